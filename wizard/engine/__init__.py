@@ -1,0 +1,42 @@
+"""The rules of Wizard: cards, actions, state, legal moves, scoring. Standard library only."""
+
+from .actions import Action, Bid, ChooseTrump, Play, bid, play
+from .cards import ALL_CARDS, SUITS, Card, CardError, Kind, card, cards, deck
+from .config import BidVisibility, Conflict, Edition, GameConfig, Options
+from .errors import (
+                     ConfigError,
+                     IllegalActionError,
+                     IllegalBidError,
+                     IllegalPlayError,
+                     IllegalTrumpError,
+                     Rule,
+)
+from .events import (
+                     BidMade,
+                     BidsRevealed,
+                     CardDealt,
+                     CardDrawn,
+                     CardPlayed,
+                     DealerChosen,
+                     Event,
+                     GameOver,
+                     RoundScored,
+                     RoundStarted,
+                     TrickWon,
+                     TrumpChosen,
+                     TrumpRevealed,
+)
+from .state import GameState, Phase, replay, start
+from .view import PlayerView, RoundResult, TrickRecord, event_for, events_for
+
+__all__ = [
+    "Action", "Bid", "ChooseTrump", "Play", "bid", "play",
+    "ALL_CARDS", "SUITS", "Card", "CardError", "Kind", "card", "cards", "deck",
+    "BidVisibility", "Conflict", "Edition", "GameConfig", "Options",
+    "ConfigError", "IllegalActionError", "IllegalBidError", "IllegalPlayError",
+    "IllegalTrumpError", "Rule",
+    "BidMade", "BidsRevealed", "CardDealt", "CardDrawn", "CardPlayed", "DealerChosen", "Event",
+    "GameOver", "RoundScored", "RoundStarted", "TrickWon", "TrumpChosen", "TrumpRevealed",
+    "GameState", "Phase", "replay", "start",
+    "PlayerView", "RoundResult", "TrickRecord", "event_for", "events_for",
+]

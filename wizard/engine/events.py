@@ -1,0 +1,118 @@
+"""What ``apply`` and ``advance`` report, so a UI can animate without diffing states.
+
+Events carry everything, including cards a seat may not see; use
+``redact(event, seat, ...)`` through ``GameState.events_for`` before showing
+them to one seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card
+
+
+class Event:
+    """Base class of every event."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawn(Event):
+    """A card drawn to choose the first dealer."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class DealerChosen(Event):
+    """The first dealer is known (drawn or fixed)."""
+
+    seat: int
+    drawn: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    """A new round: ``round`` cards each, dealt by ``dealer``."""
+
+    round: int
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardDealt(Event):
+    """One card dealt to ``seat`` (``card`` None once redacted)."""
+
+    seat: int
+    card: Card | None
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpRevealed(Event):
+    """The top card is turned (``card`` None in the last round); ``trump`` None = no trump or to be chosen."""
+
+    card: Card | None
+    trump: str | None
+    dealer_chooses: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpChosen(Event):
+    """The dealer named the trump suit."""
+
+    seat: int
+    suit: str
+
+
+@dataclass(frozen=True, slots=True)
+class BidMade(Event):
+    """``seat`` bid (``bid`` None when the viewer may not see it)."""
+
+    seat: int
+    bid: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class BidsRevealed(Event):
+    """Hidden or secret bids are shown, by seat."""
+
+    bids: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    """``seat`` played ``card`` (MERLIN in its declared form)."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon(Event):
+    """A trick ended: ``winner`` leads next; a ``void`` trick (EXCALIBUR) counts for nobody."""
+
+    winner: int
+    cards: tuple[tuple[int, Card], ...]
+    void: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScored(Event):
+    """The round is over: bids, tricks, points and new totals by seat."""
+
+    round: int
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...]
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    """The game is over; ``winners`` share the highest total."""
+
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]

@@ -1,0 +1,510 @@
+"""The game state and its one small API (STYLE.md habit 1).
+
+Player turns go through ``legal_actions()`` / ``apply(action)``; chance steps
+(the draw for first dealer, each deal) go through ``advance(rng)``, which is
+the only place randomness enters, and only as the ``rng`` argument.
+
+>>> import random
+>>> from .config import GameConfig
+>>> rng = random.Random(7)
+>>> s = GameState.new(GameConfig(players=3, seed=7, first_dealer=0))
+>>> s.phase, s.is_chance
+(<Phase.DEAL: 'deal'>, True)
+>>> _ = s.advance(rng)
+>>> s.phase, s.current_player, [str(a) for a in s.legal_actions()]
+(<Phase.BID: 'bid'>, 1, ['0', '1'])
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+
+from .actions import TRUMP_CHOICES, Action, Bid, ChooseTrump, Play, bid, play
+from .bidding import forbidden_bids
+from .cards import EXCALIBUR, GRAIL, MERLIN, MERLIN_J, MERLIN_W, SUITS, Card, Kind, deck, draw_value
+from .config import BidVisibility, Edition, GameConfig
+from .errors import IllegalActionError, IllegalBidError, IllegalPlayError, IllegalTrumpError, Rule
+from .events import (
+    BidMade,
+    BidsRevealed,
+    CardDealt,
+    CardDrawn,
+    CardPlayed,
+    DealerChosen,
+    Event,
+    GameOver,
+    RoundScored,
+    RoundStarted,
+    TrickWon,
+    TrumpChosen,
+    TrumpRevealed,
+)
+from .scoring import round_points, winners
+from .trick import lead_suit, legal_cards, trick_winner
+from .view import PlayerView, RoundResult, TrickRecord
+
+
+class Phase(enum.Enum):
+    """Where the game stands. DRAW, DEAL and ROUND_END wait for ``advance(rng)``."""
+
+    DRAW = "draw"            # chance: cards are drawn for first dealer
+    DEAL = "deal"            # chance: the first round is to be dealt
+    TRUMP = "trump"          # the dealer chooses the trump suit
+    BID = "bid"
+    PLAY = "play"
+    ROUND_END = "round_end"  # chance: a round was scored, the next deal is pending
+    GAME_OVER = "game_over"
+
+
+_CHANCE = (Phase.DRAW, Phase.DEAL, Phase.ROUND_END)
+
+
+class GameState:
+    """A game of Wizard in progress. Mutable; ``clone()`` before exploring."""
+
+    __slots__ = ("config", "phase", "round", "dealer", "first_dealer", "hands", "turned", "trump",
+                 "bids", "bid_count", "tricks", "totals", "trick", "trick_seats", "leader",
+                 "current", "tricks_played", "history", "grail_winner", "voided_round", "actions",
+                 "_legal")
+
+    config: GameConfig
+    phase: Phase
+    round: int
+    dealer: int
+    first_dealer: int
+    hands: list[list[Card]]
+    turned: Card | None
+    trump: str | None
+    bids: list[int | None]
+    bid_count: int
+    tricks: list[int]
+    totals: list[int]
+    trick: list[Card]
+    trick_seats: list[int]
+    leader: int
+    current: int | None
+    tricks_played: list[TrickRecord]
+    history: list[RoundResult]
+    grail_winner: int | None
+    voided_round: bool
+    actions: list[Action]
+    _legal: list[Action] | None
+
+    @staticmethod
+    def new(config: GameConfig) -> GameState:
+        """A fresh game, before the draw for first dealer (or before the first deal if it is fixed)."""
+        s = GameState.__new__(GameState)
+        n = config.players
+        s.config = config
+        s.phase = Phase.DRAW if config.first_dealer is None else Phase.DEAL
+        s.round = 0
+        s.first_dealer = -1 if config.first_dealer is None else config.first_dealer
+        s.dealer = s.first_dealer
+        s.hands = [[] for _ in range(n)]
+        s.turned = None
+        s.trump = None
+        s.bids = [None] * n
+        s.bid_count = 0
+        s.tricks = [0] * n
+        s.totals = [0] * n
+        s.trick = []
+        s.trick_seats = []
+        s.leader = -1
+        s.current = None
+        s.tricks_played = []
+        s.history = []
+        s.grail_winner = None
+        s.voided_round = False
+        s.actions = []
+        s._legal = None
+        return s
+
+    # ---- the small API -------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or None during chance steps and after the game."""
+        return self.current
+
+    @property
+    def is_chance(self) -> bool:
+        """True when the game waits for ``advance(rng)`` (draw, deal)."""
+        return self.phase in _CHANCE
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once the last round is scored."""
+        return self.phase is Phase.GAME_OVER
+
+    def clone(self) -> GameState:
+        """An independent copy."""
+        s = GameState.__new__(GameState)
+        s.config = self.config
+        s.phase = self.phase
+        s.round = self.round
+        s.dealer = self.dealer
+        s.first_dealer = self.first_dealer
+        s.hands = [h[:] for h in self.hands]
+        s.turned = self.turned
+        s.trump = self.trump
+        s.bids = self.bids[:]
+        s.bid_count = self.bid_count
+        s.tricks = self.tricks[:]
+        s.totals = self.totals[:]
+        s.trick = self.trick[:]
+        s.trick_seats = self.trick_seats[:]
+        s.leader = self.leader
+        s.current = self.current
+        s.tricks_played = self.tricks_played[:]
+        s.history = self.history[:]
+        s.grail_winner = self.grail_winner
+        s.voided_round = self.voided_round
+        s.actions = self.actions[:]
+        s._legal = self._legal
+        return s
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the player to act (empty during chance steps)."""
+        legal = self._legal
+        if legal is None:
+            phase = self.phase
+            if phase is Phase.PLAY:
+                legal = self._legal_plays()
+            elif phase is Phase.BID:
+                bad = self._forbidden_bids()
+                legal = [bid(b) for b in range(self.round + 1) if b not in bad]
+            elif phase is Phase.TRUMP:
+                legal = list(TRUMP_CHOICES)
+            else:
+                legal = []
+            self._legal = legal
+        return list(legal)
+
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+        """Perform ``action`` for the player to act (``seat``, if given, must be that player).
+
+        An illegal action raises an ``IllegalActionError`` naming the rule; the state is unchanged.
+        """
+        phase = self.phase
+        if phase is Phase.GAME_OVER:
+            raise IllegalActionError(Rule.GAME_OVER, "the game is over")
+        if phase in _CHANCE:
+            raise IllegalActionError(Rule.WRONG_PHASE, f"no player acts in phase {phase.value}; "
+                                     "call advance(rng)", phase=phase.value)
+        if seat is not None and seat != self.current:
+            raise IllegalActionError(Rule.NOT_YOUR_TURN, f"seat {seat} acted but seat "
+                                     f"{self.current} is to act", seat=seat, expected=self.current)
+        legal = self._legal
+        if legal is None:
+            self.legal_actions()
+            legal = self._legal
+        assert legal is not None
+        if action not in legal:
+            self._refuse(action)
+        events: list[Event] = []
+        if phase is Phase.PLAY:
+            self._play(action.card, events)  # type: ignore[attr-defined]
+        elif phase is Phase.BID:
+            self._bid(action.n, events)  # type: ignore[attr-defined]
+        else:
+            self._choose_trump(action.suit, events)  # type: ignore[attr-defined]
+        self.actions.append(action)
+        return events
+
+    def advance(self, rng: random.Random) -> list[Event]:
+        """Perform the pending chance step (draw for dealer, deal) with ``rng``."""
+        events: list[Event] = []
+        if self.phase is Phase.DRAW:
+            self._draw_for_dealer(rng, events)
+        elif self.phase in (Phase.DEAL, Phase.ROUND_END):
+            self._deal(rng, events)
+        else:
+            raise IllegalActionError(Rule.WRONG_PHASE, f"nothing to advance in phase "
+                                     f"{self.phase.value}", phase=self.phase.value)
+        return events
+
+    def view_for(self, seat: int) -> PlayerView:
+        """What ``seat`` may know now (RULES.md §7)."""
+        n = self.config.players
+        opts = self.config.options
+        clairvoyant = opts.clairvoyance and self.phase in (Phase.TRUMP, Phase.BID)
+        hand = None if clairvoyant else tuple(self.hands[seat])
+        visible = ({s: tuple(self.hands[s]) for s in range(n) if s != seat} if clairvoyant else {})
+        if opts.bids is BidVisibility.OPEN or self.phase in (Phase.ROUND_END, Phase.GAME_OVER):
+            bids = tuple(self.bids)
+        elif opts.bids is BidVisibility.HIDDEN and self.phase is Phase.PLAY:
+            bids = tuple(self.bids)
+        else:
+            bids = tuple(b if s == seat else None for s, b in enumerate(self.bids))
+        legal = tuple(self.legal_actions()) if self.current == seat else ()
+        return PlayerView(
+            seat=seat, config=self.config, phase=self.phase.value, current_player=self.current,
+            round=self.round, rounds=self.config.rounds, dealer=self.dealer, leader=self.leader,
+            hand=hand, hand_size=tuple(len(h) for h in self.hands), visible_hands=visible,
+            turned=self.turned, trump=self.trump, bids=bids,
+            bids_made=tuple(b is not None for b in self.bids), tricks=tuple(self.tricks),
+            totals=tuple(self.totals), trick=tuple(zip(self.trick_seats, self.trick, strict=True)),
+            tricks_played=tuple(self.tricks_played), history=tuple(self.history), legal=legal)
+
+    # ---- helpers for callers -------------------------------------------------------------
+
+    @property
+    def lead_suit(self) -> str | None:
+        """The suit to follow in the current trick, if any."""
+        return lead_suit(self.trick)
+
+    def bidding_order(self) -> list[int]:
+        """Seats in bidding order for this round (left of the dealer first)."""
+        n = self.config.players
+        return [(self.dealer + 1 + i) % n for i in range(n)]
+
+    # ---- chance steps --------------------------------------------------------------------
+
+    def _draw_for_dealer(self, rng: random.Random, events: list[Event]) -> None:
+        pack = deck(self.config.edition.value)
+        rng.shuffle(pack)
+        candidates = list(range(self.config.players))
+        while True:
+            drawn: list[tuple[int, Card]] = []
+            for seat in candidates:
+                if not pack:
+                    pack = deck(self.config.edition.value)
+                    rng.shuffle(pack)
+                c = pack.pop()
+                drawn.append((seat, c))
+                events.append(CardDrawn(seat, c))
+            best = max(draw_value(c) for _, c in drawn)
+            candidates = [s for s, c in drawn if draw_value(c) == best]
+            if len(candidates) == 1:
+                break
+        self.first_dealer = candidates[0]
+        self.dealer = candidates[0]
+        events.append(DealerChosen(self.first_dealer, True))
+        self.phase = Phase.DEAL
+
+    def _deal(self, rng: random.Random, events: list[Event]) -> None:
+        cfg = self.config
+        n = cfg.players
+        if self.round == 0 and self.phase is Phase.DEAL and cfg.first_dealer is not None:
+            events.append(DealerChosen(self.first_dealer, False))
+        self.round += 1
+        r = self.round
+        self.dealer = (self.first_dealer + r - 1) % n
+        pack = deck(cfg.edition.value)
+        rng.shuffle(pack)
+        events.append(RoundStarted(r, self.dealer))
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        k = 0
+        for _ in range(r):
+            for i in range(n):
+                seat = (self.dealer + 1 + i) % n
+                c = pack[k]
+                k += 1
+                hands[seat].append(c)
+                events.append(CardDealt(seat, c))
+        self.hands = hands
+        self.turned = pack[k] if k < len(pack) else None
+        self.trump = None
+        chooses = False
+        t = self.turned
+        if t is not None:
+            if t.suit is not None:
+                self.trump = t.suit
+            elif t.kind is Kind.WIZARD or (cfg.edition is Edition.CAMELOT and t.kind is not Kind.JESTER):
+                chooses = True
+        events.append(TrumpRevealed(t, self.trump, chooses))
+        self.bids = [None] * n
+        self.bid_count = 0
+        self.tricks = [0] * n
+        self.trick = []
+        self.trick_seats = []
+        self.tricks_played = []
+        self.grail_winner = None
+        self.voided_round = False
+        self.leader = (self.dealer + 1) % n
+        if chooses:
+            self.phase = Phase.TRUMP
+            self.current = self.dealer
+        else:
+            self.phase = Phase.BID
+            self.current = self.leader
+        self._legal = None
+
+    # ---- player actions ------------------------------------------------------------------
+
+    def _choose_trump(self, suit: str, events: list[Event]) -> None:
+        self.trump = suit
+        events.append(TrumpChosen(self.dealer, suit))
+        self.phase = Phase.BID
+        self.current = self.leader
+        self._legal = None
+
+    def _forbidden_bids(self) -> dict[int, Rule]:
+        cfg = self.config
+        n = cfg.players
+        order = self.bidding_order()
+        before = [self.bids[s] for s in order[:self.bid_count]]
+        totals = [self.totals[s] for s in order]
+        opts = cfg.options
+        return forbidden_bids(self.round, before, n, cfg.rounds,  # type: ignore[arg-type]
+                              edition=cfg.edition.value, open_bids=cfg.sum_rules_active,
+                              no_equal_sum=opts.no_equal_sum, canadian=opts.canadian, totals=totals)
+
+    def _bid(self, n_bid: int, events: list[Event]) -> None:
+        seat = self.current
+        assert seat is not None
+        self.bids[seat] = n_bid
+        self.bid_count += 1
+        events.append(BidMade(seat, n_bid))
+        n = self.config.players
+        if self.bid_count == n:
+            if self.config.options.bids is BidVisibility.HIDDEN:
+                events.append(BidsRevealed(tuple(self.bids)))  # type: ignore[arg-type]
+            self.phase = Phase.PLAY
+            self.current = self.leader
+        else:
+            self.current = (seat + 1) % n
+        self._legal = None
+
+    def _legal_plays(self) -> list[Action]:
+        seat = self.current
+        assert seat is not None
+        cards = legal_cards(self.hands[seat], self.trick, self.trump, self.config.scroll_active)
+        out: list[Action] = []
+        seen: set[Card] = set()
+        for c in cards:
+            if c in seen:
+                continue
+            seen.add(c)
+            if c is MERLIN:
+                out.append(play(MERLIN_W))
+                out.append(play(MERLIN_J))
+            else:
+                out.append(play(c))
+        return out
+
+    def _play(self, c: Card, events: list[Event]) -> None:
+        seat = self.current
+        assert seat is not None
+        cfg = self.config
+        n = cfg.players
+        self.hands[seat].remove(c.in_hand)
+        self.trick.append(c)
+        self.trick_seats.append(seat)
+        events.append(CardPlayed(seat, c))
+        self._legal = None
+        if len(self.trick) < n:
+            self.current = (seat + 1) % n
+            return
+        idx, void = trick_winner(self.trick, self.trump, cfg.edition.value, cfg.scroll_active)
+        winner = self.trick_seats[idx]
+        if not void:
+            self.tricks[winner] += 1
+        if cfg.edition is Edition.CAMELOT:
+            if GRAIL in self.trick:
+                self.grail_winner = winner
+            if void and self.round == 1 and EXCALIBUR in self.trick:
+                self.voided_round = True
+        record = tuple(zip(self.trick_seats, self.trick, strict=True))
+        self.tricks_played.append(TrickRecord(record, winner, void))
+        events.append(TrickWon(winner, record, void))
+        self.trick = []
+        self.trick_seats = []
+        self.leader = winner
+        self.current = winner
+        if not self.hands[winner]:
+            self._score_round(events)
+
+    def _score_round(self, events: list[Event]) -> None:
+        cfg = self.config
+        n = cfg.players
+        ed = cfg.edition.value
+        bids: list[int] = self.bids  # type: ignore[assignment]
+        points = tuple(round_points(bids[s], self.tricks[s], edition=ed, round_=self.round,
+                                    rounds=cfg.rounds, grail_bonus=self.grail_winner == s,
+                                    voided_round=self.voided_round) for s in range(n))
+        for s in range(n):
+            self.totals[s] += points[s]
+        if cfg.options.bids is BidVisibility.SECRET:
+            events.append(BidsRevealed(tuple(bids)))
+        result = RoundResult(self.round, self.dealer, self.trump, tuple(bids), tuple(self.tricks),
+                             points, tuple(self.totals))
+        self.history.append(result)
+        events.append(RoundScored(self.round, result.bids, result.tricks, points, result.totals))
+        self.current = None
+        if self.round == cfg.rounds:
+            self.phase = Phase.GAME_OVER
+            events.append(GameOver(tuple(self.totals), winners(self.totals)))
+        else:
+            self.phase = Phase.ROUND_END
+
+    # ---- refusals ------------------------------------------------------------------------
+
+    def _refuse(self, action: Action) -> None:
+        """Raise the error that says which rule ``action`` breaks."""
+        phase = self.phase
+        if phase is Phase.BID:
+            if not isinstance(action, Bid):
+                raise IllegalBidError(Rule.WRONG_PHASE, f"a bid is expected, not {action!r}",
+                                      phase=phase.value)
+            r = self.round
+            if not isinstance(action.n, int) or not 0 <= action.n <= r:
+                raise IllegalBidError(Rule.BID_OUT_OF_RANGE, f"a bid must be 0..{r}, not {action.n}",
+                                      bid=action.n, max=r)
+            rule = self._forbidden_bids()[action.n]
+            why = {Rule.BID_SUM_NO_EQUAL: "plus or minus one",
+                   Rule.BID_SUM_CANADIAN: "Canadian rule, last round, sole leader",
+                   Rule.BID_SUM_CAMELOT: "Camelot, round above 4"}[rule]
+            raise IllegalBidError(rule, f"bid {action.n} would make the bids add up to {r} ({why})",
+                                  bid=action.n, forbidden=action.n, round=r)
+        if phase is Phase.TRUMP:
+            if not isinstance(action, ChooseTrump):
+                raise IllegalTrumpError(Rule.WRONG_PHASE, f"a trump suit is expected, not {action!r}",
+                                        phase=phase.value)
+            raise IllegalTrumpError(Rule.NOT_A_SUIT, f"the trump must be one of {' '.join(SUITS)}, "
+                                    f"not {action.suit!r}", suit=action.suit)
+        if not isinstance(action, Play) or not isinstance(action.card, Card):
+            raise IllegalPlayError(Rule.WRONG_PHASE, f"a card is expected, not {action!r}",
+                                   phase=phase.value)
+        c = action.card
+        seat = self.current
+        assert seat is not None
+        hand = self.hands[seat]
+        if c.in_hand not in hand:
+            raise IllegalPlayError(Rule.CARD_NOT_IN_HAND, f"{c} is not in the hand of seat {seat}",
+                                   card=c.text)
+        if c is MERLIN:
+            raise IllegalPlayError(Rule.MERLIN_UNDECLARED,
+                                   "MERLIN must be played as MERLIN:W or MERLIN:J", card=c.text)
+        suit = lead_suit(self.trick)
+        if c.kind is Kind.WIZARD and self.config.scroll_active and suit == self.trump:
+            raise IllegalPlayError(Rule.SCROLL_WIZARD, "ancient scroll: no Wizard on a trump lead "
+                                   "while holding other cards", card=c.text, suit=suit)
+        raise IllegalPlayError(Rule.MUST_FOLLOW_SUIT, f"must follow suit {suit}", card=c.text,
+                               suit=suit)
+
+
+def start(config: GameConfig, rng: random.Random) -> tuple[GameState, list[Event]]:
+    """A new game advanced to its first decision, with the events of the draw and first deal."""
+    state = GameState.new(config)
+    events: list[Event] = []
+    while state.is_chance:
+        events += state.advance(rng)
+    return state, events
+
+
+def replay(config: GameConfig, actions: Sequence[Action], rng: random.Random) -> GameState:
+    """Rebuild a game from its configuration and actions; chance steps draw from ``rng``.
+
+    Every action goes through ``apply`` and is checked; ROUND_END is advanced automatically.
+    """
+    state = GameState.new(config)
+    for action in actions:
+        while state.is_chance:
+            state.advance(rng)
+        state.apply(action)
+    while state.is_chance and state.phase is not Phase.ROUND_END:
+        state.advance(rng)
+    return state

@@ -1,0 +1,86 @@
+"""What one seat may know (RULES.md §7): the only thing the AI and the UI see of a game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from .actions import Action
+from .cards import Card
+from .config import BidVisibility, GameConfig
+from .events import BidMade, CardDealt, Event
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRecord:
+    """A finished trick: (seat, card) in play order, its winner, and whether EXCALIBUR voided it."""
+
+    cards: tuple[tuple[int, Card], ...]
+    winner: int
+    void: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """One row of the score pad: a scored round."""
+
+    round: int
+    dealer: int
+    trump: str | None
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...]
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """A seat's knowledge of the game at one moment; built by ``GameState.view_for``."""
+
+    seat: int
+    config: GameConfig
+    phase: str                              # a Phase value ("bid", "play", ...)
+    current_player: int | None
+    round: int
+    rounds: int
+    dealer: int
+    leader: int
+    hand: tuple[Card, ...] | None           # None while the seat may not see it (clairvoyance bidding)
+    hand_size: tuple[int, ...]              # cards held, by seat
+    visible_hands: dict[int, tuple[Card, ...]]  # other seats' hands the seat may see
+    turned: Card | None
+    trump: str | None
+    bids: tuple[int | None, ...]            # None: not made yet or not visible to this seat
+    bids_made: tuple[bool, ...]             # whether each seat has bid (always public)
+    tricks: tuple[int, ...]
+    totals: tuple[int, ...]
+    trick: tuple[tuple[int, Card], ...]     # the current trick so far, (seat, card)
+    tricks_played: tuple[TrickRecord, ...]  # this round's finished tricks
+    history: tuple[RoundResult, ...]        # the score pad so far
+    legal: tuple[Action, ...]               # legal actions when it is this seat's turn, else ()
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.config.players
+
+    @property
+    def edition(self) -> str:
+        """The edition's name."""
+        return self.config.edition.value
+
+
+def event_for(event: Event, seat: int, config: GameConfig) -> Event:
+    """``event`` as ``seat`` may see it: other seats' dealt cards and unrevealed bids hidden."""
+    if isinstance(event, CardDealt):
+        visible = (event.seat == seat) != config.options.clairvoyance
+        return event if visible else replace(event, card=None)
+    if isinstance(event, BidMade):
+        if event.seat != seat and config.options.bids is not BidVisibility.OPEN:
+            return replace(event, bid=None)
+    return event
+
+
+def events_for(events: Iterable[Event], seat: int, config: GameConfig) -> list[Event]:
+    """Redact a list of events for one seat."""
+    return [event_for(e, seat, config) for e in events]
