@@ -1,0 +1,196 @@
+"""Translations: the one place that knows about gettext catalogs.
+
+Every player-visible string goes through the functions here. They look up the
+*current* catalog at call time, so switching the language with
+``set_language`` takes effect at the next redraw without a restart.
+
+>>> set_language("en")
+>>> _("Wizard")
+'Wizard'
+>>> ngettext("{n} trick", "{n} tricks", 2).format(n=2)
+'2 tricks'
+"""
+
+from __future__ import annotations
+
+import gettext
+import importlib
+import locale
+import logging
+import os
+import struct
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "N_",
+    "_",
+    "available_languages",
+    "current_language",
+    "detect_language",
+    "locales_path",
+    "ngettext",
+    "npgettext",
+    "on_language_change",
+    "pgettext",
+    "reload_catalogs",
+    "set_language",
+]
+
+log = logging.getLogger(__name__)
+
+DOMAIN = "wizard"
+DEFAULT_LANGUAGE = "en"
+
+# Code -> the language's name in that language (shown in Settings as is).
+LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "ca": "Català"}
+
+# Names some systems (Windows) use in locale strings instead of ISO codes.
+_LANGUAGE_ALIASES: dict[str, str] = {
+    "english": "en", "french": "fr", "francais": "fr", "français": "fr",
+    "catalan": "ca", "catala": "ca", "català": "ca",
+}
+
+_current: str = DEFAULT_LANGUAGE
+_catalogs: dict[str, gettext.NullTranslations] = {}
+_listeners: list[Callable[[str], None]] = []
+
+
+def locales_path() -> Path:
+    """The folder holding ``<lang>/LC_MESSAGES/wizard.mo`` (checkout, wheel or frozen build)."""
+    try:
+        resources = importlib.import_module("wizard.resources")
+        finder = getattr(resources, "locales_dir", None)
+        if callable(finder):
+            return Path(finder())
+    except ImportError:
+        pass
+    return Path(__file__).resolve().parent.parent / "locales"
+
+
+def _load(code: str) -> gettext.NullTranslations:
+    """The catalog for ``code``, loaded once; English (the source) is the identity."""
+    cached = _catalogs.get(code)
+    if cached is not None:
+        return cached
+    catalog: gettext.NullTranslations
+    if code == DEFAULT_LANGUAGE:
+        catalog = gettext.NullTranslations()
+    else:
+        mo = locales_path() / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        try:
+            with mo.open("rb") as fp:
+                catalog = gettext.GNUTranslations(fp)
+        except (OSError, ValueError, struct.error) as exc:  # damaged or missing: show English
+            log.warning("cannot load the %s catalog %s: %s", code, mo, exc)
+            catalog = gettext.NullTranslations()
+    _catalogs[code] = catalog
+    return catalog
+
+
+def reload_catalogs() -> None:
+    """Forget loaded catalogs so the next lookup reads the ``.mo`` files again."""
+    _catalogs.clear()
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return _load(_current).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for ``n`` in the current language."""
+    return _load(_current).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, disambiguated by ``context``."""
+    return _load(_current).pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """Plural lookup disambiguated by ``context``."""
+    return _load(_current).npgettext(context, singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction and return it untranslated (translate it later with ``_``)."""
+    return message
+
+
+def available_languages() -> list[tuple[str, str]]:
+    """``(code, name in its own language)`` for every language the game speaks."""
+    return list(LANGUAGES.items())
+
+
+def current_language() -> str:
+    """The code of the language in use."""
+    return _current
+
+
+def set_language(code: str) -> None:
+    """Switch every later lookup to ``code`` ("en", "fr" or "ca") and tell the listeners."""
+    global _current
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {code!r}; expected one of {sorted(LANGUAGES)}")
+    _load(code)
+    changed = code != _current
+    _current = code
+    if changed:
+        for callback in list(_listeners):
+            try:
+                callback(code)
+            except Exception:  # one broken listener must not stop the others
+                log.exception("language-change listener %r failed", callback)
+
+
+def on_language_change(callback: Callable[[str], None]) -> Callable[[], None]:
+    """Call ``callback(code)`` after each language switch; returns a function that unregisters it."""
+    _listeners.append(callback)
+
+    def unregister() -> None:
+        if callback in _listeners:
+            _listeners.remove(callback)
+
+    return unregister
+
+
+def _match(value: str) -> str | None:
+    """The supported language a locale name such as ``fr_FR.UTF-8`` or ``Catalan_Spain`` means."""
+    name = value.strip().split(".")[0].split("@")[0]
+    if not name or name.upper() in ("C", "POSIX"):
+        return None
+    head = name.replace("-", "_").split("_")[0].lower()
+    if head in LANGUAGES:
+        return head
+    return _LANGUAGE_ALIASES.get(head)
+
+
+def detect_language(environ: Mapping[str, str] | None = None) -> str:
+    """The system's preferred language if the game speaks it, else English.
+
+    Reads LANGUAGE (a colon-separated list), LC_ALL, LC_MESSAGES and LANG, then
+    ``locale.getlocale()``. The first variable naming a real locale decides.
+    """
+    env = os.environ if environ is None else environ
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(key, "")
+        entries = [e for e in value.split(":") if e.strip()] if key == "LANGUAGE" else [value]
+        found = [_match(e) for e in entries]
+        for code in found:
+            if code is not None:
+                return code
+        real = [e for e in entries if e.strip() and e.split(".")[0].upper() not in ("C", "POSIX")]
+        if real:
+            return DEFAULT_LANGUAGE  # a real locale we do not speak
+    if environ is None:
+        try:
+            name = locale.getlocale(locale.LC_MESSAGES if hasattr(locale, "LC_MESSAGES")
+                                    else locale.LC_CTYPE)[0]
+        except (ValueError, TypeError):
+            name = None
+        if name:
+            return _match(name) or DEFAULT_LANGUAGE
+    return DEFAULT_LANGUAGE
