@@ -14,7 +14,7 @@ from typing import Any
 from .errors import ConfigError
 
 
-class Edition(str, enum.Enum):
+class Edition(enum.StrEnum):
     """Which deck and rules (RULES.md §2)."""
 
     CLASSIC = "classic"
@@ -22,7 +22,7 @@ class Edition(str, enum.Enum):
     CAMELOT = "camelot"
 
 
-class BidVisibility(str, enum.Enum):
+class BidVisibility(enum.StrEnum):
     """Who sees a bid and when (RULES.md §4)."""
 
     OPEN = "open"
