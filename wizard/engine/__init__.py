@@ -26,6 +26,7 @@ from .events import (
                      TrumpChosen,
                      TrumpRevealed,
 )
+from .record import GameRecord, RecordError
 from .state import GameState, Phase, replay, start
 from .view import PlayerView, RoundResult, TrickRecord, event_for, events_for
 
@@ -37,6 +38,6 @@ __all__ = [
     "IllegalTrumpError", "Rule",
     "BidMade", "BidsRevealed", "CardDealt", "CardDrawn", "CardPlayed", "DealerChosen", "Event",
     "GameOver", "RoundScored", "RoundStarted", "TrickWon", "TrumpChosen", "TrumpRevealed",
-    "GameState", "Phase", "replay", "start",
+    "GameRecord", "RecordError", "GameState", "Phase", "replay", "start",
     "PlayerView", "RoundResult", "TrickRecord", "event_for", "events_for",
 ]

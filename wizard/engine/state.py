@@ -498,13 +498,14 @@ def start(config: GameConfig, rng: random.Random) -> tuple[GameState, list[Event
 def replay(config: GameConfig, actions: Sequence[Action], rng: random.Random) -> GameState:
     """Rebuild a game from its configuration and actions; chance steps draw from ``rng``.
 
-    Every action goes through ``apply`` and is checked; ROUND_END is advanced automatically.
+    Every action goes through ``apply`` and is checked. The first draw and deal are advanced;
+    a game that stops at ROUND_END stays there (the next deal is the caller's).
     """
     state = GameState.new(config)
     for action in actions:
         while state.is_chance:
             state.advance(rng)
         state.apply(action)
-    while state.is_chance and state.phase is not Phase.ROUND_END:
+    while state.phase in (Phase.DRAW, Phase.DEAL):
         state.advance(rng)
     return state
