@@ -121,6 +121,33 @@ class GameState:
         s._legal = None
         return s
 
+    @staticmethod
+    def at_deal(config: GameConfig, round_: int, dealer: int, hands: Sequence[Sequence[Card]],
+                turned: Card | None, totals: Sequence[int] | None = None) -> GameState:
+        """A game positioned right after a given deal (for scenarios, tests and the conformance runner).
+
+        The trump follows from ``turned`` as in a real deal (TRUMP phase if the dealer must choose).
+        """
+        n = config.players
+        if not 1 <= round_ <= config.rounds:
+            raise ValueError(f"round must be 1..{config.rounds}")
+        if len(hands) != n or any(len(h) != round_ for h in hands):
+            raise ValueError(f"need {n} hands of {round_} cards")
+        if not 0 <= dealer < n:
+            raise ValueError(f"dealer must be a seat 0..{n - 1}")
+        if turned is None and round_ != config.rounds:
+            raise ValueError("only the last round has no turned card")
+        s = GameState.new(config.with_(first_dealer=(dealer - round_ + 1) % n))
+        s.round = round_ - 1
+        s.phase = Phase.DEAL
+        events: list[Event] = []
+        s._deal(_Stacked([c for i in range(round_) for c in
+                          (hands[(dealer + 1 + j) % n][i] for j in range(n))]
+                          + ([turned] if turned is not None else [])), events)
+        if totals is not None:
+            s.totals = list(totals)
+        return s
+
     # ---- the small API -------------------------------------------------------------------
 
     @property
@@ -509,3 +536,15 @@ def replay(config: GameConfig, actions: Sequence[Action], rng: random.Random) ->
     while state.phase in (Phase.DRAW, Phase.DEAL):
         state.advance(rng)
     return state
+
+
+class _Stacked(random.Random):
+    """A "shuffle" that lays out a prepared pack, used by ``GameState.at_deal``."""
+
+    def __init__(self, pack: list[Card]) -> None:
+        super().__init__(0)
+        self._pack = pack
+
+    def shuffle(self, x: list[Card], random: object = None) -> None:  # type: ignore[override]
+        """Replace ``x`` by the prepared pack."""
+        x[:] = self._pack
