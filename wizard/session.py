@@ -1,0 +1,292 @@
+"""Runs one game: the engine, the seats (human or computer), events and autosave. No pygame.
+
+>>> s = Session.new(GameConfig(players=3, seed=5), [Seat.ai("A", "random")] * 3)
+>>> s.run_to_end()
+>>> s.state.is_terminal
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from wizard.engine import (
+    Action,
+    BidMade,
+    BidVisibility,
+    CardDealt,
+    Event,
+    GameConfig,
+    GameRecord,
+    GameState,
+    Phase,
+    PlayerView,
+    events_for,
+)
+
+
+class Decider(Protocol):
+    """Anything with the AI's ``decide(view, rng) -> Action``."""
+
+    def decide(self, view: PlayerView, rng: random.Random) -> Action:
+        """Choose one of ``view.legal``."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who sits at a seat: a human, or the computer at some level."""
+
+    name: str
+    kind: str = "human"          # "human" | "ai"
+    level: str | None = None     # an AI level when kind == "ai"
+
+    @property
+    def is_human(self) -> bool:
+        """True for a person at the keyboard."""
+        return self.kind == "human"
+
+    @staticmethod
+    def human(name: str) -> Seat:
+        """A human seat."""
+        return Seat(name, "human", None)
+
+    @staticmethod
+    def ai(name: str, level: str = "normal") -> Seat:
+        """A computer seat at ``level``."""
+        return Seat(name, "ai", level)
+
+
+class _RandomLegal:
+    """Plays a random legal action; used only when ``wizard.ai`` is not importable."""
+
+    def decide(self, view: PlayerView, rng: random.Random) -> Action:
+        """A uniformly random legal action."""
+        return rng.choice(list(view.legal))
+
+
+def default_ai_factory(level: str) -> Decider:
+    """The project's AI for ``level`` (``wizard.ai.make_ai``), or a random-legal player without it."""
+    try:
+        from wizard.ai import make_ai
+    except ImportError:
+        return _RandomLegal()
+    try:
+        return make_ai(level)  # type: ignore[no-any-return]
+    except (KeyError, ValueError):
+        return make_ai("normal")  # type: ignore[no-any-return]
+
+
+Listener = Callable[["Session", list[Event]], None]
+
+
+def public_view(state: GameState) -> PlayerView:
+    """What a bystander sees: no hand at all, only the bids everybody may see."""
+    view = state.view_for(0)
+    opts = state.config.options
+    phase = state.phase
+    public_bids = (opts.bids is BidVisibility.OPEN or phase in (Phase.ROUND_END, Phase.GAME_OVER)
+                   or (opts.bids is BidVisibility.HIDDEN and phase is Phase.PLAY))
+    bids = tuple(state.bids) if public_bids else tuple(None for _ in state.bids)
+    return replace(view, seat=-1, hand=None, visible_hands={}, bids=bids, legal=())
+
+
+def redact(events: Sequence[Event], viewer: int | None, config: GameConfig) -> list[Event]:
+    """``events`` as ``viewer`` may see them; ``None`` is a bystander who sees no private card."""
+    if viewer is not None:
+        return events_for(events, viewer, config)
+    out: list[Event] = []
+    hidden_bids = config.options.bids is not BidVisibility.OPEN
+    for e in events:
+        if isinstance(e, CardDealt):
+            e = replace(e, card=None)
+        elif isinstance(e, BidMade) and hidden_bids:
+            e = replace(e, bid=None)
+        out.append(e)
+    return out
+
+
+class Session:
+    """A game in progress with its seats; every action goes through the engine's checked API."""
+
+    def __init__(self, state: GameState, seats: Sequence[Seat], *,
+                 rng: random.Random, ai_factory: Callable[[str], Decider] = default_ai_factory,
+                 on_save: Callable[[Session], None] | None = None) -> None:
+        if len(seats) != state.config.players:
+            raise ValueError(f"need {state.config.players} seats, got {len(seats)}")
+        self.state = state
+        self.seats = list(seats)
+        self.rng = rng
+        self.on_save = on_save
+        self.listeners: list[Listener] = []
+        self.log: list[Event] = []
+        self._ai_factory = ai_factory
+        self._ais: dict[str, Decider] = {}
+
+    # ---- construction --------------------------------------------------------------------
+
+    @staticmethod
+    def new(config: GameConfig, seats: Sequence[Seat], *,
+            ai_factory: Callable[[str], Decider] = default_ai_factory,
+            on_save: Callable[[Session], None] | None = None) -> Session:
+        """A fresh game, not yet dealt: call ``start()`` (after adding listeners) to draw and deal."""
+        return Session(GameState.new(config), seats, rng=random.Random(config.seed),
+                       ai_factory=ai_factory, on_save=on_save)
+
+    @staticmethod
+    def resume(record: GameRecord, seats: Sequence[Seat], *,
+               ai_factory: Callable[[str], Decider] = default_ai_factory,
+               on_save: Callable[[Session], None] | None = None) -> Session:
+        """Rebuild a saved game at the same card (raises ``RecordError`` if it does not replay)."""
+        rng = random.Random(record.config.seed)
+        state = record.rebuild(rng)
+        return Session(state, seats, rng=rng, ai_factory=ai_factory, on_save=on_save)
+
+    def record(self) -> GameRecord:
+        """The config and every action so far."""
+        return GameRecord.of(self.state)
+
+    # ---- who acts ------------------------------------------------------------------------
+
+    @property
+    def config(self) -> GameConfig:
+        """The game's configuration."""
+        return self.state.config
+
+    @property
+    def current(self) -> int | None:
+        """The seat to act, or None (chance step, round end, game over)."""
+        return self.state.current_player
+
+    @property
+    def humans(self) -> list[int]:
+        """Seats played by people."""
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two or more people share the screen."""
+        return len(self.humans) >= 2
+
+    def is_human_turn(self) -> bool:
+        """Whether a person must act now."""
+        cur = self.current
+        return cur is not None and self.seats[cur].is_human
+
+    def is_ai_turn(self) -> bool:
+        """Whether the computer must act now."""
+        cur = self.current
+        return cur is not None and not self.seats[cur].is_human
+
+    @property
+    def needs_advance(self) -> bool:
+        """True when the game waits for a deal (start, or after a round-end screen)."""
+        return self.state.is_chance
+
+    @property
+    def finished(self) -> bool:
+        """True once the last round is scored."""
+        return self.state.is_terminal
+
+    def view(self, seat: int | None) -> PlayerView:
+        """What ``seat`` may know now; ``None`` gives the bystander's view."""
+        return public_view(self.state) if seat is None else self.state.view_for(seat)
+
+    # ---- stepping ------------------------------------------------------------------------
+
+    def start(self) -> list[Event]:
+        """Run the pending draw/deal steps so a player must act (or nothing, if already there)."""
+        events: list[Event] = []
+        while self.state.phase in (Phase.DRAW, Phase.DEAL):
+            events += self.state.advance(self.rng)
+        return self._emit(events, save=bool(events))
+
+    def advance(self) -> list[Event]:
+        """Deal the next round after a round end (or the first one)."""
+        events: list[Event] = []
+        if self.state.phase is Phase.ROUND_END:
+            events += self.state.advance(self.rng)
+        while self.state.phase in (Phase.DRAW, Phase.DEAL):
+            events += self.state.advance(self.rng)
+        return self._emit(events, save=False)
+
+    def act(self, action: Action, seat: int | None = None) -> list[Event]:
+        """Apply a player's action (checked: ``IllegalActionError`` leaves everything unchanged)."""
+        events = self.state.apply(action, seat)
+        return self._emit(events, save=True)
+
+    def decision_rng(self, seat: int) -> random.Random:
+        """The rng of the next decision of ``seat``: fixed by seed, seat and move number."""
+        return random.Random(f"{self.config.seed}:{seat}:{len(self.state.actions)}")
+
+    def ai_for(self, seat: int) -> Decider:
+        """The computer player of ``seat`` (one per level, made once)."""
+        level = self.seats[seat].level or "normal"
+        ai = self._ais.get(level)
+        if ai is None:
+            ai = self._ais[level] = self._ai_factory(level)
+        return ai
+
+    def ai_job(self) -> tuple[int, Callable[[], Action]]:
+        """(seat, a function computing its decision) for the computer to act; safe to run in a thread.
+
+        The function reads only a view and its own rng, never the live state.
+        """
+        seat = self.current
+        if seat is None or self.seats[seat].is_human:
+            raise RuntimeError("no computer player is to act")
+        view = self.state.view_for(seat)
+        rng = self.decision_rng(seat)
+        ai = self.ai_for(seat)
+        return seat, lambda: ai.decide(view, rng)
+
+    def step_ai(self) -> list[Event]:
+        """Let the computer seat to act decide and act, synchronously."""
+        seat, job = self.ai_job()
+        return self.act(job(), seat)
+
+    def run_to_end(self, human: Callable[[PlayerView], Action] | None = None) -> None:
+        """Play everything to the end (humans through ``human``, or the random fallback)."""
+        self.start()
+        fallback = _RandomLegal()
+        while not self.finished:
+            if self.needs_advance:
+                self.advance()
+            elif self.is_ai_turn():
+                self.step_ai()
+            else:
+                seat = self.current
+                assert seat is not None
+                view = self.state.view_for(seat)
+                action = (human(view) if human is not None
+                          else fallback.decide(view, self.decision_rng(seat)))
+                self.act(action, seat)
+
+    # ---- events --------------------------------------------------------------------------
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(session, events)`` after every step; returns an unsubscribe function."""
+        self.listeners.append(listener)
+        return lambda: self.listeners.remove(listener) if listener in self.listeners else None
+
+    def redacted(self, events: Sequence[Event], viewer: int | None) -> list[Event]:
+        """``events`` as ``viewer`` (a seat or None for a bystander) may see them."""
+        return redact(events, viewer, self.config)
+
+    def _emit(self, events: list[Event], save: bool) -> list[Event]:
+        self.log.extend(events)
+        if save and self.on_save is not None:
+            self.on_save(self)
+        for listener in list(self.listeners):
+            listener(self, events)
+        return events
+
+    def summary(self) -> dict[str, Any]:
+        """Names, totals and winners: enough for a history line."""
+        totals = list(self.state.totals)
+        best = max(totals) if totals else 0
+        return {"names": [s.name for s in self.seats], "totals": totals,
+                "winners": [i for i, t in enumerate(totals) if t == best]}
