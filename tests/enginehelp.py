@@ -1,0 +1,35 @@
+"""Helpers shared by the engine tests."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from wizard.engine import GameConfig, GameState
+
+
+def snapshot(state: GameState) -> tuple[Any, ...]:
+    """Every field of a state, deep enough to notice any change."""
+    out = []
+    for name in GameState.__slots__:
+        if name == "_legal":
+            continue
+        value = getattr(state, name)
+        if isinstance(value, list):
+            value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
+        out.append((name, value))
+    return tuple(out)
+
+
+def random_game(config: GameConfig, seed: int) -> tuple[GameState, list[Any]]:
+    """Play a whole game with uniformly random legal actions; returns the state and all events."""
+    deal_rng = random.Random(config.seed)
+    move_rng = random.Random(seed)
+    state = GameState.new(config)
+    events: list[Any] = []
+    while not state.is_terminal:
+        if state.is_chance:
+            events += state.advance(deal_rng)
+        else:
+            events += state.apply(move_rng.choice(state.legal_actions()))
+    return state, events
