@@ -1,0 +1,356 @@
+"""Player-visible names and sentences for engine concepts, in the current language.
+
+The engine is text-free: it raises ``IllegalActionError`` with a ``Rule`` code and
+``details``; it names suits ``B G R Y`` and cards in reference notation. This module
+turns those into translated text for the table, the setup screen and the rules.
+Every function looks the text up at call time, so a live language switch works.
+
+Card looks: ``"classic"`` (the four peoples, ranks 1..13) or ``"standard"``
+(spades/hearts/diamonds/clubs, ranks 2..A). Looks are cosmetic (RULES.md §1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from wizard.engine.cards import Card, CardError, Kind
+from wizard.engine.config import BidVisibility, Conflict, Edition
+from wizard.engine.errors import IllegalActionError, Rule
+from wizard.engine.state import Phase
+from wizard.i18n import N_, _, pgettext
+
+LOOKS = ("classic", "standard")
+
+# ---- suits ---------------------------------------------------------------------------------
+
+# Suit names stand alone (labels, "You must follow suit: {suit}").
+_PEOPLE: dict[str, str] = {
+    "B": N_("humans (blue)"),
+    "G": N_("elves (green)"),
+    "R": N_("dwarves (red)"),
+    "Y": N_("giants (yellow)"),
+}
+_STANDARD_SUIT: dict[str, str] = {
+    "B": N_("spades"),
+    "R": N_("hearts"),
+    "Y": N_("diamonds"),
+    "G": N_("clubs"),
+}
+_COLOUR: dict[str, Callable[[], str]] = {
+    "B": lambda: pgettext("suit colour", "blue"),
+    "G": lambda: pgettext("suit colour", "green"),
+    "R": lambda: pgettext("suit colour", "red"),
+    "Y": lambda: pgettext("suit colour", "yellow"),
+}
+SYMBOLS: dict[str, str] = {"B": "\u2660", "R": "\u2665", "Y": "\u2666", "G": "\u2663"}
+
+
+def _check_look(look: str) -> str:
+    if look not in LOOKS:
+        raise ValueError(f"unknown card look {look!r}; expected one of {LOOKS}")
+    return look
+
+
+def suit_name(suit: str, look: str = "classic") -> str:
+    """The translated name of suit ``B``/``G``/``R``/``Y`` in ``look`` ("elves (green)", "clubs")."""
+    table = _PEOPLE if _check_look(look) == "classic" else _STANDARD_SUIT
+    return _(table[suit])
+
+
+def suit_colour(suit: str) -> str:
+    """The colour of a suit in the classic look ("green")."""
+    return _COLOUR[suit]()
+
+
+def trump_text(trump: str | None, look: str = "classic") -> str:
+    """The trump line of the table: "Trump: hearts" or "No trump"."""
+    if trump is None:
+        return _("No trump")
+    return _("Trump: {suit}").format(suit=suit_name(trump, look))
+
+
+# ---- cards ---------------------------------------------------------------------------------
+
+_SPECIAL_TITLE: dict[Kind, str] = {
+    Kind.WIZARD: N_("Wizard"),
+    Kind.JESTER: N_("Jester"),
+    Kind.GRAIL: N_("Holy Grail"),
+    Kind.EXCALIBUR: N_("Excalibur"),
+    Kind.MERLIN: N_("Merlin"),
+    Kind.MORGAN: N_("Morgan le Fay"),
+}
+
+# Number ranks with their article, one msgid each so languages can elide ("l'1", "l'as").
+_RANK_WITH_ARTICLE: dict[int, Callable[[], str]] = {
+    1: lambda: pgettext("card rank with article", "the 1"),
+    2: lambda: pgettext("card rank with article", "the 2"),
+    3: lambda: pgettext("card rank with article", "the 3"),
+    4: lambda: pgettext("card rank with article", "the 4"),
+    5: lambda: pgettext("card rank with article", "the 5"),
+    6: lambda: pgettext("card rank with article", "the 6"),
+    7: lambda: pgettext("card rank with article", "the 7"),
+    8: lambda: pgettext("card rank with article", "the 8"),
+    9: lambda: pgettext("card rank with article", "the 9"),
+    10: lambda: pgettext("card rank with article", "the 10"),
+    11: lambda: pgettext("card rank with article", "the 11"),
+    12: lambda: pgettext("card rank with article", "the 12"),
+    13: lambda: pgettext("card rank with article", "the 13"),
+}
+_FACE_WITH_ARTICLE: dict[int, Callable[[], str]] = {
+    10: lambda: pgettext("card rank with article", "the jack"),
+    11: lambda: pgettext("card rank with article", "the queen"),
+    12: lambda: pgettext("card rank with article", "the king"),
+    13: lambda: pgettext("card rank with article", "the ace"),
+}
+_FACE_LETTER: dict[int, Callable[[], str]] = {
+    10: lambda: pgettext("card corner, jack", "J"),
+    11: lambda: pgettext("card corner, queen", "Q"),
+    12: lambda: pgettext("card corner, king", "K"),
+    13: lambda: pgettext("card corner, ace", "A"),
+}
+# "{rank}" is a rank with its article ("the 7", "the queen").
+_CARD_OF: dict[str, dict[str, Callable[[], str]]] = {
+    "classic": {
+        "B": lambda: pgettext("card name", "{rank} of humans"),
+        "G": lambda: pgettext("card name", "{rank} of elves"),
+        "R": lambda: pgettext("card name", "{rank} of dwarves"),
+        "Y": lambda: pgettext("card name", "{rank} of giants"),
+    },
+    "standard": {
+        "B": lambda: pgettext("card name", "{rank} of spades"),
+        "R": lambda: pgettext("card name", "{rank} of hearts"),
+        "Y": lambda: pgettext("card name", "{rank} of diamonds"),
+        "G": lambda: pgettext("card name", "{rank} of clubs"),
+    },
+}
+
+
+def _as_card(card: Card | str) -> Card:
+    return card if isinstance(card, Card) else Card.from_str(card)
+
+
+def special_name(kind: Kind) -> str:
+    """The title of a special card ("Wizard", "Jester", "Holy Grail"...)."""
+    return _(_SPECIAL_TITLE[kind])
+
+
+def rank_label(rank: int, look: str = "classic") -> str:
+    """The index printed in a number card's corner: 1..13, or 2..10 J Q K A in the standard look."""
+    if _check_look(look) == "classic":
+        return str(rank)
+    if rank >= 10:
+        return _FACE_LETTER[rank]()
+    return str(rank + 1)
+
+
+def special_letter(kind: Kind) -> str:
+    """The letter printed on a Wizard ("W", French "Z") or a Jester ("J", French "N")."""
+    if kind is Kind.WIZARD:
+        return pgettext("card corner, Wizard", "W")
+    if kind is Kind.JESTER:
+        return pgettext("card corner, Jester", "J")
+    raise ValueError(f"no corner letter for {kind}")
+
+
+def card_name(card: Card | str, look: str = "classic") -> str:
+    """A card as used inside a sentence, with its article: "the 7 of elves", "a Wizard"."""
+    c = _as_card(card)
+    if c.kind is Kind.NUMBER:
+        assert c.suit is not None
+        if _check_look(look) == "standard" and c.rank >= 10:
+            rank = _FACE_WITH_ARTICLE[c.rank]()
+        elif look == "standard":
+            rank = _RANK_WITH_ARTICLE[c.rank + 1]()
+        else:
+            rank = _RANK_WITH_ARTICLE[c.rank]()
+        return _CARD_OF[look][c.suit]().format(rank=rank)
+    if c.kind is Kind.WIZARD:
+        return _("a Wizard")
+    if c.kind is Kind.JESTER:
+        return _("a Jester")
+    if c.kind is Kind.GRAIL:
+        return _("the Holy Grail")
+    if c.kind is Kind.EXCALIBUR:
+        return _("Excalibur")
+    if c.kind is Kind.MORGAN:
+        return _("Morgan le Fay")
+    if c.declared == "W":
+        return _("Merlin as a Wizard")
+    if c.declared == "J":
+        return _("Merlin as a Jester")
+    return _("Merlin")
+
+
+# ---- refusals ------------------------------------------------------------------------------
+
+RULE_TEXTS: dict[Rule, str] = {
+    Rule.WRONG_PHASE: N_("That is not possible at this moment of the game."),
+    Rule.NOT_YOUR_TURN: N_("It is {player}'s turn."),
+    Rule.BID_OUT_OF_RANGE: N_("Bid a number from 0 to {max}."),
+    Rule.BID_SUM_NO_EQUAL: N_("Plus or minus one: the bids must not add up to {round}, "
+                              "so you cannot bid {bid}."),
+    Rule.BID_SUM_CANADIAN: N_("Canadian rule: as the sole leader bidding last in the last round, "
+                              "you must not make the bids add up to {round}, so you cannot bid "
+                              "{bid}."),
+    Rule.BID_SUM_CAMELOT: N_("Camelot: with more than four cards each, the bids must not add up "
+                             "to {round} unless you bid 0, so you cannot bid {bid}."),
+    Rule.CARD_NOT_IN_HAND: N_("That card is not in your hand: {card}."),
+    Rule.MUST_FOLLOW_SUIT: N_("You must follow suit: {suit}."),
+    Rule.SCROLL_WIZARD: N_("Ancient scroll: when trump is led, you may play a Wizard only if you "
+                           "hold nothing but Wizards."),
+    Rule.MERLIN_UNDECLARED: N_("Choose whether Merlin is played as a Wizard or as a Jester."),
+    Rule.NOT_A_SUIT: N_("Choose one of the four suits as trump."),
+    Rule.MALFORMED_ACTION: N_("That action is not part of this game."),
+    Rule.GAME_OVER: N_("The game is over."),
+}
+
+
+def rule_text(rule: Rule, details: Mapping[str, Any] | None = None, look: str = "classic",
+              names: Sequence[str] | None = None) -> str:
+    """The translated reason for a refusal; ``names`` are the players' names by seat."""
+    d = dict(details or {})
+    values: dict[str, Any] = {
+        "max": d.get("max", ""),
+        "round": d.get("round", ""),
+        "bid": d.get("bid", d.get("forbidden", "")),
+        "suit": "",
+        "card": "",
+        "player": "",
+    }
+    suit = d.get("suit")
+    if isinstance(suit, str) and suit in _PEOPLE:
+        values["suit"] = suit_name(suit, look)
+    card = d.get("card")
+    if card is not None:
+        try:
+            values["card"] = card_name(card, look)
+        except CardError:
+            values["card"] = str(card)
+    expected = d.get("expected")
+    if isinstance(expected, int):
+        if names is not None and 0 <= expected < len(names):
+            values["player"] = names[expected]
+        else:
+            values["player"] = _("player {number}").format(number=expected + 1)
+    return _(RULE_TEXTS[rule]).format(**values)
+
+
+def refusal(error: IllegalActionError, look: str = "classic",
+            names: Sequence[str] | None = None) -> str:
+    """Why the engine refused an action, in the current language."""
+    return rule_text(error.rule, error.details, look, names)
+
+
+# ---- editions, options, looks, phases ------------------------------------------------------
+
+EDITION_NAMES: dict[Edition, str] = {
+    Edition.CLASSIC: N_("Classic"),
+    Edition.MAGIC: N_("Magic Edition"),
+    Edition.CAMELOT: N_("Camelot Edition"),
+}
+EDITION_DESCRIPTIONS: dict[Edition, str] = {
+    Edition.CLASSIC: N_("The original game: 60 cards with 4 Wizards and 4 Jesters."),
+    Edition.MAGIC: N_("The lowest card of a suit becomes a Magic Wizard when it follows suit."),
+    Edition.CAMELOT: N_("Twelve special cards, with the Holy Grail, Excalibur, Merlin and "
+                        "Morgan le Fay."),
+}
+# Keys are the fields of ``wizard.engine.config.Options``.
+OPTION_NAMES: dict[str, str] = {
+    "no_equal_sum": N_("Plus or minus one"),
+    "canadian": N_("Canadian rule"),
+    "bids": N_("Bids"),
+    "clairvoyance": N_("Clairvoyance"),
+    "scroll": N_("Ancient scroll"),
+}
+OPTION_DESCRIPTIONS: dict[str, str] = {
+    "no_equal_sum": N_("The bids may never add up to the number of tricks."),
+    "canadian": N_("In the last round, a sole leader bidding last may not make the bids add up "
+                   "to the number of tricks."),
+    "bids": N_("Who sees the bids, and when."),
+    "clairvoyance": N_("While bidding, you see the other hands but not your own."),
+    "scroll": N_("No Wizard on a trump lead unless you hold only Wizards; such a Wizard "
+                 "cannot win."),
+}
+BID_VISIBILITY_NAMES: dict[BidVisibility, str] = {
+    BidVisibility.OPEN: N_("Open bids"),
+    BidVisibility.HIDDEN: N_("Hidden bids"),
+    BidVisibility.SECRET: N_("Secret bids"),
+}
+BID_VISIBILITY_DESCRIPTIONS: dict[BidVisibility, str] = {
+    BidVisibility.OPEN: N_("Players bid in turn and see the earlier bids."),
+    BidVisibility.HIDDEN: N_("Everyone bids without seeing the others; all bids are revealed "
+                             "together."),
+    BidVisibility.SECRET: N_("Bids stay secret until the round is scored."),
+}
+CONFLICT_TEXTS: dict[Conflict, str] = {
+    Conflict.SUM_RULE_NEEDS_OPEN_BIDS: N_("Needs open bids."),
+    Conflict.SCROLL_CLASSIC_ONLY: N_("Classic edition only."),
+}
+LOOK_NAMES: dict[str, str] = {
+    "classic": N_("Classic peoples"),
+    "standard": N_("Standard deck"),
+}
+LOOK_DESCRIPTIONS: dict[str, str] = {
+    "classic": N_("Humans, elves, dwarves and giants, numbered 1 to 13."),
+    "standard": N_("Spades, hearts, diamonds and clubs, from 2 to ace."),
+}
+PHASE_NAMES: dict[Phase, str] = {
+    Phase.DRAW: N_("Drawing for the first dealer"),
+    Phase.DEAL: N_("Dealing"),
+    Phase.TRUMP: N_("Choosing trump"),
+    Phase.BID: N_("Bidding"),
+    Phase.PLAY: N_("Playing tricks"),
+    Phase.ROUND_END: N_("Round over"),
+    Phase.GAME_OVER: N_("Game over"),
+}
+
+
+def edition_name(edition: Edition | str) -> str:
+    """The translated name of an edition (Classic, Magic Edition, Camelot Edition)."""
+    return _(EDITION_NAMES[Edition(edition)])
+
+
+def edition_description(edition: Edition | str) -> str:
+    """One line explaining an edition."""
+    return _(EDITION_DESCRIPTIONS[Edition(edition)])
+
+
+def option_name(option: str) -> str:
+    """The name of an option (a field of ``Options``)."""
+    return _(OPTION_NAMES[option])
+
+
+def option_description(option: str) -> str:
+    """One line explaining an option."""
+    return _(OPTION_DESCRIPTIONS[option])
+
+
+def bid_visibility_name(visibility: BidVisibility | str) -> str:
+    """The translated name of a bid visibility (open, hidden or secret bids)."""
+    return _(BID_VISIBILITY_NAMES[BidVisibility(visibility)])
+
+
+def bid_visibility_description(visibility: BidVisibility | str) -> str:
+    """One line explaining a bid visibility."""
+    return _(BID_VISIBILITY_DESCRIPTIONS[BidVisibility(visibility)])
+
+
+def conflict_text(conflict: Conflict) -> str:
+    """Why an option is greyed out on the setup screen."""
+    return _(CONFLICT_TEXTS[conflict])
+
+
+def look_name(look: str) -> str:
+    """The name of a card look."""
+    return _(LOOK_NAMES[_check_look(look)])
+
+
+def look_description(look: str) -> str:
+    """One line describing a card look."""
+    return _(LOOK_DESCRIPTIONS[_check_look(look)])
+
+
+def phase_name(phase: Phase) -> str:
+    """The name of a phase of a round."""
+    return _(PHASE_NAMES[phase])
