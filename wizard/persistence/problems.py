@@ -1,0 +1,42 @@
+"""What went wrong with a data file, for the UI to tell the player in their language."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class FileKind(enum.StrEnum):
+    """Which data file a problem concerns."""
+
+    SETTINGS = "settings"
+    GAME = "game"
+    HISTORY = "history"
+
+
+class ProblemKind(enum.StrEnum):
+    """What happened to the file; the UI picks its sentence from this."""
+
+    DAMAGED = "damaged"              # unreadable content: moved aside to ``moved_to``, defaults used
+    NEWER_VERSION = "newer_version"  # written by a newer program: left alone (or, once we must
+                                     # write that file, renamed to ``moved_to``; never deleted)
+    UNREADABLE = "unreadable"        # the system refused to read it (permissions, I/O): left alone
+    MIGRATED = "migrated"            # an older version was converted; the original copy is ``moved_to``
+    WRITE_FAILED = "write_failed"    # could not be saved (disk full, permissions)
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One problem met with a data file.
+
+    ``count`` is the number of records concerned (history lines); ``detail`` is an English
+    note for the log, not for the player.
+    """
+
+    kind: ProblemKind
+    file: FileKind
+    path: Path
+    moved_to: Path | None = None
+    count: int = 1
+    detail: str = ""

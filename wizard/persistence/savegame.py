@@ -1,0 +1,111 @@
+"""The game in progress: its record (config, seed, actions), the seats, and two timestamps.
+
+Stored in ``game.json`` as ``{"schema": 1, "record": {...}, "seats": [...], "created": ...,
+"updated": ..., "extra": {...}}``. Loading replays the record through the engine, so an
+impossible action makes the file damaged.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from wizard.engine import GameRecord, GameState, RecordError
+from wizard.engine.record import RECORD_SCHEMA
+
+from . import checks
+from .checks import Invalid
+from .migrate import Migrations, NewerVersion
+from .seats import SeatSpec, seats_from_list
+
+GAME_SCHEMA = 1
+GAME_MIGRATIONS = Migrations(GAME_SCHEMA, {})
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """A game in progress. ``extra`` is a small flat object the table may keep to resume
+    (e.g. which seat the screen shows); values are JSON scalars.
+
+    >>> import random
+    >>> from wizard.engine import GameConfig, start
+    >>> cfg = GameConfig(players=3, seed=4)
+    >>> state, _ = start(cfg, random.Random(cfg.seed))
+    >>> _ = state.apply(state.legal_actions()[0])
+    >>> saved = SavedGame(GameRecord.of(state), [SeatSpec("Ana"), SeatSpec("Bot", "ai", "easy"),
+    ...                                         SeatSpec("Cy", "ai", "expert")])
+    >>> again = SavedGame.from_dict(saved.to_dict())
+    >>> again.record == saved.record and again.seats == saved.seats
+    True
+    >>> again.resume()[0].hands == state.hands
+    True
+    """
+
+    record: GameRecord
+    seats: tuple[SeatSpec, ...] | list[SeatSpec]
+    created: datetime = field(default_factory=checks.now)
+    updated: datetime | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seats", tuple(self.seats))
+        if len(self.seats) != self.record.config.players:
+            raise ValueError(f"{len(self.seats)} seats for {self.record.config.players} players")
+
+    def resume(self) -> tuple[GameState, random.Random]:
+        """Rebuild the game, and the deal rng that must carry on driving ``advance``."""
+        rng = random.Random(self.record.config.seed)
+        return self.record.rebuild(rng), rng
+
+    def to_dict(self, updated: datetime | None = None) -> dict[str, Any]:
+        """JSON form; ``updated`` defaults to the stored time, else now."""
+        when = updated or self.updated or checks.now()
+        return {"schema": GAME_SCHEMA, "record": self.record.to_dict(),
+                "seats": [s.to_dict() for s in self.seats], "created": checks.iso(self.created),
+                "updated": checks.iso(when), "extra": self.extra}
+
+    @staticmethod
+    def from_dict(data: Any) -> SavedGame:
+        """Read a schema-1 object; checks every value and replays the record.
+
+        Raises ``Invalid`` (damaged) or ``NewerVersion`` (the record is from a newer engine).
+        """
+        d = checks.obj(data, "saved game")
+        record = read_record(d.get("record"))
+        seats = seats_from_list(d.get("seats"), record.config.players)
+        created = checks.timestamp(d.get("created"), "created")
+        updated = checks.timestamp(d.get("updated"), "updated")
+        extra = checks.obj(d.get("extra", {}), "extra")
+        for key, value in extra.items():
+            checks.text(key, "extra key", 64)
+            if value is not None and not isinstance(value, bool | int | float | str):
+                raise Invalid("extra values must be plain scalars")
+        checks.json_data(extra, "extra", depth=1, budget=[200])
+        saved = SavedGame(record, seats, created, updated, dict(extra))
+        prove_legal(record)
+        return saved
+
+
+def read_record(data: Any) -> GameRecord:
+    """A ``GameRecord`` from its JSON form; ``NewerVersion`` for a newer record schema."""
+    d = checks.obj(data, "record")
+    version = d.get("schema")
+    if isinstance(version, int) and not isinstance(version, bool) and version > RECORD_SCHEMA:
+        raise NewerVersion(version, RECORD_SCHEMA)
+    actions = d.get("actions")
+    if isinstance(actions, list) and len(actions) > 5000:
+        raise Invalid("too many actions for one game")
+    try:
+        return GameRecord.from_dict(d)
+    except (RecordError, ValueError, TypeError) as e:
+        raise Invalid(f"bad record: {e}") from None
+
+
+def prove_legal(record: GameRecord) -> GameState:
+    """Replay the record through the engine; an impossible action is ``Invalid``."""
+    try:
+        return record.rebuild(random.Random(record.config.seed))
+    except (RecordError, ValueError, TypeError, KeyError, IndexError) as e:
+        raise Invalid(f"impossible record: {e}") from None

@@ -1,0 +1,66 @@
+"""Who sits at a seat: a name, and a human or a computer level."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from . import checks
+from .checks import Invalid
+
+NAME_MAX = 40
+LEVEL_RE = re.compile(r"[a-z][a-z0-9_]{0,23}")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+SeatKind = Literal["human", "ai"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """A seat: ``kind`` "human" (``level`` None) or "ai" with a level such as "expert"."""
+
+    name: str
+    kind: SeatKind = "human"
+    level: str | None = None
+
+    def __post_init__(self) -> None:
+        _check_seat(self.name, self.kind, self.level)
+
+    @property
+    def is_human(self) -> bool:
+        """True for a human seat."""
+        return self.kind == "human"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``{"name": ..., "kind": ..., "level": ...}``."""
+        return {"name": self.name, "kind": self.kind, "level": self.level}
+
+    @staticmethod
+    def from_dict(data: Any) -> SeatSpec:
+        """Read and validate the JSON form (``Invalid`` if wrong)."""
+        d = checks.obj(data, "seat")
+        name: Any = d.get("name")
+        kind: Any = d.get("kind")
+        level: Any = d.get("level")
+        _check_seat(name, kind, level)
+        return SeatSpec(name, kind, level)
+
+
+def _check_seat(name: Any, kind: Any, level: Any) -> None:
+    checks.text(name, "seat name", NAME_MAX)
+    if not name.strip() or _CONTROL.search(name):
+        raise Invalid("a seat name must be printable and not blank")
+    checks.choice(kind, "seat kind", ("human", "ai"))
+    if kind == "human":
+        if level is not None:
+            raise Invalid("a human seat has no level")
+    else:
+        checks.text(level, "computer level", 24, LEVEL_RE)
+
+
+def seats_from_list(data: Any, players: int) -> tuple[SeatSpec, ...]:
+    """A list of exactly ``players`` seats."""
+    if not isinstance(data, list) or len(data) != players:
+        raise Invalid(f"seats must be a list of {players} seats")
+    return tuple(SeatSpec.from_dict(s) for s in data)

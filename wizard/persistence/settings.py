@@ -1,0 +1,128 @@
+"""The player's settings (everything on the Settings screen, and the last game setup).
+
+Stored in ``settings.json`` as ``{"schema": 1, "language": ..., ...}``. Loading salvages what it can:
+a bad value falls back to its default and is reported (the caller sets the file aside).
+
+>>> s, bad = Settings.from_dict({"schema": 1, "volume": 0.5, "sound": "yes"})
+>>> s.volume, s.sound, bad
+(0.5, True, ['sound'])
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+from . import checks
+from .checks import Invalid
+from .migrate import Migrations
+
+SETTINGS_SCHEMA = 1
+ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
+CARD_LOOKS = ("classic", "standard")
+LANGUAGE_RE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})?")
+
+
+@dataclass(slots=True)
+class Settings:
+    """Every setting with its default. ``language`` None means: follow the system.
+
+    ``last_setup`` is the setup screen's own JSON object (players, edition, options, seats...);
+    it is checked here only to be plain, bounded JSON data: its owner validates its content.
+    """
+
+    language: str | None = None
+    animation_speed: str = "normal"
+    ai_pause_ms: int = 600
+    sound: bool = True
+    volume: float = 0.8
+    fullscreen: bool = False
+    window_size: list[int] = field(default_factory=lambda: [1280, 800])
+    ui_scale: float = 1.0
+    card_look: str = "classic"
+    colourblind: bool = False
+    confirm_play: bool = False
+    last_setup: dict[str, Any] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form, with ``"schema"`` first."""
+        return {"schema": SETTINGS_SCHEMA, **asdict(self)}
+
+    @staticmethod
+    def from_dict(data: Any) -> tuple[Settings, list[str]]:
+        """Settings read from a schema-1 object, and the names of the fields that were bad.
+
+        Missing fields take their default silently; unknown keys are ignored. A value that is
+        not an object raises ``Invalid``.
+        """
+        d = checks.obj(data, "settings")
+        defaults = Settings()
+        values: dict[str, Any] = {}
+        bad: list[str] = []
+        for f in fields(Settings):
+            if f.name not in d:
+                continue
+            try:
+                values[f.name] = _VALIDATORS[f.name](d[f.name])
+            except Invalid:
+                bad.append(f.name)
+        settings = Settings(**{f.name: values.get(f.name, getattr(defaults, f.name))
+                               for f in fields(Settings)})
+        return settings, bad
+
+    def validate(self) -> None:
+        """Raise ``Invalid`` if any field holds a value that would not load back."""
+        for f in fields(Settings):
+            _VALIDATORS[f.name](getattr(self, f.name))
+
+
+def _language(v: Any) -> str | None:
+    return None if v is None else checks.text(v, "language", 16, LANGUAGE_RE)
+
+
+def _window_size(v: Any) -> list[int]:
+    return list(checks.int_list(v, "window size", 2, 200, 16384))
+
+
+def _last_setup(v: Any) -> dict[str, Any] | None:
+    if v is None:
+        return None
+    return checks.obj(checks.json_data(v, "last setup"), "last setup")
+
+
+_VALIDATORS: dict[str, Callable[[Any], Any]] = {
+    "language": _language,
+    "animation_speed": lambda v: checks.choice(v, "animation speed", ANIMATION_SPEEDS),
+    "ai_pause_ms": lambda v: checks.integer(v, "computer pause", 0, 10_000),
+    "sound": lambda v: checks.boolean(v, "sound"),
+    "volume": lambda v: checks.number(v, "volume", 0.0, 1.0),
+    "fullscreen": lambda v: checks.boolean(v, "fullscreen"),
+    "window_size": _window_size,
+    "ui_scale": lambda v: checks.number(v, "interface scale", 0.5, 3.0),
+    "card_look": lambda v: checks.choice(v, "card look", CARD_LOOKS),
+    "colourblind": lambda v: checks.boolean(v, "colour-blind cards"),
+    "confirm_play": lambda v: checks.boolean(v, "confirm play"),
+    "last_setup": _last_setup,
+}
+
+
+def _from_legacy(d: dict[str, Any]) -> dict[str, Any]:
+    """Schema 0 (no ``"schema"`` key): ``lang``, ``speed``, ``volume`` 0..100, ``width``/``height``."""
+    out: dict[str, Any] = {}
+    renames = {"lang": "language", "speed": "animation_speed", "sound": "sound",
+               "fullscreen": "fullscreen", "card_look": "card_look"}
+    for old, new in renames.items():
+        if old in d:
+            out[new] = d[old]
+    if "volume" in d:
+        vol = d["volume"]
+        out["volume"] = vol / 100 if isinstance(vol, int | float) and not isinstance(vol, bool) \
+            else vol
+    if "width" in d or "height" in d:
+        out["window_size"] = [d.get("width", 1280), d.get("height", 800)]
+    return out
+
+
+SETTINGS_MIGRATIONS = Migrations(SETTINGS_SCHEMA, {0: _from_legacy})

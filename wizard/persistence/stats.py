@@ -1,0 +1,75 @@
+"""Statistics per player name, overall and by edition, computed from the history.
+
+>>> compute_stats([])
+{}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .history import HistoryEntry
+
+
+@dataclass(frozen=True, slots=True)
+class StatLine:
+    """Counts for one player over a set of games; rates are None when nothing was counted."""
+
+    games: int = 0
+    wins: int = 0            # shared wins count as wins
+    total_score: int = 0
+    best_score: int | None = None
+    rounds: int = 0          # rounds played
+    bids_hit: int = 0        # rounds where the bid equalled the tricks taken
+
+    @property
+    def win_rate(self) -> float | None:
+        """Wins / games."""
+        return self.wins / self.games if self.games else None
+
+    @property
+    def average_score(self) -> float | None:
+        """Mean final total."""
+        return self.total_score / self.games if self.games else None
+
+    @property
+    def bid_hit_rate(self) -> float | None:
+        """Rounds where bid == tricks / rounds played."""
+        return self.bids_hit / self.rounds if self.rounds else None
+
+    def add(self, score: int, won: bool, rounds: int, hits: int) -> StatLine:
+        """This line with one more game counted."""
+        best = score if self.best_score is None else max(self.best_score, score)
+        return StatLine(self.games + 1, self.wins + won, self.total_score + score, best,
+                        self.rounds + rounds, self.bids_hit + hits)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A player name's statistics; ``human`` if that name ever sat as a human."""
+
+    name: str
+    overall: StatLine = StatLine()
+    by_edition: dict[str, StatLine] = field(default_factory=dict)
+    human: bool = False
+
+
+def compute_stats(history: Iterable[HistoryEntry]) -> dict[str, PlayerStats]:
+    """Statistics per player name, in order of first appearance."""
+    overall: dict[str, StatLine] = {}
+    editions: dict[str, dict[str, StatLine]] = {}
+    human: dict[str, bool] = {}
+    for entry in history:
+        for seat, spec in enumerate(entry.seats):
+            name = spec.name
+            score = entry.totals[seat]
+            won = seat in entry.winners
+            hits = sum(1 for r in entry.rounds if r.bids[seat] == r.tricks[seat])
+            overall[name] = overall.get(name, StatLine()).add(score, won, len(entry.rounds), hits)
+            per = editions.setdefault(name, {})
+            per[entry.edition] = per.get(entry.edition, StatLine()).add(score, won,
+                                                                        len(entry.rounds), hits)
+            human[name] = human.get(name, False) or spec.is_human
+    return {name: PlayerStats(name, line, editions[name], human[name])
+            for name, line in overall.items()}
