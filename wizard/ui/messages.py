@@ -72,13 +72,14 @@ def trump_text(trump: str | None, look: str = "classic") -> str:
 
 # ---- cards ---------------------------------------------------------------------------------
 
-_SPECIAL_TITLE: dict[Kind, str] = {
-    Kind.WIZARD: N_("Wizard"),
-    Kind.JESTER: N_("Jester"),
-    Kind.GRAIL: N_("Holy Grail"),
-    Kind.EXCALIBUR: N_("Excalibur"),
-    Kind.MERLIN: N_("Merlin"),
-    Kind.MORGAN: N_("Morgan le Fay"),
+# "card" context: the game's own name is also "Wizard" and must not become "Magicien".
+_SPECIAL_TITLE: dict[Kind, Callable[[], str]] = {
+    Kind.WIZARD: lambda: pgettext("card", "Wizard"),
+    Kind.JESTER: lambda: pgettext("card", "Jester"),
+    Kind.GRAIL: lambda: pgettext("card", "Holy Grail"),
+    Kind.EXCALIBUR: lambda: pgettext("card", "Excalibur"),
+    Kind.MERLIN: lambda: pgettext("card", "Merlin"),
+    Kind.MORGAN: lambda: pgettext("card", "Morgan le Fay"),
 }
 
 # Number ranks with their article, one msgid each so languages can elide ("l'1", "l'as").
@@ -132,7 +133,7 @@ def _as_card(card: Card | str) -> Card:
 
 def special_name(kind: Kind) -> str:
     """The title of a special card ("Wizard", "Jester", "Holy Grail"...)."""
-    return _(_SPECIAL_TITLE[kind])
+    return _SPECIAL_TITLE[kind]()
 
 
 def rank_label(rank: int, look: str = "classic") -> str:
