@@ -220,8 +220,21 @@ class Store:
 
     # ---- history -------------------------------------------------------------------------
 
-    def append_history(self, entry: HistoryEntry) -> bool:
-        """Add a finished game to the history (the whole file is rewritten atomically)."""
+    def finish_game(self, entry: HistoryEntry) -> bool:
+        """Game over: append ``entry`` to the history, then clear the game in progress.
+
+        Safe to repeat after a crash between the two steps: the entry is not added twice.
+        """
+        if not self.append_history(entry, unless_last=True):
+            return False
+        self.clear_game()
+        return True
+
+    def append_history(self, entry: HistoryEntry, unless_last: bool = False) -> bool:
+        """Add a finished game to the history (the whole file is rewritten atomically).
+
+        With ``unless_last``, nothing is written if the last entry already holds this record.
+        """
         kind = FileKind.HISTORY
         line = dump_json(entry.to_dict())
         try:
@@ -234,6 +247,8 @@ class Store:
             self._report(Problem(ProblemKind.WRITE_FAILED, kind, self.data_dir / FILE_NAMES[kind],
                                  detail=str(e)))
             return False
+        if unless_last and _last_record(old) == entry.record.to_dict():
+            return True
         if old and not old.endswith(b"\n"):
             old += b"\n"
         if self._write(kind, old + line):
@@ -314,3 +329,14 @@ class Store:
             write_bytes_atomic(path, b"".join(line + b"\n" for line in kept))
         except OSError as e:
             self._report(Problem(ProblemKind.WRITE_FAILED, kind, path, detail=str(e)))
+
+
+def _last_record(raw: bytes) -> Any:
+    """The ``record`` object of the last history line, or None if it does not read."""
+    lines = [line for line in raw.split(b"\n") if line.strip()]
+    if not lines:
+        return None
+    try:
+        return checks.obj(parse_json(lines[-1]), "entry").get("record")
+    except Invalid:
+        return None

@@ -1,0 +1,78 @@
+"""Crash test: SIGKILL a child that saves after every action; the saved game must always resume
+to exactly the game replayed from the same seed up to the same number of actions."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import crash_child
+import pytest
+
+from wizard.persistence import Store
+
+ROOT = Path(__file__).resolve().parent.parent
+CHILD = Path(__file__).resolve().parent / "crash_child.py"
+KILLS = 15
+
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+
+
+def _same_game(a, b) -> None:
+    assert a.phase == b.phase and a.round == b.round and a.dealer == b.dealer
+    assert a.hands == b.hands
+    assert a.bids == b.bids and a.tricks == b.tricks and a.totals == b.totals
+    assert a.trump == b.trump and a.trick == b.trick and a.current == b.current
+    assert a.history == b.history and a.actions == b.actions
+
+
+def test_sigkill_at_random_moments_always_resumes_exactly(tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    timing = random.Random(20261122)
+    seed = 101
+    done_games = 0
+    progress = 0
+    resumed_points = []
+    for _ in range(KILLS):
+        child = subprocess.Popen([sys.executable, str(CHILD), str(tmp_path), str(seed)], env=env,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        time.sleep(timing.uniform(0.15, 0.6))
+        child.send_signal(signal.SIGKILL)
+        out, err = child.communicate(timeout=30)
+        finished = child.returncode == 0
+        if not finished:
+            assert child.returncode == -signal.SIGKILL, err.decode()
+
+        store = Store(tmp_path)
+        saved = store.load_game()
+        history = store.load_history()
+        assert store.problems == []
+        if saved is None:
+            # never started, or finished: then the game is in the history, exactly once
+            if history and len(history) > done_games:
+                assert len(history) == done_games + 1
+                entry = history[-1]
+                assert entry.seed == seed
+                ref = crash_child.reference(seed, len(entry.record.actions))
+                assert ref.is_terminal and tuple(ref.totals) == entry.totals
+                _same_game(entry.replay(), ref)
+                done_games += 1
+                seed += 1
+                progress = 0
+            continue
+        n = len(saved.record.actions)
+        assert n >= progress, "a saved game went backwards"
+        progress = n
+        resumed_points.append(n)
+        state, _rng = saved.resume()
+        _same_game(state, crash_child.reference(seed, n))
+    print("kill points (actions saved):", resumed_points, "games finished:", done_games)
+    assert len(resumed_points) + done_games >= KILLS // 2, "the child rarely got to save anything"
+    leftovers = [p.name for p in tmp_path.iterdir()
+                 if not p.name.startswith(".") and p.name not in ("game.json", "history.jsonl")]
+    assert leftovers == []
