@@ -1,0 +1,68 @@
+"""The common shape of every computer player: dispatch a view to bid, trump or play."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..engine import Action, PlayerView
+from . import heuristics as H
+from .knowledge import Info, info_of, legal_codes, pick
+
+
+class Player:
+    """A computer player. Subclasses implement ``bid``, ``trump`` and ``play`` on ``Info``."""
+
+    name = "base"
+
+    def decide(self, view: PlayerView, rng: random.Random) -> Action:
+        """One of ``view.legal``, from the view only; deterministic for a given ``rng``."""
+        return self.suggest(view, rng)[0]
+
+    def suggest(self, view: PlayerView, rng: random.Random) -> tuple[Action, dict[str, Any]]:
+        """The decision and a dict of estimates behind it (for "What would the computer do?")."""
+        legal = view.legal
+        if not legal:
+            raise ValueError(f"seat {view.seat} has nothing to decide")
+        if len(legal) == 1:
+            return legal[0], {"forced": True}
+        info = info_of(view)
+        codes = legal_codes(view)
+        notes: dict[str, Any] = {}
+        if view.phase == "bid":
+            code = self.bid(info, codes, rng, notes)
+        elif view.phase == "trump":
+            code = self.trump(info, codes, rng, notes)
+        else:
+            code = self.play(info, codes, rng, notes)
+        return pick(view, code), notes
+
+    def bid(self, info: Info, legal: list[int], rng: random.Random, notes: dict[str, Any]) -> int:
+        """The bid (one of ``legal``)."""
+        raise NotImplementedError
+
+    def trump(self, info: Info, legal: list[int], rng: random.Random, notes: dict[str, Any]) -> int:
+        """The trump suit index when the dealer chooses."""
+        if info.hand is None:
+            return H.choose_trump_seeing(list(info.visible.values()))
+        return H.choose_trump(info.hand)
+
+    def play(self, info: Info, legal: list[int], rng: random.Random, notes: dict[str, Any]) -> int:
+        """The card code to play (one of ``legal``)."""
+        raise NotImplementedError
+
+
+def need_of(info: Info) -> int:
+    """Tricks the seat still wants this round."""
+    b = info.bids[info.seat]
+    return (b if b is not None else 0) - info.tricks[info.seat]
+
+
+def own_hand_samples(info: Info, rng: random.Random, count: int) -> list[list[int]]:
+    """The seat's hand, or (clairvoyance bidding, hand unseen) random hands drawn from the unseen cards."""
+    if info.hand is not None:
+        return [info.hand]
+    out = []
+    for _ in range(count):
+        out.append(rng.sample(info.unseen, info.round))
+    return out

@@ -1,0 +1,185 @@
+"""Hand evaluation and card-play rules on int cards, shared by Normal and by simulated play-outs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine import fast as F
+
+SUIT = F.SUIT
+RANK = F.RANK
+TYPE = F.TYPE
+
+# How much more often high off-suit cards survive with few players (index: players).
+_PLAYER_FACTOR = {3: 1.2, 4: 1.0, 5: 0.85, 6: 0.72}
+
+
+def power(c: int, trump: int) -> int:
+    """Static strength of a card for ordering (dump the lowest, lead the highest)."""
+    s = SUIT[c]
+    if s >= 0:
+        return F.K_TRUMP + RANK[c] if s == trump else RANK[c]
+    t = TYPE[c]
+    if t == F.T_WIZ or t == F.T_MERLIN:
+        return F.K_WIZ
+    if t == F.T_MORGAN:
+        return F.K_MORGAN
+    if t == F.T_GRAIL:
+        return 40
+    if t == F.T_EXC:
+        return -1
+    return 0  # Jester
+
+
+def trick_status(trick: Sequence[int], trump: int, edition: int, scroll: bool) -> tuple[int, int]:
+    """(lead as in ``fast.lead_of``, key of the card winning so far; -2 for an empty trick)."""
+    lead = -1
+    bestkey = -2
+    for i, c in enumerate(trick):
+        set_lead = False
+        if lead == -1:
+            if SUIT[c] >= 0:
+                lead, set_lead = SUIT[c], True
+            elif TYPE[c] in (F.T_WIZ, F.T_MORGAN):
+                lead = -2
+        k = F.card_key(c, i, lead, set_lead, trump, edition, scroll)
+        if k > bestkey:
+            bestkey = k
+    return lead, bestkey
+
+
+def key_if_played(c: int, pos: int, lead: int, trump: int, edition: int, scroll: bool) -> int:
+    """The winning key card ``c`` would have if played now at index ``pos``."""
+    if lead == -1:
+        if SUIT[c] >= 0:
+            return F.card_key(c, pos, SUIT[c], True, trump, edition, scroll)
+        if TYPE[c] in (F.T_WIZ, F.T_MORGAN):
+            return F.card_key(c, pos, -2, False, trump, edition, scroll)
+    return F.card_key(c, pos, lead, False, trump, edition, scroll)
+
+
+def card_value(c: int, hand: Sequence[int], trump: int, n: int, r: int, edition: int) -> float:
+    """Estimated chance that card ``c`` of ``hand`` takes a trick (for bidding)."""
+    s = SUIT[c]
+    pf = _PLAYER_FACTOR.get(n, 1.0)
+    if s < 0:
+        t = TYPE[c]
+        if t == F.T_WIZ:
+            return 0.93 if edition != F.CAMELOT else 0.88
+        if t == F.T_MERLIN:
+            return 0.85
+        if t == F.T_MORGAN:
+            return 0.95
+        if t == F.T_GRAIL:
+            return 0.45
+        return 0.0
+    rank = RANK[c]
+    if edition == F.MAGIC and rank == 1:
+        return 0.35
+    if s == trump:
+        length = sum(1 for x in hand if SUIT[x] == trump)
+        base = ((rank - 1) / 12.0) ** 1.6
+        bonus = 0.12 * max(0, length - 2)
+        v = 0.12 + 0.85 * base + bonus
+        return min(0.97, v * (1.1 if n == 3 else 1.0))
+    # off-suit: high cards only; more cards dealt -> more trumping and voids
+    same = sum(1 for x in hand if SUIT[x] == s)
+    if trump < 0:
+        v = max(0.0, (rank - 8) / 5.0) ** 1.3 * 0.85
+    else:
+        v = max(0.0, (rank - 9) / 4.0) ** 1.5 * 0.72
+    v *= pf
+    if r >= 8:
+        v *= 0.85
+    if same >= 4:
+        v *= 0.7
+    return min(0.95, v)
+
+
+def estimate_tricks(hand: Sequence[int], trump: int, n: int, r: int, edition: int) -> float:
+    """Expected tricks of a hand (sum of card values)."""
+    return sum(card_value(c, hand, trump, n, r, edition) for c in hand)
+
+
+def nearest_bid(target: float, legal: Sequence[int]) -> int:
+    """The legal bid closest to ``target`` (ties: the lower)."""
+    return min(legal, key=lambda b: (abs(b - target), b))
+
+
+def choose_trump(hand: Sequence[int]) -> int:
+    """The suit index where the hand is strongest (count and ranks)."""
+    best, best_v = 0, -1.0
+    for s in range(4):
+        v = sum(1.0 + RANK[c] / 8.0 for c in hand if SUIT[c] == s)
+        if v > best_v:
+            best, best_v = s, v
+    return best
+
+
+def choose_trump_seeing(others: Sequence[Sequence[int]]) -> int:
+    """Trump choice without seeing one's own hand: the suit the others hold least of."""
+    best, best_v = 0, 1e9
+    for s in range(4):
+        v = sum(1.0 + RANK[c] / 8.0 for h in others for c in h if SUIT[c] == s)
+        if v < best_v:
+            best, best_v = s, v
+    return best
+
+
+def choose_card(legal: Sequence[int], trick: Sequence[int], n: int, need: int, left: int,
+                trump: int, edition: int, scroll: bool,
+                hold: dict[int, float] | None = None) -> int:
+    """The rule-based card: win cheaply while short of the bid, duck and dump otherwise.
+
+    ``need``: tricks still wanted (<= 0: none), ``left``: tricks left in the round including this one,
+    ``hold``: optional chance, by key, that a winning card stays the winner (Normal's card counting).
+    """
+    pos = len(trick)
+    lead, bestkey = trick_status(trick, trump, edition, scroll)
+    keys = {c: key_if_played(c, pos, lead, trump, edition, scroll) for c in legal}
+    last = pos == n - 1
+    if need > 0:
+        if pos == 0:
+            strongest = max(legal, key=lambda c: (keys[c], -c))
+            k = keys[strongest]
+            sure = (hold[k] if hold is not None and k in hold else
+                    (1.0 if k >= F.K_WIZ else 0.7 if k >= F.K_TRUMP + 10 else 0.2))
+            if need >= left or sure >= 0.5:
+                return strongest
+            return _low_lead(legal, trump)
+        winners = [c for c in legal if keys[c] > bestkey]
+        if winners:
+            winners.sort(key=lambda c: (keys[c], power(c, trump)))
+            if last:
+                return winners[0]
+            if need >= left:
+                return winners[-1]
+            for c in winners:
+                k = keys[c]
+                p = (hold.get(k, 0.5) if hold is not None else
+                     (0.95 if k >= F.K_WIZ else 0.6 if k >= F.K_TRUMP + 9 else 0.35 + 0.04 * (k % 20)))
+                if p >= 0.5:
+                    return c
+            return winners[-1] if need * 2 >= left else winners[0]
+        return min(legal, key=lambda c: (power(c, trump) if TYPE[c] != F.T_JES else 15, c))
+    # Enough tricks: duck.
+    if pos == 0:
+        return min(legal, key=lambda c: (keys[c] if TYPE[c] != F.T_EXC else -5, power(c, trump), c))
+    ducks = [c for c in legal if keys[c] <= bestkey]
+    if ducks:
+        return max(ducks, key=lambda c: (power(c, trump) if TYPE[c] not in (F.T_JES, F.T_EXC) else -9, -c))
+    if last:
+        return max(legal, key=lambda c: (power(c, trump), -c))
+    return min(legal, key=lambda c: (keys[c], c))
+
+
+def _low_lead(legal: Sequence[int], trump: int) -> int:
+    """A low lead that keeps strength: lowest non-trump number of the shortest suit."""
+    counts = [0, 0, 0, 0]
+    for c in legal:
+        if SUIT[c] >= 0:
+            counts[SUIT[c]] += 1
+    plain = [c for c in legal if SUIT[c] >= 0 and SUIT[c] != trump]
+    if plain:
+        return min(plain, key=lambda c: (counts[SUIT[c]], RANK[c], c))
+    return min(legal, key=lambda c: (power(c, trump), c))

@@ -1,0 +1,385 @@
+"""A PRIVATE, unchecked fast simulator for the AI's inner loop. Not part of the engine's API.
+
+Cards are small ints (``encode`` / ``decode``), hands are plain int lists, there are no
+events and no checks: passing a card that is not held, or an illegal move, is the
+caller's responsibility and gives undefined results. ``tests/test_fast.py`` proves that
+it agrees with the checked engine (legal moves, trick winners, scores) in every edition
+and option. Standard library only.
+
+Card codes: ``s * 13 + rank - 1`` for suited cards (suit index in ``SUITS`` order), then
+W=52, J=53, GRAIL=54, EXCALIBUR=55, MERLIN=56 (in hand), MERLIN:W=57, MERLIN:J=58, MORGAN=59.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from .cards import SUITS, Card
+
+CLASSIC, MAGIC, CAMELOT = 0, 1, 2
+EDITIONS = {"classic": CLASSIC, "magic": MAGIC, "camelot": CAMELOT}
+
+W, J, GRAIL, EXCALIBUR, MERLIN, MERLIN_W, MERLIN_J, MORGAN = range(52, 60)
+NCODES = 60
+
+# Card types.
+T_NUM, T_WIZ, T_JES, T_GRAIL, T_EXC, T_MERLIN, T_MORGAN = range(7)
+
+SUIT: list[int] = [c // 13 for c in range(52)] + [-1] * 8
+RANK: list[int] = [c % 13 + 1 for c in range(52)] + [0] * 8
+TYPE: list[int] = [T_NUM] * 52 + [T_WIZ, T_JES, T_GRAIL, T_EXC, T_MERLIN, T_WIZ, T_JES, T_MORGAN]
+TEXT: list[str] = [f"{SUITS[c // 13]}{c % 13 + 1}" for c in range(52)] + [
+    "W", "J", "GRAIL", "EXCALIBUR", "MERLIN", "MERLIN:W", "MERLIN:J", "MORGAN"]
+_CODE: dict[str, int] = {t: i for i, t in enumerate(TEXT)}
+
+DECKS: list[list[int]] = [
+    list(range(52)) + [W] * 4 + [J] * 4,
+    list(range(52)) + [W] * 4 + [J] * 4,
+    [c for c in range(52) if RANK[c] != 1] + [W] * 4 + [J] * 4 + [GRAIL, EXCALIBUR, MERLIN, MORGAN],
+]
+
+# Keys used to find a trick's winner (higher wins; ties keep the earlier card).
+K_GRAIL, K_MORGAN, K_MAGIC, K_WIZ, K_TRUMP = 1000, 500, 200, 100, 20
+
+
+def encode(c: Card) -> int:
+    """The int code of an engine card."""
+    return _CODE[c.text]
+
+
+def decode(code: int) -> Card:
+    """The engine card of an int code."""
+    return Card.from_str(TEXT[code])
+
+
+def suit_index(suit: str | None) -> int:
+    """Suit letter -> index 0..3, None -> -1."""
+    return -1 if suit is None else SUITS.index(suit)
+
+
+def lead_of(trick: list[int]) -> int:
+    """The suit to follow (0..3), -1 while none is set, -2 when a Wizard/MORGAN came first."""
+    for c in trick:
+        s = SUIT[c]
+        if s >= 0:
+            return s
+        t = TYPE[c]
+        if t == T_WIZ or t == T_MORGAN:
+            return -2
+    return -1
+
+
+def legal_plays(hand: list[int], lead: int, trump: int, scroll: bool = False) -> list[int]:
+    """Distinct legal plays of ``hand`` given the lead (from ``lead_of``); MERLIN comes as :W and :J."""
+    if lead >= 0 and any(SUIT[c] == lead for c in hand):
+        out = [c for c in hand if SUIT[c] == lead or SUIT[c] < 0]
+    else:
+        out = list(hand)
+    if scroll and lead >= 0 and lead == trump and any(c != W for c in hand):
+        out = [c for c in out if c != W]
+    res: list[int] = []
+    for c in out:
+        if c == MERLIN:
+            if MERLIN_W not in res:
+                res += (MERLIN_W, MERLIN_J)
+        elif c not in res:
+            res.append(c)
+    return res
+
+
+def card_key(c: int, pos: int, lead: int, set_lead: bool, trump: int, edition: int,
+             scroll: bool) -> int:
+    """Winning key of card ``c`` played at index ``pos`` once the lead is known (see module doc)."""
+    s = SUIT[c]
+    if s >= 0:
+        if set_lead:
+            return K_TRUMP + RANK[c] if s == trump else RANK[c]
+        if edition == MAGIC and s == lead and RANK[c] == 1:
+            return K_MAGIC
+        if s == trump:
+            return K_TRUMP + RANK[c]
+        return RANK[c] if s == lead else 0
+    t = TYPE[c]
+    if t == T_WIZ:
+        return 0 if (scroll and lead >= 0 and lead == trump) else K_WIZ
+    if t == T_JES:
+        return 0
+    if t == T_MORGAN:
+        return K_MORGAN
+    if t == T_GRAIL:
+        return K_GRAIL if pos & 1 else -1
+    return -1  # EXCALIBUR
+
+
+def trick_winner(trick: list[int], trump: int, edition: int, scroll: bool = False) -> tuple[int, bool]:
+    """(index of the winning card, whether EXCALIBUR voided the trick) for a complete trick."""
+    lead = -1
+    best, bestkey = 0, -2
+    void = False
+    for i, c in enumerate(trick):
+        set_lead = False
+        s = SUIT[c]
+        if lead == -1:
+            if s >= 0:
+                lead, set_lead = s, True
+            elif TYPE[c] in (T_WIZ, T_MORGAN):
+                lead = -2
+        if c == EXCALIBUR:
+            void = True
+        k = card_key(c, i, lead, set_lead, trump, edition, scroll and edition == CLASSIC)
+        if k > bestkey:
+            best, bestkey = i, k
+    return best, void
+
+
+def round_points(bid: int, tricks: int, edition: int, round_: int, rounds: int,
+                 grail_bonus: bool = False, voided: bool = False) -> int:
+    """Points for one player's round (RULES.md §6)."""
+    if voided:
+        return 0
+    if bid != tricks:
+        return -10 * abs(tricks - bid)
+    p = 20 + 10 * tricks
+    if edition == CAMELOT:
+        if bid == 0 and round_ > 4:
+            p = 20 + round_ if round_ == rounds else 25
+        if grail_bonus:
+            p += 20
+    return p
+
+
+def forbidden_bid(round_: int, bids_before: list[int], players: int, rounds: int, edition: int,
+                  open_bids: bool, no_equal_sum: bool, canadian: bool,
+                  totals_order: list[int] | None) -> int:
+    """The one bid forbidden to the next bidder, or -1 (``totals_order``: bidder last)."""
+    if not open_bids or len(bids_before) != players - 1:
+        return -1
+    target = round_ - sum(bids_before)
+    if target < 0:
+        return -1
+    if no_equal_sum:
+        return target
+    if canadian and round_ == rounds and totals_order is not None:
+        mine = totals_order[-1]
+        if all(t < mine for t in totals_order[:-1]):
+            return target
+    if edition == CAMELOT and round_ > 4 and target != 0:
+        return target
+    return -1
+
+
+def _number_keys(magic: bool, trump: int, lead: int) -> list[int]:
+    """Keys of the 52 number cards played after the lead suit ``lead`` (-2: none) was set."""
+    out = []
+    for c in range(52):
+        s = SUIT[c]
+        if magic and s == lead and RANK[c] == 1:
+            out.append(K_MAGIC)
+        elif s == trump:
+            out.append(K_TRUMP + RANK[c])
+        else:
+            out.append(RANK[c] if s == lead else 0)
+    return out
+
+
+ZEROKEYS: list[int] = [0] * 52
+# KEYTABS[magic][trump + 1][lead] (lead 0..3), SETKEYS[trump + 1]: key of the card setting the lead.
+KEYTABS: list[list[list[list[int]]]] = [
+    [[_number_keys(m, tr, ld) for ld in range(4)] for tr in range(-1, 4)] for m in (False, True)]
+SETKEYS: list[list[int]] = [[K_TRUMP + RANK[c] if SUIT[c] == tr else RANK[c] for c in range(52)]
+                            for tr in range(-1, 4)]
+
+
+TRIES = (0,) * 8
+
+
+def _pick_scroll(hand: list[int], lead: int, trump: int, draw: int) -> int:
+    """Index of a random legal card under the ancient-scroll rule (slow path); ``draw``: 0..65535."""
+    ok = legal_plays(hand, lead, trump, True)
+    legal = [j for j, c in enumerate(hand) if c in ok]
+    return legal[draw % len(legal)]
+
+
+def shuffled(deck: list[int], rng: random.Random) -> list[int]:
+    """A random order of ``deck`` (sort by 16-bit random keys: fast, ties negligible)."""
+    keys = memoryview(rng.randbytes(2 * len(deck))).cast("H")
+    return list(map(deck.__getitem__, sorted(range(len(deck)), key=keys.__getitem__)))
+
+
+def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
+                no_equal_sum: bool = False, canadian: bool = False, open_bids: bool = True,
+                scroll: bool = False, first_dealer: int = 0,
+                log: list[dict[str, Any]] | None = None) -> list[int]:
+    """Play a whole game with random legal moves (and bids, and trump choices); return the totals.
+
+    Random draws are 16-bit values taken modulo the range (bias below 0.1 %). With ``log`` a
+    list, one dict per round is appended (deal, bids, plays, trick winners, points).
+    """
+    n = players
+    rounds = 60 // n
+    deck = DECKS[edition]
+    size_deck = len(deck)
+    seat_orders = [[(p + i) % n for i in range(n)] for p in range(n)]
+    sum_rule = open_bids and (no_equal_sum or canadian or edition == CAMELOT)
+    suit_of = SUIT
+    type_of = TYPE
+    magic = edition == MAGIC
+    camelot = edition == CAMELOT
+    scroll = scroll and edition == CLASSIC
+    totals = [0] * n
+    for r in range(1, rounds + 1):
+        dealer = (first_dealer + r - 1) % n
+        k = n * r + 1 if n * r < size_deck else n * r
+        # Enough draws for the deal, the bids and up to 8 tries per card.
+        rb = memoryview(rng.randbytes(2 * (k + 3 * n + 9 * n * r + 2))).cast("H")
+        q = 0
+        order = deck[:]
+        for i in range(k):
+            j = i + rb[i] % (size_deck - i)
+            order[i], order[j] = order[j], order[i]
+        q = k
+        hands = [order[i * r:i * r + r] for i in range(n)]
+        turned = order[n * r] if n * r < size_deck else -1
+        trump = -1
+        choice = -1
+        if turned >= 0:
+            if suit_of[turned] >= 0:
+                trump = suit_of[turned]
+            elif turned == W or (camelot and turned != J):
+                choice = trump = rb[q] & 3
+                q += 1
+        rec: dict[str, Any] | None = None
+        if log is not None:
+            rec = {"round": r, "dealer": dealer, "hands": [h[:] for h in hands], "turned": turned,
+                   "trump": trump, "choice": choice, "bids": [], "plays": [], "winners": [],
+                   "voids": []}
+            log.append(rec)
+        bids = [0] * n
+        made: list[int] = []
+        for i in range(n):
+            seat = (dealer + 1 + i) % n
+            b = rb[q] % (r + 1)
+            q += 1
+            if sum_rule and i == n - 1:
+                bad = forbidden_bid(r, made, n, rounds, edition, open_bids, no_equal_sum, canadian,
+                                    [totals[(dealer + 1 + x) % n] for x in range(n)])
+                if b == bad:
+                    b = (b + 1 + rb[q] % r) % (r + 1)
+                    q += 1
+            bids[seat] = b
+            made.append(b)
+        if rec is not None:
+            rec["bids"] = made[:]
+        cnt = [[0, 0, 0, 0] for _ in range(n)]
+        for p in range(n):
+            cp = cnt[p]
+            for c in hands[p]:
+                if c < 52:
+                    cp[suit_of[c]] += 1
+        tricks = [0] * n
+        leader = (dealer + 1) % n
+        grail_winner = -1
+        voided_round = False
+        plays: list[int] = rec["plays"] if rec is not None else []
+        logging = rec is not None
+        ktab = KEYTABS[magic][trump + 1]
+        setkey = SETKEYS[trump + 1]
+        for t in range(r):
+            size = r - t
+            lead = -1
+            bestkey = -2
+            best = leader
+            void = False
+            has_grail = False
+            tab = ZEROKEYS
+            for p in seat_orders[leader]:
+                h = hands[p]
+                if scroll:
+                    j = _pick_scroll(h, lead, trump, rb[q])
+                    q += 1
+                    c = h[j]
+                elif lead >= 0 and cnt[p][lead]:
+                    for _ in TRIES:
+                        j = rb[q] % size
+                        q += 1
+                        c = h[j]
+                        if c >= 52 or suit_of[c] == lead:
+                            break
+                    else:
+                        legal = [x for x in range(size) if h[x] >= 52 or suit_of[h[x]] == lead]
+                        j = legal[rb[q] % len(legal)]
+                        q += 1
+                        c = h[j]
+                else:
+                    j = rb[q] % size
+                    q += 1
+                    c = h[j]
+                del h[j]
+                if c < 52:
+                    cnt[p][suit_of[c]] -= 1
+                    if lead == -1:
+                        lead = suit_of[c]
+                        key = setkey[c]
+                        tab = ktab[lead]
+                    else:
+                        key = tab[c]
+                else:
+                    if c == MERLIN:
+                        c = MERLIN_W if rb[q] & 1 else MERLIN_J
+                        q += 1
+                    ty = type_of[c]
+                    if ty == T_WIZ:
+                        if lead == -1:
+                            lead = -2
+                        key = 0 if (scroll and lead == trump and lead >= 0) else K_WIZ
+                    elif ty == T_JES:
+                        key = 0
+                    elif ty == T_MORGAN:
+                        if lead == -1:
+                            lead = -2
+                        key = K_MORGAN
+                    elif ty == T_GRAIL:
+                        has_grail = True
+                        key = K_GRAIL if (p - leader) % n & 1 else -1
+                    else:
+                        void = True
+                        key = -1
+                if logging:
+                    plays.append(c)
+                if key > bestkey:
+                    bestkey = key
+                    best = p
+            if not void:
+                tricks[best] += 1
+            elif r == 1:
+                voided_round = True
+            if has_grail:
+                grail_winner = best
+            if rec is not None:
+                rec["winners"].append(best)
+                rec["voids"].append(void)
+            leader = best
+        pts = [round_points(bids[s], tricks[s], edition, r, rounds, grail_winner == s,
+                            voided_round) for s in range(n)]
+        for s in range(n):
+            totals[s] += pts[s]
+        if rec is not None:
+            rec["points"] = pts
+    return totals
+
+
+def bench_fast(seconds: float = 1.0) -> float:
+    """Full random 4-player classic games per second on this core."""
+    rng = random.Random(1)
+    games = 0
+    t0 = time.perf_counter()
+    end = t0 + seconds
+    while True:
+        for _ in range(10):
+            random_game(rng, 4, CLASSIC)
+        games += 10
+        now = time.perf_counter()
+        if now >= end:
+            return games / (now - t0)
