@@ -19,6 +19,8 @@ import locale
 import logging
 import os
 import struct
+import subprocess
+import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -168,29 +170,54 @@ def _match(value: str) -> str | None:
     return _LANGUAGE_ALIASES.get(head)
 
 
+def _system_locale_names() -> list[str]:
+    """Locale names the operating system reports outside the environment variables."""
+    names: list[str] = []
+    if sys.platform == "win32":  # the Windows display language, e.g. 0x040c -> fr_FR
+        try:
+            import ctypes
+
+            langid = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
+            names.append(locale.windows_locale.get(langid, ""))
+        except (AttributeError, OSError):
+            pass
+    elif sys.platform == "darwin":  # apps opened from the Finder get no LANG
+        try:
+            out = subprocess.run(["defaults", "read", "-g", "AppleLanguages"], capture_output=True,
+                                 text=True, timeout=2, check=False).stdout
+            names += [w.strip(' "\t,()') for w in out.split() if w.strip(' "\t,()')]
+        except (OSError, subprocess.SubprocessError):
+            pass
+    for category in ("LC_MESSAGES", "LC_CTYPE"):
+        try:
+            name = locale.getlocale(getattr(locale, category))[0]
+        except (AttributeError, ValueError, TypeError):
+            name = None
+        if name:
+            names.append(name)
+    return [n for n in names if n]
+
+
 def detect_language(environ: Mapping[str, str] | None = None) -> str:
     """The system's preferred language if the game speaks it, else English.
 
-    Reads LANGUAGE (a colon-separated list), LC_ALL, LC_MESSAGES and LANG, then
-    ``locale.getlocale()``. The first variable naming a real locale decides.
+    Reads LANGUAGE (a colon-separated list), LC_ALL, LC_MESSAGES and LANG; the first
+    variable naming a real locale decides. Without them (a double-clicked app), asks
+    the system: Windows display language, macOS AppleLanguages, ``locale.getlocale()``.
+    ``environ`` replaces ``os.environ`` and skips the system query (for tests).
     """
     env = os.environ if environ is None else environ
     for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(key, "")
         entries = [e for e in value.split(":") if e.strip()] if key == "LANGUAGE" else [value]
-        found = [_match(e) for e in entries]
-        for code in found:
+        for code in (_match(e) for e in entries):
             if code is not None:
                 return code
         real = [e for e in entries if e.strip() and e.split(".")[0].upper() not in ("C", "POSIX")]
         if real:
             return DEFAULT_LANGUAGE  # a real locale we do not speak
     if environ is None:
-        try:
-            name = locale.getlocale(locale.LC_MESSAGES if hasattr(locale, "LC_MESSAGES")
-                                    else locale.LC_CTYPE)[0]
-        except (ValueError, TypeError):
-            name = None
-        if name:
-            return _match(name) or DEFAULT_LANGUAGE
+        names = _system_locale_names()
+        if names:
+            return _match(names[0]) or DEFAULT_LANGUAGE
     return DEFAULT_LANGUAGE
