@@ -61,7 +61,7 @@ def _is_game_dir(path: str) -> bool:
 def extract() -> Catalog:
     """A template catalog of every message marked in ``wizard/``."""
     with MAPPING.open(encoding="utf-8") as fp:
-        method_map, options_map = parse_mapping_cfg(fp, str(MAPPING))
+        method_map, options_map = parse_mapping_cfg(fp, str(MAPPING))  # type: ignore[no-untyped-call]
     template = Catalog(project=PROJECT, charset="utf-8", fuzzy=False)
     for filename, lineno, message, comments, context in extract_from_dir(
             str(ROOT), method_map, options_map, keywords=KEYWORDS,  # type: ignore[arg-type]
