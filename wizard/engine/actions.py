@@ -88,6 +88,8 @@ class ChooseTrump(Action):
 
 _BIDS = tuple(Bid(n) for n in range(21))
 _PLAYS = {c: Play(c) for c in Card._by_code}
+for _c, _a in _PLAYS.items():
+    _c.action = _a
 TRUMP_CHOICES = tuple(ChooseTrump(s) for s in SUITS)
 
 

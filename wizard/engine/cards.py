@@ -1,8 +1,9 @@
 """Cards, decks and the reference notation of RULES.md §1.
 
 Cards are interned: there is exactly one ``Card`` object per notation, so
-identity comparison is equality and hands can hold the same Wizard object
-several times.
+identity comparison is equality (and hashing is by identity: never let the
+order of a *set* of cards decide anything; dicts keep insertion order) and
+hands can hold the same Wizard object several times.
 
 >>> Card.from_str("R13")
 Card.from_str('R13')
@@ -38,7 +39,7 @@ class Card:
     """One card in reference notation; use ``Card.from_str`` to get it."""
 
     __slots__ = ("code", "text", "kind", "suit", "rank", "declared", "special",
-                 "wizardly", "jesterly", "__weakref__")
+                 "wizardly", "jesterly", "cancels_lead", "in_hand", "action", "__weakref__")
 
     code: int
     text: str
@@ -49,6 +50,9 @@ class Card:
     special: bool
     wizardly: bool
     jesterly: bool
+    cancels_lead: bool
+    in_hand: Card
+    action: object
 
     _by_text: dict[str, Card] = {}
     _by_code: list[Card] = []
@@ -66,6 +70,10 @@ class Card:
         self.wizardly = kind is Kind.WIZARD or (kind is Kind.MERLIN and declared == "W")
         # Acts as a Jester when deciding the winner (J, MERLIN:J).
         self.jesterly = kind is Kind.JESTER or (kind is Kind.MERLIN and declared == "J")
+        # Played before any suited card, leaves the trick without a lead suit (W, MERLIN:W, MORGAN).
+        self.cancels_lead = self.wizardly or kind is Kind.MORGAN
+        self.in_hand = self  # the card as held in hand; MERLIN's played forms are fixed up below
+        self.action = None   # the shared Play action, set by the actions module
         Card._by_text[text] = self
         Card._by_code.append(self)
 
@@ -93,19 +101,11 @@ class Card:
             raise CardError(f"only MERLIN is declared, not {self.text}")
         return Card.from_str(f"MERLIN:{as_}")
 
-    @property
-    def in_hand(self) -> Card:
-        """The card as held in hand (``MERLIN:W`` -> ``MERLIN``)."""
-        return MERLIN if self.kind is Kind.MERLIN else self
-
     def __str__(self) -> str:
         return self.text
 
     def __repr__(self) -> str:
         return f"Card.from_str({self.text!r})"
-
-    def __hash__(self) -> int:
-        return self.code
 
     def __lt__(self, other: Card) -> bool:
         return self.code < other.code
@@ -131,6 +131,7 @@ MERLIN: Final = Card("MERLIN", Kind.MERLIN)
 MERLIN_W: Final = Card("MERLIN:W", Kind.MERLIN, declared="W")
 MERLIN_J: Final = Card("MERLIN:J", Kind.MERLIN, declared="J")
 MORGAN: Final = Card("MORGAN", Kind.MORGAN)
+MERLIN_W.in_hand = MERLIN_J.in_hand = MERLIN
 ALL_CARDS: Final = tuple(Card._by_code)
 
 

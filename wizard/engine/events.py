@@ -13,12 +13,13 @@ from .cards import Card
 
 
 class Event:
-    """Base class of every event."""
+    """Base class of every event. Treat events as read-only values (they are not frozen only because
+    frozen dataclasses are several times slower to build, and the AI's playouts build millions)."""
 
     __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardDrawn(Event):
     """A card drawn to choose the first dealer."""
 
@@ -26,7 +27,7 @@ class CardDrawn(Event):
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DealerChosen(Event):
     """The first dealer is known (drawn or fixed)."""
 
@@ -34,7 +35,7 @@ class DealerChosen(Event):
     drawn: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RoundStarted(Event):
     """A new round: ``round`` cards each, dealt by ``dealer``."""
 
@@ -42,7 +43,7 @@ class RoundStarted(Event):
     dealer: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardDealt(Event):
     """One card dealt to ``seat`` (``card`` None once redacted)."""
 
@@ -50,7 +51,7 @@ class CardDealt(Event):
     card: Card | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TrumpRevealed(Event):
     """The top card is turned (``card`` None in the last round); ``trump`` None = no trump or to be chosen."""
 
@@ -59,7 +60,7 @@ class TrumpRevealed(Event):
     dealer_chooses: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TrumpChosen(Event):
     """The dealer named the trump suit."""
 
@@ -67,7 +68,7 @@ class TrumpChosen(Event):
     suit: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BidMade(Event):
     """``seat`` bid (``bid`` None when the viewer may not see it)."""
 
@@ -75,14 +76,14 @@ class BidMade(Event):
     bid: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BidsRevealed(Event):
     """Hidden or secret bids are shown, by seat."""
 
     bids: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardPlayed(Event):
     """``seat`` played ``card`` (MERLIN in its declared form)."""
 
@@ -90,7 +91,7 @@ class CardPlayed(Event):
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TrickWon(Event):
     """A trick ended: ``winner`` leads next; a ``void`` trick (EXCALIBUR) counts for nobody."""
 
@@ -99,7 +100,7 @@ class TrickWon(Event):
     void: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RoundScored(Event):
     """The round is over: bids, tricks, points and new totals by seat."""
 
@@ -110,7 +111,7 @@ class RoundScored(Event):
     totals: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameOver(Event):
     """The game is over; ``winners`` share the highest total."""
 

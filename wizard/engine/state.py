@@ -20,10 +20,13 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Sequence
+from typing import NoReturn
 
-from .actions import TRUMP_CHOICES, Action, Bid, ChooseTrump, Play, bid, play
+from .actions import TRUMP_CHOICES, Action, Bid, ChooseTrump, Play, bid
 from .bidding import forbidden_bids
 from .cards import EXCALIBUR, GRAIL, MERLIN, MERLIN_J, MERLIN_W, SUITS, Card, Kind, deck, draw_value
+from .cards import JESTER as _JESTER
+from .cards import WIZARD as _WIZARD
 from .config import BidVisibility, Edition, GameConfig
 from .errors import IllegalActionError, IllegalBidError, IllegalPlayError, IllegalTrumpError, Rule
 from .events import (
@@ -58,7 +61,15 @@ class Phase(enum.Enum):
     GAME_OVER = "game_over"
 
 
-_CHANCE = (Phase.DRAW, Phase.DEAL, Phase.ROUND_END)
+# Enum member access through the class costs ~10x a global read in CPython 3.11: the hot paths
+# use these aliases.
+_DRAW, _DEAL, _TRUMP, _BID, _PLAY, _ROUND_END, _GAME_OVER = (
+    Phase.DRAW, Phase.DEAL, Phase.TRUMP, Phase.BID, Phase.PLAY, Phase.ROUND_END, Phase.GAME_OVER)
+_K_WIZARD, _K_JESTER = Kind.WIZARD, Kind.JESTER
+_CAMELOT = Edition.CAMELOT
+_OPEN, _HIDDEN, _SECRET = BidVisibility.OPEN, BidVisibility.HIDDEN, BidVisibility.SECRET
+_CHANCE = (_DRAW, _DEAL, _ROUND_END)
+_DECKS = {e.value: tuple(deck(e.value)) for e in Edition}
 
 
 class GameState:
@@ -67,7 +78,7 @@ class GameState:
     __slots__ = ("config", "phase", "round", "dealer", "first_dealer", "hands", "turned", "trump",
                  "bids", "bid_count", "tricks", "totals", "trick", "trick_seats", "leader",
                  "current", "tricks_played", "history", "grail_winner", "voided_round", "actions",
-                 "_legal")
+                 "_legal", "_dup", "_nspecial", "_scroll", "_camelot", "_edition")
 
     config: GameConfig
     phase: Phase
@@ -90,7 +101,12 @@ class GameState:
     grail_winner: int | None
     voided_round: bool
     actions: list[Action]
-    _legal: list[Action] | None
+    _legal: tuple[list[Action], list[object]] | None
+    _dup: list[bool]          # by seat: the hand holds several Wizards or several Jesters
+    _nspecial: list[int]      # by seat: special cards (no suit) in hand
+    _scroll: bool             # config.scroll_active, read in the hot path
+    _camelot: bool
+    _edition: str             # config.edition.value
 
     @staticmethod
     def new(config: GameConfig) -> GameState:
@@ -98,7 +114,7 @@ class GameState:
         s = GameState.__new__(GameState)
         n = config.players
         s.config = config
-        s.phase = Phase.DRAW if config.first_dealer is None else Phase.DEAL
+        s.phase = _DRAW if config.first_dealer is None else _DEAL
         s.round = 0
         s.first_dealer = -1 if config.first_dealer is None else config.first_dealer
         s.dealer = s.first_dealer
@@ -119,6 +135,11 @@ class GameState:
         s.voided_round = False
         s.actions = []
         s._legal = None
+        s._dup = [False] * n
+        s._nspecial = [0] * n
+        s._scroll = config.scroll_active
+        s._camelot = config.edition is Edition.CAMELOT
+        s._edition = config.edition.value
         return s
 
     @staticmethod
@@ -139,7 +160,7 @@ class GameState:
             raise ValueError("only the last round has no turned card")
         s = GameState.new(config.with_(first_dealer=(dealer - round_ + 1) % n))
         s.round = round_ - 1
-        s.phase = Phase.DEAL
+        s.phase = _DEAL
         events: list[Event] = []
         s._deal(_Stacked([c for i in range(round_) for c in
                           (hands[(dealer + 1 + j) % n][i] for j in range(n))]
@@ -163,7 +184,7 @@ class GameState:
     @property
     def is_terminal(self) -> bool:
         """True once the last round is scored."""
-        return self.phase is Phase.GAME_OVER
+        return self.phase is _GAME_OVER
 
     def clone(self) -> GameState:
         """An independent copy."""
@@ -190,24 +211,60 @@ class GameState:
         s.voided_round = self.voided_round
         s.actions = self.actions[:]
         s._legal = self._legal
+        s._dup = self._dup[:]
+        s._nspecial = self._nspecial[:]
+        s._scroll = self._scroll
+        s._camelot = self._camelot
+        s._edition = self._edition
         return s
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the player to act (empty during chance steps)."""
         legal = self._legal
         if legal is None:
-            phase = self.phase
-            if phase is Phase.PLAY:
-                legal = self._legal_plays()
-            elif phase is Phase.BID:
-                bad = self._forbidden_bids()
-                legal = [bid(b) for b in range(self.round + 1) if b not in bad]
-            elif phase is Phase.TRUMP:
-                legal = list(TRUMP_CHOICES)
+            legal = self._compute_legal()
+        return list(legal[0])
+
+    def _compute_legal(self) -> tuple[list[Action], list[object]]:
+        """(legal actions, their keys: played cards, bid numbers or suits), cached until the next move."""
+        phase = self.phase
+        actions: list[Action]
+        keys: list[object]
+        if phase is _PLAY:
+            # legal_cards() inlined: this is the hottest path of every playout.
+            seat = self.current
+            assert seat is not None
+            hand = self.hands[seat]
+            suit = None
+            for c in self.trick:
+                suit = c.suit
+                if suit is not None or c.cancels_lead:
+                    break
+            if suit is None:
+                keys = hand[:]  # type: ignore[assignment]
             else:
-                legal = []
-            self._legal = legal
-        return list(legal)
+                keys = [c for c in hand if c.suit is None or c.suit == suit]  # type: ignore[misc]
+                if len(keys) == self._nspecial[seat]:  # nothing of the lead suit: anything goes
+                    keys = hand[:]  # type: ignore[assignment]
+                if self._scroll and suit == self.trump:
+                    keys = legal_cards(hand, self.trick, self.trump, True)  # type: ignore[assignment]
+            if self._dup[seat]:
+                keys = list(dict.fromkeys(keys))
+            if self._camelot and MERLIN in keys:
+                i = keys.index(MERLIN)
+                keys[i:i + 1] = [MERLIN_W, MERLIN_J]
+            actions = [c.action for c in keys]  # type: ignore[attr-defined]
+        elif phase is _BID:
+            bad = self._forbidden_bids()
+            keys = [b for b in range(self.round + 1) if b not in bad]
+            actions = [bid(b) for b in keys]  # type: ignore[arg-type]
+        elif phase is _TRUMP:
+            actions = list(TRUMP_CHOICES)
+            keys = list(SUITS)
+        else:
+            actions, keys = [], []
+        self._legal = (actions, keys)
+        return self._legal
 
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Perform ``action`` for the player to act (``seat``, if given, must be that player).
@@ -215,37 +272,41 @@ class GameState:
         An illegal action raises an ``IllegalActionError`` naming the rule; the state is unchanged.
         """
         phase = self.phase
-        if phase is Phase.GAME_OVER:
-            raise IllegalActionError(Rule.GAME_OVER, "the game is over")
-        if phase in _CHANCE:
-            raise IllegalActionError(Rule.WRONG_PHASE, f"no player acts in phase {phase.value}; "
-                                     "call advance(rng)", phase=phase.value)
-        if seat is not None and seat != self.current:
+        if seat is not None and seat != self.current and phase not in _CHANCE and \
+                phase is not _GAME_OVER:
             raise IllegalActionError(Rule.NOT_YOUR_TURN, f"seat {seat} acted but seat "
                                      f"{self.current} is to act", seat=seat, expected=self.current)
         legal = self._legal
         if legal is None:
-            self.legal_actions()
-            legal = self._legal
-        assert legal is not None
-        if action not in legal:
-            self._refuse(action)
+            legal = self._compute_legal()
+        keys = legal[1]
         events: list[Event] = []
-        if phase is Phase.PLAY:
-            self._play(action.card, events)  # type: ignore[attr-defined]
-        elif phase is Phase.BID:
-            self._bid(action.n, events)  # type: ignore[attr-defined]
-        else:
+        kind = type(action)
+        if phase is _PLAY and kind is Play:
+            c = action.card  # type: ignore[attr-defined]
+            if c not in keys:
+                self._refuse(action)
+            self._play(c, events)
+        elif phase is _BID and kind is Bid:
+            n = action.n  # type: ignore[attr-defined]
+            if n not in keys or type(n) is not int:
+                self._refuse(action)
+            self._bid(n, events)
+        elif phase is _TRUMP and kind is ChooseTrump:
+            if action.suit not in keys:  # type: ignore[attr-defined]
+                self._refuse(action)
             self._choose_trump(action.suit, events)  # type: ignore[attr-defined]
+        else:
+            self._refuse(action)
         self.actions.append(action)
         return events
 
     def advance(self, rng: random.Random) -> list[Event]:
         """Perform the pending chance step (draw for dealer, deal) with ``rng``."""
         events: list[Event] = []
-        if self.phase is Phase.DRAW:
+        if self.phase is _DRAW:
             self._draw_for_dealer(rng, events)
-        elif self.phase in (Phase.DEAL, Phase.ROUND_END):
+        elif self.phase in (_DEAL, _ROUND_END):
             self._deal(rng, events)
         else:
             raise IllegalActionError(Rule.WRONG_PHASE, f"nothing to advance in phase "
@@ -256,12 +317,12 @@ class GameState:
         """What ``seat`` may know now (RULES.md §7)."""
         n = self.config.players
         opts = self.config.options
-        clairvoyant = opts.clairvoyance and self.phase in (Phase.TRUMP, Phase.BID)
+        clairvoyant = opts.clairvoyance and self.phase in (_TRUMP, _BID)
         hand = None if clairvoyant else tuple(self.hands[seat])
         visible = ({s: tuple(self.hands[s]) for s in range(n) if s != seat} if clairvoyant else {})
-        if opts.bids is BidVisibility.OPEN or self.phase in (Phase.ROUND_END, Phase.GAME_OVER):
+        if opts.bids is _OPEN or self.phase in (_ROUND_END, _GAME_OVER):
             bids = tuple(self.bids)
-        elif opts.bids is BidVisibility.HIDDEN and self.phase is Phase.PLAY:
+        elif opts.bids is _HIDDEN and self.phase is _PLAY:
             bids = tuple(self.bids)
         else:
             bids = tuple(b if s == seat else None for s, b in enumerate(self.bids))
@@ -309,29 +370,32 @@ class GameState:
         self.first_dealer = candidates[0]
         self.dealer = candidates[0]
         events.append(DealerChosen(self.first_dealer, True))
-        self.phase = Phase.DEAL
+        self.phase = _DEAL
 
     def _deal(self, rng: random.Random, events: list[Event]) -> None:
         cfg = self.config
         n = cfg.players
-        if self.round == 0 and self.phase is Phase.DEAL and cfg.first_dealer is not None:
+        if self.round == 0 and self.phase is _DEAL and cfg.first_dealer is not None:
             events.append(DealerChosen(self.first_dealer, False))
         self.round += 1
         r = self.round
         self.dealer = (self.first_dealer + r - 1) % n
-        pack = deck(cfg.edition.value)
+        pack = list(_DECKS[cfg.edition.value])
         rng.shuffle(pack)
         events.append(RoundStarted(r, self.dealer))
+        # One card at a time to each seat in turn, starting left of the dealer: card k of the
+        # shuffled pack goes to seat (dealer + 1 + k) % n.
+        dealt = n * r
+        first = self.dealer + 1
         hands: list[list[Card]] = [[] for _ in range(n)]
-        k = 0
-        for _ in range(r):
-            for i in range(n):
-                seat = (self.dealer + 1 + i) % n
-                c = pack[k]
-                k += 1
-                hands[seat].append(c)
-                events.append(CardDealt(seat, c))
+        for j in range(n):
+            hands[(first + j) % n] = pack[j:dealt:n]
+        seats = [(first + k) % n for k in range(dealt)]
+        events += map(CardDealt, seats, pack[:dealt])
+        k = dealt
         self.hands = hands
+        self._dup = [h.count(_WIZARD) > 1 or h.count(_JESTER) > 1 for h in hands]
+        self._nspecial = [sum(c.special for c in h) for h in hands]
         self.turned = pack[k] if k < len(pack) else None
         self.trump = None
         chooses = False
@@ -339,7 +403,7 @@ class GameState:
         if t is not None:
             if t.suit is not None:
                 self.trump = t.suit
-            elif t.kind is Kind.WIZARD or (cfg.edition is Edition.CAMELOT and t.kind is not Kind.JESTER):
+            elif t.kind is _K_WIZARD or (cfg.edition is _CAMELOT and t.kind is not _K_JESTER):
                 chooses = True
         events.append(TrumpRevealed(t, self.trump, chooses))
         self.bids = [None] * n
@@ -352,10 +416,10 @@ class GameState:
         self.voided_round = False
         self.leader = (self.dealer + 1) % n
         if chooses:
-            self.phase = Phase.TRUMP
+            self.phase = _TRUMP
             self.current = self.dealer
         else:
-            self.phase = Phase.BID
+            self.phase = _BID
             self.current = self.leader
         self._legal = None
 
@@ -364,7 +428,7 @@ class GameState:
     def _choose_trump(self, suit: str, events: list[Event]) -> None:
         self.trump = suit
         events.append(TrumpChosen(self.dealer, suit))
-        self.phase = Phase.BID
+        self.phase = _BID
         self.current = self.leader
         self._legal = None
 
@@ -387,37 +451,25 @@ class GameState:
         events.append(BidMade(seat, n_bid))
         n = self.config.players
         if self.bid_count == n:
-            if self.config.options.bids is BidVisibility.HIDDEN:
+            if self.config.options.bids is _HIDDEN:
                 events.append(BidsRevealed(tuple(self.bids)))  # type: ignore[arg-type]
-            self.phase = Phase.PLAY
+            self.phase = _PLAY
             self.current = self.leader
         else:
             self.current = (seat + 1) % n
         self._legal = None
-
-    def _legal_plays(self) -> list[Action]:
-        seat = self.current
-        assert seat is not None
-        cards = legal_cards(self.hands[seat], self.trick, self.trump, self.config.scroll_active)
-        out: list[Action] = []
-        seen: set[Card] = set()
-        for c in cards:
-            if c in seen:
-                continue
-            seen.add(c)
-            if c is MERLIN:
-                out.append(play(MERLIN_W))
-                out.append(play(MERLIN_J))
-            else:
-                out.append(play(c))
-        return out
 
     def _play(self, c: Card, events: list[Event]) -> None:
         seat = self.current
         assert seat is not None
         cfg = self.config
         n = cfg.players
-        self.hands[seat].remove(c.in_hand)
+        hand = self.hands[seat]
+        hand.remove(c.in_hand)
+        if c.special:
+            self._nspecial[seat] -= 1
+            if self._dup[seat]:
+                self._dup[seat] = hand.count(_WIZARD) > 1 or hand.count(_JESTER) > 1
         self.trick.append(c)
         self.trick_seats.append(seat)
         events.append(CardPlayed(seat, c))
@@ -425,11 +477,11 @@ class GameState:
         if len(self.trick) < n:
             self.current = (seat + 1) % n
             return
-        idx, void = trick_winner(self.trick, self.trump, cfg.edition.value, cfg.scroll_active)
+        idx, void = trick_winner(self.trick, self.trump, self._edition, self._scroll)
         winner = self.trick_seats[idx]
         if not void:
             self.tricks[winner] += 1
-        if cfg.edition is Edition.CAMELOT:
+        if self._camelot:
             if GRAIL in self.trick:
                 self.grail_winner = winner
             if void and self.round == 1 and EXCALIBUR in self.trick:
@@ -454,7 +506,7 @@ class GameState:
                                     voided_round=self.voided_round) for s in range(n))
         for s in range(n):
             self.totals[s] += points[s]
-        if cfg.options.bids is BidVisibility.SECRET:
+        if cfg.options.bids is _SECRET:
             events.append(BidsRevealed(tuple(bids)))
         result = RoundResult(self.round, self.dealer, self.trump, tuple(bids), tuple(self.tricks),
                              points, tuple(self.totals))
@@ -462,22 +514,27 @@ class GameState:
         events.append(RoundScored(self.round, result.bids, result.tricks, points, result.totals))
         self.current = None
         if self.round == cfg.rounds:
-            self.phase = Phase.GAME_OVER
+            self.phase = _GAME_OVER
             events.append(GameOver(tuple(self.totals), winners(self.totals)))
         else:
-            self.phase = Phase.ROUND_END
+            self.phase = _ROUND_END
 
     # ---- refusals ------------------------------------------------------------------------
 
-    def _refuse(self, action: Action) -> None:
+    def _refuse(self, action: Action) -> NoReturn:
         """Raise the error that says which rule ``action`` breaks."""
         phase = self.phase
-        if phase is Phase.BID:
+        if phase is _GAME_OVER:
+            raise IllegalActionError(Rule.GAME_OVER, "the game is over")
+        if phase in _CHANCE:
+            raise IllegalActionError(Rule.WRONG_PHASE, f"no player acts in phase {phase.value}; "
+                                     "call advance(rng)", phase=phase.value)
+        if phase is _BID:
             if not isinstance(action, Bid):
                 raise IllegalBidError(Rule.WRONG_PHASE, f"a bid is expected, not {action!r}",
                                       phase=phase.value)
             r = self.round
-            if not isinstance(action.n, int) or not 0 <= action.n <= r:
+            if type(action.n) is not int or not 0 <= action.n <= r:
                 raise IllegalBidError(Rule.BID_OUT_OF_RANGE, f"a bid must be 0..{r}, not {action.n}",
                                       bid=action.n, max=r)
             rule = self._forbidden_bids()[action.n]
@@ -486,7 +543,7 @@ class GameState:
                    Rule.BID_SUM_CAMELOT: "Camelot, round above 4"}[rule]
             raise IllegalBidError(rule, f"bid {action.n} would make the bids add up to {r} ({why})",
                                   bid=action.n, forbidden=action.n, round=r)
-        if phase is Phase.TRUMP:
+        if phase is _TRUMP:
             if not isinstance(action, ChooseTrump):
                 raise IllegalTrumpError(Rule.WRONG_PHASE, f"a trump suit is expected, not {action!r}",
                                         phase=phase.value)
@@ -506,7 +563,7 @@ class GameState:
             raise IllegalPlayError(Rule.MERLIN_UNDECLARED,
                                    "MERLIN must be played as MERLIN:W or MERLIN:J", card=c.text)
         suit = lead_suit(self.trick)
-        if c.kind is Kind.WIZARD and self.config.scroll_active and suit == self.trump:
+        if c.kind is _K_WIZARD and self.config.scroll_active and suit == self.trump:
             raise IllegalPlayError(Rule.SCROLL_WIZARD, "ancient scroll: no Wizard on a trump lead "
                                    "while holding other cards", card=c.text, suit=suit)
         raise IllegalPlayError(Rule.MUST_FOLLOW_SUIT, f"must follow suit {suit}", card=c.text,
@@ -533,7 +590,7 @@ def replay(config: GameConfig, actions: Sequence[Action], rng: random.Random) ->
         while state.is_chance:
             state.advance(rng)
         state.apply(action)
-    while state.phase in (Phase.DRAW, Phase.DEAL):
+    while state.phase in (_DRAW, _DEAL):
         state.advance(rng)
     return state
 

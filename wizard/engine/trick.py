@@ -11,13 +11,15 @@ from collections.abc import Sequence
 
 from .cards import Card, Kind
 
+_WIZARD, _GRAIL, _MORGAN, _EXCALIBUR = Kind.WIZARD, Kind.GRAIL, Kind.MORGAN, Kind.EXCALIBUR
+
 
 def lead_suit(trick: Sequence[Card]) -> str | None:
     """The suit that must be followed, or None (nothing suited yet, or a Wizard/MORGAN came first)."""
     for c in trick:
         if c.suit is not None:
             return c.suit
-        if c.wizardly or c.kind is Kind.MORGAN:
+        if c.cancels_lead:
             return None
     return None
 
@@ -27,7 +29,7 @@ def _lead_index(trick: Sequence[Card]) -> int:
     for i, c in enumerate(trick):
         if c.suit is not None:
             return i
-        if c.wizardly or c.kind is Kind.MORGAN:
+        if c.cancels_lead:
             return -1
     return -1
 
@@ -44,9 +46,9 @@ def legal_cards(hand: Sequence[Card], trick: Sequence[Card], trump: str | None,
     else:
         out = list(hand)
     if scroll and suit == trump:
-        only_wizards = all(c.kind is Kind.WIZARD for c in hand)
+        only_wizards = all(c.kind is _WIZARD for c in hand)
         if not only_wizards:
-            out = [c for c in out if c.kind is not Kind.WIZARD]
+            out = [c for c in out if c.kind is not _WIZARD]
     return out
 
 
@@ -65,7 +67,7 @@ def trick_winner(trick: Sequence[Card], trump: str | None, edition: str,
     powerless = scroll and suit is not None and suit == trump
     if not powerless:
         for i, c in enumerate(trick):
-            if c.kind is Kind.WIZARD:
+            if c.kind is _WIZARD:
                 return i, False
     return _suited_winner(trick, trump, suit, first_jester=True), False
 
@@ -93,12 +95,12 @@ def _suited_winner(trick: Sequence[Card], trump: str | None, suit: str | None,
 
 
 def _camelot_winner(trick: Sequence[Card], trump: str | None) -> tuple[int, bool]:
-    void = any(c.kind is Kind.EXCALIBUR for c in trick)
+    void = any(c.kind is _EXCALIBUR for c in trick)
     for i, c in enumerate(trick):
-        if c.kind is Kind.GRAIL and i % 2 == 1:
+        if c.kind is _GRAIL and i % 2 == 1:
             return i, void
     for i, c in enumerate(trick):
-        if c.kind is Kind.MORGAN:
+        if c.kind is _MORGAN:
             return i, void
     for i, c in enumerate(trick):
         if c.wizardly:
