@@ -1,0 +1,334 @@
+"""Round-trips, fixtures, migration, newer versions, atomic writes, paths and logs."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from test_persistence_support import (
+    FIXTURES,
+    SEATS3,
+    asides,
+    custom_settings,
+    finished_entry,
+    populate,
+    saved_game,
+    start_up,
+)
+
+from wizard.engine import Edition, GameRecord
+from wizard.persistence import (
+    FileKind,
+    ProblemKind,
+    SavedGame,
+    SeatSpec,
+    Settings,
+    Store,
+    setup_logging,
+)
+from wizard.persistence import store as store_module
+from wizard.persistence.aside import aside_path, move_aside
+from wizard.persistence.atomic import write_bytes_atomic
+from wizard.persistence.paths import PathError, inside, log_dir_for, resolve_data_dir
+
+# ---- round-trips -------------------------------------------------------------------------
+
+
+def test_settings_round_trip(tmp_path: Path) -> None:
+    s = custom_settings()
+    assert Store(tmp_path).save_settings(s)
+    store = Store(tmp_path)
+    assert store.load_settings() == s
+    assert json.loads((tmp_path / "settings.json").read_text())["schema"] == 1
+    assert store.problems == []
+
+
+def test_missing_files_give_defaults_and_no_problems(tmp_path: Path) -> None:
+    store, settings, game, history = start_up(tmp_path / "new" / "dir")
+    assert settings == Settings() and game is None and history == []
+    assert store.problems == []
+
+
+def test_game_round_trip_resumes_the_same_state(tmp_path: Path) -> None:
+    saved = saved_game(actions=150, seed=8)
+    store = Store(tmp_path)
+    assert store.save_game(saved)
+    assert store.has_game()
+    loaded = Store(tmp_path).load_game()
+    assert loaded is not None
+    assert loaded.record == saved.record and loaded.seats == saved.seats
+    assert loaded.created.replace(microsecond=0) == saved.created.replace(microsecond=0)
+    state, rng = loaded.resume()
+    expected, _ = saved.resume()
+    assert state.hands == expected.hands and state.totals == expected.totals
+    assert state.actions == list(saved.record.actions)
+    # the returned rng carries on dealing exactly like an uninterrupted game
+    while not state.is_terminal and not state.is_chance:
+        state.apply(state.legal_actions()[0])
+    if state.is_chance:
+        ref_state, ref_rng = saved.resume()
+        while not ref_state.is_chance:
+            ref_state.apply(ref_state.legal_actions()[0])
+        state.advance(rng)
+        ref_state.advance(ref_rng)
+        assert state.hands == ref_state.hands
+
+
+def test_clear_game(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    store.save_game(saved_game())
+    store.clear_game()
+    assert not store.has_game() and Store(tmp_path).load_game() is None
+    store.clear_game()  # twice is fine
+
+
+def test_history_round_trip(tmp_path: Path) -> None:
+    entries = [finished_entry(seed=s) for s in (1, 2, 3)]
+    store = Store(tmp_path)
+    for e in entries:
+        assert store.append_history(e)
+    loaded = Store(tmp_path).load_history()
+    assert [e.record for e in loaded] == [e.record for e in entries]
+    assert [e.rounds for e in loaded] == [e.rounds for e in entries]
+    assert [e.seats for e in loaded] == [e.seats for e in entries]
+    assert loaded[0].replay().totals == list(entries[0].totals)
+    assert len((tmp_path / "history.jsonl").read_bytes().splitlines()) == 3
+
+
+def test_finish_game_adds_to_history_once_and_clears(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    entry = finished_entry(seed=4)
+    store.save_game(SavedGame(entry.record, entry.seats))
+    assert store.finish_game(entry)
+    assert not store.has_game()
+    assert store.finish_game(entry)  # repeated after a crash between the two steps
+    assert len(Store(tmp_path).load_history()) == 1
+
+
+def test_history_entry_refuses_unfinished_game() -> None:
+    state, _ = saved_game().resume()
+    with pytest.raises(ValueError):
+        from wizard.persistence import HistoryEntry
+        HistoryEntry.from_game(state, SEATS3)
+
+
+def test_seat_and_settings_checks_refuse_bad_values(tmp_path: Path) -> None:
+    with pytest.raises(ValueError):
+        SeatSpec("Ana", "ai", None)
+    with pytest.raises(ValueError):
+        SeatSpec("", "human")
+    with pytest.raises(ValueError):
+        SeatSpec("Ana", "human", "expert")
+    with pytest.raises(ValueError):
+        Store(tmp_path).save_settings(replace(Settings(), volume=3.0))
+    with pytest.raises(ValueError):
+        SavedGame(saved_game().record, SEATS3[:2])
+
+
+# ---- committed schema-1 fixtures must keep loading -----------------------------------------
+
+
+def test_schema1_fixtures_load(tmp_path: Path) -> None:
+    shutil.copy(FIXTURES / "settings_v1.json", tmp_path / "settings.json")
+    shutil.copy(FIXTURES / "game_v1.json", tmp_path / "game.json")
+    shutil.copy(FIXTURES / "history_v1.jsonl", tmp_path / "history.jsonl")
+    store, settings, game, history = start_up(tmp_path)
+    assert store.problems == []
+    assert settings.language == "ca" and settings.volume == 0.25 and settings.card_look == "standard"
+    assert settings.last_setup is not None and settings.last_setup["edition"] == "magic"
+    assert game is not None and len(game.record.actions) == 120
+    assert game.record.config.edition is Edition.MAGIC and game.extra == {"view_seat": 0}
+    assert [s.name for s in game.seats] == ["Ana", "Merlin", "Morgan"]
+    assert [e.edition for e in history] == ["classic", "magic", "camelot", "classic"]
+    assert history[0].winners == (1, 5)
+    # loading rewrote nothing
+    assert (tmp_path / "history.jsonl").read_bytes() == (FIXTURES / "history_v1.jsonl").read_bytes()
+
+
+# ---- migration -----------------------------------------------------------------------------
+
+
+def test_schema0_settings_are_migrated_and_the_original_kept(tmp_path: Path) -> None:
+    original = (FIXTURES / "settings_v0.json").read_bytes()
+    (tmp_path / "settings.json").write_bytes(original)
+    store = Store(tmp_path)
+    s = store.load_settings()
+    assert (s.language, s.animation_speed, s.sound, s.fullscreen) == ("fr", "fast", False, True)
+    assert s.volume == pytest.approx(0.65) and s.window_size == [1600, 900]
+    assert s.card_look == "classic"  # not in the legacy file: default
+    [problem] = store.problems
+    assert problem.kind is ProblemKind.MIGRATED and problem.file is FileKind.SETTINGS
+    assert problem.moved_to is not None and problem.moved_to.read_bytes() == original
+    assert re.fullmatch(r"settings\.json\.v0-\d{8}-\d{6}", problem.moved_to.name)
+    assert json.loads((tmp_path / "settings.json").read_text())["schema"] == 1
+    again = Store(tmp_path)
+    assert again.load_settings() == s and again.problems == []
+
+
+def test_game_schema0_has_no_migration_so_it_is_damaged(tmp_path: Path) -> None:
+    data = saved_game().to_dict()
+    del data["schema"]
+    (tmp_path / "game.json").write_text(json.dumps(data))
+    store = Store(tmp_path)
+    assert store.load_game() is None
+    assert [p.kind for p in store.problems] == [ProblemKind.DAMAGED]
+
+
+# ---- newer versions ------------------------------------------------------------------------
+
+
+def test_newer_settings_left_alone_then_set_aside_only_when_saving(tmp_path: Path) -> None:
+    newer = b'{"schema": 2, "language": "fr", "holographic": true}\n'
+    (tmp_path / "settings.json").write_bytes(newer)
+    store = Store(tmp_path)
+    assert store.load_settings() == Settings()
+    assert [p.kind for p in store.problems] == [ProblemKind.NEWER_VERSION]
+    assert store.problems[0].moved_to is None
+    assert (tmp_path / "settings.json").read_bytes() == newer
+    store.load_settings()
+    assert len(store.problems) == 1  # reported once
+    assert store.save_settings(custom_settings())
+    kept = asides(tmp_path, "settings.json", "newer")
+    assert len(kept) == 1 and kept[0].read_bytes() == newer
+    assert store.problems[-1].moved_to == kept[0]
+    assert Store(tmp_path).load_settings() == custom_settings()
+
+
+def test_newer_game_record_left_alone(tmp_path: Path) -> None:
+    data = saved_game().to_dict()
+    data["record"]["schema"] = 99
+    raw = json.dumps(data).encode()
+    (tmp_path / "game.json").write_bytes(raw)
+    store = Store(tmp_path)
+    assert store.load_game() is None
+    assert [p.kind for p in store.problems] == [ProblemKind.NEWER_VERSION]
+    assert (tmp_path / "game.json").read_bytes() == raw
+
+
+def test_save_game_without_load_still_protects_a_newer_file(tmp_path: Path) -> None:
+    raw = b'{"schema": 7, "something": "else"}'
+    (tmp_path / "game.json").write_bytes(raw)
+    store = Store(tmp_path)
+    assert store.save_game(saved_game())
+    [kept] = asides(tmp_path, "game.json", "newer")
+    assert kept.read_bytes() == raw
+    assert Store(tmp_path).load_game() is not None
+
+
+def test_newer_history_lines_kept_in_place_and_others_read(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    store.append_history(finished_entry(1))
+    future = json.dumps({"schema": 3, "hologram": [1, 2]}).encode()
+    path = tmp_path / "history.jsonl"
+    path.write_bytes(path.read_bytes() + future + b"\n")
+    store.append_history(finished_entry(2))
+    again = Store(tmp_path)
+    assert [e.seed for e in again.load_history()] == [1, 2]
+    assert [p.kind for p in again.problems] == [ProblemKind.NEWER_VERSION]
+    assert future in path.read_bytes().splitlines()
+
+
+# ---- atomic writes, aside names, paths, write failures ---------------------------------------
+
+
+def test_failed_atomic_write_keeps_the_old_file(tmp_path: Path, monkeypatch) -> None:
+    target = tmp_path / "x.json"
+    target.write_bytes(b"old")
+
+    def refuse(src, dst):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.raises(OSError):
+        write_bytes_atomic(target, b"new")
+    assert target.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == ["x.json"]  # no temp file left
+
+
+def test_write_failure_is_a_problem_not_a_crash(tmp_path: Path, monkeypatch) -> None:
+    store = Store(tmp_path)
+
+    def full(path, data):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(store_module, "write_bytes_atomic", full)
+    assert store.save_game(saved_game()) is False
+    assert store.save_game(saved_game()) is False
+    assert [p.kind for p in store.problems] == [ProblemKind.WRITE_FAILED]
+    monkeypatch.undo()
+    assert store.save_game(saved_game())
+    assert store.problems == []
+
+
+def test_aside_names_never_collide(tmp_path: Path) -> None:
+    moved = []
+    for i in range(3):
+        f = tmp_path / "game.json"
+        f.write_bytes(b"bad %d" % i)
+        moved.append(move_aside(f))
+    assert len(set(moved)) == 3
+    assert sorted(p.read_bytes() for p in moved) == [b"bad 0", b"bad 1", b"bad 2"]
+    assert re.fullmatch(r"game\.json\.damaged-\d{8}-\d{6}(\.\d+)?", moved[2].name)
+    assert aside_path(tmp_path / "game.json", "damaged") not in moved
+
+
+def test_paths_stay_inside_the_data_dir(tmp_path: Path) -> None:
+    for bad in ("../x", "a/b", "", "..", "/etc/passwd", "a\\b"):
+        with pytest.raises(PathError):
+            inside(tmp_path, bad)
+    outside = tmp_path / "outside.json"
+    outside.write_bytes(b"secret")
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "game.json").symlink_to(outside)
+    store = Store(data)
+    assert store.load_game() is None
+    assert [p.kind for p in store.problems] == [ProblemKind.UNREADABLE]
+    assert outside.read_bytes() == b"secret"
+
+
+def test_data_dir_override_and_log_dir(tmp_path: Path) -> None:
+    assert resolve_data_dir(tmp_path / "d") == tmp_path / "d"
+    assert resolve_data_dir("~/w").is_absolute()
+    assert resolve_data_dir(None).is_absolute()
+    assert log_dir_for(tmp_path) == tmp_path / "logs"
+
+
+def test_data_dir_that_is_a_file_does_not_crash(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_bytes(b"x")
+    store, settings, game, history = start_up(blocker)
+    assert settings == Settings() and game is None and history == []
+    assert store.save_settings(settings) is False
+    assert store.problems
+
+
+def test_setup_logging_writes_to_a_rotating_file(tmp_path: Path) -> None:
+    root = logging.getLogger()
+    before = list(root.handlers)
+    level = root.level
+    try:
+        path = setup_logging(tmp_path / "logs")
+        assert setup_logging(tmp_path / "logs") == path
+        assert len(root.handlers) == len(before) + 1
+        logging.getLogger("wizard.test").warning("hello log")
+        for h in root.handlers:
+            h.flush()
+        assert path is not None and "hello log" in path.read_text(encoding="utf-8")
+    finally:
+        for h in root.handlers[:]:
+            if h not in before:
+                root.removeHandler(h)
+                h.close()
+        root.setLevel(level)
+
+
+def test_saved_game_keeps_other_files(tmp_path: Path) -> None:
+    files = populate(tmp_path)
+    Store(tmp_path).save_game(SavedGame(GameRecord.of(saved_game(60).resume()[0]), SEATS3))
+    assert (tmp_path / "settings.json").read_bytes() == files["settings.json"]
+    assert (tmp_path / "history.jsonl").read_bytes() == files["history.jsonl"]

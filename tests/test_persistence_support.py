@@ -1,0 +1,65 @@
+"""Shared helpers for the persistence tests (no tests here): seeded games, a populated data folder."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from wizard.engine import GameConfig, GameRecord, GameState, start
+from wizard.persistence import HistoryEntry, SavedGame, SeatSpec, Settings, Store
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "persistence"
+SEATS3 = (SeatSpec("Ana"), SeatSpec("Bo", "ai", "easy"), SeatSpec("Cy", "ai", "expert"))
+SEATS6 = (SeatSpec("Ana"),) + tuple(SeatSpec(n, "ai", "normal") for n in ("Bo", "Cy", "Di", "Ed", "Flo"))
+
+
+def play(cfg: GameConfig, stop: int | None = None) -> GameState:
+    """Seeded random legal moves, to the end or to ``stop`` actions."""
+    rng = random.Random(cfg.seed)
+    moves = random.Random(f"test:{cfg.seed}")
+    state, _ = start(cfg, rng)
+    while not state.is_terminal and (stop is None or len(state.actions) < stop):
+        if state.is_chance:
+            state.advance(rng)
+        else:
+            state.apply(moves.choice(state.legal_actions()))
+    return state
+
+
+def saved_game(actions: int = 40, seed: int = 3) -> SavedGame:
+    """A 3-player game in progress."""
+    return SavedGame(GameRecord.of(play(GameConfig(players=3, seed=seed), actions)), SEATS3)
+
+
+def finished_entry(seed: int = 1) -> HistoryEntry:
+    """A finished 6-player game (10 rounds, short)."""
+    return HistoryEntry.from_game(play(GameConfig(players=6, seed=seed)), SEATS6)
+
+
+def custom_settings() -> Settings:
+    """Settings that differ from the defaults in every field."""
+    return Settings(language="fr", animation_speed="fast", ai_pause_ms=250, sound=False,
+                    volume=0.5, fullscreen=True, window_size=[1920, 1080], ui_scale=1.5,
+                    card_look="standard", colourblind=True, confirm_play=True,
+                    last_setup={"players": 5, "names": ["Ana", "Bo"]})
+
+
+def populate(data_dir: Path, history: int = 2) -> dict[str, bytes]:
+    """Write settings, a game and ``history`` finished games; return each file's bytes."""
+    store = Store(data_dir)
+    store.save_settings(custom_settings())
+    store.save_game(saved_game())
+    for i in range(history):
+        store.append_history(finished_entry(seed=i + 1))
+    return {p.name: p.read_bytes() for p in data_dir.iterdir() if p.is_file()}
+
+
+def start_up(data_dir: Path) -> tuple[Store, Settings, SavedGame | None, list[HistoryEntry]]:
+    """What the program does at start: open the store and read every file."""
+    store = Store(data_dir)
+    return store, store.load_settings(), store.load_game(), store.load_history()
+
+
+def asides(data_dir: Path, name: str, tag: str = "damaged") -> list[Path]:
+    """The files set aside for ``name`` with ``tag``."""
+    return sorted(data_dir.glob(f"{name}.{tag}-*"))
