@@ -314,3 +314,14 @@ def test_message_tables_cover_the_engine_enums() -> None:
     assert set(messages.PHASE_NAMES) == set(Phase)
     assert set(messages.OPTION_NAMES) == {f.name for f in dataclasses.fields(Options)}
     assert set(messages.OPTION_DESCRIPTIONS) == set(messages.OPTION_NAMES)
+
+
+def test_plurals_follow_each_language() -> None:
+    assert [messages.tricks_text(n) for n in (0, 1, 2)] == ["0 tricks", "1 trick", "2 tricks"]
+    set_language("fr")
+    assert [messages.tricks_text(n) for n in (0, 1, 2)] == ["0 pli", "1 pli", "2 plis"]
+    assert messages.points_text(-20) == "-20 points"
+    assert messages.round_text(5, 15) == "Manche 5 / 15"
+    set_language("ca")
+    assert [messages.tricks_text(n) for n in (0, 1, 2)] == ["0 bases", "1 basa", "2 bases"]
+    assert messages.bids_against_tricks(4, 1) == "Prediccions: 4 per a 1 basa"

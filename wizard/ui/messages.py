@@ -18,7 +18,7 @@ from wizard.engine.cards import Card, CardError, Kind
 from wizard.engine.config import BidVisibility, Conflict, Edition
 from wizard.engine.errors import IllegalActionError, Rule
 from wizard.engine.state import Phase
-from wizard.i18n import N_, _, pgettext
+from wizard.i18n import N_, _, ngettext, pgettext
 
 LOOKS = ("classic", "standard")
 
@@ -355,3 +355,27 @@ def look_description(look: str) -> str:
 def phase_name(phase: Phase) -> str:
     """The name of a phase of a round."""
     return _(PHASE_NAMES[phase])
+
+
+# ---- counts ------------------------------------------------------------------------------
+
+
+def tricks_text(n: int) -> str:
+    """A number of tricks with the language's plural rule: 1 trick, 2 tricks (1 pli, 2 plis)."""
+    return ngettext("{n} trick", "{n} tricks", n).format(n=n)
+
+
+def points_text(n: int) -> str:
+    """A score with its unit (1 point, -20 points); negative scores take the plural."""
+    return ngettext("{n} point", "{n} points", abs(n)).format(n=n)
+
+
+def round_text(round_: int, rounds: int) -> str:
+    """The round counter, e.g. Round 5 / 15."""
+    return _("Round {round} / {rounds}").format(round=round_, rounds=rounds)
+
+
+def bids_against_tricks(total: int, tricks: int) -> str:
+    """The bid sum shown during bidding, e.g. Bids: 4 for 5 tricks."""
+    return ngettext("Bids: {total} for {n} trick", "Bids: {total} for {n} tricks",
+                    tricks).format(total=total, n=tricks)
