@@ -39,8 +39,18 @@ def test_engine_is_standard_library_only() -> None:
         for name in names:
             top = name.split(".")[0]
             assert top in stdlib or name.startswith("wizard.engine"), f"{f.name} imports {name}"
-            assert top != "random" or f.name in ("state.py", "record.py"), \
-                f"{f.name}: randomness enters the engine only as an rng argument"
+
+
+
+def test_engine_never_builds_or_calls_global_randomness() -> None:
+    """Randomness enters the engine only as an ``rng`` argument (STYLE.md habit 2)."""
+    for f in sorted((WIZARD / "engine").rglob("*.py")):
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                    isinstance(node.func.value, ast.Name) and node.func.value.id == "random":
+                raise AssertionError(f"{f.name}:{node.lineno} calls random.{node.func.attr}()")
+            if isinstance(node, ast.ImportFrom) and node.module == "random":
+                raise AssertionError(f"{f.name}:{node.lineno} imports from random")
 
 
 def test_dependencies_point_one_way() -> None:

@@ -63,7 +63,7 @@ def bench_engine(reps: int = 5, seconds: float = 1.0) -> None:
     except ImportError:
         print("fast games/s: unavailable (wizard.engine.fast not built yet)")
         return
-    fast_rate = _median(lambda: float(fast.bench_fast(seconds)), reps)
+    fast_rate = _median(lambda: float(fast.bench_fast(seconds, random.Random(1))), reps)
     print(f"fast games/s: {fast_rate:.0f}")
     print(f"fast/checked ratio: {fast_rate / games:.1f}")
 
