@@ -3,6 +3,9 @@
     python -m wizard.i18n_tools update   # extract from wizard/, update the .po files, compile .mo
     python -m wizard.i18n_tools check    # report untranslated, fuzzy, placeholder or typography
                                          # problems and stale files; exit 1 if any
+    python -m wizard.i18n_tools compile  # only compile the .po files into .mo
+
+Add ``--tracked`` to read only the files committed to git (ignore work in progress).
 
 Works on a checkout: the catalogs live in ``locales/`` next to the ``wizard`` package.
 """
@@ -12,13 +15,14 @@ from __future__ import annotations
 import io
 import re
 import string
+import subprocess
 import sys
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract_from_dir, extract_from_file
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
@@ -58,15 +62,41 @@ def _is_game_dir(path: str) -> bool:
     return bool(rel) and rel[0] == "wizard" and not any(p.startswith((".", "_")) for p in rel)
 
 
-def extract() -> Catalog:
-    """A template catalog of every message marked in ``wizard/``."""
+def _tracked_sources() -> list[Path] | None:
+    """The Python files of ``wizard/`` committed to git (None when git is unavailable)."""
+    try:
+        out = subprocess.run(["git", "ls-files", "-z", "--", "wizard"], cwd=ROOT, check=True,
+                             capture_output=True, text=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return sorted(ROOT / name for name in out.split("\0") if name.endswith(".py"))
+
+
+def extract(tracked_only: bool = False) -> Catalog:
+    """A template catalog of every message marked in ``wizard/``.
+
+    ``tracked_only`` reads only files committed to git, ignoring work in progress.
+    """
     with MAPPING.open(encoding="utf-8") as fp:
         method_map, options_map = parse_mapping_cfg(fp, str(MAPPING))  # type: ignore[no-untyped-call]
     template = Catalog(project=PROJECT, charset="utf-8", fuzzy=False)
-    for filename, lineno, message, comments, context in extract_from_dir(
+    files = _tracked_sources() if tracked_only else None
+    if files is None:
+        found = extract_from_dir(
             str(ROOT), method_map, options_map, keywords=KEYWORDS,  # type: ignore[arg-type]
-            comment_tags=COMMENT_TAGS, strip_comment_tags=True, directory_filter=_is_game_dir):
-        template.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+            comment_tags=COMMENT_TAGS, strip_comment_tags=True, directory_filter=_is_game_dir)
+        for filename, lineno, message, comments, context in found:
+            template.add(message, None, [(filename, lineno)], auto_comments=comments,
+                         context=context)
+        return template
+    for path in files:
+        if not path.exists():
+            continue
+        rel = path.relative_to(ROOT).as_posix()
+        for lineno, message, comments, context in extract_from_file(
+                "python", str(path), keywords=KEYWORDS,  # type: ignore[arg-type]
+                comment_tags=COMMENT_TAGS, strip_comment_tags=True):
+            template.add(message, None, [(rel, lineno)], auto_comments=comments, context=context)
     return template
 
 
@@ -123,10 +153,10 @@ def _set_headers(catalog: Catalog, lang: str) -> None:
         catalog.revision_date = datetime.now(UTC)
 
 
-def update() -> list[str]:
+def _update(tracked_only: bool) -> list[str]:
     """Extract, refresh the template and both ``.po`` files, compile the ``.mo`` files."""
     changed: list[str] = []
-    template = extract()
+    template = extract(tracked_only)
     _set_headers(template, "")
     if _write_if_changed(TEMPLATE, _po_bytes(template)):
         changed.append(str(TEMPLATE.relative_to(ROOT)))
@@ -240,26 +270,33 @@ def catalog_problems(lang: str, catalog: Catalog, template: Catalog | None = Non
         for msg in template:
             if msg.id and catalog.get(msg.id, msg.context) is None:
                 out.append(f"{lang}: {_label(msg)}: missing from the catalog (run update)")
-        for msg in catalog:
-            if msg.id and template.get(msg.id, msg.context) is None:
-                out.append(f"{lang}: {_label(msg)}: no longer in the code (run update)")
     return out
+
+
+def stale_entries(lang: str, catalog: Catalog, template: Catalog) -> list[str]:
+    """Catalog entries no longer in the code: harmless, dropped by the next update."""
+    return [f"{lang}: {_label(m)}: no longer in the code" for m in catalog
+            if m.id and template.get(m.id, m.context) is None]
 
 
 def _ids(catalog: Iterable[Message]) -> set[tuple[object, str | None]]:
     return {(m.id, m.context) for m in catalog if m.id}
 
 
-def check() -> list[str]:
-    """All problems in the catalogs: stale template, untranslated, fuzzy, placeholders, stale .mo."""
+def check(tracked_only: bool = False, notes: list[str] | None = None) -> list[str]:
+    """All problems: msgids missing from the template or catalogs, untranslated, fuzzy,
+    placeholder or typography faults, stale ``.mo``. Harmless findings go to ``notes``."""
     out = []
-    template = extract()
+    template = extract(tracked_only)
     if not TEMPLATE.exists():
         out.append("locales/wizard.pot: missing (run update)")
     else:
         with TEMPLATE.open("rb") as fp:
-            if _ids(read_po(fp)) != _ids(template):
-                out.append("locales/wizard.pot: out of date with the code (run update)")
+            pot = _ids(read_po(fp))
+        if _ids(template) - pot:
+            out.append("locales/wizard.pot: lacks messages of the code (run update)")
+        if notes is not None and pot - _ids(template):
+            notes.append("locales/wizard.pot: holds messages no longer in the code")
     expected = {"fr": "nplurals=2; plural=(n > 1);", "ca": "nplurals=2; plural=(n != 1);"}
     for lang in LANGS:
         if not po_path(lang).exists():
@@ -267,19 +304,29 @@ def check() -> list[str]:
             continue
         catalog = load_po(lang)
         if catalog.plural_forms != expected[lang]:
-            out.append(f"{lang}: Plural-Forms is {catalog.plural_forms!r}, expected {expected[lang]!r}")
+            out.append(f"{lang}: Plural-Forms is {catalog.plural_forms!r}, "
+                       f"expected {expected[lang]!r}")
         out += catalog_problems(lang, catalog, template)
+        if notes is not None:
+            notes += stale_entries(lang, catalog, template)
         mo = mo_path(lang)
         if not mo.exists() or mo.read_bytes() != compile_bytes(catalog):
             out.append(f"{lang}: {mo.relative_to(ROOT)} is stale or missing (run update)")
     return out
 
 
+def update(tracked_only: bool = False) -> list[str]:
+    """Extract (optionally from committed files only), refresh the .pot and .po, compile .mo."""
+    return _update(tracked_only)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Command-line entry point."""
-    args = sys.argv[1:] if argv is None else argv
+    """Command-line entry point: ``update``, ``compile`` or ``check`` [``--tracked``]."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    tracked = "--tracked" in args
+    args = [a for a in args if a != "--tracked"]
     if args == ["update"]:
-        changed = update()
+        changed = update(tracked)
         print("\n".join(f"wrote {p}" for p in changed) or "catalogs already up to date")
         for lang in LANGS:
             catalog = load_po(lang)
@@ -291,7 +338,10 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(f"wrote {p}" for p in compile_all()) or ".mo files already up to date")
         return 0
     if args == ["check"]:
-        problems = check()
+        notes: list[str] = []
+        problems = check(tracked, notes)
+        for line in notes:
+            print(f"note: {line}")
         for line in problems:
             print(line)
         print(f"{len(problems)} problem(s)" if problems else "catalogs OK")
