@@ -90,7 +90,6 @@ def grail(surface: pygame.Surface, pen: Pen) -> None:
     pen.stroke(ellipse(0.0, -1.02, 0.42, 0.1, 32), (255, 226, 120), 0.05)
     cup(pen.sub(0.0, 0.05, 0.8), GOLD_DARK)
     starfield(pen, (-0.9, -1.4, 0.9, 1.3), 10, WHITE, seed=11)
-    pen.shape(ellipse(0.0, 1.2, 0.8, 0.14, 32), mix(GOLD_DARK, INK, 0.3), None, 0)
 
 
 def excalibur(surface: pygame.Surface, pen: Pen) -> None:

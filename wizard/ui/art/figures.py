@@ -30,6 +30,7 @@ def wizard(surface: pygame.Surface, pen: Pen, look: str, suit: str, c: SuitColou
     vertical_gradient(surface, NIGHT, mix(NIGHT, c.main, 0.35))
     starfield(pen, (-1.0, -1.6, 1.0, 0.6), 26, (250, 240, 190), seed=7 + ord(suit))
     glow(pen, (0.0, -0.1), 1.2, mix(c.light, WHITE, 0.3), 150)
+    c = _visible_on_night(c)
     robe_dark = mix(c.main, INK, 0.45)
     # robe
     robe: list[Point] = []
@@ -52,17 +53,19 @@ def wizard(surface: pygame.Surface, pen: Pen, look: str, suit: str, c: SuitColou
     pen.shape(sleeve_l, c.main, robe_dark, 0.025)
     pen.disc((-0.52, 0.46), 0.08, SKIN, SKIN_DARK, 0.015)
     # head and beard
-    pen.disc((0.0, -0.46), 0.19, SKIN, SKIN_DARK, 0.02)
-    beard: list[Point] = [(-0.2, -0.46)]
-    beard += bezier((-0.2, -0.4), (-0.22, -0.05), (-0.12, 0.25), (0.0, 0.46), 10)
-    beard += bezier((0.0, 0.46), (0.12, 0.25), (0.22, -0.05), (0.2, -0.4), 10)
-    beard += [(0.2, -0.46), (0.1, -0.36), (0.0, -0.4), (-0.1, -0.36)]
+    pen.disc((0.0, -0.42), 0.2, SKIN, SKIN_DARK, 0.02)
+    beard: list[Point] = [(-0.21, -0.4)]
+    beard += bezier((-0.21, -0.34), (-0.23, -0.02), (-0.12, 0.28), (0.0, 0.48), 10)
+    beard += bezier((0.0, 0.48), (0.12, 0.28), (0.23, -0.02), (0.21, -0.34), 10)
+    beard += [(0.21, -0.4), (0.1, -0.3), (0.0, -0.34), (-0.1, -0.3)]
     pen.shape(beard, BEARD, BEARD_SHADE, 0.02)
-    pen.stroke([(-0.1, -0.38), (0.0, -0.42), (0.1, -0.38)], BEARD_SHADE, 0.02, False)
+    pen.stroke([(-0.12, -0.31), (0.0, -0.35), (0.12, -0.31)], BEARD_SHADE, 0.022, False)
     pen.line((-0.07, 0.0), (-0.04, 0.25), BEARD_SHADE, 0.02)
     pen.line((0.07, 0.0), (0.04, 0.25), BEARD_SHADE, 0.02)
-    pen.circle((-0.07, -0.5), 0.025, INK)
-    pen.circle((0.07, -0.5), 0.025, INK)
+    pen.line((-0.13, -0.5), (-0.03, -0.48), BEARD_SHADE, 0.025)
+    pen.line((0.13, -0.5), (0.03, -0.48), BEARD_SHADE, 0.025)
+    pen.circle((-0.07, -0.44), 0.026, INK)
+    pen.circle((0.07, -0.44), 0.026, INK)
     # hat
     cone: list[Point] = []
     cone += bezier((-0.36, -0.62), (-0.22, -0.9), (-0.05, -1.2), (0.3, -1.42), 12)
@@ -76,6 +79,13 @@ def wizard(surface: pygame.Surface, pen: Pen, look: str, suit: str, c: SuitColou
     # people's emblem on the robe
     pen.disc((0.0, 1.02), 0.2, CREAM, GOLD_DARK, 0.025)
     draw_emblem(pen.sub(0.0, 1.02, 0.13), look, suit, c, True)
+
+
+def _visible_on_night(c: SuitColours) -> SuitColours:
+    """Lighten a very dark suit colour (the standard look's spades) so the robe shows at night."""
+    if sum(c.main) < 200:
+        return SuitColours(mix(c.main, (120, 130, 170), 0.55), c.dark, c.light)
+    return c
 
 
 def jester(surface: pygame.Surface, pen: Pen, look: str, suit: str, c: SuitColours) -> None:

@@ -23,7 +23,7 @@ def suited_face(look: str, suit: str, rank: int, colours: SuitColours, width: in
     """The face of a suited card."""
     cv = new_canvas(width)
     small = is_small(width)
-    draw_blank(cv, mix(CREAM, colours.light, 0.75))
+    draw_blank(cv, mix(CREAM, colours.light, 0.5 if look == "standard" else 0.75))
     pen = cv.pen()
     _frame(cv, pen, colours)
     if small:
@@ -50,7 +50,9 @@ def _frame(cv: Canvas, pen: Pen, c: SuitColours) -> None:
 
 
 def _pips(cv: Canvas, pen: Pen, look: str, suit: str, rank: int, c: SuitColours) -> None:
-    count = 1 if (look == "standard" and rank == 13) else rank
+    count = rank
+    if look == "standard":
+        count = 1 if rank == 13 else rank + 1  # ranks 1..9 are shown 2..10
     layout = PIPS[count]
     r = pip_radius(count)
     top = 0.14 + r
