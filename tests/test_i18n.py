@@ -325,3 +325,16 @@ def test_plurals_follow_each_language() -> None:
     set_language("ca")
     assert [messages.tricks_text(n) for n in (0, 1, 2)] == ["0 bases", "1 basa", "2 bases"]
     assert messages.bids_against_tricks(4, 1) == "Prediccions: 4 per a 1 basa"
+
+
+def test_catalogs_ship_with_the_game() -> None:
+    import tomllib
+
+    from wizard import resources
+
+    assert i18n.locales_path() == resources.locales_dir()
+    for lang in LANGS:
+        assert (i18n.locales_path() / lang / "LC_MESSAGES" / "wizard.mo").is_file()
+    pyproject = tomllib.loads((tools.ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    include = pyproject["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
+    assert include.get("locales") == "wizard/_data/locales"
