@@ -67,6 +67,8 @@ _DRAW, _DEAL, _TRUMP, _BID, _PLAY, _ROUND_END, _GAME_OVER = (
     Phase.DRAW, Phase.DEAL, Phase.TRUMP, Phase.BID, Phase.PLAY, Phase.ROUND_END, Phase.GAME_OVER)
 _K_WIZARD, _K_JESTER = Kind.WIZARD, Kind.JESTER
 _CAMELOT = Edition.CAMELOT
+_BID_KEYS = [list(range(r + 1)) for r in range(21)]      # shared, never mutated
+_BID_ACTIONS = [[bid(b) for b in range(r + 1)] for r in range(21)]
 _OPEN, _HIDDEN, _SECRET = BidVisibility.OPEN, BidVisibility.HIDDEN, BidVisibility.SECRET
 _CHANCE = (_DRAW, _DEAL, _ROUND_END)
 _DECKS = {e.value: tuple(deck(e.value)) for e in Edition}
@@ -78,10 +80,12 @@ class GameState:
     __slots__ = ("config", "phase", "round", "dealer", "first_dealer", "hands", "turned", "trump",
                  "bids", "bid_count", "tricks", "totals", "trick", "trick_seats", "leader",
                  "current", "tricks_played", "history", "grail_winner", "voided_round", "actions",
-                 "_legal", "_dup", "_nspecial", "_scroll", "_camelot", "_edition")
+                 "is_chance", "is_terminal", "_legal", "_dup", "_nspecial", "_scroll", "_camelot", "_edition", "_sum_rules")
 
     config: GameConfig
     phase: Phase
+    is_chance: bool           # the game waits for ``advance(rng)`` (draw, deal); kept with ``phase``
+    is_terminal: bool         # the last round is scored; kept with ``phase``
     round: int
     dealer: int
     first_dealer: int
@@ -107,6 +111,7 @@ class GameState:
     _scroll: bool             # config.scroll_active, read in the hot path
     _camelot: bool
     _edition: str             # config.edition.value
+    _sum_rules: bool          # some constraint on the last bidder's sum can apply
 
     @staticmethod
     def new(config: GameConfig) -> GameState:
@@ -115,6 +120,8 @@ class GameState:
         n = config.players
         s.config = config
         s.phase = _DRAW if config.first_dealer is None else _DEAL
+        s.is_chance = s.phase in _CHANCE
+        s.is_terminal = s.phase is _GAME_OVER
         s.round = 0
         s.first_dealer = -1 if config.first_dealer is None else config.first_dealer
         s.dealer = s.first_dealer
@@ -140,6 +147,9 @@ class GameState:
         s._scroll = config.scroll_active
         s._camelot = config.edition is Edition.CAMELOT
         s._edition = config.edition.value
+        opts = config.options
+        s._sum_rules = config.sum_rules_active and (
+            opts.no_equal_sum or opts.canadian or config.edition is Edition.CAMELOT)
         return s
 
     @staticmethod
@@ -161,6 +171,8 @@ class GameState:
         s = GameState.new(config.with_(first_dealer=(dealer - round_ + 1) % n))
         s.round = round_ - 1
         s.phase = _DEAL
+        s.is_chance = s.phase in _CHANCE
+        s.is_terminal = s.phase is _GAME_OVER
         events: list[Event] = []
         s._deal(_Stacked([c for i in range(round_) for c in
                           (hands[(dealer + 1 + j) % n][i] for j in range(n))]
@@ -176,21 +188,13 @@ class GameState:
         """The seat to act, or None during chance steps and after the game."""
         return self.current
 
-    @property
-    def is_chance(self) -> bool:
-        """True when the game waits for ``advance(rng)`` (draw, deal)."""
-        return self.phase in _CHANCE
-
-    @property
-    def is_terminal(self) -> bool:
-        """True once the last round is scored."""
-        return self.phase is _GAME_OVER
-
     def clone(self) -> GameState:
         """An independent copy."""
         s = GameState.__new__(GameState)
         s.config = self.config
         s.phase = self.phase
+        s.is_chance = self.is_chance
+        s.is_terminal = self.is_terminal
         s.round = self.round
         s.dealer = self.dealer
         s.first_dealer = self.first_dealer
@@ -216,6 +220,7 @@ class GameState:
         s._scroll = self._scroll
         s._camelot = self._camelot
         s._edition = self._edition
+        s._sum_rules = self._sum_rules
         return s
 
     def legal_actions(self) -> list[Action]:
@@ -256,8 +261,12 @@ class GameState:
             actions = [c.action for c in keys]  # type: ignore[attr-defined]
         elif phase is _BID:
             bad = self._forbidden_bids()
-            keys = [b for b in range(self.round + 1) if b not in bad]
-            actions = [bid(b) for b in keys]  # type: ignore[arg-type]
+            if bad:
+                keys = [b for b in range(self.round + 1) if b not in bad]
+                actions = [bid(b) for b in keys]  # type: ignore[arg-type]
+            else:
+                keys = _BID_KEYS[self.round]  # type: ignore[assignment]
+                actions = _BID_ACTIONS[self.round]
         elif phase is _TRUMP:
             actions = list(TRUMP_CHOICES)
             keys = list(SUITS)
@@ -371,6 +380,8 @@ class GameState:
         self.dealer = candidates[0]
         events.append(DealerChosen(self.first_dealer, True))
         self.phase = _DEAL
+        self.is_chance = self.phase in _CHANCE
+        self.is_terminal = self.phase is _GAME_OVER
 
     def _deal(self, rng: random.Random, events: list[Event]) -> None:
         cfg = self.config
@@ -417,9 +428,13 @@ class GameState:
         self.leader = (self.dealer + 1) % n
         if chooses:
             self.phase = _TRUMP
+            self.is_chance = self.phase in _CHANCE
+            self.is_terminal = self.phase is _GAME_OVER
             self.current = self.dealer
         else:
             self.phase = _BID
+            self.is_chance = self.phase in _CHANCE
+            self.is_terminal = self.phase is _GAME_OVER
             self.current = self.leader
         self._legal = None
 
@@ -429,10 +444,14 @@ class GameState:
         self.trump = suit
         events.append(TrumpChosen(self.dealer, suit))
         self.phase = _BID
+        self.is_chance = self.phase in _CHANCE
+        self.is_terminal = self.phase is _GAME_OVER
         self.current = self.leader
         self._legal = None
 
     def _forbidden_bids(self) -> dict[int, Rule]:
+        if not self._sum_rules or self.bid_count != self.config.players - 1:
+            return {}
         cfg = self.config
         n = cfg.players
         order = self.bidding_order()
@@ -454,6 +473,8 @@ class GameState:
             if self.config.options.bids is _HIDDEN:
                 events.append(BidsRevealed(tuple(self.bids)))  # type: ignore[arg-type]
             self.phase = _PLAY
+            self.is_chance = self.phase in _CHANCE
+            self.is_terminal = self.phase is _GAME_OVER
             self.current = self.leader
         else:
             self.current = (seat + 1) % n
@@ -515,9 +536,13 @@ class GameState:
         self.current = None
         if self.round == cfg.rounds:
             self.phase = _GAME_OVER
+            self.is_chance = self.phase in _CHANCE
+            self.is_terminal = self.phase is _GAME_OVER
             events.append(GameOver(tuple(self.totals), winners(self.totals)))
         else:
             self.phase = _ROUND_END
+            self.is_chance = self.phase in _CHANCE
+            self.is_terminal = self.phase is _GAME_OVER
 
     # ---- refusals ------------------------------------------------------------------------
 
