@@ -68,7 +68,7 @@ _DRAW, _DEAL, _TRUMP, _BID, _PLAY, _ROUND_END, _GAME_OVER = (
 _K_WIZARD, _K_JESTER = Kind.WIZARD, Kind.JESTER
 _CAMELOT = Edition.CAMELOT
 _BID_KEYS = [list(range(r + 1)) for r in range(21)]      # shared, never mutated
-_BID_ACTIONS = [[bid(b) for b in range(r + 1)] for r in range(21)]
+_BID_ACTIONS: list[list[Action]] = [[bid(b) for b in range(r + 1)] for r in range(21)]
 _OPEN, _HIDDEN, _SECRET = BidVisibility.OPEN, BidVisibility.HIDDEN, BidVisibility.SECRET
 _CHANCE = (_DRAW, _DEAL, _ROUND_END)
 _DECKS = {e.value: tuple(deck(e.value)) for e in Edition}
@@ -248,7 +248,7 @@ class GameState:
             if suit is None:
                 keys = hand[:]  # type: ignore[assignment]
             else:
-                keys = [c for c in hand if c.suit is None or c.suit == suit]  # type: ignore[misc]
+                keys = [c for c in hand if c.suit is None or c.suit == suit]
                 if len(keys) == self._nspecial[seat]:  # nothing of the lead suit: anything goes
                     keys = hand[:]  # type: ignore[assignment]
                 if self._scroll and suit == self.trump:
