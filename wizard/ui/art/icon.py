@@ -7,7 +7,7 @@ from functools import lru_cache
 import pygame
 
 from wizard.ui.art.paint import glow
-from wizard.ui.art.palette import GOLD, GOLD_DARK, INK, mix
+from wizard.ui.art.palette import CREAM, GOLD, GOLD_DARK, INK, mix
 from wizard.ui.art.pen import Pen, bezier, ellipse, rounded_rect, star
 
 ICON_SIZE = 256
@@ -23,8 +23,12 @@ def app_icon(size: int = ICON_SIZE) -> pygame.Surface:
     pen.poly(rounded_rect(-0.94, -0.94, 0.94, 0.94, 0.26, 10), mix(night, INK, 0.5))
     pen.poly(rounded_rect(-0.88, -0.88, 0.88, 0.88, 0.22, 10), night)
     glow(pen, (0.0, 0.0), 0.9, (120, 140, 255), 160)
-    cone = bezier((-0.5, 0.5), (-0.3, 0.1), (-0.1, -0.35), (0.38, -0.7), 12)
-    cone += bezier((0.38, -0.7), (0.2, -0.3), (0.32, 0.1), (0.5, 0.5), 12)[1:]
+    for angle, x, mark in ((-14.0, -0.2, (38, 96, 196)), (12.0, 0.22, (206, 44, 44))):
+        card = pen.sub(x, 0.02, 1.0, angle)
+        card.shape(rounded_rect(-0.3, -0.44, 0.3, 0.44, 0.06, 6), CREAM, INK, 0.025)
+        card.poly(star(-0.18, -0.3, 0.08, 0.035), mark)
+    cone = bezier((-0.5, 0.5), (-0.3, 0.1), (-0.1, -0.35), (0.38, -0.74), 12)
+    cone += bezier((0.38, -0.74), (0.2, -0.3), (0.32, 0.1), (0.5, 0.5), 12)[1:]
     pen.shape(cone, robe, INK, 0.03)
     pen.poly([(-0.47, 0.42), (0.47, 0.42), (0.5, 0.52), (-0.5, 0.52)], GOLD)
     pen.shape(ellipse(0.0, 0.56, 0.76, 0.13, 40), robe, INK, 0.03)
