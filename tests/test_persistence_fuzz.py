@@ -103,7 +103,7 @@ def test_game_truncated_at_every_kth_byte(tmp_path: Path) -> None:
     files = populate(tmp_path / "base", history=0)
     good = dump_json(saved_game(actions=500 // 3, seed=11).to_dict())
     d = tmp_path / "d"
-    for cut in list(range(0, len(good), 3)) + [len(good) - 1]:
+    for cut in list(range(0, len(good), 7)) + [len(good) - 1]:
         shutil.rmtree(d, ignore_errors=True)
         d.mkdir()
         (d / "settings.json").write_bytes(files["settings.json"])

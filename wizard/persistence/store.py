@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
 from pathlib import Path
@@ -25,6 +24,7 @@ from .paths import PathError, inside, resolve_data_dir
 from .problems import FileKind, Problem, ProblemKind
 from .savegame import GAME_MIGRATIONS, SavedGame
 from .settings import SETTINGS_MIGRATIONS, Settings
+from .verified import VerifiedCache, line_digest
 
 log = logging.getLogger("wizard.persistence")
 
@@ -32,6 +32,7 @@ FILE_NAMES = {FileKind.SETTINGS: "settings.json", FileKind.GAME: "game.json",
               FileKind.HISTORY: "history.jsonl"}
 LIMITS = {FileKind.SETTINGS: 1 << 20, FileKind.GAME: 4 << 20, FileKind.HISTORY: 256 << 20}
 LINE_LIMIT = 4 << 20
+CACHE_NAME = "history.checked.json"
 
 
 class Store:
@@ -47,7 +48,9 @@ class Store:
         self.settings: Settings | None = None
         self._checked: set[FileKind] = set()     # files read once (so never blindly overwritten)
         self._newer: set[FileKind] = set()       # files from a newer program, left alone so far
-        self._verified: dict[bytes, HistoryEntry] = {}
+        self._verified: dict[str, HistoryEntry] = {}   # this session's entries, by line digest
+        self._cache = VerifiedCache(inside(self.data_dir, CACHE_NAME))
+        self._cache_loaded = False
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -251,10 +254,19 @@ class Store:
             return True
         if old and not old.endswith(b"\n"):
             old += b"\n"
-        if self._write(kind, old + line):
-            self._verified[hashlib.sha256(line.rstrip(b"\n")).digest()] = entry
-            return True
-        return False
+        if not self._write(kind, old + line):
+            return False
+        digest = line_digest(line.rstrip(b"\n"))
+        self._verified[digest] = entry
+        self._load_cache()
+        self._cache.digests.add(digest)
+        self._cache.save({line_digest(x) for x in (old + line).split(b"\n") if x.strip()})
+        return True
+
+    def _load_cache(self) -> None:
+        if not self._cache_loaded:
+            self._cache.load()
+            self._cache_loaded = True
 
     def load_history(self) -> list[HistoryEntry]:
         """Every finished game that reads and replays correctly, oldest first.
@@ -281,10 +293,11 @@ class Store:
         bad: list[bytes] = []
         newer = 0
         migrated_from: int | None = None
+        self._load_cache()
         for line in raw.split(b"\n"):
             if not line.strip():
                 continue
-            key = hashlib.sha256(line).digest()
+            key = line_digest(line)
             cached = self._verified.get(key)
             if cached is not None:
                 entries.append(cached)
@@ -294,7 +307,7 @@ class Store:
                 if len(line) > LINE_LIMIT:
                     raise Invalid("history line too long")
                 data, found = HISTORY_MIGRATIONS.upgrade(checks.obj(parse_json(line), "entry"))
-                entry = HistoryEntry.from_dict(data)
+                entry = HistoryEntry.from_dict(data, verify=key not in self._cache.digests)
             except NewerVersion:
                 newer += 1
                 kept.append(line)
@@ -306,7 +319,9 @@ class Store:
             if found < HISTORY_MIGRATIONS.current:
                 migrated_from = found
                 line = dump_json(entry.to_dict()).rstrip(b"\n")
-            self._verified[hashlib.sha256(line).digest()] = entry
+                key = line_digest(line)
+            self._verified[key] = entry
+            self._cache.digests.add(key)
             entries.append(entry)
             kept.append(line)
         if newer:
@@ -314,6 +329,7 @@ class Store:
                                  detail=f"{newer} entries from a newer version kept unread"))
         if bad or migrated_from is not None:
             self._rewrite_history(path, kept, bad, migrated_from)
+        self._cache.save({line_digest(line) for line in kept})
         return entries
 
     def _rewrite_history(self, path: Path, kept: list[bytes], bad: list[bytes],
