@@ -11,11 +11,17 @@ from wizard.ui.art.pen import Pen, Point, arc, bezier, ellipse, mirror
 
 OUTLINE = 0.07
 
+
+def ow(c: SuitColours) -> float:
+    """Outline width: thicker round light colours (yellow) so their shape holds on pale cards."""
+    return OUTLINE * (1.5 if sum(c.main) > 480 else 1.0)
+
 # -- classic: the peoples -------------------------------------------------------------------
 
 
 def crown(pen: Pen, c: SuitColours, detail: bool) -> None:
     """Humans: a three-pointed crown."""
+    o = ow(c)
     body: list[Point] = [(-0.82, 0.34), (-0.96, -0.44)]
     body += bezier((-0.96, -0.44), (-0.7, -0.2), (-0.55, -0.1), (-0.42, -0.02), 6)[1:]
     body += [(0.0, -0.66)]
@@ -24,12 +30,12 @@ def crown(pen: Pen, c: SuitColours, detail: bool) -> None:
     band = [(-0.86, 0.28), (0.86, 0.28), (0.86, 0.7), (-0.86, 0.7)]
     tips = [(-0.96, -0.5), (0.0, -0.74), (0.96, -0.5)]
     for t in tips:
-        pen.circle(t, 0.14 + OUTLINE, c.dark)
-    pen.stroke(body, c.dark, OUTLINE * 2)
-    pen.stroke(band, c.dark, OUTLINE * 2)
+        pen.circle(t, 0.14 + o, c.dark)
+    pen.stroke(body, c.dark, o * 2)
+    pen.stroke(band, c.dark, o * 2)
     pen.poly(body, c.main)
     pen.poly(band, c.main)
-    pen.line((-0.86, 0.28), (0.86, 0.28), c.dark, OUTLINE)
+    pen.line((-0.86, 0.28), (0.86, 0.28), c.dark, o)
     for t in tips:
         pen.circle(t, 0.14, c.main)
     if detail:
@@ -54,9 +60,10 @@ def _leaf_outline() -> list[Point]:
 
 def leaf(pen: Pen, c: SuitColours, detail: bool) -> None:
     """Elves: a leaf with its midrib, tip up and to the right."""
+    o = ow(c)
     p = pen.sub(0.0, 0.0, 1.12, -45.0)
     p.line((-1.12, 0.0), (-0.9, 0.0), c.dark, 0.16)
-    p.shape(_leaf_outline(), c.main, c.dark, OUTLINE)
+    p.shape(_leaf_outline(), c.main, c.dark, o)
     p.line((-0.9, 0.0), (0.7, 0.0), c.light if detail else c.dark, 0.07)
     if detail:
         for x in (-0.55, -0.15, 0.25):
@@ -66,18 +73,19 @@ def leaf(pen: Pen, c: SuitColours, detail: bool) -> None:
 
 def axe(pen: Pen, c: SuitColours, detail: bool) -> None:
     """Dwarves: a double-bitted axe."""
+    o = ow(c)
     blade: list[Point] = []
     blade += bezier((0.1, -0.4), (0.4, -0.43), (0.62, -0.55), (0.84, -0.76), 8)
     blade += bezier((0.84, -0.76), (1.08, -0.36), (1.08, 0.06), (0.84, 0.46), 12)[1:]
     blade += bezier((0.84, 0.46), (0.62, 0.25), (0.4, 0.14), (0.1, 0.1), 8)[1:]
     left = mirror(blade)
     handle = [(-0.09, -0.9), (0.09, -0.9), (0.09, 0.98), (-0.09, 0.98)]
-    pen.stroke(handle, c.dark, OUTLINE * 2)
+    pen.stroke(handle, c.dark, o * 2)
     pen.poly(handle, c.dark)
-    pen.shape(blade, c.main, c.dark, OUTLINE)
-    pen.shape(left, c.main, c.dark, OUTLINE)
-    pen.shape([(0.0, -1.0), (0.13, -0.78), (0.0, -0.62), (-0.13, -0.78)], c.main, c.dark, OUTLINE * 0.8)
-    pen.shape([(-0.16, -0.46), (0.16, -0.46), (0.16, 0.16), (-0.16, 0.16)], c.main, c.dark, OUTLINE * 0.8)
+    pen.shape(blade, c.main, c.dark, o)
+    pen.shape(left, c.main, c.dark, o)
+    pen.shape([(0.0, -1.0), (0.13, -0.78), (0.0, -0.62), (-0.13, -0.78)], c.main, c.dark, o * 0.8)
+    pen.shape([(-0.16, -0.46), (0.16, -0.46), (0.16, 0.16), (-0.16, 0.16)], c.main, c.dark, o * 0.8)
     if detail:
         pen.stroke(bezier((0.9, -0.5), (1.0, -0.25), (1.0, 0.0), (0.9, 0.25), 8), c.light, 0.06, False)
         pen.stroke(bezier((-0.9, -0.5), (-1.0, -0.25), (-1.0, 0.0), (-0.9, 0.25), 8), c.light, 0.06, False)
@@ -85,8 +93,9 @@ def axe(pen: Pen, c: SuitColours, detail: bool) -> None:
 
 def mountain(pen: Pen, c: SuitColours, detail: bool) -> None:
     """Giants: a mountain with two snowy peaks."""
+    o = ow(c)
     body: list[Point] = [(-1.0, 0.75), (-0.26, -0.92), (0.1, -0.22), (0.44, -0.6), (1.0, 0.75)]
-    pen.shape(body, c.main, c.dark, OUTLINE)
+    pen.shape(body, c.main, c.dark, o)
     snow = [(-0.26, -0.92), (-0.5, -0.38), (-0.37, -0.46), (-0.26, -0.33), (-0.15, -0.5), (-0.06, -0.53)]
     snow2 = [(0.44, -0.6), (0.3, -0.37), (0.4, -0.42), (0.48, -0.33), (0.56, -0.45), (0.6, -0.42)]
     pen.poly(snow, c.light)
@@ -94,7 +103,7 @@ def mountain(pen: Pen, c: SuitColours, detail: bool) -> None:
     if detail:
         shade = [(-0.26, -0.33), (-0.15, -0.5), (-0.06, -0.53), (0.1, -0.22), (0.3, 0.75), (0.0, 0.75)]
         pen.poly(shade, mix(c.main, c.dark, 0.3))
-    pen.line((-1.0, 0.75), (1.0, 0.75), c.dark, OUTLINE * 2)
+    pen.line((-1.0, 0.75), (1.0, 0.75), c.dark, o * 2)
 
 
 # -- standard: French suits -----------------------------------------------------------------
@@ -118,36 +127,40 @@ def _heart_outline() -> list[Point]:
 
 def heart(pen: Pen, c: SuitColours, detail: bool) -> None:
     """Hearts."""
-    pen.shape(_heart_outline(), c.main, c.dark, OUTLINE * 0.8)
+    o = ow(c)
+    pen.shape(_heart_outline(), c.main, c.dark, o * 0.8)
     if detail:
         pen.stroke(arc(-0.42, -0.32, 0.22, 0.22, 200, 260, 8), c.light, 0.06, False)
 
 
 def spade(pen: Pen, c: SuitColours, detail: bool) -> None:
     """Spades."""
+    o = ow(c)
     body = [(x * 0.98, -y * 0.9 - 0.1) for x, y in _heart_outline()]
     stem: list[Point] = [(0.0, 0.2)]
     stem += bezier((0.0, 0.2), (0.05, 0.6), (0.2, 0.85), (0.36, 0.95), 8)
     stem += [(-0.36, 0.95)]
     stem += bezier((-0.36, 0.95), (-0.2, 0.85), (-0.05, 0.6), (0.0, 0.2), 8)
-    pen.stroke(stem, c.dark, OUTLINE * 1.6)
-    pen.stroke(body, c.dark, OUTLINE * 1.6)
+    pen.stroke(stem, c.dark, o * 1.6)
+    pen.stroke(body, c.dark, o * 1.6)
     pen.poly(stem, c.main)
     pen.poly(body, c.main)
 
 
 def diamond(pen: Pen, c: SuitColours, detail: bool) -> None:
     """Diamonds."""
+    o = ow(c)
     pts: list[Point] = []
     pts += bezier((0.0, -1.0), (0.25, -0.6), (0.5, -0.3), (0.74, 0.0), 10)
     pts += bezier((0.74, 0.0), (0.5, 0.3), (0.25, 0.6), (0.0, 1.0), 10)[1:]
     pts += bezier((0.0, 1.0), (-0.25, 0.6), (-0.5, 0.3), (-0.74, 0.0), 10)[1:]
     pts += bezier((-0.74, 0.0), (-0.5, -0.3), (-0.25, -0.6), (0.0, -1.0), 10)[1:-1]
-    pen.shape(pts, c.main, c.dark, OUTLINE * 0.8)
+    pen.shape(pts, c.main, c.dark, o * 0.8)
 
 
 def club(pen: Pen, c: SuitColours, detail: bool) -> None:
     """Clubs."""
+    o = ow(c)
     lobes = [((0.0, -0.48), 0.36), ((-0.46, 0.14), 0.36), ((0.46, 0.14), 0.36)]
     stem: list[Point] = [(0.0, 0.0)]
     stem += bezier((0.0, 0.0), (0.05, 0.5), (0.2, 0.82), (0.36, 0.95), 8)
@@ -155,8 +168,8 @@ def club(pen: Pen, c: SuitColours, detail: bool) -> None:
     stem += bezier((-0.36, 0.95), (-0.2, 0.82), (-0.05, 0.5), (0.0, 0.0), 8)
     core = ellipse(0.0, 0.02, 0.26, 0.3, 16)
     for centre, rad in lobes:
-        pen.circle(centre, rad + OUTLINE * 0.8, c.dark)
-    pen.stroke(stem, c.dark, OUTLINE * 1.6)
+        pen.circle(centre, rad + o * 0.8, c.dark)
+    pen.stroke(stem, c.dark, o * 1.6)
     pen.poly(stem, c.main)
     for centre, rad in lobes:
         pen.circle(centre, rad, c.main)

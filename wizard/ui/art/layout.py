@@ -23,8 +23,8 @@ def supersample(width: int) -> int:
 
 def index_scale(width: int) -> float:
     """Corner-index font size as a fraction of card width: larger on small cards (fanned hands)."""
-    small, large = 56, 100
-    lo, hi = 0.30, 0.18
+    small, large = 56, 110
+    lo, hi = 0.30, 0.16
     if width <= small:
         return lo
     if width >= large:
@@ -35,7 +35,7 @@ def index_scale(width: int) -> float:
 
 def is_small(width: int) -> bool:
     """Small cards replace the pip layout by one central mark."""
-    return width < 100
+    return width < 110
 
 
 _SIDE4 = [(-1.0, y) for y in (-1.0, -THIRD, THIRD, 1.0)] + [(1.0, y) for y in (-1.0, -THIRD, THIRD, 1.0)]
@@ -67,4 +67,4 @@ def pip_radius(count: int) -> float:
         return 0.1
     if count <= 10:
         return 0.076
-    return 0.066
+    return 0.063

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from wizard.ui.art.canvas import Canvas, draw_blank, draw_corners, new_canvas, rendered_text
 from wizard.ui.art.emblems import draw_emblem
 from wizard.ui.art.layout import PIPS, is_small, pip_radius
-from wizard.ui.art.palette import CREAM, SuitColours, mix
+from wizard.ui.art.palette import CREAM, INK, SuitColours, mix
 from wizard.ui.art.pen import Pen, rounded_rect
 
 STANDARD_RANKS = {1: "2", 2: "3", 3: "4", 4: "5", 5: "6", 6: "7", 7: "8", 8: "9", 9: "10",
@@ -64,29 +66,36 @@ def _pips(cv: Canvas, pen: Pen, look: str, suit: str, rank: int, c: SuitColours)
         pen.circle((0.5, mid), 0.235, ring, 0.01)
         pen.circle((0.5, mid), 0.215, ring, 0.004)
     for x, y in layout:
-        px = 0.5 + x * 0.152
+        px = 0.5 + x * (0.16 if count > 10 else 0.152)
         py = mid + y * (bottom - top) / 2
-        angle = 180.0 if y > 0.01 else 0.0
+        angle = 180.0 if (y > 0.01 and look == "standard") else 0.0
         draw_emblem(pen.sub(px, py, r, angle), look, suit, c, detail or count == 1)
 
 
 def _court(cv: Canvas, pen: Pen, look: str, suit: str, rank: int, c: SuitColours) -> None:
-    """Jack, queen, king of the standard look: a large initial between two marks, under a crown."""
+    """Jack, queen, king of the standard look: a framed panel with a large initial under a crown."""
     mid = cv.aspect_h / 2
+    x0, x1, y0, y1 = 0.27, 0.73, mid - 0.5, mid + 0.5
+    pen.shape(rounded_rect(x0, y0, x1, y1, 0.04, 6), mix(CREAM, c.light, 0.3), c.main, 0.008)
+    pen.stroke(rounded_rect(x0 + 0.022, y0 + 0.022, x1 - 0.022, y1 - 0.022, 0.025, 6), mix(c.light, c.main, 0.5), 0.004)
     letter = {10: "J", 11: "Q", 12: "K"}[rank]
-    size = round(0.5 * cv.W)
-    text = rendered_text(letter, size, c.dark, "title")
-    cv.surface.blit(text, text.get_rect(center=(round(0.5 * cv.W), round((mid + 0.02) * cv.W))))
-    draw_emblem(pen.sub(0.5, mid - 0.43, 0.085), look, suit, c, True)
-    draw_emblem(pen.sub(0.5, mid + 0.43, 0.085, 180.0), look, suit, c, True)
-    crown_y = mid - 0.255
-    pts = [(0.39, crown_y + 0.04), (0.37, crown_y - 0.05), (0.43, crown_y - 0.01), (0.5, crown_y - 0.07),
-           (0.57, crown_y - 0.01), (0.63, crown_y - 0.05), (0.61, crown_y + 0.04)]
-    if rank == 12:
-        pen.shape(pts, (232, 186, 60), c.dark, 0.006)
-    elif rank == 11:
-        pen.shape(pts[:1] + [(0.42, crown_y - 0.03), (0.5, crown_y - 0.06), (0.58, crown_y - 0.03)]
-                  + pts[-1:], (232, 186, 60), c.dark, 0.006)
-    else:
-        pen.shape([(0.4, crown_y + 0.04), (0.44, crown_y - 0.03), (0.58, crown_y - 0.06), (0.6, crown_y + 0.04)],
-                  c.main, c.dark, 0.006)
+    text = rendered_text(letter, round(0.42 * cv.W), c.dark, "title")
+    cv.surface.blit(text, text.get_rect(center=(round(0.5 * cv.W), round((mid + 0.08) * cv.W))))
+    draw_emblem(pen.sub(0.34, y0 + 0.08, 0.04), look, suit, c, False)
+    draw_emblem(pen.sub(0.66, y1 - 0.08, 0.04, 180.0), look, suit, c, False)
+    cy = mid - 0.24
+    gold, ink = (232, 186, 60), mix(c.dark, INK, 0.3)
+    if rank == 12:  # king: a tall crown with three points
+        pts = [(0.4, cy + 0.05), (0.38, cy - 0.06), (0.44, cy - 0.02), (0.5, cy - 0.09),
+               (0.56, cy - 0.02), (0.62, cy - 0.06), (0.6, cy + 0.05)]
+        pen.shape(pts, gold, ink, 0.006)
+        for x, y in ((0.38, cy - 0.07), (0.5, cy - 0.1), (0.62, cy - 0.07)):
+            pen.disc((x, y), 0.014, gold, ink, 0.005)
+    elif rank == 11:  # queen: a rounded tiara with a jewel
+        pts = [(0.41, cy + 0.05)] + [(0.5 + 0.09 * math.cos(a / 10 * math.pi), cy + 0.02 - 0.07 * math.sin(a / 10 * math.pi))
+                                     for a in range(10, -1, -1)] + [(0.59, cy + 0.05)]
+        pen.shape(pts, gold, ink, 0.006)
+        pen.disc((0.5, cy - 0.02), 0.018, c.main, ink, 0.005)
+    else:  # jack: a feathered cap
+        pen.shape([(0.4, cy + 0.05), (0.43, cy - 0.03), (0.56, cy - 0.05), (0.6, cy + 0.05)], c.main, ink, 0.006)
+        pen.shape([(0.55, cy - 0.04), (0.63, cy - 0.13), (0.6, cy - 0.03)], gold, ink, 0.005)
