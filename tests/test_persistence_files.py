@@ -332,3 +332,78 @@ def test_saved_game_keeps_other_files(tmp_path: Path) -> None:
     Store(tmp_path).save_game(SavedGame(GameRecord.of(saved_game(60).resume()[0]), SEATS3))
     assert (tmp_path / "settings.json").read_bytes() == files["settings.json"]
     assert (tmp_path / "history.jsonl").read_bytes() == files["history.jsonl"]
+
+
+# ---- the replayed-lines cache, the bench ---------------------------------------------------
+
+
+def test_history_cache_skips_replays_but_not_checks(tmp_path: Path, monkeypatch) -> None:
+    from wizard.persistence import history as history_module
+    store = Store(tmp_path)
+    for seed in (1, 2):
+        store.append_history(finished_entry(seed))
+    assert (tmp_path / "history.checked.json").exists()
+    replays = []
+    real = history_module.prove_legal
+    monkeypatch.setattr(history_module, "prove_legal", lambda r: replays.append(r) or real(r))
+    assert len(Store(tmp_path).load_history()) == 2
+    assert replays == []                      # both lines were replayed when written
+    # a line changed on disk no longer matches the cache: it is replayed (and here refused)
+    path = tmp_path / "history.jsonl"
+    lines = path.read_bytes().splitlines()
+    bad = json.loads(lines[1])
+    bad["record"]["actions"][3] = "play W"
+    path.write_bytes(lines[0] + b"\n" + json.dumps(bad).encode() + b"\n")
+    again = Store(tmp_path)
+    assert len(again.load_history()) == 1 and len(replays) == 1
+    assert [p.kind for p in again.problems] == [ProblemKind.DAMAGED]
+
+
+def test_history_cache_from_elsewhere_is_ignored(tmp_path: Path, monkeypatch) -> None:
+    from wizard.persistence import history as history_module
+    store = Store(tmp_path)
+    store.append_history(finished_entry(1))
+    cache = tmp_path / "history.checked.json"
+    data = json.loads(cache.read_text())
+    replays: list = []
+    real = history_module.prove_legal
+    monkeypatch.setattr(history_module, "prove_legal", lambda r: replays.append(r) or real(r))
+    for content in (b"garbage", json.dumps({**data, "program": "0.0.0-other"}).encode(),
+                    json.dumps({**data, "lines": ["zz"]}).encode()):
+        cache.write_bytes(content)
+        replays.clear()
+        fresh = Store(tmp_path)
+        assert len(fresh.load_history()) == 1 and fresh.problems == []
+        assert len(replays) == 1
+        assert json.loads(cache.read_text())["lines"] == data["lines"]  # rebuilt
+
+
+def test_bench_save_reports_fast_saves(capsys) -> None:
+    from wizard.persistence.bench import bench_save
+    result = bench_save(repeats=20, actions=500)
+    out = capsys.readouterr().out
+    assert "save ms p50:" in out and "save ms max:" in out
+    assert result["actions"] == 500
+    assert result["p50"] < 25  # the target is < 5 ms; generous here for a loaded test machine
+
+
+def test_extra_must_be_flat_scalars() -> None:
+    saved = saved_game()
+    SavedGame(saved.record, saved.seats, extra={"view_seat": 2, "hint": None})
+    for bad in ({"a": [1]}, {"a": {"b": 1}}, {"a": float("nan")}, {"x" * 100: 1}):
+        with pytest.raises(ValueError):
+            SavedGame(saved.record, saved.seats, extra=bad)
+
+
+def test_symlinked_game_file_is_never_followed(tmp_path: Path) -> None:
+    outside = tmp_path / "outside.json"
+    outside.write_bytes(b"keep")
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "game.json").symlink_to(outside)
+    (data / "history.checked.json").symlink_to(outside)
+    store = Store(data)
+    assert store.has_game() is False
+    store.clear_game()
+    store.append_history(finished_entry(1))
+    assert outside.read_bytes() == b"keep"

@@ -53,6 +53,7 @@ class SavedGame:
         object.__setattr__(self, "seats", tuple(self.seats))
         if len(self.seats) != self.record.config.players:
             raise ValueError(f"{len(self.seats)} seats for {self.record.config.players} players")
+        check_extra(self.extra)
 
     def resume(self) -> tuple[GameState, random.Random]:
         """Rebuild the game, and the deal rng that must carry on driving ``advance``."""
@@ -78,14 +79,20 @@ class SavedGame:
         created = checks.timestamp(d.get("created"), "created")
         updated = checks.timestamp(d.get("updated"), "updated")
         extra = checks.obj(d.get("extra", {}), "extra")
-        for key, value in extra.items():
-            checks.text(key, "extra key", 64)
-            if value is not None and not isinstance(value, bool | int | float | str):
-                raise Invalid("extra values must be plain scalars")
-        checks.json_data(extra, "extra", depth=1, budget=[200])
+        check_extra(extra)
         saved = SavedGame(record, seats, created, updated, dict(extra))
         prove_legal(record)
         return saved
+
+
+def check_extra(extra: Any) -> None:
+    """``extra`` must be a small flat object of JSON scalars (``Invalid``, a ``ValueError``)."""
+    checks.obj(extra, "extra")
+    for key, value in extra.items():
+        checks.text(key, "extra key", 64)
+        if value is not None and not isinstance(value, bool | int | float | str):
+            raise Invalid("extra values must be plain scalars")
+    checks.json_data(extra, "extra", depth=1, budget=[200])
 
 
 def read_record(data: Any) -> GameRecord:

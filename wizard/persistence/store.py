@@ -49,7 +49,7 @@ class Store:
         self._checked: set[FileKind] = set()     # files read once (so never blindly overwritten)
         self._newer: set[FileKind] = set()       # files from a newer program, left alone so far
         self._verified: dict[str, HistoryEntry] = {}   # this session's entries, by line digest
-        self._cache = VerifiedCache(inside(self.data_dir, CACHE_NAME))
+        self._cache = VerifiedCache(self.data_dir, CACHE_NAME)
         self._cache_loaded = False
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
@@ -204,7 +204,10 @@ class Store:
 
     def has_game(self) -> bool:
         """Whether a game file exists (cheap; ``load_game`` says whether it can be resumed)."""
-        return self.path(FileKind.GAME).is_file()
+        try:
+            return self.path(FileKind.GAME).is_file()
+        except (OSError, PathError):
+            return False
 
     def save_game(self, saved: SavedGame) -> bool:
         """Write the game in progress atomically (call after every action); False if the disk refused."""
@@ -212,14 +215,13 @@ class Store:
 
     def clear_game(self) -> None:
         """Forget the game in progress (it is finished and in the history, or abandoned)."""
-        self._prepare_write(FileKind.GAME)
         try:
-            os.unlink(self.path(FileKind.GAME))
+            os.unlink(self._prepare_write(FileKind.GAME))
         except FileNotFoundError:
             pass
-        except OSError as e:
+        except (OSError, PathError) as e:
             self._report(Problem(ProblemKind.WRITE_FAILED, FileKind.GAME,
-                                 self.path(FileKind.GAME), detail=str(e)))
+                                 self.data_dir / FILE_NAMES[FileKind.GAME], detail=str(e)))
 
     # ---- history -------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ import wizard
 from . import checks
 from .atomic import dump_json, parse_json, read_bytes, write_bytes_atomic
 from .checks import Invalid
+from .paths import PathError, inside
 
 log = logging.getLogger("wizard.persistence")
 CACHE_SCHEMA = 1
@@ -31,8 +32,9 @@ def line_digest(line: bytes) -> str:
 class VerifiedCache:
     """Digests of history lines that replayed correctly with this program version."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
+    def __init__(self, folder: Path, name: str) -> None:
+        self.folder = folder
+        self.name = name
         self.digests: set[str] = set()
         self._saved: set[str] = set()
 
@@ -40,7 +42,7 @@ class VerifiedCache:
         """Read the cache; anything unexpected just empties it."""
         self.digests = set()
         try:
-            raw = read_bytes(self.path, 64 << 20)
+            raw = read_bytes(inside(self.folder, self.name), 64 << 20)
             if raw is None:
                 return
             d = checks.obj(parse_json(raw), "cache")
@@ -63,7 +65,7 @@ class VerifiedCache:
         data = {"schema": CACHE_SCHEMA, "program": wizard.__version__,
                 "lines": sorted(self.digests)}
         try:
-            write_bytes_atomic(self.path, dump_json(data))
+            write_bytes_atomic(inside(self.folder, self.name), dump_json(data))
             self._saved = set(self.digests)
-        except OSError as e:
+        except (OSError, PathError) as e:
             log.info("history cache not written: %s", e)
