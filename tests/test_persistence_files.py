@@ -407,3 +407,30 @@ def test_symlinked_game_file_is_never_followed(tmp_path: Path) -> None:
     store.clear_game()
     store.append_history(finished_entry(1))
     assert outside.read_bytes() == b"keep"
+
+
+def test_unreadable_file_is_left_then_moved_aside_before_writing(tmp_path: Path) -> None:
+    odd = tmp_path / "settings.json"
+    odd.mkdir()                                 # a folder where the file should be: unreadable
+    (odd / "inside.txt").write_bytes(b"kept")
+    store = Store(tmp_path)
+    assert store.load_settings() == Settings()
+    assert [p.kind for p in store.problems] == [ProblemKind.UNREADABLE]
+    assert (odd / "inside.txt").read_bytes() == b"kept"
+    assert store.save_settings(custom_settings())
+    [kept] = asides(tmp_path, "settings.json", "unreadable")
+    assert (kept / "inside.txt").read_bytes() == b"kept"
+    assert Store(tmp_path).load_settings() == custom_settings()
+
+
+def test_symlink_out_of_the_data_dir_is_moved_aside_not_written_through(tmp_path: Path) -> None:
+    outside = tmp_path / "outside.json"
+    outside.write_bytes(b"keep")
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "game.json").symlink_to(outside)
+    store = Store(data)
+    assert store.save_game(saved_game())
+    [link] = asides(data, "game.json", "unreadable")
+    assert link.is_symlink() and outside.read_bytes() == b"keep"
+    assert not (data / "game.json").is_symlink() and Store(data).load_game() is not None

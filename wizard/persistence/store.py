@@ -33,6 +33,7 @@ FILE_NAMES = {FileKind.SETTINGS: "settings.json", FileKind.GAME: "game.json",
 LIMITS = {FileKind.SETTINGS: 1 << 20, FileKind.GAME: 4 << 20, FileKind.HISTORY: 256 << 20}
 LINE_LIMIT = 4 << 20
 CACHE_NAME = "history.checked.json"
+UNREADABLE_TAG = "unreadable"
 
 
 class Store:
@@ -47,7 +48,8 @@ class Store:
         self.problems: list[Problem] = []
         self.settings: Settings | None = None
         self._checked: set[FileKind] = set()     # files read once (so never blindly overwritten)
-        self._newer: set[FileKind] = set()       # files from a newer program, left alone so far
+        self._protected: dict[FileKind, str] = {}  # newer/unreadable files, left alone so far:
+                                                   # moved aside (tag) before we write there
         self._verified: dict[str, HistoryEntry] = {}   # this session's entries, by line digest
         self._cache = VerifiedCache(self.data_dir, CACHE_NAME)
         self._cache_loaded = False
@@ -97,6 +99,7 @@ class Store:
             self._set_aside(kind, self.data_dir / FILE_NAMES[kind], str(e))
             return None
         except (OSError, PathError) as e:
+            self._protected[kind] = UNREADABLE_TAG
             self._report(Problem(ProblemKind.UNREADABLE, kind, self.data_dir / FILE_NAMES[kind],
                                  detail=str(e)))
             return None
@@ -106,7 +109,7 @@ class Store:
             data = checks.obj(parse_json(raw), FILE_NAMES[kind])
             return migrations.upgrade(data)
         except NewerVersion as e:
-            self._newer.add(kind)
+            self._protected[kind] = NEWER
             self._report(Problem(ProblemKind.NEWER_VERSION, kind, path, detail=str(e)))
         except Invalid as e:
             self._set_aside(kind, path, str(e))
@@ -130,14 +133,16 @@ class Store:
                 self.load_settings()
             elif kind is FileKind.GAME:
                 self.load_game()
-        path = self.path(kind)
-        if kind in self._newer:
-            self._newer.discard(kind)
-            if path.exists():
-                moved = move_aside(path, NEWER)
-                self._report(Problem(ProblemKind.NEWER_VERSION, kind, path, moved,
+        tag = self._protected.get(kind)
+        if tag is not None:
+            plain = self.data_dir / FILE_NAMES[kind]     # a symlink is moved, not followed
+            if os.path.lexists(plain):
+                moved = move_aside(plain, tag)
+                problem = ProblemKind.NEWER_VERSION if tag == NEWER else ProblemKind.UNREADABLE
+                self._report(Problem(problem, kind, plain, moved,
                                      detail="set aside to save this version's data"))
-        return path
+            del self._protected[kind]
+        return self.path(kind)
 
     def _write(self, kind: FileKind, data: bytes) -> bool:
         try:
@@ -191,7 +196,7 @@ class Store:
         try:
             saved = SavedGame.from_dict(data)
         except NewerVersion as e:
-            self._newer.add(FileKind.GAME)
+            self._protected[FileKind.GAME] = NEWER
             self._report(Problem(ProblemKind.NEWER_VERSION, FileKind.GAME, path, detail=str(e)))
             return None
         except Invalid as e:
