@@ -132,13 +132,13 @@ def merlin(surface: pygame.Surface, pen: Pen, badge: str | None = None) -> None:
     for x in (-0.12, 0.0, 0.12):
         pen.stroke(bezier((x, 0.0), (x * 1.3, 0.4), (x * 0.8, 0.8), (x * 0.3, 1.15), 8), (196, 196, 210), 0.02, False)
     pen.stroke([(-0.14, -0.22), (0.0, -0.27), (0.14, -0.22)], (196, 196, 210), 0.03, False)
-    pen.line((-0.16, -0.45), (-0.04, -0.42), (240, 240, 246), 0.04)
-    pen.line((0.16, -0.45), (0.04, -0.42), (240, 240, 246), 0.04)
+    pen.line((-0.17, -0.46), (-0.04, -0.43), (240, 240, 246), 0.045)
+    pen.line((0.17, -0.46), (0.04, -0.43), (240, 240, 246), 0.045)
     pen.circle((-0.09, -0.36), 0.028, INK)
     pen.circle((0.09, -0.36), 0.028, INK)
     # the tall starry hat with its crescent
-    hat(pen.sub(0.0, -0.86, 0.62), PURPLE_DARK)
-    pen.shape(arc(-0.2, -1.18, 0.09, 0.09, 60, 330, 12), MOON, None, 0)
+    hat(pen.sub(0.0, -0.98, 0.62), PURPLE_DARK)
+    pen.shape(arc(-0.2, -1.3, 0.09, 0.09, 60, 330, 12), MOON, None, 0)
 
 
 def morgan(surface: pygame.Surface, pen: Pen) -> None:
@@ -148,18 +148,21 @@ def morgan(surface: pygame.Surface, pen: Pen) -> None:
     glow(pen, (0.1, -0.45), 1.1, (170, 240, 210), 190)
     crescent_pts = arc(0.0, -0.5, 0.95, 0.95, 30, 330, 36) + arc(0.42, -0.62, 0.78, 0.78, 300, 60, 36)
     pen.shape(crescent_pts, MOON, None, 0)
-    # gown
-    gown = bezier((-0.3, 0.0), (-0.6, 0.4), (-0.8, 1.0), (-0.9, 1.6), 10)
-    gown += bezier((0.9, 1.6), (0.8, 1.0), (0.6, 0.4), (0.3, 0.0), 10)
+    # long dark hair, falling behind the shoulders
+    hair = bezier((-0.2, -0.62), (-0.46, -0.4), (-0.4, 0.1), (-0.5, 0.5), 12)
+    hair += [(-0.36, 0.42), (-0.28, 0.52), (-0.2, 0.4)]
+    hair += [(0.2, 0.4), (0.28, 0.52), (0.36, 0.42)]
+    hair += bezier((0.5, 0.5), (0.4, 0.1), (0.46, -0.4), (0.2, -0.62), 12)
+    hair += arc(0.0, -0.42, 0.28, 0.28, 315, 225, 14)
+    pen.shape(hair, (40, 22, 34), (12, 6, 10), 0.02)
+    # gown with a golden neckline and an emerald clasp
+    gown = bezier((-0.26, -0.02), (-0.6, 0.4), (-0.8, 1.0), (-0.9, 1.6), 10)
+    gown += bezier((0.9, 1.6), (0.8, 1.0), (0.6, 0.4), (0.26, -0.02), 10)
     pen.shape(gown, (16, 110, 90), (4, 40, 36), 0.03)
-    pen.poly([(-0.04, 0.1), (0.04, 0.1), (0.2, 1.6), (-0.2, 1.6)], (10, 70, 60))
-    pen.stroke(bezier((-0.3, 0.02), (-0.1, 0.2), (0.1, 0.2), (0.3, 0.02), 10), GOLD, 0.04, False)
-    pen.disc((0.0, 0.2), 0.07, EMERALD, GOLD_DARK, 0.02)
-    # long dark hair behind the face
-    hair = bezier((-0.22, -0.6), (-0.5, -0.3), (-0.5, 0.3), (-0.42, 0.6), 10)
-    hair += bezier((0.42, 0.6), (0.5, 0.3), (0.5, -0.3), (0.22, -0.6), 10)
-    hair += arc(0.0, -0.42, 0.3, 0.3, 340, 200, 14)
-    pen.shape(hair, (28, 18, 24), None, 0)
+    pen.poly([(-0.04, 0.14), (0.04, 0.14), (0.2, 1.6), (-0.2, 1.6)], (10, 70, 60))
+    pen.shape([(-0.09, -0.18), (0.09, -0.18), (0.1, 0.0), (-0.1, 0.0)], (236, 214, 206), None, 0)
+    pen.stroke(bezier((-0.26, -0.02), (-0.1, 0.16), (0.1, 0.16), (0.26, -0.02), 10), GOLD, 0.04, False)
+    pen.disc((0.0, 0.14), 0.07, EMERALD, GOLD_DARK, 0.02)
     pen.disc((0.0, -0.34), 0.21, (236, 214, 206), (150, 120, 120), 0.02)
     pen.stroke([(-0.11, -0.4), (-0.04, -0.38)], INK, 0.025, False)
     pen.stroke([(0.04, -0.38), (0.11, -0.4)], INK, 0.025, False)

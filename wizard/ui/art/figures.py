@@ -53,7 +53,7 @@ def wizard(surface: pygame.Surface, pen: Pen, look: str, suit: str, c: SuitColou
     pen.shape(sleeve_l, c.main, robe_dark, 0.025)
     pen.disc((-0.52, 0.46), 0.08, SKIN, SKIN_DARK, 0.015)
     # head and beard
-    pen.disc((0.0, -0.42), 0.2, SKIN, SKIN_DARK, 0.02)
+    pen.disc((0.0, -0.45), 0.21, SKIN, SKIN_DARK, 0.02)
     beard: list[Point] = [(-0.21, -0.4)]
     beard += bezier((-0.21, -0.34), (-0.23, -0.02), (-0.12, 0.28), (0.0, 0.48), 10)
     beard += bezier((0.0, 0.48), (0.12, 0.28), (0.23, -0.02), (0.21, -0.34), 10)
@@ -62,20 +62,21 @@ def wizard(surface: pygame.Surface, pen: Pen, look: str, suit: str, c: SuitColou
     pen.stroke([(-0.12, -0.31), (0.0, -0.35), (0.12, -0.31)], BEARD_SHADE, 0.022, False)
     pen.line((-0.07, 0.0), (-0.04, 0.25), BEARD_SHADE, 0.02)
     pen.line((0.07, 0.0), (0.04, 0.25), BEARD_SHADE, 0.02)
-    pen.line((-0.13, -0.5), (-0.03, -0.48), BEARD_SHADE, 0.025)
-    pen.line((0.13, -0.5), (0.03, -0.48), BEARD_SHADE, 0.025)
-    pen.circle((-0.07, -0.44), 0.026, INK)
-    pen.circle((0.07, -0.44), 0.026, INK)
+    pen.line((-0.13, -0.54), (-0.03, -0.52), BEARD_SHADE, 0.03)
+    pen.line((0.13, -0.54), (0.03, -0.52), BEARD_SHADE, 0.03)
+    pen.circle((-0.075, -0.46), 0.028, INK)
+    pen.circle((0.075, -0.46), 0.028, INK)
+    pen.circle((0.0, -0.4), 0.035, SKIN_DARK)
     # hat
     cone: list[Point] = []
-    cone += bezier((-0.36, -0.62), (-0.22, -0.9), (-0.05, -1.2), (0.3, -1.42), 12)
-    cone += bezier((0.3, -1.42), (0.14, -1.14), (0.24, -0.9), (0.36, -0.62), 12)[1:]
+    cone += bezier((-0.36, -0.7), (-0.22, -0.98), (-0.05, -1.26), (0.3, -1.48), 12)
+    cone += bezier((0.3, -1.48), (0.14, -1.2), (0.24, -0.98), (0.36, -0.7), 12)[1:]
     pen.shape(cone, c.main, robe_dark, 0.03)
-    pen.poly([(-0.33, -0.68), (0.33, -0.68), (0.35, -0.62), (-0.35, -0.62)], GOLD)
-    brim = ellipse(0.0, -0.62, 0.58, 0.1, 40)
+    pen.poly([(-0.33, -0.76), (0.33, -0.76), (0.35, -0.7), (-0.35, -0.7)], GOLD)
+    brim = ellipse(0.0, -0.7, 0.58, 0.09, 40)
     pen.shape(brim, c.main, robe_dark, 0.025)
-    pen.poly(star(0.02, -0.92, 0.1, 0.045), GOLD)
-    pen.poly(star(0.14, -1.18, 0.05, 0.022), GOLD)
+    pen.poly(star(0.02, -1.0, 0.1, 0.045), GOLD)
+    pen.poly(star(0.14, -1.25, 0.05, 0.022), GOLD)
     # people's emblem on the robe
     pen.disc((0.0, 1.02), 0.2, CREAM, GOLD_DARK, 0.025)
     draw_emblem(pen.sub(0.0, 1.02, 0.13), look, suit, c, True)
@@ -92,7 +93,7 @@ def jester(surface: pygame.Surface, pen: Pen, look: str, suit: str, c: SuitColou
     """A capering jester in motley with a three-belled cap."""
     _harlequin(surface, pen, c)
     glow(pen, (0.0, -0.2), 1.1, WHITE, 160)
-    second = GOLD if suit != "Y" else mix(c.dark, WHITE, 0.15)
+    second = GOLD if suit != "Y" else (128, 70, 170)
     dark = mix(c.main, INK, 0.5)
     # legs and shoes
     pen.shape([(-0.3, 0.9), (-0.04, 0.9), (-0.1, 1.32), (-0.26, 1.32)], second, dark, 0.025)
