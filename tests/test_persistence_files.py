@@ -434,3 +434,13 @@ def test_symlink_out_of_the_data_dir_is_moved_aside_not_written_through(tmp_path
     [link] = asides(data, "game.json", "unreadable")
     assert link.is_symlink() and outside.read_bytes() == b"keep"
     assert not (data / "game.json").is_symlink() and Store(data).load_game() is not None
+
+
+@pytest.mark.parametrize("name", ["wizard.persistence", "wizard.persistence.paths",
+                                  "wizard.persistence.migrate", "wizard.persistence.settings",
+                                  "wizard.persistence.savegame", "wizard.persistence.stats"])
+def test_doctests(name: str) -> None:
+    import doctest
+    import importlib
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0
