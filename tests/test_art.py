@@ -88,6 +88,24 @@ def test_looks_and_palettes_differ() -> None:
     assert CardArt("classic", True).suit_colour("G") != CardArt("classic").suit_colour("G")
 
 
+def test_magic_marks_only_rank_one_cards() -> None:
+    plain, magic = CardArt(), CardArt(magic=True)
+    for width in (50, 140):
+        assert _bytes(plain.face("R1", width)) != _bytes(magic.face("R1", width))
+        assert _bytes(plain.face("R2", width)) == _bytes(magic.face("R2", width))
+        assert _bytes(plain.face("W", width)) == _bytes(magic.face("W", width))
+
+
+def test_shadow_and_dealer_mark() -> None:
+    art = CardArt()
+    w, h = art.size(100)
+    sh = art.shadow(100)
+    assert sh.get_width() > w and sh.get_height() > h
+    assert sh.get_at((sh.get_width() // 2, sh.get_height() // 2)).a > 60
+    assert sh.get_at((0, 0)).a < 20
+    assert art.dealer_mark(40).get_size() == (40, 40)
+
+
 def test_backs_markers_emblems() -> None:
     art = CardArt()
     backs = {_bytes(art.back(100, s)) for s in range(BACK_STYLE_COUNT)}

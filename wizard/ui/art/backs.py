@@ -128,3 +128,34 @@ def trump_marker(look: str, suit: str | None, colours: dict[str, SuitColours], s
 
 
 __all__ = ["back", "card_outline", "emblem", "slot", "trump_marker"]
+
+
+def shadow(width: int, blur: float = 0.06) -> pygame.Surface:
+    """A soft shadow for a card of `width`, larger by `blur` x width on every side; blit it offset."""
+    w, h = card_size(width)
+    pad = max(2, round(blur * w))
+    small_w, small_h = max(4, (w + 2 * pad) // 4), max(4, (h + 2 * pad) // 4)
+    small = pygame.Surface((small_w, small_h), pygame.SRCALPHA)
+    inset = pad / 4
+    pygame.draw.rect(small, (0, 0, 0, 110), pygame.Rect(round(inset), round(inset), round(w / 4), round(h / 4)),
+                     border_radius=max(1, round(0.07 * w / 4)))
+    for _ in range(2):
+        small = pygame.transform.smoothscale(pygame.transform.smoothscale(small, (max(2, small_w // 2), max(2, small_h // 2))),
+                                             (small_w, small_h))
+    return pygame.transform.smoothscale(small, (w + 2 * pad, h + 2 * pad))
+
+
+def dealer_mark(size: int) -> pygame.Surface:
+    """The dealer's token: a gold disc with a little deck of cards on it."""
+    size = max(6, int(size))
+    ss = 4 if size <= 64 else 2
+    big = pygame.Surface((size * ss, size * ss), pygame.SRCALPHA)
+    pen = Pen(big, size * ss / 2, size * ss / 2, size * ss / 2)
+    pen.circle((0.0, 0.0), 0.98, GOLD_DARK)
+    pen.circle((0.0, 0.0), 0.9, GOLD)
+    pen.circle((0.0, 0.0), 0.74, GOLD_DARK, 0.05)
+    for i, angle in enumerate((-16.0, 0.0, 16.0)):
+        card = pen.sub(-0.12 + i * 0.12, 0.04, 1.0, angle)
+        card.shape(rounded_rect(-0.22, -0.32, 0.22, 0.32, 0.05, 4), CREAM, INK, 0.04)
+    pen.sub(0.12, 0.04, 1.0, 16.0).poly(star(0.0, 0.0, 0.12, 0.05), (170, 40, 50))
+    return pygame.transform.smoothscale(big, (size, size))

@@ -22,19 +22,29 @@ SPECIALS = ("W", "J", "GRAIL", "EXCALIBUR", "MERLIN", "MERLIN:W", "MERLIN:J", "M
 BACK_STYLE_COUNT = len(backs.BACK_STYLES)
 _SUITED = re.compile(r"^([BGRY])(1[0-3]|[1-9])$")
 _CACHE_LIMIT = 800
+SHADOW_PAD = 0.06
 
 
 class CardArt:
-    """Card faces, backs, suit emblems and markers for one look ("classic"/"standard") and palette."""
+    """Card faces, backs, suit emblems and markers for one look ("classic"/"standard") and palette.
+
+    `labels` maps "W"/"J" to the letters printed on Wizards and Jesters (e.g. {"W": "Z", "J": "N"});
+    `magic` marks the rank-1 cards of the Magic edition with a spark.
+    """
 
     def __init__(
-        self, look: str = "classic", colourblind: bool = False, labels: dict[str, str] | None = None
+        self,
+        look: str = "classic",
+        colourblind: bool = False,
+        labels: dict[str, str] | None = None,
+        magic: bool = False,
     ) -> None:
         if look not in LOOKS:
             raise ValueError(f"unknown card look {look!r}; expected one of {LOOKS}")
         self.look = look
         self.colourblind = colourblind
         self.labels: dict[str, str] = dict(labels or {})
+        self.magic = magic  # Magic edition: rank-1 cards carry a spark (they can become Magic Wizards)
         self._colours = palette(look, colourblind)
         self._cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
 
@@ -75,7 +85,7 @@ class CardArt:
             suit, rank = m.group(1), int(m.group(2))
             return self._cached(
                 ("face", card, width),
-                lambda: suited_face(self.look, suit, rank, self._colours[suit], width),
+                lambda: suited_face(self.look, suit, rank, self._colours[suit], width, self.magic),
             )
         if card not in SPECIALS:
             raise ValueError(f"unknown card {card!r}")
@@ -113,6 +123,15 @@ class CardArt:
             ("trump", suit, int(size)),
             lambda: backs.trump_marker(self.look, suit, self._colours, int(size)),
         )
+
+    def shadow(self, width: int) -> pygame.Surface:
+        """A soft card shadow, (w, h) grown by SHADOW_PAD * width per side; blit it a little down-right."""
+        width = max(8, int(width))
+        return self._cached(("shadow", width), lambda: backs.shadow(width, SHADOW_PAD))
+
+    def dealer_mark(self, size: int) -> pygame.Surface:
+        """The dealer's token (a gold disc with a little deck on it)."""
+        return self._cached(("dealer", int(size)), lambda: backs.dealer_mark(int(size)))
 
     def suit_colour(self, suit: str) -> Colour:
         """The look's main colour for a suit (follows the colour-blind setting)."""

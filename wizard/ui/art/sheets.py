@@ -59,6 +59,7 @@ def contact_sheet(art: CardArt, edition: str, title: str) -> pygame.Surface:
     m = 56
     for i, suit in enumerate(["B", "G", "R", "Y", None]):
         sheet.blit(art.trump_marker(suit, m), (x + (i % 3) * (m + 8), y + (i // 3) * (m + 8)))
+    sheet.blit(art.dealer_mark(m), (x + 2 * (m + 8), y + m + 8))
     x += 3 * (m + 8) + GAP
     for i, suit in enumerate("BGRY"):
         for j, size in enumerate((16, 24, 40)):
@@ -81,8 +82,8 @@ def write_card_sheets(directory: Path | str) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for look in ("classic", "standard"):
-        art = CardArt(look)
         for edition in EDITIONS:
+            art = CardArt(look, magic=edition == "magic")
             path = out / f"cards-{look}-{edition}.png"
             pygame.image.save(contact_sheet(art, edition, f"{look} look, {edition} edition"), str(path))
             written.append(path)

@@ -10,7 +10,7 @@ from wizard.ui.art.canvas import Canvas, draw_blank, draw_corners, new_canvas, r
 from wizard.ui.art.emblems import draw_emblem
 from wizard.ui.art.layout import PIPS, is_small, pip_radius
 from wizard.ui.art.palette import CREAM, INK, SuitColours, mix
-from wizard.ui.art.pen import Pen, rounded_rect
+from wizard.ui.art.pen import Pen, rounded_rect, star
 
 STANDARD_RANKS = {1: "2", 2: "3", 3: "4", 4: "5", 5: "6", 6: "7", 7: "8", 8: "9", 9: "10",
                   10: "J", 11: "Q", 12: "K", 13: "A"}  # fmt: skip
@@ -21,8 +21,10 @@ def rank_label(look: str, rank: int) -> str:
     return STANDARD_RANKS[rank] if look == "standard" else str(rank)
 
 
-def suited_face(look: str, suit: str, rank: int, colours: SuitColours, width: int) -> pygame.Surface:
-    """The face of a suited card."""
+def suited_face(
+    look: str, suit: str, rank: int, colours: SuitColours, width: int, magic: bool = False
+) -> pygame.Surface:
+    """The face of a suited card; `magic` adds the Magic edition's spark to rank-1 cards."""
     cv = new_canvas(width)
     small = is_small(width)
     draw_blank(cv, mix(CREAM, colours.light, 0.5 if look == "standard" else 0.75))
@@ -35,6 +37,8 @@ def suited_face(look: str, suit: str, rank: int, colours: SuitColours, width: in
             _court(cv, pen, look, suit, rank, colours)
         else:
             _pips(cv, pen, look, suit, rank, colours)
+    if magic and rank == 1:
+        _spark(pen, (0.74, 0.3) if not small else (0.76, cv.aspect_h * 0.3), 0.09 if not small else 0.13)
     draw_corners(
         cv,
         rank_label(look, rank),
@@ -99,3 +103,10 @@ def _court(cv: Canvas, pen: Pen, look: str, suit: str, rank: int, c: SuitColours
     else:  # jack: a feathered cap
         pen.shape([(0.4, cy + 0.05), (0.43, cy - 0.03), (0.56, cy - 0.05), (0.6, cy + 0.05)], c.main, ink, 0.006)
         pen.shape([(0.55, cy - 0.04), (0.63, cy - 0.13), (0.6, cy - 0.03)], gold, ink, 0.005)
+
+
+def _spark(pen: Pen, c: tuple[float, float], r: float) -> None:
+    """The Magic edition's mark: a violet four-pointed spark."""
+    x, y = c
+    pen.shape(star(x, y, r, r * 0.32, 4), (150, 70, 210), INK, r * 0.08)
+    pen.poly(star(x, y, r * 0.45, r * 0.15, 4, -45), (255, 236, 150))
