@@ -1,0 +1,295 @@
+"""The application: window, scene stack, main loop (waits on events when idle), screenshots."""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from wizard.i18n import _, on_language_change, set_language
+
+from .cardpaint import CardPainter
+from .clock import SPEEDS, Clock
+from .prefs import Prefs
+
+log = logging.getLogger(__name__)
+
+MIN_SIZE = (1024, 640)
+
+
+class Scene:
+    """One screen. Scenes above an opaque one draw over it (dialogs, score pad)."""
+
+    opaque = True
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def layout(self, width: int, height: int) -> None:
+        """Recompute positions for a window size (also after a language switch)."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """React to one input event."""
+
+    def update(self, dt: float) -> None:
+        """Advance game logic that depends on time (the clock has already ticked)."""
+
+    def draw(self, surf: pygame.Surface) -> None:
+        """Paint the screen."""
+
+    def busy(self) -> bool:
+        """True while something moves or waits, so the loop keeps ticking."""
+        return False
+
+    def on_enter(self) -> None:
+        """Called when the scene becomes the top one."""
+
+
+class App:
+    """Owns the window, the clock, the settings and the scene stack."""
+
+    def __init__(self, prefs: Prefs | None = None, *, size: tuple[int, int] | None = None,
+                 speed: str | None = None, lang: str | None = None, headless: bool = False,
+                 threaded: bool = True) -> None:
+        self.prefs = prefs or Prefs(use_store=False)
+        self.settings = self.prefs.settings
+        self.clock = Clock()
+        self.speed_override = speed
+        self.headless = headless
+        self.threaded = threaded
+        self.scenes: list[Scene] = []
+        self.running = False
+        self.dirty = True
+        self.frame_times: list[float] = []
+        self.screenshot_dir: Path | None = None
+        if lang:
+            set_language(lang)
+        elif getattr(self.settings, "language", None):
+            try:
+                set_language(self.settings.language)
+            except ValueError:
+                pass
+        else:
+            from wizard.i18n import detect_language
+            set_language(detect_language())
+        self._unlisten = on_language_change(lambda code: self.relayout())
+        pygame.init()
+        w, h = size or tuple(getattr(self.settings, "window_size", (1280, 800)))
+        self.size = (max(MIN_SIZE[0], int(w)), max(MIN_SIZE[1], int(h)))
+        self.fullscreen = bool(getattr(self.settings, "fullscreen", False)) and not headless
+        self.screen = self._open_window()
+        self.painter = CardPainter(getattr(self.settings, "card_look", "classic"),
+                                   bool(getattr(self.settings, "colourblind", False)))
+        self.sounds = self._load_sounds()
+
+    # ---- window --------------------------------------------------------------------------
+
+    def _open_window(self) -> pygame.Surface:
+        if self.headless:
+            return pygame.Surface(self.size)
+        pygame.display.set_caption(_("Wizard"))
+        try:
+            from wizard.ui.art import app_icon
+            pygame.display.set_icon(app_icon(64))
+        except Exception:
+            pass
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.size, pygame.RESIZABLE)
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Switch between a window and full screen."""
+        self.fullscreen = on
+        self.settings.fullscreen = on
+        self.prefs.save_settings()
+        if not self.headless:
+            self.screen = self._open_window()
+        self.resize(*self.screen.get_size())
+
+    def resize(self, width: int, height: int) -> None:
+        """Lay every scene out again for a new window size."""
+        width, height = max(MIN_SIZE[0], width), max(MIN_SIZE[1], height)
+        if self.headless:
+            self.screen = pygame.Surface((width, height))
+        elif (width, height) != self.screen.get_size() and not self.fullscreen:
+            self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+        self.size = (width, height)
+        if not self.fullscreen:
+            self.settings.window_size = [width, height]
+        self.relayout()
+
+    def relayout(self) -> None:
+        """Lay out every scene again (size or language changed)."""
+        w, h = self.screen.get_size()
+        for scene in self.scenes:
+            scene.layout(w, h)
+        self.dirty = True
+        if not self.headless:
+            pygame.display.set_caption(_("Wizard"))
+
+    # ---- settings-driven services --------------------------------------------------------
+
+    @property
+    def speed_name(self) -> str:
+        """The animation speed in force."""
+        return self.speed_override or getattr(self.settings, "animation_speed", "normal")
+
+    @property
+    def speed(self) -> float:
+        """Multiplier of every animation duration (0 = instant)."""
+        return SPEEDS.get(self.speed_name, 1.0)
+
+    def refresh_painter(self) -> None:
+        """Rebuild card pictures after the card look or colour-blind setting changed."""
+        self.painter = CardPainter(self.settings.card_look, bool(self.settings.colourblind))
+        self.dirty = True
+
+    def _load_sounds(self) -> Any:
+        try:
+            from wizard.ui.sound import Sounds
+            return Sounds(bool(getattr(self.settings, "sound", True)),
+                          float(getattr(self.settings, "volume", 0.8)))
+        except Exception:
+            return None
+
+    def play_sound(self, name: str) -> None:
+        """Play a named sound if sound is on and available."""
+        if self.sounds is not None and getattr(self.settings, "sound", True) and self.speed > 0:
+            try:
+                self.sounds.play(name)
+            except Exception:
+                pass
+
+    # ---- scenes --------------------------------------------------------------------------
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene receiving input."""
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        """Open ``scene`` over the current ones."""
+        self.scenes.append(scene)
+        scene.layout(*self.screen.get_size())
+        scene.on_enter()
+        self.dirty = True
+
+    def pop(self, scene: Scene | None = None) -> None:
+        """Close the top scene (or ``scene`` wherever it is)."""
+        if scene is None:
+            if self.scenes:
+                self.scenes.pop()
+        elif scene in self.scenes:
+            self.scenes.remove(scene)
+        if self.top is not None:
+            self.top.on_enter()
+        self.dirty = True
+
+    def replace(self, scene: Scene) -> None:
+        """Close every scene and open ``scene``."""
+        self.scenes.clear()
+        self.push(scene)
+
+    def quit(self) -> None:
+        """Leave the main loop."""
+        self.running = False
+
+    # ---- one frame -----------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Route one event: window-level keys first, then the top scene."""
+        self.dirty = True
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            self.resize(event.w, event.h)
+            return
+        if event.type == pygame.WINDOWSIZECHANGED and not self.headless:
+            if self.screen.get_size() != self.size:
+                self.resize(*self.screen.get_size())
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_F11:
+                self.set_fullscreen(not self.fullscreen)
+                return
+            if event.key == pygame.K_F12:
+                self.screenshot()
+                return
+        if self.top is not None:
+            self.top.handle(event)
+
+    def busy(self) -> bool:
+        """Whether any scene needs frames."""
+        return any(s.busy() for s in self.scenes)
+
+    def update(self, dt: float) -> None:
+        """Advance time by ``dt`` seconds for the clock and every scene."""
+        self.clock.tick(dt)
+        for scene in list(self.scenes):
+            scene.update(dt)
+
+    def draw(self) -> None:
+        """Paint the scene stack from the last opaque scene up."""
+        start = 0
+        for i, s in enumerate(self.scenes):
+            if s.opaque:
+                start = i
+        for s in self.scenes[start:]:
+            s.draw(self.screen)
+
+    def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
+        """One frame: events, time, drawing (used by the loop, tests and the benchmark)."""
+        for e in events or []:
+            self.handle(e)
+        self.update(dt)
+        self.draw()
+
+    def screenshot(self, path: str | Path | None = None) -> Path:
+        """Save the window as PNG (F12: in the screenshot dir or the current dir)."""
+        if path is None:
+            folder = self.screenshot_dir or Path(os.getcwd())
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / time.strftime("wizard-%Y%m%d-%H%M%S.png")
+        path = Path(path)
+        pygame.image.save(self.screen, str(path))
+        log.info("screenshot %s", path)
+        return path
+
+    def run(self, after_frame: Callable[[App], None] | None = None) -> int:
+        """The main loop; returns the exit code."""
+        self.running = True
+        tick = pygame.time.Clock()
+        last = time.perf_counter()
+        pygame.key.set_repeat(350, 40)
+        while self.running and self.scenes:
+            if self.busy() or self.dirty:
+                events = pygame.event.get()
+                tick.tick(60)
+            else:
+                first = pygame.event.wait(250)
+                events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
+            now = time.perf_counter()
+            dt = min(0.1, now - last)
+            last = now
+            was_dirty = self.dirty or bool(events) or self.busy()
+            self.dirty = False
+            for e in events:
+                self.handle(e)
+            self.update(dt)
+            if was_dirty or self.dirty:
+                t0 = time.perf_counter()
+                self.draw()
+                pygame.display.flip()
+                self.frame_times.append(time.perf_counter() - t0)
+                self.frame_times = self.frame_times[-600:]
+            if after_frame is not None:
+                after_frame(self)
+        self.prefs.save_settings()
+        self._unlisten()
+        return 0

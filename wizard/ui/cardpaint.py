@@ -1,0 +1,133 @@
+"""Card pictures for the table: the art engineer's ``CardArt`` with a plain fallback, and a log.
+
+Every face drawn is logged with its role ("hand:2", "trick", "turned", "peek:1", "draw") so tests
+can check that no frame shows a hand to the wrong person.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from . import text, theme
+
+log = logging.getLogger(__name__)
+
+_FALLBACK_COLOURS = {"B": (60, 110, 200), "G": (50, 150, 80), "R": (200, 60, 60), "Y": (210, 170, 40)}
+
+
+def _load_art(look: str, colourblind: bool) -> Any:
+    try:
+        from wizard.ui.art import CardArt
+    except ImportError:
+        return None
+    try:
+        return CardArt(look=look, colourblind=colourblind)
+    except Exception:  # a broken art module must not stop the game
+        log.exception("card art failed; using plain cards")
+        return None
+
+
+class CardPainter:
+    """Scaled card faces and backs, cached; logs every face blitted."""
+
+    def __init__(self, look: str = "classic", colourblind: bool = False) -> None:
+        self.look = look
+        self.colourblind = colourblind
+        self.art = _load_art(look, colourblind)
+        self.faces_log: list[tuple[str, str]] = []
+        self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
+
+    def size(self, width: float) -> tuple[int, int]:
+        """(w, h) of a card drawn ``width`` pixels wide."""
+        w = max(8, round(width))
+        if self.art is not None:
+            try:
+                return tuple(self.art.size(w))  # type: ignore[return-value]
+            except Exception:
+                pass
+        return (w, round(w * 1.5))
+
+    def face(self, code: str, width: float) -> pygame.Surface:
+        """The face of card ``code`` (reference notation), ``width`` pixels wide."""
+        w = max(8, round(width))
+        key = ("f", code, w)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = None
+            if self.art is not None:
+                try:
+                    surf = self.art.face(code, w)
+                except Exception:
+                    log.exception("face %s failed", code)
+            if surf is None:
+                surf = self._plain_face(code, w)
+            self._cache[key] = surf
+        return surf
+
+    def back(self, width: float) -> pygame.Surface:
+        """The back of a card."""
+        w = max(8, round(width))
+        key = ("b", w)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = None
+            if self.art is not None:
+                try:
+                    surf = self.art.back(w)
+                except Exception:
+                    log.exception("back failed")
+            if surf is None:
+                surf = self._plain_back(w)
+            self._cache[key] = surf
+        return surf
+
+    def blit_face(self, surf: pygame.Surface, code: str, rect: pygame.Rect, role: str,
+                  alpha: int = 255) -> None:
+        """Draw a face into ``rect`` (scaled to its width) and log it with ``role``."""
+        img = self.face(code, rect.w)
+        if alpha < 255:
+            img = img.copy()
+            img.set_alpha(alpha)
+        surf.blit(img, rect.topleft)
+        self.faces_log.append((code, role))
+
+    def blit_back(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw a back into ``rect``."""
+        surf.blit(self.back(rect.w), rect.topleft)
+
+    def emblem(self, suit: str, size: float) -> pygame.Surface | None:
+        """The suit's emblem, if the art provides one."""
+        if self.art is None:
+            return None
+        key = ("e", suit, round(size))
+        if key not in self._cache:
+            try:
+                self._cache[key] = self.art.suit_emblem(suit, round(size))
+            except Exception:
+                return None
+        return self._cache[key]
+
+    # ---- plain fallback ------------------------------------------------------------------
+
+    def _plain_face(self, code: str, w: int) -> pygame.Surface:
+        h = round(w * 1.5)
+        s = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(s, (250, 248, 240), s.get_rect(), border_radius=max(3, w // 10))
+        pygame.draw.rect(s, (40, 40, 40), s.get_rect(), width=1, border_radius=max(3, w // 10))
+        colour = _FALLBACK_COLOURS.get(code[0], (60, 40, 100)) if code[0] in "BGRY" and code[1:].isdigit() \
+            else (80, 50, 120)
+        label = code.split(":")[0][:3] if not code[1:].isdigit() else code[1:]
+        text.draw(s, label, (w / 2, h / 2), int(w * 0.38), colour, role="bold", anchor="center",
+                  max_w=w - 4)
+        return s
+
+    def _plain_back(self, w: int) -> pygame.Surface:
+        h = round(w * 1.5)
+        s = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(s, (40, 50, 110), s.get_rect(), border_radius=max(3, w // 10))
+        pygame.draw.rect(s, theme.GOLD, s.get_rect().inflate(-w // 8, -w // 8), width=max(1, w // 25),
+                         border_radius=max(2, w // 12))
+        return s

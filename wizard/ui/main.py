@@ -1,0 +1,62 @@
+"""Starting the program: the menu, a resumed game, or autoplay demo games."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from wizard.engine import Edition, GameConfig
+from wizard.i18n import _
+from wizard.session import Seat, Session
+
+from .app import App
+from .prefs import Prefs
+
+AUTOPLAY_NAMES = ["Merlin", "Morgana", "Gawain", "Vivian", "Percival", "Nimue"]
+AUTOPLAY_LEVELS = ["expert", "hard", "normal", "easy", "expert", "hard"]
+
+
+def autoplay_session(seed: int, players: int = 4, edition: str = "classic",
+                     prefs: Prefs | None = None) -> Session:
+    """A game where every seat is a computer player."""
+    cfg = GameConfig(players=players, edition=Edition(edition), seed=seed)
+    seats = [Seat.ai(AUTOPLAY_NAMES[i], AUTOPLAY_LEVELS[i]) for i in range(players)]
+    return Session.new(cfg, seats)
+
+
+def run(*, autoplay: bool = False, games: int = 1, seed: int | None = None, speed: str | None = None,
+        players: int | None = None, edition: str | None = None, data_dir: Path | None = None,
+        lang: str | None = None, resume: bool = False, size: tuple[int, int] | None = None,
+        screenshot_dir: Path | None = None) -> int:
+    """Open the window and run until the person quits (or the autoplay games end)."""
+    from .scenes.menu import MenuScene
+    from .scenes.table import TableScene
+
+    prefs = Prefs(data_dir)
+    app = App(prefs, size=size, speed=speed, lang=lang)
+    app.screenshot_dir = screenshot_dir
+    if autoplay:
+        state = {"left": games, "seed": seed if seed is not None else random.randrange(1, 2**31)}
+
+        def next_game(done: TableScene | None = None) -> None:
+            if done is not None:
+                done.close()
+                state["left"] -= 1
+                state["seed"] += 1
+                if state["left"] <= 0:
+                    app.quit()
+                    return
+            session = autoplay_session(state["seed"], players or 4, edition or "classic")
+            app.replace(TableScene(app, session, keep_history=False, on_game_over=lambda t: app.clock.schedule(
+                max(0.5, 3.0 * app.speed), lambda: next_game(t))))
+
+        next_game()
+        return app.run()
+    app.replace(MenuScene(app))
+    if resume:
+        menu = app.top
+        if isinstance(menu, MenuScene) and menu.saved is not None:
+            menu.continue_game()
+        else:
+            print(_("There is no saved game to continue."))
+    return app.run()

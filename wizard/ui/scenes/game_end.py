@@ -1,0 +1,136 @@
+"""Game end: ranking (ties share a place), a line chart of totals, play again."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from wizard.i18n import _
+
+from .. import text, theme
+from ..widgets import Button
+from .base import Overlay
+
+if TYPE_CHECKING:
+    from ..app import App
+    from .table import TableScene
+
+
+def ranking(totals: Sequence[int]) -> list[tuple[int, int]]:
+    """(place, seat) best first; equal totals share a place (1, 1, 3...)."""
+    order = sorted(range(len(totals)), key=lambda s: -totals[s])
+    out: list[tuple[int, int]] = []
+    for i, seat in enumerate(order):
+        place = out[-1][0] if i and totals[seat] == totals[order[i - 1]] else i + 1
+        out.append((place, seat))
+    return out
+
+
+def draw_chart(surf: pygame.Surface, rect: pygame.Rect, series: list[list[int]], names: list[str],
+               unit: float) -> None:
+    """Totals after each round, one line per player, with a zero line and a legend."""
+    u = unit
+    pygame.draw.rect(surf, (16, 30, 24), rect, border_radius=round(8 * u))
+    if not series or not series[0]:
+        return
+    rounds = len(series[0])
+    lo = min(0, *(min(s) for s in series))
+    hi = max(10, *(max(s) for s in series))
+    pad_l, pad_b = 48 * u, 26 * u
+    area = pygame.Rect(rect.x + pad_l, rect.y + 12 * u, rect.w - pad_l - 12 * u, rect.h - pad_b - 40 * u)
+
+    def pt(r: int, v: int) -> tuple[float, float]:
+        x = area.x + area.w * (r / max(1, rounds))
+        y = area.bottom - area.h * (v - lo) / max(1, hi - lo)
+        return (x, y)
+
+    for v in (lo, 0, hi):
+        y = pt(0, v)[1]
+        pygame.draw.line(surf, (70, 90, 80) if v else theme.INK_DIM, (area.x, y), (area.right, y), 1)
+        text.draw(surf, str(v), (area.x - 6 * u, y), int(12 * u), theme.INK_DIM, anchor="midright")
+    for r in range(0, rounds + 1, max(1, rounds // 10)):
+        text.draw(surf, str(r), (pt(r, lo)[0], area.bottom + 4 * u), int(12 * u), theme.INK_DIM,
+                  anchor="midtop")
+    for i, s in enumerate(series):
+        colour = theme.SERIES[i % len(theme.SERIES)]
+        points = [pt(0, 0)] + [pt(r + 1, v) for r, v in enumerate(s)]
+        pygame.draw.lines(surf, colour, False, points, max(2, round(3 * u)))
+        pygame.draw.circle(surf, colour, points[-1], 4 * u)
+    x = rect.x + pad_l
+    y = rect.bottom - 18 * u
+    for i, name in enumerate(names):
+        colour = theme.SERIES[i % len(theme.SERIES)]
+        pygame.draw.rect(surf, colour, (x, y - 5 * u, 14 * u, 10 * u))
+        r = text.draw(surf, name, (x + 20 * u, y), int(13 * u), theme.INK, anchor="midleft")
+        x = r.right + 18 * u
+
+
+class GameEndScene(Overlay):
+    """The winner, the ranking and the chart, over the table."""
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+
+    def title(self) -> str:  # type: ignore[override]
+        """Who won."""
+        st = self.table.session.state
+        names = self.table.names
+        ranks = ranking(st.totals)
+        winners = [names[s] for p, s in ranks if p == 1]
+        if len(winners) > 1:
+            return _("Shared victory: {names}").format(names=", ".join(winners))
+        return _("{name} wins!").format(name=winners[0])
+
+    def build(self, width: int, height: int) -> None:
+        """Play again, Main menu."""
+        r = self.panel_rect()
+        u = self.unit
+        bw = 240 * u
+        y = r.bottom - 70 * u
+        self.widgets.append(Button((r.centerx - bw - 10 * u, y, bw, 52 * u), lambda: _("Play again"),
+                                   self.again, primary=True, keys=(pygame.K_RETURN,)))
+        self.widgets.append(Button((r.centerx + 10 * u, y, bw, 52 * u), lambda: _("Main menu"),
+                                   self.menu))
+
+    def back(self) -> None:
+        """Esc: main menu."""
+        self.menu()
+
+    def again(self) -> None:
+        """Same seats and rules, a new deal."""
+        from wizard.session import Session
+
+        from .table import TableScene
+        old = self.table.session
+        cfg = old.config.with_(seed=random.SystemRandom().randrange(1, 2**31))
+        self.table.close()
+        self.app.replace(TableScene(self.app, Session.new(cfg, old.seats,
+                                                          on_save=self.app.prefs.save_game)))
+
+    def menu(self) -> None:
+        """Back to the main menu."""
+        self.table.leave()
+
+    def draw_body(self, surf: pygame.Surface) -> None:
+        """Ranking on the left, chart on the right."""
+        u = self.unit
+        r = self.panel_rect()
+        st = self.table.session.state
+        names = self.table.names
+        y = r.y + 80 * u
+        lx = r.x + 30 * u
+        for place, seat in ranking(st.totals):
+            colour = theme.ACCENT if place == 1 else theme.INK
+            text.draw(surf, f"{place}.", (lx, y), int(24 * u), colour, "title")
+            text.draw(surf, names[seat], (lx + 44 * u, y), int(22 * u), colour, "bold",
+                      max_w=r.w * 0.22)
+            text.draw(surf, str(st.totals[seat]), (lx + r.w * 0.30, y), int(22 * u), colour, "bold",
+                      anchor="topright")
+            y += 40 * u
+        chart = pygame.Rect(r.x + r.w * 0.36, r.y + 76 * u, r.w * 0.60, r.h - 170 * u)
+        series = [[row.totals[s] for row in st.history] for s in range(st.config.players)]
+        draw_chart(surf, chart, series, names, u)

@@ -1,0 +1,70 @@
+"""Esc in a game: resume, score pad, rules, settings, save and leave."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from wizard.i18n import _
+
+from .base import Overlay
+
+if TYPE_CHECKING:
+    from ..app import App
+    from .table import TableScene
+
+
+class GameMenuScene(Overlay):
+    """The in-game menu."""
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+
+    def title(self) -> str:  # type: ignore[override]
+        """Paused."""
+        return _("Game paused")
+
+    def panel_rect(self) -> pygame.Rect:
+        """A narrow centred panel."""
+        w, h = self.size
+        u = self.unit
+        pw, ph = 440 * u, 470 * u
+        return pygame.Rect((w - pw) / 2, (h - ph) / 2, pw, ph)
+
+    def build(self, width: int, height: int) -> None:
+        """The menu buttons."""
+        r = self.panel_rect()
+        self.button_column([
+            (lambda: _("Resume"), self.back, True),
+            (lambda: _("Score pad"), self.pad, True),
+            (lambda: _("Last trick"), self.last_trick, True),
+            (lambda: _("How to play"), self.rules, True),
+            (lambda: _("Settings"), self.settings, True),
+            (lambda: _("Save and leave"), self.leave, True),
+        ], r.y + 70 * self.unit, width=340, height=50, gap=12)
+
+    def pad(self) -> None:
+        """Score pad."""
+        self.app.pop(self)
+        self.table.open_score_pad()
+
+    def last_trick(self) -> None:
+        """Review the last trick."""
+        self.app.pop(self)
+        self.table.review = True
+
+    def rules(self) -> None:
+        """How to play."""
+        from .rules import RulesScene
+        self.app.push(RulesScene(self.app))
+
+    def settings(self) -> None:
+        """Settings."""
+        from .settings import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    def leave(self) -> None:
+        """Save (already saved after each action) and go to the main menu."""
+        self.table.leave()

@@ -1,0 +1,87 @@
+"""The main menu: Continue, New game, Statistics & history, How to play, Settings, Quit."""
+
+from __future__ import annotations
+
+import pygame
+
+from wizard.engine import RecordError
+from wizard.i18n import N_, _
+from wizard.session import Session
+
+from .. import text, theme
+from .base import Screen
+
+
+class MenuScene(Screen):
+    """The first screen."""
+
+    title = N_("Wizard")
+
+    def build(self, width: int, height: int) -> None:
+        """The menu buttons."""
+        saved = self.app.prefs.load_game()
+        self.saved = saved
+        items = []
+        if saved is not None:
+            items.append((lambda: _("Continue"), self.continue_game, True))
+        items += [
+            (lambda: _("New game"), self.new_game, True),
+            (lambda: _("Statistics & history"), self.history, True),
+            (lambda: _("How to play"), self.rules, True),
+            (lambda: _("Settings"), self.settings, True),
+            (lambda: _("Quit"), self.app.quit, True),
+        ]
+        u = self.unit
+        top = max(height * 0.30, 150 * u)
+        self.button_column(items, top, height=min(56.0, (height * 0.6 / len(items)) / u - 14))
+
+    def draw_title(self, surf: pygame.Surface) -> None:
+        """A big title and a subtitle."""
+        u = self.unit
+        w, h = surf.get_size()
+        text.draw(surf, _("Wizard"), (w / 2, h * 0.08), int(96 * u), theme.ACCENT, "title",
+                  anchor="midtop", shadow=True)
+        text.draw(surf, _("The trick-taking game of predictions"), (w / 2, h * 0.08 + 110 * u),
+                  int(22 * u), theme.INK, anchor="midtop", shadow=True)
+        problems = self.app.prefs.problems
+        if problems:
+            msg = _("Some saved files could not be read; they were set aside, not deleted.")
+            text.draw(surf, msg, (w / 2, h - 30 * u), int(15 * u), theme.BAD, anchor="midbottom",
+                      max_w=w - 40 * u)
+
+    def back(self) -> None:
+        """Esc on the main menu does nothing (Quit is a button)."""
+
+    def continue_game(self) -> None:
+        """Resume the saved game at the same card."""
+        from .table import TableScene
+        if self.saved is None:
+            return
+        record, seats = self.saved
+        try:
+            session = Session.resume(record, seats, on_save=self.app.prefs.save_game)
+        except (RecordError, ValueError):
+            self.app.prefs.clear_game()
+            self.layout(*self.size)
+            return
+        self.app.replace(TableScene(self.app, session))
+
+    def new_game(self) -> None:
+        """Open the setup screen."""
+        from .setup import SetupScene
+        self.app.push(SetupScene(self.app))
+
+    def history(self) -> None:
+        """Open statistics and history."""
+        from .history import HistoryScene
+        self.app.push(HistoryScene(self.app))
+
+    def rules(self) -> None:
+        """Open How to play."""
+        from .rules import RulesScene
+        self.app.push(RulesScene(self.app))
+
+    def settings(self) -> None:
+        """Open Settings."""
+        from .settings import SettingsScene
+        self.app.push(SettingsScene(self.app))

@@ -1,0 +1,105 @@
+"""Round end: each player's bid, tricks and points; totals count up."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from wizard.i18n import _
+
+from .. import text, theme
+from ..tween import Tween
+from ..widgets import Button
+from .base import Overlay
+
+if TYPE_CHECKING:
+    from ..app import App
+    from .table import TableScene
+
+
+class RoundEndScene(Overlay):
+    """The result of the round just scored, over the table."""
+
+    def __init__(self, app: App, table: TableScene, auto: bool = False) -> None:
+        super().__init__(app)
+        self.table = table
+        self.result = table.session.state.history[-1]
+        self.count = Tween(app.clock, 1.2 * app.speed)
+        self.auto_at = app.clock.now + max(0.4, 2.6 * app.speed) if auto else None
+        self.closed = False
+
+    def title(self) -> str:  # type: ignore[override]
+        """Round number."""
+        return _("Round {round} scored").format(round=self.result.round)
+
+    def panel_rect(self) -> pygame.Rect:
+        """Sized to the players."""
+        w, h = self.size
+        n = len(self.result.bids)
+        ph = min(h * 0.9, (150 + 46 * n + 90) * self.unit)
+        return pygame.Rect(w * 0.5 - min(w * 0.8, 760 * self.unit) / 2, (h - ph) / 2,
+                           min(w * 0.8, 760 * self.unit), ph)
+
+    def build(self, width: int, height: int) -> None:
+        """The Continue button."""
+        r = self.panel_rect()
+        u = self.unit
+        self.widgets.append(Button((r.centerx - 120 * u, r.bottom - 70 * u, 240 * u, 52 * u),
+                                   lambda: _("Continue"), self.close, primary=True,
+                                   keys=(pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)))
+
+    def busy(self) -> bool:
+        """Counting up or waiting to continue by itself."""
+        return not self.count.done or self.auto_at is not None
+
+    def update(self, dt: float) -> None:
+        """Continue by itself in autoplay."""
+        if self.auto_at is not None and self.app.clock.now >= self.auto_at:
+            self.close()
+
+    def back(self) -> None:
+        """Esc also continues."""
+        self.close()
+
+    def close(self) -> None:
+        """Next round."""
+        if self.closed:
+            return
+        self.closed = True
+        self.auto_at = None
+        self.app.pop(self)
+        self.table.next_round()
+
+    def draw_body(self, surf: pygame.Surface) -> None:
+        """The table of results."""
+        u = self.unit
+        r = self.panel_rect()
+        res = self.result
+        names = self.table.names
+        cols = [0.05, 0.42, 0.56, 0.70, 0.86]
+        heads = [_("Player"), _("Bid"), _("Tricks"), _("Points"), _("Total")]
+        y = r.y + 74 * u
+        for c, hd in zip(cols, heads, strict=True):
+            anchor = "midleft" if c == cols[0] else "center"
+            text.draw(surf, hd, (r.x + r.w * c, y), int(16 * u), theme.INK_DIM, "bold", anchor=anchor)
+        t = self.count.t
+        for i, name in enumerate(names):
+            y += 46 * u
+            made = res.bids[i] == res.tricks[i]
+            if i % 2 == 0:
+                pygame.draw.rect(surf, (32, 52, 42), (r.x + 10 * u, y - 21 * u, r.w - 20 * u, 42 * u))
+            text.draw(surf, name, (r.x + r.w * cols[0], y), int(19 * u), theme.INK, "bold",
+                      anchor="midleft", max_w=r.w * 0.35)
+            text.draw(surf, str(res.bids[i]), (r.x + r.w * cols[1], y), int(19 * u), theme.INK,
+                      anchor="center")
+            text.draw(surf, str(res.tricks[i]), (r.x + r.w * cols[2], y), int(19 * u),
+                      theme.GOOD if made else theme.BAD, anchor="center")
+            pts = res.points[i]
+            text.draw(surf, f"{pts:+d}", (r.x + r.w * cols[3], y), int(20 * u),
+                      theme.GOOD if pts > 0 else theme.BAD if pts < 0 else theme.INK, "bold",
+                      anchor="center")
+            before = res.totals[i] - pts
+            shown = round(before + (res.totals[i] - before) * t)
+            text.draw(surf, str(shown), (r.x + r.w * cols[4], y), int(22 * u), theme.ACCENT, "bold",
+                      anchor="center")

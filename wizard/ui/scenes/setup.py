@@ -1,0 +1,223 @@
+"""New game: seats, edition, card look, bid visibility, options, first dealer. Remembered."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from wizard.engine import BidVisibility, Edition, GameConfig, Options
+from wizard.i18n import N_, _
+from wizard.session import Seat, Session
+from wizard.ui import messages
+
+from .. import text, theme
+from ..widgets import Button, Cycle, TextBox
+from .base import Screen
+
+DEFAULT_NAMES = ["You", "Merlin", "Morgana", "Gawain", "Vivian", "Percival"]
+OPTION_KEYS = ("no_equal_sum", "canadian", "clairvoyance", "scroll")
+
+
+def levels() -> tuple[str, ...]:
+    """The computer levels on offer."""
+    try:
+        from wizard.ai import LEVELS
+        return tuple(LEVELS)
+    except ImportError:
+        return ("easy", "normal", "hard", "expert")
+
+
+def level_name(level: str) -> str:
+    """A level's translated name."""
+    return {"easy": _("Easy"), "normal": _("Normal"), "hard": _("Hard"),
+            "expert": _("Expert")}.get(level, level)
+
+
+def default_setup() -> dict[str, Any]:
+    """One human against three Normal computer players, classic rules."""
+    seats = [{"name": _(DEFAULT_NAMES[0]), "kind": "human", "level": None}]
+    seats += [{"name": n, "kind": "ai", "level": "normal"} for n in DEFAULT_NAMES[1:4]]
+    return {"seats": seats, "edition": "classic", "look": "classic",
+            "options": Options().to_dict(), "first_dealer": None}
+
+
+def config_of(setup: dict[str, Any], seed: int) -> GameConfig:
+    """The game configuration a setup describes (lapsed options switched off)."""
+    opts = Options.from_dict(dict(setup["options"]))
+    cfg = GameConfig(players=len(setup["seats"]), edition=Edition(setup["edition"]), options=opts,
+                     seed=seed, first_dealer=setup.get("first_dealer"))
+    lapsed = cfg.conflicts()
+    if lapsed:
+        d = opts.to_dict()
+        for k in lapsed:
+            d[k] = False
+        cfg = cfg.with_(options=Options.from_dict(d))
+    return cfg
+
+
+def seats_of(setup: dict[str, Any]) -> list[Seat]:
+    """The seats a setup describes (empty names get a default)."""
+    out = []
+    for i, s in enumerate(setup["seats"]):
+        name = (s.get("name") or "").strip() or _("Player {number}").format(number=i + 1)
+        out.append(Seat(name, s.get("kind", "ai"), None if s.get("kind") == "human"
+                        else s.get("level") or "normal"))
+    return out
+
+
+class SetupScene(Screen):
+    """The New game screen."""
+
+    title = N_("New game")
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        last = getattr(app.settings, "last_setup", None)
+        self.setup: dict[str, Any] = default_setup()
+        if isinstance(last, dict):
+            try:
+                seats_of(last)
+                config_of(last, 0)
+                self.setup = {**self.setup, **last}
+            except Exception:
+                pass
+        self.labels: list[tuple[pygame.Rect, str, str]] = []   # (rect, label, reason)
+
+    def build(self, width: int, height: int) -> None:
+        """Seat rows on the left, rules on the right, Back / Start at the bottom."""
+        u = self.unit
+        s = self.setup
+        self.labels = []
+        row_h = min(44 * u, (height - 260 * u) / 8)
+        gap = row_h * 0.25
+        top = 110 * u
+        lx, lw = width * 0.05, width * 0.43
+        self.labels.append((pygame.Rect(lx, top - 34 * u, lw, 28 * u), _("Players"), ""))
+        for i, seat in enumerate(s["seats"]):
+            y = top + i * (row_h + gap)
+            name_w = lw * 0.42
+            self.widgets.append(TextBox((lx, y, name_w, row_h), seat["name"],
+                                        lambda v, i=i: self._set_seat(i, "name", v)))
+            kind = Cycle((lx + name_w + 8 * u, y, lw * 0.27, row_h), ["human", "ai"], seat["kind"],
+                         lambda v: _("Human") if v == "human" else _("Computer"),
+                         lambda v, i=i: self._set_seat(i, "kind", v, rebuild=True))
+            self.widgets.append(kind)
+            lv = seat.get("level") or "normal"
+            self.widgets.append(Cycle((lx + name_w + lw * 0.27 + 16 * u, y, lw * 0.31 - 16 * u, row_h),
+                                      list(levels()), lv, lambda v: level_name(str(v)),
+                                      lambda v, i=i: self._set_seat(i, "level", v),
+                                      enabled=seat["kind"] == "ai"))
+        y = top + 6 * (row_h + gap)
+        n = len(s["seats"])
+        self.widgets.append(Button((lx, y, lw * 0.48, row_h), _("Add a player"), self._add,
+                                   enabled=n < 6))
+        self.widgets.append(Button((lx + lw * 0.52, y, lw * 0.48, row_h), _("Remove a player"),
+                                   self._remove, enabled=n > 3))
+        # the rules column
+        rx, rw = width * 0.52, width * 0.43
+        cfg = self._config()
+        lapsed = GameConfig(players=n, edition=cfg.edition,
+                            options=Options.from_dict(dict(s["options"]))).conflicts()
+        rows: list[tuple[str, Any, str]] = []
+        label_w = rw * 0.42
+        ctl_x, ctl_w = rx + label_w, rw - label_w
+
+        def add(label: str, widget: Any, reason: str = "") -> None:
+            yy = top + len(rows) * (row_h + gap)
+            widget.rect = pygame.Rect(ctl_x, yy, ctl_w, row_h)
+            self.widgets.append(widget)
+            self.labels.append((pygame.Rect(rx, yy, label_w - 10 * u, row_h), label, reason))
+            rows.append((label, widget, reason))
+
+        self.labels.append((pygame.Rect(rx, top - 34 * u, rw, 28 * u), _("Rules"), ""))
+        add(_("Edition"), Cycle((0, 0, 1, 1), [e.value for e in Edition], s["edition"],
+                                lambda v: messages.edition_name(str(v)),
+                                lambda v: self._set("edition", v)))
+        add(_("Cards"), Cycle((0, 0, 1, 1), ["classic", "standard"], s.get("look", "classic"),
+                              lambda v: messages.look_name(str(v)), lambda v: self._set("look", v)))
+        add(_("Bids"), Cycle((0, 0, 1, 1), [b.value for b in BidVisibility], s["options"]["bids"],
+                             lambda v: messages.bid_visibility_name(str(v)),
+                             lambda v: self._set_opt("bids", v)))
+        for key in OPTION_KEYS:
+            reason = messages.conflict_text(lapsed[key]) if key in lapsed else ""
+            on = bool(s["options"].get(key)) and not reason
+            add(messages.option_name(key),
+                Cycle((0, 0, 1, 1), [False, True], on, lambda v: _("On") if v else _("Off"),
+                      lambda v, k=key: self._set_opt(k, v), enabled=not reason), reason)
+        names = [x["name"] or "?" for x in s["seats"]]
+        fd = s.get("first_dealer")
+        add(_("First dealer"), Cycle((0, 0, 1, 1), [None, *range(n)], fd if fd is None or fd < n else None,
+                                     lambda v: _("Draw cards") if v is None else names[int(v)],  # type: ignore[call-overload]
+                                     lambda v: self._set("first_dealer", v)))
+        by = height - 24 * u - 56 * u
+        bw = 220 * u
+        self.widgets.append(Button((width / 2 - bw - 10 * u, by, bw, 56 * u), _("Back"), self.back))
+        self.widgets.append(Button((width / 2 + 10 * u, by, bw, 56 * u), _("Start"), self.start,
+                                   primary=True, keys=(pygame.K_RETURN,)))
+
+    def _config(self) -> GameConfig:
+        return config_of(self.setup, 0)
+
+    def _set(self, key: str, value: Any) -> None:
+        self.setup[key] = value
+        self.layout(*self.size)
+
+    def _set_opt(self, key: str, value: Any) -> None:
+        self.setup["options"] = {**self.setup["options"], key: value}
+        self.layout(*self.size)
+
+    def _set_seat(self, i: int, key: str, value: Any, rebuild: bool = False) -> None:
+        self.setup["seats"][i][key] = value
+        if key == "kind" and value == "ai" and not self.setup["seats"][i].get("level"):
+            self.setup["seats"][i]["level"] = "normal"
+        if rebuild:
+            self.layout(*self.size)
+
+    def _add(self) -> None:
+        seats = self.setup["seats"]
+        if len(seats) < 6:
+            used = {s["name"] for s in seats}
+            name = next((n for n in DEFAULT_NAMES[1:] if n not in used), f"P{len(seats) + 1}")
+            seats.append({"name": name, "kind": "ai", "level": "normal"})
+            self.layout(*self.size)
+
+    def _remove(self) -> None:
+        seats = self.setup["seats"]
+        if len(seats) > 3:
+            seats.pop()
+            fd = self.setup.get("first_dealer")
+            if fd is not None and fd >= len(seats):
+                self.setup["first_dealer"] = None
+            self.layout(*self.size)
+
+    def draw_body(self, surf: pygame.Surface) -> None:
+        """Labels and the reasons of greyed-out options."""
+        u = self.unit
+        for rect, label, reason in self.labels:
+            if rect.h < 30 * u and not reason:
+                text.draw(surf, label, rect.topleft, int(22 * u), theme.ACCENT, "title")
+                continue
+            colour = theme.INK_DIM if reason else theme.INK
+            if reason:
+                text.draw(surf, label, (rect.x, rect.centery - 9 * u), int(17 * u), colour,
+                          "bold", anchor="midleft", max_w=rect.w)
+                text.draw(surf, reason, (rect.x, rect.centery + 11 * u), int(13 * u), theme.BAD,
+                          anchor="midleft", max_w=rect.w)
+            else:
+                text.draw(surf, label, (rect.x, rect.centery), int(17 * u), colour, "bold",
+                          anchor="midleft", max_w=rect.w)
+
+    def start(self) -> None:
+        """Remember the setup, start the game on the table."""
+        from .table import TableScene
+        self.app.settings.last_setup = self.setup
+        if self.setup.get("look") and self.setup["look"] != self.app.settings.card_look:
+            self.app.settings.card_look = self.setup["look"]
+            self.app.refresh_painter()
+        self.app.prefs.save_settings()
+        seed = random.SystemRandom().randrange(1, 2**31)
+        session = Session.new(config_of(self.setup, seed), seats_of(self.setup),
+                              on_save=self.app.prefs.save_game)
+        self.app.replace(TableScene(self.app, session))

@@ -1,0 +1,572 @@
+"""The table: plays a session, animates its events, takes the human's bids and cards.
+
+Logic only; painting is in ``table_draw``. The screen moves forward one redacted event at
+a time (``Shown.apply``) when its animation ends, so it never shows what the viewer may not see.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+import pygame
+
+from wizard.engine import (
+    Action,
+    Bid,
+    BidMade,
+    BidsRevealed,
+    Card,
+    CardDealt,
+    CardDrawn,
+    CardPlayed,
+    ChooseTrump,
+    DealerChosen,
+    Event,
+    GameOver,
+    IllegalActionError,
+    Phase,
+    Play,
+    RoundScored,
+    RoundStarted,
+    TrickWon,
+    TrumpChosen,
+    TrumpRevealed,
+    card,
+)
+from wizard.engine.cards import Kind
+from wizard.i18n import _
+from wizard.session import Session
+from wizard.ui import messages
+
+from ..app import App, Scene
+from ..handsort import sort_hand
+from ..layout import (
+    TableLayout,
+    hand_boxes,
+    hand_index_at,
+    seat_positions,
+    table_layout,
+)
+from ..tablemodel import Shown
+from ..tween import Tween, ease_in_out
+from . import table_draw
+
+log = logging.getLogger(__name__)
+
+# Seconds each event takes at "normal" speed.
+DURATIONS: dict[type, float] = {
+    CardDrawn: 0.35, DealerChosen: 1.0, RoundStarted: 0.3, CardDealt: 0.09, TrumpRevealed: 0.6,
+    TrumpChosen: 0.5, BidMade: 0.3, BidsRevealed: 0.8, CardPlayed: 0.35, TrickWon: 1.2,
+    RoundScored: 0.4, GameOver: 0.0,
+}
+SOUND_OF: dict[type, str] = {CardDealt: "deal", CardPlayed: "play", TrickWon: "trick",
+                             RoundScored: "round", RoundStarted: "shuffle", GameOver: "win"}
+_ACTION_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+_ACTION_KEYS = {pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP,
+                *range(pygame.K_0, pygame.K_9 + 1), *range(pygame.K_KP0, pygame.K_KP9 + 1)}
+
+
+class TableScene(Scene):
+    """The game table for one session."""
+
+    def __init__(self, app: App, session: Session, *,
+                 on_game_over: Callable[[TableScene], None] | None = None,
+                 auto_continue: bool | None = None, keep_history: bool = True) -> None:
+        super().__init__(app)
+        self.session = session
+        humans = session.humans
+        self.hot_seat = session.hot_seat
+        self.viewer: int | None = (None if self.hot_seat else (humans[0] if humans else 0))
+        self.bottom = humans[0] if humans else 0
+        self.last_confirmed: int | None = None
+        self.curtain_for: int | None = None
+        self.auto_continue = (not humans) if auto_continue is None else auto_continue
+        self.on_game_over = on_game_over
+        self.keep_history = keep_history
+        self.shown = Shown.from_view(session.view(self.viewer), self.viewer)
+        self.queue: deque[Event] = deque()
+        self.active: Event | None = None
+        self.tween: Tween | None = None
+        self.synced = False
+        self.ai_future: Future[Action] | None = None
+        self.ai_result: Action | None = None
+        self.ai_seat: int | None = None
+        self.ai_started = 0.0
+        self._pool: ThreadPoolExecutor | None = None
+        self.buffer: list[pygame.event.Event] = []
+        self.message: tuple[str, float, bool] | None = None   # text, until, is_error
+        self.hover: int | None = None
+        self.selected: int | None = None
+        self.pressed: int | None = None
+        self.press_pos: tuple[int, int] = (0, 0)
+        self.drag_pos: tuple[int, int] | None = None
+        self.dialog: str | None = None        # "trump" | "merlin"
+        self.dialog_buttons: list[Any] = []
+        self.review = False
+        self.pending_digit: tuple[int, float] | None = None
+        self.round_end_open = False
+        self.game_end_open = False
+        self.lay: TableLayout = table_layout(1280, 800, session.config.players)
+        self.hit_boxes: list[tuple[pygame.Rect, Callable[[], None]]] = []
+        self.bid_hit: list[tuple[pygame.Rect, int, bool]] = []
+        session.subscribe(self._on_events)
+        if session.needs_advance and session.state.phase is not Phase.ROUND_END:
+            session.start()
+
+    # ---- helpers -------------------------------------------------------------------------
+
+    @property
+    def names(self) -> list[str]:
+        """Players' names by seat."""
+        return [s.name for s in self.session.seats]
+
+    def pos_of(self, seat: int) -> int:
+        """Screen position of ``seat``."""
+        return seat_positions(self.session.config.players, self.bottom)[seat]
+
+    def seat_at(self, pos: int) -> int:
+        """Seat at screen position ``pos``."""
+        return (self.bottom + pos) % self.session.config.players
+
+    @property
+    def look(self) -> str:
+        """The card look in use."""
+        return self.app.painter.look
+
+    def say(self, text: str, seconds: float = 3.0, error: bool = False) -> None:
+        """Show a line in the prompt for a while."""
+        self.message = (text, self.app.clock.now + seconds, error)
+        self.app.dirty = True
+
+    @property
+    def drained(self) -> bool:
+        """No animation is running or queued."""
+        return self.active is None and not self.queue
+
+    def my_turn(self) -> bool:
+        """True when the person whose hand is shown must act now and the screen is in sync."""
+        s = self.session
+        return (self.drained and s.is_human_turn() and s.current == self.viewer
+                and self.curtain_for is None)
+
+    def sorted_hand(self) -> list[Card]:
+        """The viewer's hand in display order."""
+        return sort_hand(self.shown.hand or [], self.shown.trump)
+
+    def legal_cards(self) -> set[Card]:
+        """Cards in hand that may be played now (empty when it is not the viewer's turn)."""
+        if not self.my_turn() or self.session.state.phase is not Phase.PLAY:
+            return set()
+        return {a.card.in_hand for a in self.session.state.legal_actions() if isinstance(a, Play)}
+
+    # ---- scene API -----------------------------------------------------------------------
+
+    def layout(self, width: int, height: int) -> None:
+        """Lay the table out for the window."""
+        self.lay = table_layout(width, height, self.session.config.players,
+                                float(getattr(self.app.settings, "ui_scale", 1.0)))
+
+    def busy(self) -> bool:
+        """Animating, thinking, or showing a timed message."""
+        return (not self.drained or self.ai_future is not None or self.ai_result is not None
+                or self.message is not None or self.pending_digit is not None
+                or (self.session.is_ai_turn() and self.curtain_for is None))
+
+    def on_enter(self) -> None:
+        """Back on top (a dialog closed)."""
+        self.app.dirty = True
+
+    def close(self) -> None:
+        """Stop the worker thread."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    # ---- events from the session ---------------------------------------------------------
+
+    def _on_events(self, session: Session, events: list[Event]) -> None:
+        self.queue.extend(session.redacted(events, self.viewer))
+        self.synced = False
+
+    def skip_animations(self) -> None:
+        """Show the end of every queued animation at once."""
+        if self.active is not None:
+            self.shown.apply(self.active)
+            self.active = None
+        while self.queue:
+            self.shown.apply(self.queue.popleft())
+
+    def duration(self, e: Event) -> float:
+        """How long ``e`` animates at the current speed."""
+        base = DURATIONS.get(type(e), 0.2)
+        if isinstance(e, CardDealt):
+            total = max(1, self.shown.round) * self.session.config.players
+            base = min(base, 2.4 / total)
+        return base * self.app.speed
+
+    def update(self, dt: float) -> None:
+        """Run animations, then the game: computer moves, round ends, buffered input."""
+        clock = self.app.clock
+        if self.message is not None and clock.now >= self.message[1]:
+            self.message = None
+        if self.pending_digit is not None and clock.now >= self.pending_digit[1]:
+            digit = self.pending_digit[0]
+            self.pending_digit = None
+            self.try_bid(digit)
+        for _guard in range(10000):
+            if self.active is not None:
+                if self.tween is not None and not self.tween.done:
+                    break
+                self.shown.apply(self.active)
+                self.active = None
+            if not self.queue:
+                break
+            e = self.queue.popleft()
+            d = self.duration(e)
+            if type(e) in SOUND_OF:
+                self.app.play_sound(SOUND_OF[type(e)])
+            if d <= 0:
+                self.shown.apply(e)
+                continue
+            self.active = e
+            self.tween = Tween(clock, d, ease=ease_in_out)
+        if self.drained:
+            self._drained()
+
+    def _sync(self) -> None:
+        keep_drawn = self.shown.drawn
+        last = self.shown.last_trick
+        self.shown = Shown.from_view(self.session.view(self.viewer), self.viewer)
+        if self.session.state.phase in (Phase.TRUMP, Phase.BID) and self.session.state.round <= 1:
+            self.shown.drawn = keep_drawn
+        if self.shown.last_trick is None and self.session.state.phase is Phase.ROUND_END:
+            self.shown.last_trick = last
+        self.synced = True
+
+    def _drained(self) -> None:
+        s = self.session
+        if not self.synced:
+            self._sync()
+        if s.finished:
+            if not self.game_end_open:
+                self.game_end_open = True
+                if self.keep_history:
+                    self.app.prefs.finish_game(s)
+                if self.on_game_over is not None:
+                    self.on_game_over(self)
+                else:
+                    from .game_end import GameEndScene
+                    self.app.push(GameEndScene(self.app, self))
+            return
+        if s.state.phase is Phase.ROUND_END:
+            if not self.round_end_open:
+                self.round_end_open = True
+                from .round_end import RoundEndScene
+                self.app.push(RoundEndScene(self.app, self, auto=self.auto_continue))
+            return
+        if s.is_ai_turn():
+            self._run_ai()
+            return
+        if s.is_human_turn():
+            seat = s.current
+            assert seat is not None
+            if seat != self.viewer:
+                if self.hot_seat and seat != self.last_confirmed:
+                    if self.curtain_for != seat:
+                        self.curtain_for = seat
+                        self.app.dirty = True
+                    return
+                self.show_seat(seat)
+            if self.buffer:
+                pending, self.buffer = self.buffer, []
+                for ev in pending:
+                    if self.my_turn():
+                        self.handle_action_input(ev)
+
+    def next_round(self) -> None:
+        """Deal the next round (called when the round-end screen closes)."""
+        self.round_end_open = False
+        if self.hot_seat:
+            self.viewer = None
+            self.shown = Shown.from_view(self.session.view(None), None)
+        self.session.advance()
+
+    def show_seat(self, seat: int) -> None:
+        """Show ``seat``'s hand at the bottom (after the curtain, or in a solo game)."""
+        self.viewer = seat
+        self.bottom = seat
+        self.last_confirmed = seat
+        self.curtain_for = None
+        self.selected = None
+        self._sync()
+        self.app.dirty = True
+
+    # ---- computer players ----------------------------------------------------------------
+
+    def _run_ai(self) -> None:
+        clock = self.app.clock
+        if self.ai_future is None and self.ai_result is None:
+            seat, job = self.session.ai_job()
+            self.ai_seat = seat
+            self.ai_started = clock.now
+            if self.app.threaded:
+                if self._pool is None:
+                    self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wizard-ai")
+                self.ai_future = self._pool.submit(job)
+            else:
+                self.ai_result = job()
+            return
+        if self.ai_future is not None and self.ai_future.done():
+            try:
+                self.ai_result = self.ai_future.result()
+            except Exception:
+                log.exception("the computer player failed; playing its first legal action")
+                self.ai_result = self.session.state.legal_actions()[0]
+            self.ai_future = None
+        if self.ai_result is not None:
+            pause = float(getattr(self.app.settings, "ai_pause_ms", 600)) / 1000 * self.app.speed
+            if clock.now - self.ai_started >= pause:
+                action, seat = self.ai_result, self.ai_seat
+                self.ai_result = None
+                self.ai_seat = None
+                self.session.act(action, seat)
+
+    # ---- human actions -------------------------------------------------------------------
+
+    def _act(self, action: Action) -> bool:
+        """Submit the viewer's action; False (with the reason shown) if the rules refuse it."""
+        if not self.my_turn():
+            return False
+        seat = self.viewer
+        try:
+            if self.hot_seat:
+                self.session.state.clone().apply(action, seat)   # check before hiding the hand
+                self.viewer = None
+                self.shown = Shown.from_view(self.session.view(None), None)
+            self.session.act(action, seat)
+        except IllegalActionError as err:
+            self.say(messages.refusal(err, self.look, self.names), 3.5, error=True)
+            return False
+        self.selected = None
+        self.hover = None
+        self.pressed = None
+        self.drag_pos = None
+        self.buffer.clear()
+        self.dialog = None
+        return True
+
+    def try_bid(self, n: int) -> None:
+        """Bid ``n`` (or say why not)."""
+        if self.session.state.phase is Phase.BID:
+            self._act(Bid(n))
+
+    def try_play(self, c: Card) -> None:
+        """Play ``c`` from the hand (Merlin asks how), or say why not."""
+        if c.kind is Kind.MERLIN:
+            legal = self.session.state.legal_actions()
+            if Play(card("MERLIN:W")) in legal:
+                self.dialog = "merlin"
+                return
+            self._act(Play(card("MERLIN:W")))
+            return
+        self._act(Play(c))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Keys for overlays, the curtain, dialogs; action input (buffered while animating)."""
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_TAB:
+                self.open_score_pad()
+                return
+            if event.key == pygame.K_ESCAPE:
+                if self.dialog == "merlin":
+                    self.dialog = None
+                    return
+                self.open_menu()
+                return
+            if event.key == pygame.K_l:
+                self.review = not self.review
+                return
+            if event.key == pygame.K_SPACE and not self.drained:
+                self.skip_animations()
+                return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for rect, fn in self.hit_boxes:
+                if rect.collidepoint(event.pos):
+                    fn()
+                    return
+        if self.curtain_for is not None:
+            if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
+                    event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)):
+                self.show_seat(self.curtain_for)
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+            if self.pressed is not None:
+                self.drag_pos = event.pos
+            return
+        if event.type not in _ACTION_EVENTS:
+            return
+        if event.type == pygame.KEYDOWN and event.key not in _ACTION_KEYS:
+            return
+        s = self.session
+        if s.is_human_turn() and s.current == self.viewer and self.curtain_for is None:
+            if self.drained:
+                self.handle_action_input(event)
+            elif len(self.buffer) < 4:
+                self.buffer.append(event)
+        elif event.type == pygame.MOUSEBUTTONUP and self.pressed is not None:
+            self.pressed = None
+            self.drag_pos = None
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        n = len(self.shown.hand or [])
+        idx = hand_index_at(self.lay, n, pos, self.hover)
+        if idx != self.hover:
+            self.hover = idx
+            self.app.dirty = True
+
+    def handle_action_input(self, event: pygame.event.Event) -> None:
+        """Turn a click or key into a bid, a card, or a dialog choice."""
+        phase = self.session.state.phase
+        if self.dialog is not None:
+            self._dialog_input(event)
+            return
+        if phase is Phase.TRUMP:
+            self.dialog = "trump"
+            self._dialog_input(event)
+            return
+        if phase is Phase.BID:
+            self._bid_input(event)
+        elif phase is Phase.PLAY:
+            self._play_input(event)
+
+    def _bid_input(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for rect, n, ok in self.bid_hit:
+                if rect.collidepoint(event.pos):
+                    if ok:
+                        self.try_bid(n)
+                    else:
+                        self._act(Bid(n))   # refused: shows the reason
+                    return
+        elif event.type == pygame.KEYDOWN:
+            d = _digit(event.key)
+            r = self.session.state.round
+            if d is not None:
+                if self.pending_digit is not None:
+                    first = self.pending_digit[0]
+                    self.pending_digit = None
+                    if first * 10 + d <= r:
+                        self.try_bid(first * 10 + d)
+                        return
+                    self.try_bid(first)
+                    return
+                if d >= 1 and d * 10 <= r:
+                    self.pending_digit = (d, self.app.clock.now + 0.8)
+                    self.say(_("Bid {n}… (type a second digit or wait)").format(n=d), 0.8)
+                    return
+                self.try_bid(d)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.pending_digit:
+                d = self.pending_digit[0]
+                self.pending_digit = None
+                self.try_bid(d)
+
+    def _play_input(self, event: pygame.event.Event) -> None:
+        hand = self.sorted_hand()
+        n = len(hand)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = hand_index_at(self.lay, n, event.pos, self.hover)
+            self.press_pos = event.pos
+            self.drag_pos = None
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            idx = hand_index_at(self.lay, n, event.pos, self.hover)
+            pressed, self.pressed = self.pressed, None
+            dragged = self.drag_pos is not None and self.press_pos[1] - event.pos[1] > self.lay.hand_card[1] * 0.5
+            self.drag_pos = None
+            if pressed is not None and (dragged or idx == pressed) and pressed < n:
+                if getattr(self.app.settings, "confirm_play", False) and self.selected != pressed \
+                        and not dragged:
+                    self.selected = pressed
+                    self.say(_("Click the card again to play it."), 2.0)
+                    return
+                self.try_play(hand[pressed])
+        elif event.type == pygame.KEYDOWN and n:
+            if event.key == pygame.K_LEFT:
+                self.selected = (n - 1) if self.selected is None else max(0, self.selected - 1)
+            elif event.key == pygame.K_RIGHT:
+                self.selected = 0 if self.selected is None else min(n - 1, self.selected + 1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP):
+                if self.selected is None:
+                    self.selected = 0
+                    return
+                self.try_play(hand[min(self.selected, n - 1)])
+
+    def _dialog_input(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if self.dialog == "trump":
+                keys = {pygame.K_1: "B", pygame.K_2: "G", pygame.K_3: "R", pygame.K_4: "Y"}
+                if event.key in keys:
+                    self._act(ChooseTrump(keys[event.key]))
+            elif self.dialog == "merlin":
+                if event.key in (pygame.K_w, pygame.K_1):
+                    self._act(Play(card("MERLIN:W")))
+                elif event.key in (pygame.K_j, pygame.K_2):
+                    self._act(Play(card("MERLIN:J")))
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for rect, action in self.dialog_buttons:
+                if rect.collidepoint(event.pos):
+                    self._act(action)
+                    return
+
+    # ---- overlays ------------------------------------------------------------------------
+
+    def open_score_pad(self) -> None:
+        """Show the score pad over the table."""
+        from .scorepad import ScorePadScene
+        self.app.push(ScorePadScene(self.app, self.session))
+
+    def open_menu(self) -> None:
+        """Show the in-game menu."""
+        from .game_menu import GameMenuScene
+        self.app.push(GameMenuScene(self.app, self))
+
+    def leave(self) -> None:
+        """Back to the main menu (the game stays saved)."""
+        self.close()
+        from .menu import MenuScene
+        self.app.replace(MenuScene(self.app))
+
+    # ---- painting ------------------------------------------------------------------------
+
+    def draw(self, surf: pygame.Surface) -> None:
+        """Paint the table."""
+        self.app.painter.faces_log.clear()
+        table_draw.draw_table(self, surf)
+
+    def bid_state(self) -> list[tuple[int, bool]]:
+        """(bid, allowed) for each bid button of the viewer's turn."""
+        st = self.session.state
+        legal = {a.n for a in st.legal_actions() if isinstance(a, Bid)}
+        return [(n, n in legal) for n in range(st.round + 1)]
+
+    def hand_rects(self) -> list[pygame.Rect]:
+        """Rects of the viewer's hand cards as drawn now."""
+        n = len(self.shown.hand or [])
+        lifted = self.hover if self.my_turn() else None
+        if self.selected is not None and self.my_turn():
+            lifted = self.selected
+        return [pygame.Rect(b.tuple()) for b in hand_boxes(self.lay, n, lifted)]
+
+
+def _digit(key: int) -> int | None:
+    if pygame.K_0 <= key <= pygame.K_9:
+        return key - pygame.K_0
+    if pygame.K_KP0 <= key <= pygame.K_KP9:
+        return key - pygame.K_KP0
+    return None
+

@@ -1,0 +1,147 @@
+"""What the table shows, moved forward one (redacted) event at a time as animations finish.
+
+No pygame: the drawing code reads a ``Shown`` and never changes the game (STYLE habit 7).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from wizard.engine import (
+    BidMade,
+    BidsRevealed,
+    Card,
+    CardDealt,
+    CardDrawn,
+    CardPlayed,
+    DealerChosen,
+    Event,
+    GameOver,
+    PlayerView,
+    RoundScored,
+    RoundStarted,
+    TrickRecord,
+    TrickWon,
+    TrumpChosen,
+    TrumpRevealed,
+)
+
+
+@dataclass
+class Shown:
+    """The table as on screen for one viewer (a seat, or None for a bystander)."""
+
+    players: int
+    viewer: int | None
+    round: int = 0
+    rounds: int = 0
+    dealer: int = -1
+    phase: str = "deal"
+    hand_counts: list[int] = field(default_factory=list)
+    hand: list[Card] | None = None             # the viewer's own cards, if visible
+    peeks: dict[int, list[Card]] = field(default_factory=dict)  # clairvoyance
+    turned: Card | None = None
+    trump: str | None = None
+    choosing: bool = False                     # the dealer must name the trump
+    bids: list[int | None] = field(default_factory=list)
+    bids_made: list[bool] = field(default_factory=list)
+    tricks: list[int] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
+    trick: list[tuple[int, Card]] = field(default_factory=list)
+    last_trick: TrickRecord | None = None
+    drawn: list[tuple[int, Card]] = field(default_factory=list)
+    over: bool = False
+
+    @staticmethod
+    def from_view(view: PlayerView, viewer: int | None) -> Shown:
+        """The table exactly as ``view`` knows it."""
+        n = view.players
+        return Shown(
+            players=n, viewer=viewer, round=view.round, rounds=view.rounds, dealer=view.dealer,
+            phase=view.phase, hand_counts=list(view.hand_size),
+            hand=list(view.hand) if view.hand is not None and viewer is not None else None,
+            peeks={s: list(h) for s, h in view.visible_hands.items()} if viewer is not None else {},
+            turned=view.turned, trump=view.trump,
+            choosing=view.phase == "trump",
+            bids=list(view.bids), bids_made=list(view.bids_made), tricks=list(view.tricks),
+            totals=list(view.totals), trick=list(view.trick),
+            last_trick=view.tricks_played[-1] if view.tricks_played else None,
+            over=view.phase == "game_over")
+
+    def apply(self, e: Event) -> None:
+        """Move the picture forward by one event."""
+        n = self.players
+        if isinstance(e, CardDrawn):
+            self.drawn.append((e.seat, e.card))
+        elif isinstance(e, DealerChosen):
+            self.dealer = e.seat
+        elif isinstance(e, RoundStarted):
+            self.round = e.round
+            self.dealer = e.dealer
+            self.phase = "deal"
+            self.hand_counts = [0] * n
+            self.hand = [] if self.viewer is not None else None
+            self.peeks = {}
+            self.turned = None
+            self.trump = None
+            self.choosing = False
+            self.bids = [None] * n
+            self.bids_made = [False] * n
+            self.tricks = [0] * n
+            self.trick = []
+            self.last_trick = None
+            self.drawn = []
+        elif isinstance(e, CardDealt):
+            self.hand_counts[e.seat] += 1
+            if e.card is not None and self.viewer is not None:
+                if e.seat == self.viewer:
+                    if self.hand is None:
+                        self.hand = []
+                    self.hand.append(e.card)
+                else:
+                    self.peeks.setdefault(e.seat, []).append(e.card)
+        elif isinstance(e, TrumpRevealed):
+            self.turned = e.card
+            self.trump = e.trump
+            self.choosing = e.dealer_chooses
+            self.phase = "trump" if e.dealer_chooses else "bid"
+        elif isinstance(e, TrumpChosen):
+            self.trump = e.suit
+            self.choosing = False
+            self.phase = "bid"
+        elif isinstance(e, BidMade):
+            self.bids[e.seat] = e.bid
+            self.bids_made[e.seat] = True
+            if all(self.bids_made):
+                self.phase = "play"
+        elif isinstance(e, BidsRevealed):
+            self.bids = list(e.bids)
+        elif isinstance(e, CardPlayed):
+            self.hand_counts[e.seat] = max(0, self.hand_counts[e.seat] - 1)
+            held = e.card.in_hand
+            if e.seat == self.viewer and self.hand is not None and held in self.hand:
+                self.hand.remove(held)
+            peek = self.peeks.get(e.seat)
+            if peek is not None and held in peek:
+                peek.remove(held)
+            self.trick.append((e.seat, e.card))
+        elif isinstance(e, TrickWon):
+            if not e.void:
+                self.tricks[e.winner] += 1
+            self.last_trick = TrickRecord(e.cards, e.winner, e.void)
+            self.trick = []
+        elif isinstance(e, RoundScored):
+            self.totals = list(e.totals)
+            self.bids = list(e.bids)
+            self.tricks = list(e.tricks)
+            self.phase = "round_end"
+        elif isinstance(e, GameOver):
+            self.over = True
+            self.phase = "game_over"
+
+    @property
+    def bids_sum(self) -> int | None:
+        """Sum of the bids if every made bid is visible, else None."""
+        if any(m and b is None for b, m in zip(self.bids, self.bids_made, strict=False)):
+            return None
+        return sum(b for b in self.bids if b is not None)

@@ -1,0 +1,78 @@
+"""Text on surfaces: cached rendering, fitting a width, wrapping paragraphs."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from wizard.ui.fonts import font
+
+from . import theme
+
+
+@lru_cache(maxsize=2048)
+def render(text: str, size: int, colour: tuple[int, int, int] = theme.INK,
+           role: str = "text") -> pygame.Surface:
+    """``text`` rendered antialiased at pixel ``size`` (cached)."""
+    return font(max(6, int(size)), role).render(text, True, colour)
+
+
+def fit_size(text: str, size: int, max_w: float, role: str = "text", min_size: int = 9) -> int:
+    """The largest size <= ``size`` at which ``text`` fits in ``max_w`` pixels."""
+    s = int(size)
+    while s > min_size and font(s, role).size(text)[0] > max_w:
+        s -= 1
+    return s
+
+
+def draw(surf: pygame.Surface, text: str, pos: tuple[float, float], size: int,
+         colour: tuple[int, int, int] = theme.INK, role: str = "text", anchor: str = "topleft",
+         max_w: float | None = None, shadow: bool = False) -> pygame.Rect:
+    """Draw one line anchored at ``pos`` ("topleft", "center", "midleft"...), shrunk to ``max_w``."""
+    if max_w is not None:
+        size = fit_size(text, size, max_w, role)
+    img = render(text, int(size), colour, role)
+    if max_w is not None and img.get_width() > max_w:   # still too long: ellipsis
+        while text and font(int(size), role).size(text + "…")[0] > max_w:
+            text = text[:-1]
+        img = render(text + "…", int(size), colour, role)
+    rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if shadow:
+        surf.blit(render(text, int(size), theme.SHADOW, role), rect.move(1, 2))
+    surf.blit(img, rect)
+    return rect
+
+
+def wrap(text: str, size: int, max_w: float, role: str = "text") -> list[str]:
+    """``text`` broken into lines no wider than ``max_w`` (explicit newlines kept)."""
+    f = font(max(6, int(size)), role)
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for w in words:
+            trial = w if not line else line + " " + w
+            if f.size(trial)[0] <= max_w or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = w
+        lines.append(line)
+    return lines
+
+
+def draw_wrapped(surf: pygame.Surface, text: str, box: pygame.Rect, size: int,
+                 colour: tuple[int, int, int] = theme.INK, role: str = "text",
+                 line_gap: float = 1.25, align: str = "left") -> int:
+    """Draw a wrapped paragraph in ``box``; returns the height used."""
+    lines = wrap(text, size, box.w, role)
+    y = box.y
+    step = int(size * line_gap)
+    for line in lines:
+        if align == "center":
+            draw(surf, line, (box.centerx, y), size, colour, role, anchor="midtop")
+        else:
+            draw(surf, line, (box.x, y), size, colour, role)
+        y += step
+    return y - box.y

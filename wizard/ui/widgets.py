@@ -1,0 +1,167 @@
+"""Buttons, panels, choice cycles and text boxes; each draws itself and answers pygame events."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from . import text, theme
+
+Label = str | Callable[[], str]
+
+
+def label_text(label: Label) -> str:
+    """The label now (callables are re-read so a language switch shows at once)."""
+    return label() if callable(label) else label
+
+
+def panel(surf: pygame.Surface, rect: pygame.Rect, unit: float, fill: tuple[int, int, int] = theme.PANEL,
+          alpha: int = 232, edge: tuple[int, int, int] | None = theme.PANEL_EDGE,
+          radius: float = 12) -> None:
+    """A rounded translucent panel with a brass edge and a soft shadow."""
+    r = max(4, round(radius * unit))
+    shadow = pygame.Surface((rect.w + 12, rect.h + 12), pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect().inflate(-4, -4), border_radius=r + 4)
+    surf.blit(shadow, (rect.x - 3, rect.y + 2))
+    body = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(body, (*fill, alpha), body.get_rect(), border_radius=r)
+    surf.blit(body, rect.topleft)
+    if edge is not None:
+        pygame.draw.rect(surf, edge, rect, width=max(1, round(2 * unit)), border_radius=r)
+
+
+def dim(surf: pygame.Surface, alpha: int = 150) -> None:
+    """Darken the whole surface (behind a dialog)."""
+    veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, alpha))
+    surf.blit(veil, (0, 0))
+
+
+class Button:
+    """A clickable button with a label, optional hotkey, and a reason shown when disabled."""
+
+    def __init__(self, rect: pygame.Rect | tuple[float, float, float, float], label: Label,
+                 on_click: Callable[[], None], *, enabled: bool = True, reason: Label = "",
+                 primary: bool = False, selected: bool = False, keys: Sequence[int] = (),
+                 size: float | None = None) -> None:
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.on_click = on_click
+        self.enabled = enabled
+        self.reason = reason
+        self.primary = primary
+        self.selected = selected
+        self.keys = tuple(keys)
+        self.size = size
+        self.hover = False
+        self.pressed = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """React to ``event``; True if it was used."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.pressed = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was = self.pressed
+            self.pressed = False
+            if was and self.rect.collidepoint(event.pos):
+                if self.enabled:
+                    self.on_click()
+                return True
+            return False
+        if event.type == pygame.KEYDOWN and event.key in self.keys and self.enabled:
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, surf: pygame.Surface, unit: float) -> None:
+        """Draw the button."""
+        r = max(3, round(8 * unit))
+        if not self.enabled:
+            fill = theme.BUTTON_OFF
+        elif self.pressed:
+            fill = theme.BUTTON_DOWN
+        elif self.primary:
+            fill = theme.PRIMARY_HOVER if self.hover else theme.PRIMARY
+        else:
+            fill = theme.BUTTON_HOVER if self.hover else theme.BUTTON
+        rect = self.rect
+        pygame.draw.rect(surf, (0, 0, 0), rect.move(0, max(1, round(2 * unit))), border_radius=r)
+        pygame.draw.rect(surf, fill, rect, border_radius=r)
+        edge = theme.ACCENT if self.selected else (theme.PANEL_EDGE if self.enabled else (80, 84, 80))
+        pygame.draw.rect(surf, edge, rect, width=max(1, round((3 if self.selected else 1.5) * unit)),
+                         border_radius=r)
+        size = self.size or max(12, min(rect.h * 0.45, 22 * unit))
+        colour = theme.INK if self.enabled else (130, 134, 130)
+        text.draw(surf, label_text(self.label), rect.center, int(size), colour,
+                  role="bold", anchor="center", max_w=rect.w - 10 * unit)
+
+
+class Cycle(Button):
+    """A button that steps through choices; shows "label: value"."""
+
+    def __init__(self, rect: pygame.Rect | tuple[float, float, float, float], values: Sequence[object],
+                 current: object, show: Callable[[object], str], on_change: Callable[[object], None],
+                 **kw: object) -> None:
+        self.values = list(values)
+        self.current = current
+        self.show = show
+        self.on_change = on_change
+        super().__init__(rect, lambda: self.show(self.current), self._next, **kw)  # type: ignore[arg-type]
+
+    def _next(self) -> None:
+        i = self.values.index(self.current) if self.current in self.values else -1
+        self.current = self.values[(i + 1) % len(self.values)]
+        self.on_change(self.current)
+
+
+class TextBox:
+    """A one-line text field (names); click to focus, type, Enter or click away to finish."""
+
+    def __init__(self, rect: pygame.Rect | tuple[float, float, float, float], value: str,
+                 on_change: Callable[[str], None], max_len: int = 16) -> None:
+        self.rect = pygame.Rect(rect)
+        self.value = value
+        self.on_change = on_change
+        self.max_len = max_len
+        self.focus = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Typing, backspace, focus changes; True if used."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            was = self.focus
+            self.focus = self.rect.collidepoint(event.pos)
+            return self.focus or was and False
+        if not self.focus:
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
+                self.focus = False
+                return event.key != pygame.K_ESCAPE
+            if event.key == pygame.K_BACKSPACE:
+                self.value = self.value[:-1]
+                self.on_change(self.value)
+                return True
+            return True
+        if event.type == pygame.TEXTINPUT:
+            if len(self.value) < self.max_len:
+                self.value += "".join(ch for ch in event.text if ch.isprintable())
+                self.value = self.value[: self.max_len]
+                self.on_change(self.value)
+            return True
+        return False
+
+    def draw(self, surf: pygame.Surface, unit: float) -> None:
+        """Draw the field with its caret when focused."""
+        r = max(3, round(6 * unit))
+        pygame.draw.rect(surf, (250, 246, 232), self.rect, border_radius=r)
+        pygame.draw.rect(surf, theme.ACCENT if self.focus else theme.PANEL_EDGE, self.rect,
+                         width=max(1, round(2 * unit)), border_radius=r)
+        size = int(max(12, self.rect.h * 0.5))
+        shown = self.value + ("|" if self.focus else "")
+        text.draw(surf, shown, (self.rect.x + 8 * unit, self.rect.centery), size, theme.INK_DARK,
+                  anchor="midleft", max_w=self.rect.w - 14 * unit)
