@@ -444,3 +444,48 @@ def test_doctests(name: str) -> None:
     import importlib
     result = doctest.testmod(importlib.import_module(name))
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_state_after_steps_through_a_finished_game() -> None:
+    entry = finished_entry(3)
+    n = len(entry.record.actions)
+    assert entry.state_after(n).totals == list(entry.totals)
+    assert entry.state_after(10**6).is_terminal
+    first = entry.state_after(0)
+    assert first.actions == [] and first.round == 1
+    assert entry.state_after(n // 2).actions == list(entry.record.actions[:n // 2])
+
+
+def test_damaged_game_is_set_aside_even_if_saved_over_without_loading(tmp_path: Path) -> None:
+    (tmp_path / "game.json").write_bytes(b'{"schema": 1, "record": ')
+    store = Store(tmp_path)
+    assert store.save_game(saved_game())
+    [aside] = asides(tmp_path, "game.json")
+    assert aside.read_bytes() == b'{"schema": 1, "record": '
+    assert [p.kind for p in store.problems] == [ProblemKind.DAMAGED]
+
+
+def test_stale_temp_files_are_cleaned_only_when_old_and_ours(tmp_path: Path) -> None:
+    old = tmp_path / ".game.json.abc123.tmp"
+    fresh = tmp_path / ".game.json.def456.tmp"
+    foreign = tmp_path / "notes.tmp"
+    for p in (old, fresh, foreign):
+        p.write_bytes(b"x")
+    os.utime(old, (1_000_000, 1_000_000))
+    os.utime(foreign, (1_000_000, 1_000_000))
+    Store(tmp_path)
+    assert not old.exists() and fresh.exists() and foreign.exists()
+
+
+def test_interrupted_write_leaves_the_previous_game(tmp_path: Path, monkeypatch) -> None:
+    store = Store(tmp_path)
+    first = saved_game(actions=20)
+    store.save_game(first)
+
+    def crash(fd):
+        raise OSError(5, "I/O error")
+    monkeypatch.setattr(os, "fsync", crash)
+    assert store.save_game(saved_game(actions=40)) is False
+    monkeypatch.undo()
+    loaded = Store(tmp_path).load_game()
+    assert loaded is not None and loaded.record == first.record

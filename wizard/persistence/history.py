@@ -59,8 +59,13 @@ class HistoryEntry:
         return self.record.config.seed
 
     def replay(self) -> GameState:
-        """The final state, rebuilt from the record (for the trick-by-trick replay, rebuild a prefix)."""
+        """The final state, rebuilt from the record."""
         return self.record.rebuild(random.Random(self.seed))
+
+    def state_after(self, n: int) -> GameState:
+        """The game after its first ``n`` actions (0..len(actions)), for a step-by-step replay."""
+        n = max(0, min(n, len(self.record.actions)))
+        return GameRecord(self.config, self.record.actions[:n]).rebuild(random.Random(self.seed))
 
     @staticmethod
     def from_game(state: GameState, seats: list[SeatSpec] | tuple[SeatSpec, ...],
