@@ -68,11 +68,13 @@ def envelope(src: list[float], attack: float, decay: float) -> list[float]:
 def tone(freq: float, seconds: float, decay: float, partials: tuple[float, ...] = (1.0, 0.4, 0.15)) -> list[float]:
     """A bell-like tone: a few harmonics under an exponential decay."""
     n = int(seconds * RATE)
+    tail = int(0.03 * RATE)
     out = []
     for i in range(n):
         t = i / RATE
         v = sum(p * math.sin(2 * math.pi * freq * (k + 1) * t) for k, p in enumerate(partials))
-        out.append(v * math.exp(-t / decay) * min(1.0, t / 0.004))
+        fade = min(1.0, t / 0.004, (n - i) / tail)
+        out.append(v * math.exp(-t / decay) * fade)
     return out
 
 
