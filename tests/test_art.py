@@ -73,6 +73,19 @@ def test_faces_are_cached_per_size_and_variant() -> None:
     assert art.face("B3", 80, 2) is art.face("B3", 80, 0)  # variant ignored for suited cards
 
 
+def test_cache_is_bounded_by_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    import wizard.ui.art.card_art as card_art
+
+    monkeypatch.setattr(card_art, "_CACHE_BYTES", 1_000_000)
+    art = CardArt()
+    for w in range(40, 120):
+        art.face("B3", w)
+    assert art._bytes <= 1_000_000
+    assert 1 < len(art._cache) < 80
+    art.face("R9", 8)  # tiny sizes still render
+    art.face("R9", 600)  # one surface above the budget is kept alone
+
+
 def test_language_labels_change_wizard_and_jester_indices() -> None:
     plain, french = CardArt(), CardArt(labels={"W": "Z", "J": "N"})
     for card in ("W", "J", "MERLIN:W", "MERLIN:J"):

@@ -21,7 +21,7 @@ LOOKS = ("classic", "standard")
 SPECIALS = ("W", "J", "GRAIL", "EXCALIBUR", "MERLIN", "MERLIN:W", "MERLIN:J", "MORGAN")
 BACK_STYLE_COUNT = len(backs.BACK_STYLES)
 _SUITED = re.compile(r"^([BGRY])(1[0-3]|[1-9])$")
-_CACHE_LIMIT = 800
+_CACHE_BYTES = 96 * 1024 * 1024  # evict least-recently-used surfaces beyond this
 SHADOW_PAD = 0.06
 
 
@@ -47,6 +47,7 @@ class CardArt:
         self.magic = magic  # Magic edition: rank-1 cards carry a spark (they can become Magic Wizards)
         self._colours = palette(look, colourblind)
         self._cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._bytes = 0
 
     # -- cache ----------------------------------------------------------------------------
 
@@ -57,19 +58,22 @@ class CardArt:
             return surf
         surf = _prepared(make())
         self._cache[key] = surf
-        if len(self._cache) > _CACHE_LIMIT:
-            self._cache.popitem(last=False)
+        self._bytes += _size_of(surf)
+        while self._bytes > _CACHE_BYTES and len(self._cache) > 1:
+            _, old = self._cache.popitem(last=False)
+            self._bytes -= _size_of(old)
         return surf
 
     def clear_cache(self) -> None:
         """Forget every cached surface (e.g. after the display mode changed)."""
         self._cache.clear()
+        self._bytes = 0
 
     def set_labels(self, labels: dict[str, str]) -> None:
         """Change the Wizard/Jester letters (e.g. {"W": "Z", "J": "N"}) and drop affected surfaces."""
         if labels != self.labels:
             self.labels = dict(labels)
-            self._cache.clear()
+            self.clear_cache()
 
     # -- public API -------------------------------------------------------------------------
 
@@ -140,6 +144,10 @@ class CardArt:
     def suit_ink(self, suit: str) -> Colour:
         """A dark tone of the suit colour, readable as text on light backgrounds."""
         return self._colours[suit].dark
+
+
+def _size_of(surf: pygame.Surface) -> int:
+    return surf.get_width() * surf.get_height() * 4
 
 
 def _prepared(surf: pygame.Surface) -> pygame.Surface:
