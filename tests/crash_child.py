@@ -1,6 +1,6 @@
 """Crash-test child: play (or resume) a seeded game, saving after every action.
 
-Usage: ``python tests/crash_child.py DATA_DIR SEED``. The parent SIGKILLs it at random moments;
+Usage: ``python tests/crash_child.py DATA_DIR SEED [background]``. The parent SIGKILLs it at random moments;
 run again, it resumes from the saved game. Moves are a pure function of (seed, action count),
 so ``reference(seed, n)`` rebuilds what the game must be after ``n`` actions.
 """
@@ -44,9 +44,9 @@ def reference(seed: int, n: int) -> GameState:
     return state
 
 
-def main(data_dir: str, seed: int) -> int:
+def main(data_dir: str, seed: int, background: bool = False) -> int:
     """Play on from the saved game (or a new one) to the end; return 0."""
-    store = Store(Path(data_dir))
+    store = Store(Path(data_dir), background=background)
     saved = store.load_game()
     if saved is not None:
         state, rng = saved.resume()
@@ -65,9 +65,10 @@ def main(data_dir: str, seed: int) -> int:
         state.apply(choose(state, seed))
         store.save_game(SavedGame(GameRecord.of(state), SEATS, created=created))
     store.finish_game(HistoryEntry.from_game(state, SEATS))
+    store.close()
     print("done", len(state.actions), flush=True)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1], int(sys.argv[2])))
+    sys.exit(main(sys.argv[1], int(sys.argv[2]), sys.argv[3:] == ["background"]))

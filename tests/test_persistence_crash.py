@@ -31,15 +31,19 @@ def _same_game(a, b) -> None:
     assert a.history == b.history and a.actions == b.actions
 
 
-def test_sigkill_at_random_moments_always_resumes_exactly(tmp_path: Path) -> None:
+@pytest.mark.parametrize("mode, kills", [("direct", KILLS), ("background", 8)])
+def test_sigkill_at_random_moments_always_resumes_exactly(tmp_path: Path, mode: str,
+                                                          kills: int) -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    timing = random.Random(20261122)
+    timing = random.Random(f"20261122{mode}")
+    extra = ["background"] if mode == "background" else []
     seed = 101
     done_games = 0
     progress = 0
     resumed_points = []
-    for _ in range(KILLS):
-        child = subprocess.Popen([sys.executable, str(CHILD), str(tmp_path), str(seed)], env=env,
+    for _ in range(kills):
+        child = subprocess.Popen([sys.executable, str(CHILD), str(tmp_path), str(seed)] + extra,
+                                 env=env,
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         time.sleep(timing.uniform(0.15, 0.6))
         child.send_signal(signal.SIGKILL)
@@ -72,7 +76,7 @@ def test_sigkill_at_random_moments_always_resumes_exactly(tmp_path: Path) -> Non
         state, _rng = saved.resume()
         _same_game(state, crash_child.reference(seed, n))
     print("kill points (actions saved):", resumed_points, "games finished:", done_games)
-    assert len(resumed_points) + done_games >= KILLS // 2, "the child rarely got to save anything"
+    assert len(resumed_points) + done_games >= kills // 2, "the child rarely got to save anything"
     leftovers = [p.name for p in tmp_path.iterdir()
                  if not p.name.startswith(".")
                  and p.name not in ("game.json", "history.jsonl", "history.checked.json")]

@@ -489,3 +489,47 @@ def test_interrupted_write_leaves_the_previous_game(tmp_path: Path, monkeypatch)
     monkeypatch.undo()
     loaded = Store(tmp_path).load_game()
     assert loaded is not None and loaded.record == first.record
+
+
+# ---- background saves ----------------------------------------------------------------------
+
+
+def test_background_saves_end_with_the_latest_game(tmp_path: Path) -> None:
+    full = saved_game(actions=200, seed=5)
+    state, _ = full.resume()
+    store = Store(tmp_path, background=True)
+    try:
+        for n in range(1, 201, 7):
+            store.save_game(SavedGame(GameRecord(full.record.config, full.record.actions[:n]),
+                                      SEATS3, created=full.created))
+        store.save_game(full)
+        loaded = store.load_game()            # waits for the worker
+        assert loaded is not None and loaded.record == full.record
+        assert Store(tmp_path).load_game().record == full.record  # type: ignore[union-attr]
+        store.save_game(saved_game(actions=10))
+        store.clear_game()                    # a queued save never brings a cleared game back
+        assert store.flush() and not store.has_game()
+    finally:
+        store.close()
+    assert not (tmp_path / "game.json").exists()
+
+
+def test_background_write_failures_are_reported(tmp_path: Path, monkeypatch) -> None:
+    store = Store(tmp_path, background=True)
+    try:
+        store.save_game(saved_game())
+        assert store.flush()
+
+        def full(path, data):
+            raise OSError(28, "No space left on device")
+        monkeypatch.setattr(store_module, "write_bytes_atomic", full)
+        store.save_game(saved_game(actions=30))
+        assert store.flush()
+        assert [p.kind for p in store.problems] == [ProblemKind.WRITE_FAILED]
+        assert store.save_game(saved_game(actions=31)) is False   # the last write failed
+        monkeypatch.undo()
+        store.save_game(saved_game(actions=32))
+        assert store.flush() and store.problems == []
+    finally:
+        store.close()
+    assert len(Store(tmp_path).load_game().record.actions) == 32  # type: ignore[union-attr]

@@ -42,10 +42,23 @@ def bench_save(repeats: int = 200, actions: int = 500) -> dict[str, float]:
             t0 = time.perf_counter()
             store.save_game(SavedGame(GameRecord.of(state), seats, created=saved.created))
             times.append((time.perf_counter() - t0) * 1000)
-    result = {"p50": statistics.median(times), "max": max(times), "actions": len(state.actions)}
+        background = Store(Path(tmp) / "bg", background=True)
+        background.save_game(saved)
+        background.flush()
+        queued: list[float] = []
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            background.save_game(SavedGame(GameRecord.of(state), seats, created=saved.created))
+            queued.append((time.perf_counter() - t0) * 1000)
+            background.flush()
+        background.close()
+    result = {"p50": statistics.median(times), "max": max(times), "actions": len(state.actions),
+              "background_p50": statistics.median(queued), "background_max": max(queued)}
     print(f"save actions: {len(state.actions)}")
     print(f"save ms p50: {result['p50']:.3f}")
     print(f"save ms max: {result['max']:.3f}")
+    print(f"background save ms p50: {result['background_p50']:.3f}")
+    print(f"background save ms max: {result['background_max']:.3f}")
     return result
 
 

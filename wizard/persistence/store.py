@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import logging
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,7 @@ from .problems import FileKind, Problem, ProblemKind
 from .savegame import GAME_MIGRATIONS, SavedGame
 from .settings import SETTINGS_MIGRATIONS, Settings
 from .verified import VerifiedCache, line_digest
+from .writer import LatestWriter
 
 log = logging.getLogger("wizard.persistence")
 
@@ -41,11 +44,16 @@ class Store:
 
     Problems met (damaged, newer, unreadable, migrated files; failed writes) are appended to
     ``problems`` for the UI to tell the player.
+
+    With ``background=True``, ``save_game`` only encodes the game and a worker thread writes it
+    (the newest save wins); ``load_game``, ``clear_game``, ``finish_game`` and ``flush`` wait for
+    it. Call ``close()`` (or ``flush()``) before the program exits.
     """
 
-    def __init__(self, data_dir: Path | str | None = None) -> None:
+    def __init__(self, data_dir: Path | str | None = None, background: bool = False) -> None:
         self.data_dir = resolve_data_dir(data_dir)
         self.problems: list[Problem] = []
+        self._lock = threading.RLock()
         self.settings: Settings | None = None
         self._checked: set[FileKind] = set()     # files read once (so never blindly overwritten)
         self._protected: dict[FileKind, str] = {}  # newer/unreadable files, left alone so far:
@@ -59,6 +67,10 @@ class Store:
             self._report(Problem(ProblemKind.WRITE_FAILED, FileKind.SETTINGS, self.data_dir,
                                  detail=f"cannot create the data folder: {e}"))
         remove_stale_temps(self.data_dir)
+        self._writer: LatestWriter | None = None
+        if background:
+            self._writer = LatestWriter(lambda data: self._write(FileKind.GAME, data))
+            atexit.register(self.flush)
 
     # ---- paths and problems --------------------------------------------------------------
 
@@ -67,13 +79,14 @@ class Store:
         return inside(self.data_dir, FILE_NAMES[kind])
 
     def _report(self, problem: Problem) -> None:
-        for p in self.problems:
-            if (p.kind, p.file, p.path, p.moved_to) == (problem.kind, problem.file, problem.path,
-                                                         problem.moved_to):
-                return
-        log.warning("%s %s: %s%s (%s)", problem.kind.value, problem.file.value, problem.path,
-                    f" -> {problem.moved_to}" if problem.moved_to else "", problem.detail)
-        self.problems.append(problem)
+        with self._lock:
+            for p in self.problems:
+                if (p.kind, p.file, p.path, p.moved_to) == (problem.kind, problem.file,
+                                                             problem.path, problem.moved_to):
+                    return
+            log.warning("%s %s: %s%s (%s)", problem.kind.value, problem.file.value, problem.path,
+                        f" -> {problem.moved_to}" if problem.moved_to else "", problem.detail)
+            self.problems.append(problem)
 
     def _set_aside(self, kind: FileKind, path: Path, detail: str) -> None:
         """Move a damaged file aside and report it (if even that fails, report it unreadable)."""
@@ -151,8 +164,9 @@ class Store:
             self._report(Problem(ProblemKind.WRITE_FAILED, kind, self.data_dir / FILE_NAMES[kind],
                                  detail=str(e)))
             return False
-        self.problems[:] = [p for p in self.problems
-                            if not (p.kind is ProblemKind.WRITE_FAILED and p.file is kind)]
+        with self._lock:
+            self.problems[:] = [p for p in self.problems
+                                if not (p.kind is ProblemKind.WRITE_FAILED and p.file is kind)]
         return True
 
     # ---- settings ------------------------------------------------------------------------
@@ -188,6 +202,7 @@ class Store:
 
     def load_game(self) -> SavedGame | None:
         """The game in progress, replayed and checked; None if there is none or it could not be read."""
+        self.flush()
         got = self._read_object(FileKind.GAME, GAME_MIGRATIONS)
         if got is None:
             return None
@@ -215,11 +230,37 @@ class Store:
             return False
 
     def save_game(self, saved: SavedGame) -> bool:
-        """Write the game in progress atomically (call after every action); False if the disk refused."""
-        return self._write(FileKind.GAME, dump_json(saved.to_dict(updated=checks.now())))
+        """Write the game in progress atomically (call after every action); False if the disk refused.
+
+        In background mode: queue it and return False only if the previous write failed.
+        """
+        data = dump_json(saved.to_dict(updated=checks.now()))
+        if self._writer is None:
+            return self._write(FileKind.GAME, data)
+        if FileKind.GAME not in self._checked or FileKind.GAME in self._protected:
+            try:
+                self._prepare_write(FileKind.GAME)     # once, on this thread
+            except (OSError, PathError) as e:
+                self._report(Problem(ProblemKind.WRITE_FAILED, FileKind.GAME,
+                                     self.data_dir / FILE_NAMES[FileKind.GAME], detail=str(e)))
+                return False
+        self._writer.submit(data)
+        return self._writer.last_ok
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until a background save is on disk (True at once without background saves)."""
+        return True if self._writer is None else self._writer.flush(timeout)
+
+    def close(self) -> None:
+        """Finish background saves and stop the worker thread."""
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+            atexit.unregister(self.flush)
 
     def clear_game(self) -> None:
         """Forget the game in progress (it is finished and in the history, or abandoned)."""
+        self.flush()
         try:
             os.unlink(self._prepare_write(FileKind.GAME))
         except FileNotFoundError:
