@@ -36,6 +36,8 @@ def suited_face(
         if look == "standard" and rank in (10, 11, 12):
             _court(cv, pen, look, suit, rank, colours)
         else:
+            if look == "classic" and rank > 1:
+                _watermark(cv, pen, look, suit, colours)
             _pips(cv, pen, look, suit, rank, colours)
     if magic and rank == 1:
         _spark(pen, (0.74, 0.3) if not small else (0.76, cv.aspect_h * 0.3), 0.09 if not small else 0.13)
@@ -53,6 +55,13 @@ def _frame(cv: Canvas, pen: Pen, c: SuitColours) -> None:
     h = cv.aspect_h
     pen.stroke(rounded_rect(0.032, 0.032, 0.968, h - 0.032, 0.05, 8), mix(c.light, c.main, 0.8), 0.008)
     pen.stroke(rounded_rect(0.046, 0.046, 0.954, h - 0.046, 0.04, 8), mix(c.light, c.main, 0.4), 0.003)
+
+
+def _watermark(cv: Canvas, pen: Pen, look: str, suit: str, c: SuitColours) -> None:
+    """A large, faint emblem behind the pips."""
+    bg = mix(CREAM, c.light, 0.75)
+    ghost = SuitColours(mix(bg, c.main, 0.08), mix(bg, c.main, 0.08), mix(bg, c.main, 0.03))
+    draw_emblem(pen.sub(0.5, cv.aspect_h / 2, 0.36), look, suit, ghost, False)
 
 
 def _pips(cv: Canvas, pen: Pen, look: str, suit: str, rank: int, c: SuitColours) -> None:
