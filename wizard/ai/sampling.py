@@ -1,0 +1,128 @@
+"""Sampling the hidden hands consistently with a seat's view, and weighting them by the bids made.
+
+Constraints used: hand sizes, and voids revealed by not following suit (Wizards, Jesters and
+other specials prove nothing). Cards nobody holds (the undealt stock) absorb the rest.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..engine import fast as F
+from . import heuristics as H
+from .knowledge import Info, in_hand
+from .rollout import World
+
+
+def sample_hands(info: Info, rng: random.Random, own: list[int] | None = None) -> list[list[int]]:
+    """Every seat's current hand: the seat's own (or ``own``), seen ones, and a consistent guess."""
+    n = info.n
+    hands: list[list[int]] = [[] for _ in range(n)]
+    mine = own if own is not None else info.hand
+    assert mine is not None
+    hands[info.seat] = list(mine)
+    pool = list(info.unseen)
+    if own is not None and info.hand is None:
+        for c in own:
+            pool.remove(c)
+    open_seats = []
+    for s in range(n):
+        if s == info.seat:
+            continue
+        if s in info.visible:
+            hands[s] = list(info.visible[s])
+        else:
+            open_seats.append(s)
+    for attempt in range(30):
+        rng.shuffle(pool)
+        room = {s: info.hand_size[s] for s in open_seats}
+        stock_room = len(pool) - sum(room.values())
+        out = {s: [] for s in open_seats}  # type: dict[int, list[int]]
+        ok = True
+        strict = attempt < 25
+        # Constrained seats first: place suited cards only where they are allowed.
+        for c in pool:
+            su = F.SUIT[c]
+            cands = [s for s in open_seats if room[s] > 0 and
+                     (su < 0 or not strict or su not in info.voids[s])]
+            total = sum(room[s] for s in cands) + stock_room
+            if total <= 0:
+                ok = False
+                break
+            x = rng.randrange(total)
+            placed = False
+            for s in cands:
+                if x < room[s]:
+                    out[s].append(c)
+                    room[s] -= 1
+                    placed = True
+                    break
+                x -= room[s]
+            if not placed:
+                stock_room -= 1
+        if ok and all(v == 0 for v in room.values()):
+            for s in open_seats:
+                hands[s] = out[s]
+            return hands
+    raise RuntimeError("no consistent deal found")  # pragma: no cover - relaxed attempts always fit
+
+
+def guess_bid(hand: list[int], info: Info) -> int:
+    """A plausible bid for a hand we sampled (Normal's estimate, rounded)."""
+    est = H.estimate_tricks(hand, info.trump, info.n, info.round, info.edition)
+    return max(0, min(info.round, int(est + 0.5)))
+
+
+def world_of(info: Info, hands: list[list[int]]) -> World:
+    """A ``World`` from sampled hands: unknown bids guessed from the sampled hands."""
+    bids: list[int] = []
+    for s in range(info.n):
+        b = info.bids[s]
+        if b is None:
+            initial = hands[s] + [in_hand(c) for c in info.played[s]]
+            b = guess_bid(initial, info)
+        bids.append(b)
+    return World(hands, info.trick[:], info.trick_seats[:], info.leader, info.tricks[:], bids,
+                 -1, False)
+
+
+def bid_weight(info: Info, hands: list[list[int]], sigma: float = 1.0) -> float:
+    """Likelihood of the bids already seen, given the sampled hands they were made with."""
+    logw = 0.0
+    for s in range(info.n):
+        b = info.bids[s]
+        if s == info.seat or b is None or s in info.visible:
+            continue
+        initial = hands[s] + [in_hand(c) for c in info.played[s]]
+        est = H.estimate_tricks(initial, info.trump, info.n, info.round, info.edition)
+        logw -= (b - est) ** 2 / (2 * sigma * sigma)
+    return math.exp(logw)
+
+
+def weighted_worlds(info: Info, rng: random.Random, count: int, pool_factor: int,
+                    own: list[list[int]] | None = None) -> list[list[list[int]]]:
+    """``count`` deals resampled (by bid likelihood) from ``count * pool_factor`` candidates."""
+    cands = []
+    weights = []
+    for i in range(count * pool_factor):
+        mine = own[i % len(own)] if own else None
+        h = sample_hands(info, rng, mine)
+        cands.append(h)
+        weights.append(bid_weight(info, h))
+    if pool_factor <= 1 or sum(weights) <= 0:
+        return cands[:count]
+    # Systematic resampling keeps it cheap and low-variance.
+    total = sum(weights)
+    step = total / count
+    u = rng.random() * step
+    out = []
+    acc = 0.0
+    i = 0
+    for k in range(count):
+        target = u + k * step
+        while acc + weights[i] < target and i < len(weights) - 1:
+            acc += weights[i]
+            i += 1
+        out.append(cands[i])
+    return out

@@ -1,0 +1,123 @@
+"""Determinized Monte Carlo: evaluate each candidate bid or card over the same sampled worlds.
+
+Work is counted in simulated card plays so results are deterministic for a given rng; a wall-clock
+cap only cuts a search short on a machine far slower than planned (it never does in the tests).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from ..engine import fast as F
+from .knowledge import Info
+from .rollout import Rules, World, apply_card, next_seat, play_out, points, policy_card
+
+Utility = Callable[[World, Rules], float]
+WorldSource = Callable[[random.Random], World]
+
+
+def rules_of(info: Info) -> Rules:
+    """The play-out rules of the seat's game."""
+    return Rules(info.n, info.trump, info.edition, info.scroll, info.round, info.rounds)
+
+
+def evaluate_cards(info: Info, legal: list[int], source: WorldSource, rng: random.Random,
+                   utility: Utility, budget: int, min_worlds: int, max_worlds: int,
+                   cap_s: float, endgame: Callable[[World, Rules, int], float] | None = None,
+                   ) -> tuple[dict[int, float], int]:
+    """Mean utility of playing each legal card, over common sampled worlds; (means, worlds)."""
+    rules = rules_of(info)
+    totals = {c: 0.0 for c in legal}
+    seat = info.seat
+    work = 0
+    worlds = 0
+    deadline = time.perf_counter() + cap_s
+    while worlds < max_worlds and (worlds < min_worlds or work < budget):
+        base = source(rng)
+        for c in legal:
+            w = base.copy()
+            apply_card(w, rules, seat, c)
+            if endgame is not None:
+                totals[c] += endgame(w, rules, seat)
+                work += 8
+            else:
+                work += play_out(w, rules) + 1
+                totals[c] += utility(w, rules)
+        worlds += 1
+        if worlds >= min_worlds and time.perf_counter() > deadline:
+            break
+    return {c: v / worlds for c, v in totals.items()}, worlds
+
+
+def trick_distributions(info: Info, bids: list[int], source: WorldSource, rng: random.Random,
+                        budget: int, min_worlds: int, max_worlds: int, cap_s: float,
+                        ) -> tuple[dict[int, list[float]], dict[int, float], int]:
+    """For each candidate bid: P(k tricks) and the mean extra (Grail) bonus, over common worlds."""
+    rules = rules_of(info)
+    seat = info.seat
+    counts = {b: [0.0] * (info.round + 1) for b in bids}
+    grail = {b: 0.0 for b in bids}
+    work = 0
+    worlds = 0
+    deadline = time.perf_counter() + cap_s
+    while worlds < max_worlds and (worlds < min_worlds or work < budget):
+        base = source(rng)
+        for b in bids:
+            w = base.copy()
+            w.bids[seat] = b
+            work += play_out(w, rules)
+            if w.voided:
+                continue
+            counts[b][w.tricks[seat]] += 1
+            if w.grail_winner == seat and w.tricks[seat] == b and info.edition == F.CAMELOT:
+                grail[b] += 20
+        worlds += 1
+        if worlds >= min_worlds and time.perf_counter() > deadline:
+            break
+    dist = {b: [x / worlds for x in counts[b]] for b in bids}
+    return dist, {b: grail[b] / worlds for b in bids}, worlds
+
+
+def expected_score(b: int, dist: list[float], info: Info) -> float:
+    """EV(b) = P(b)·(20 + 10b) − 10·Σk P(k)·|b − k|, with Camelot's zero-bid bonus."""
+    made = 20 + 10 * b
+    if info.edition == F.CAMELOT and b == 0 and info.round > 4:
+        made = 20 + info.round if info.round == info.rounds else 25
+    return dist[b] * made - 10 * sum(p * abs(b - k) for k, p in enumerate(dist))
+
+
+def max_n(w: World, rules: Rules, me: int, depth_cap: int = 400) -> list[float]:
+    """Exact max-n value (each seat maximises its own round points) of a small end position."""
+    seat = next_seat(w, rules)
+    hand = w.hands[seat]
+    if not hand:
+        return [float(points(w, rules, s)) for s in range(rules.n)]
+    legal = F.legal_plays(hand, F.lead_of(w.trick), rules.trump, rules.scroll)
+    best: list[float] | None = None
+    for c in legal:
+        child = w.copy()
+        apply_card(child, rules, seat, c)
+        val = max_n(child, rules, me)
+        if best is None or val[seat] > best[seat]:
+            best = val
+    assert best is not None
+    return best
+
+
+def endgame_value(w: World, rules: Rules, me: int) -> float:
+    """Exact value for ``me`` of a small end position; the rule policy once it is too big."""
+    size = sum(len(h) for h in w.hands)
+    if size <= 2 * rules.n - 0 and size <= 10:
+        return max_n(w, rules, me)[me]
+    play_out(w, rules)
+    return float(points(w, rules, me))
+
+
+def cheap_policy_value(w: World, rules: Rules, me: int) -> float:
+    """Utility of the rule policy's play-out (used where no search is wanted)."""
+    while w.hands[next_seat(w, rules)]:
+        s = next_seat(w, rules)
+        apply_card(w, rules, s, policy_card(w, rules, s))
+    return float(points(w, rules, me))
