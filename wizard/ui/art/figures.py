@@ -44,7 +44,11 @@ def wizard(surface: pygame.Surface, pen: Pen, look: str, suit: str, c: SuitColou
     pen.line((0.7, -0.78), (0.7, 1.42), INK, 0.1)
     pen.line((0.7, -0.78), (0.7, 1.42), WOOD, 0.06)
     glow(pen, (0.7, -0.92), 0.42, (255, 236, 150), 255)
-    pen.shape([(0.7, -1.12), (0.8, -0.92), (0.7, -0.74), (0.6, -0.92)], (255, 246, 200), GOLD_DARK, 0.02)
+    if look == "classic":  # the staff is crowned by the people's emblem, in gold
+        pen.disc((0.7, -0.94), 0.15, (255, 246, 210), GOLD_DARK, 0.015)
+        draw_emblem(pen.sub(0.7, -0.94, 0.11), look, suit, c, False)
+    else:
+        pen.shape([(0.7, -1.12), (0.8, -0.92), (0.7, -0.74), (0.6, -0.92)], (255, 246, 200), GOLD_DARK, 0.02)
     # sleeves and hands
     sleeve_r = [(0.22, -0.22), (0.4, -0.2), (0.66, 0.08), (0.62, 0.2), (0.3, 0.12)]
     pen.shape(sleeve_r, c.main, robe_dark, 0.025)
@@ -52,18 +56,37 @@ def wizard(surface: pygame.Surface, pen: Pen, look: str, suit: str, c: SuitColou
     sleeve_l = [(-0.22, -0.22), (-0.4, -0.2), (-0.58, 0.32), (-0.44, 0.42), (-0.28, 0.12)]
     pen.shape(sleeve_l, c.main, robe_dark, 0.025)
     pen.disc((-0.52, 0.46), 0.08, SKIN, SKIN_DARK, 0.015)
-    # head and beard
+    # head and beard: each people's wizard has its own look
+    people = suit if look == "classic" else ""
+    if people == "G":  # elves: beardless, long fair hair, pointed ears
+        for side in (-1, 1):
+            lock = bezier((side * 0.1, -0.64), (side * 0.34, -0.5), (side * 0.3, -0.1), (side * 0.36, 0.28), 10)
+            lock += bezier((side * 0.2, 0.2), (side * 0.16, -0.1), (side * 0.16, -0.3), (side * 0.05, -0.5), 10)
+            pen.shape(lock, (238, 214, 140), (170, 140, 70), 0.02)
+        for side in (-1, 1):
+            pen.shape([(side * 0.17, -0.5), (side * 0.36, -0.66), (side * 0.2, -0.38)], SKIN, SKIN_DARK, 0.015)
     pen.disc((0.0, -0.45), 0.21, SKIN, SKIN_DARK, 0.02)
-    beard: list[Point] = [(-0.21, -0.4)]
-    beard += bezier((-0.21, -0.34), (-0.23, -0.02), (-0.12, 0.28), (0.0, 0.48), 10)
-    beard += bezier((0.0, 0.48), (0.12, 0.28), (0.23, -0.02), (0.21, -0.34), 10)
-    beard += [(0.21, -0.4), (0.1, -0.3), (0.0, -0.34), (-0.1, -0.3)]
-    pen.shape(beard, BEARD, BEARD_SHADE, 0.02)
-    pen.stroke([(-0.12, -0.31), (0.0, -0.35), (0.12, -0.31)], BEARD_SHADE, 0.022, False)
-    pen.line((-0.07, 0.0), (-0.04, 0.25), BEARD_SHADE, 0.02)
-    pen.line((0.07, 0.0), (0.04, 0.25), BEARD_SHADE, 0.02)
-    pen.line((-0.13, -0.54), (-0.03, -0.52), BEARD_SHADE, 0.03)
-    pen.line((0.13, -0.54), (0.03, -0.52), BEARD_SHADE, 0.03)
+    if people == "G":
+        pen.stroke(bezier((-0.07, -0.34), (-0.03, -0.3), (0.03, -0.3), (0.07, -0.34), 6), (170, 80, 70), 0.022, False)
+    else:
+        beard_fill, beard_ink = (BEARD, BEARD_SHADE) if people != "Y" else ((176, 104, 50), (120, 66, 30))
+        wide = 1.35 if people == "R" else 1.0
+        beard: list[Point] = [(-0.21, -0.4)]
+        beard += bezier((-0.21, -0.34), (-0.23 * wide, -0.02), (-0.12 * wide, 0.28), (0.0, 0.48), 10)
+        beard += bezier((0.0, 0.48), (0.12 * wide, 0.28), (0.23 * wide, -0.02), (0.21, -0.34), 10)
+        beard += [(0.21, -0.4), (0.1, -0.3), (0.0, -0.34), (-0.1, -0.3)]
+        pen.shape(beard, beard_fill, beard_ink, 0.02)
+        pen.stroke([(-0.12, -0.31), (0.0, -0.35), (0.12, -0.31)], beard_ink, 0.022, False)
+        pen.line((-0.07, 0.0), (-0.04, 0.25), beard_ink, 0.02)
+        pen.line((0.07, 0.0), (0.04, 0.25), beard_ink, 0.02)
+        if people == "R":  # dwarves: a braided beard with gold rings
+            for y in (0.12, 0.3):
+                half = 0.2 * (1 - (y + 0.1) / 0.7) + 0.04
+                pen.shape([(-half, y - 0.03), (half, y - 0.03), (half, y + 0.03), (-half, y + 0.03)], GOLD, GOLD_DARK, 0.01)
+    brow = (BEARD_SHADE if people not in ("G", "Y") else (120, 66, 30) if people == "Y" else (170, 140, 70))
+    brow_w = 0.045 if people == "Y" else 0.03
+    pen.line((-0.13, -0.54), (-0.03, -0.52), brow, brow_w)
+    pen.line((0.13, -0.54), (0.03, -0.52), brow, brow_w)
     pen.circle((-0.075, -0.46), 0.028, INK)
     pen.circle((0.075, -0.46), 0.028, INK)
     pen.circle((0.0, -0.4), 0.035, SKIN_DARK)
@@ -118,8 +141,12 @@ def jester(surface: pygame.Surface, pen: Pen, look: str, suit: str, c: SuitColou
     pen.line((0.76, 0.3), (0.64, -1.02), WOOD, 0.04)
     pen.disc((0.68, -0.62), 0.07, SKIN, SKIN_DARK, 0.015)
     pen.disc((-0.6, 0.38), 0.07, SKIN, SKIN_DARK, 0.015)
-    pen.disc((0.63, -1.1), 0.1, SKIN, SKIN_DARK, 0.015)
-    pen.shape([(0.52, -1.14), (0.46, -1.34), (0.63, -1.18), (0.78, -1.34), (0.74, -1.14)], c.main, dark, 0.015)
+    if look == "classic":  # the bauble on the fool's stick is the people's emblem
+        pen.disc((0.63, -1.12), 0.15, CREAM, dark, 0.02)
+        draw_emblem(pen.sub(0.63, -1.12, 0.11), look, suit, c, False)
+    else:
+        pen.disc((0.63, -1.1), 0.1, SKIN, SKIN_DARK, 0.015)
+        pen.shape([(0.52, -1.14), (0.46, -1.34), (0.63, -1.18), (0.78, -1.34), (0.74, -1.14)], c.main, dark, 0.015)
     # ruff collar
     ruff = []
     for i in range(17):
@@ -129,8 +156,15 @@ def jester(surface: pygame.Surface, pen: Pen, look: str, suit: str, c: SuitColou
         ruff.append((x, y))
     ruff += [(0.3, -0.3), (-0.3, -0.3)]
     pen.shape(ruff, CREAM, dark, 0.02)
-    # head
+    # head (the elves' jester has pointed ears, the dwarves' a short beard)
+    if look == "classic" and suit == "G":
+        for side in (-1, 1):
+            pen.shape([(side * 0.16, -0.54), (side * 0.34, -0.66), (side * 0.19, -0.44)], SKIN, SKIN_DARK, 0.015)
     pen.disc((0.0, -0.5), 0.2, SKIN, SKIN_DARK, 0.02)
+    if look == "classic" and suit == "R":
+        pen.shape(bezier((-0.17, -0.46), (-0.16, -0.26), (-0.06, -0.2), (0.0, -0.18), 8)
+                  + bezier((0.0, -0.18), (0.06, -0.2), (0.16, -0.26), (0.17, -0.46), 8)
+                  + [(0.1, -0.4), (-0.1, -0.4)], (150, 84, 40), (96, 52, 24), 0.015)
     pen.circle((-0.07, -0.54), 0.025, INK)
     pen.circle((0.07, -0.54), 0.025, INK)
     pen.circle((-0.12, -0.44), 0.04, (236, 150, 140))
