@@ -126,7 +126,7 @@ def _try_layout(width: int, height: int, players: int, u: float) -> TableLayout:
     W, H = float(width), float(height)
     m = 10 * u                                   # margin
     tb = Box(0, 0, W, max(34.0, 44 * u))
-    bw = max(90.0, 130 * u)
+    bw = max(120.0, 170 * u)
     menu_b = Box(W - m - bw, tb.y + 5 * u, bw, tb.h - 10 * u)
     pad_b = Box(menu_b.x - m - bw, menu_b.y, bw, menu_b.h)
 
@@ -139,14 +139,13 @@ def _try_layout(width: int, height: int, players: int, u: float) -> TableLayout:
     hand_y = H - m - hand_h
     # bottom row: own plate (left), hand (centre), deck cluster (right)
     own_plate = Box(m, H - m - ph, pw, ph)
-    dcw = ch * 0.62 / CARD_ASPECT * 1.0          # deck card width
+    dcw = ch * 0.62 / CARD_ASPECT                # deck card width
     dch = dcw * CARD_ASPECT
-    label_h = max(20.0, 26 * u)
-    cluster_w = dcw * 2 + m * 1.5
-    deck = Box(W - m - cluster_w, H - m - label_h - dch - 4 * u, dcw, dch)
-    turned = Box(deck.right + m * 1.5 - m, deck.y, dcw, dch)
+    label_h = max(40.0, 50 * u)                  # two lines: "Trump" and the suit
+    deck = Box(W - m - dcw * 2 - m * 1.5, H - m - dch, dcw, dch)
     turned = Box(W - m - dcw, deck.y, dcw, dch)
-    trump_label = Box(deck.x - 20 * u, H - m - label_h, W - m - (deck.x - 20 * u), label_h)
+    lw = max(deck.right - deck.x + turned.w + m * 1.5, 200 * u)
+    trump_label = Box(W - m - lw, deck.y - 6 * u - label_h, lw, label_h)
     hx0 = own_plate.right + m * 2
     hx1 = min(deck.x, trump_label.x) - m * 2
     hand = Box(hx0, hand_y, max(cw, hx1 - hx0), hand_h)
@@ -237,7 +236,7 @@ def hand_boxes(lay: TableLayout, n: int, lifted: int | None = None,
     for i in range(n):
         # a gentle arc: the middle of the fan sits a little higher
         k = (i - (n - 1) / 2) / max(1.0, (n - 1) / 2)
-        y = base_y - ch * 0.05 * (1 - k * k)
+        y = base_y - ch * 0.03 * (1 - k * k)
         if lifted == i or lift_all:
             y = area.y
         out.append(Box(x0 + i * step, y, cw, ch))

@@ -105,8 +105,10 @@ class SetupScene(Screen):
                          lambda v, i=i: self._set_seat(i, "kind", v, rebuild=True))
             self.widgets.append(kind)
             lv = seat.get("level") or "normal"
+            human = seat["kind"] == "human"
             self.widgets.append(Cycle((lx + name_w + lw * 0.27 + 16 * u, y, lw * 0.31 - 16 * u, row_h),
-                                      list(levels()), lv, lambda v: level_name(str(v)),
+                                      list(levels()), lv,
+                                      (lambda v: "—") if human else (lambda v: level_name(str(v))),
                                       lambda v, i=i: self._set_seat(i, "level", v),
                                       enabled=seat["kind"] == "ai"))
         y = top + 6 * (row_h + gap)

@@ -167,8 +167,7 @@ def _plate(sc: TableScene, surf: pygame.Surface, seat: int) -> None:
         pygame.draw.circle(surf, theme.WOOD, dc, d / 2, max(1, round(2 * u)))
         text.draw(surf, pgettext_dealer(), dc, int(13 * u), theme.INK_DARK, role="bold",
                   anchor="center")
-    if not sc.session.seats[seat].is_human or seat != sc.viewer:
-        _mini_hand(sc, surf, seat, box)
+    _mini_hand(sc, surf, seat, box)
 
 
 def pgettext_dealer() -> str:
@@ -178,21 +177,19 @@ def pgettext_dealer() -> str:
 
 
 def _mini_hand(sc: TableScene, surf: pygame.Surface, seat: int, box: pygame.Rect) -> None:
-    """A small fan of backs on the plate's edge: how many cards the seat holds."""
+    """How many cards the seat holds: a small card icon and the count, on the plate."""
     n = sc.shown.hand_counts[seat] if seat < len(sc.shown.hand_counts) else 0
     if n <= 0 or sc.pos_of(seat) == 0:
         return
-    if seat in sc.shown.peeks:
-        return
     u = sc.lay.unit
-    peek = R(sc.lay.peeks[sc.pos_of(seat)])
-    cw = min(22 * u, peek.h / 1.5 * 0.6)
-    step = min(8 * u, (box.w * 0.8 - cw) / max(1, n - 1))
-    x0 = box.centerx - (cw + step * (n - 1)) / 2
-    y = peek.y if peek.y > box.y else peek.bottom - cw * 1.5
+    cw = 11 * u
+    x = box.x + box.w * 0.50
+    y = box.bottom - 10 * u - 17 * u
     back = sc.app.painter.back(cw)
-    for i in range(n):
-        surf.blit(back, (x0 + i * step, y))
+    surf.blit(back, (x, y))
+    surf.blit(back, (x + 3 * u, y + 1 * u))
+    text.draw(surf, str(n), (x + cw + 7 * u, y + back.get_height() / 2), int(14 * u), theme.INK,
+              role="bold", anchor="midleft")
 
 
 def _level_name(level: str | None) -> str:
@@ -238,21 +235,23 @@ def _deck(sc: TableScene, surf: pygame.Surface) -> None:
     if not sh.round:
         return
     if sh.choosing:
-        txt = _("{name} chooses trump…").format(name=sc.names[sh.dealer])
+        txt = _("{name} chooses…").format(name=sc.names[sh.dealer])
     elif sh.trump is None:
         txt = _("No trump")
     else:
-        txt = _("Trump: {suit}").format(suit=messages.suit_name(sh.trump, sc.look))
-    x = lab.right
-    if sh.trump is not None and painter.art is not None:
+        txt = messages.suit_name(sh.trump, sc.look)
+    x = lab.x
+    if painter.art is not None:
         try:
             mk = painter.art.trump_marker(sh.trump, int(lab.h))
-            surf.blit(mk, (lab.right - mk.get_width(), lab.y))
-            x -= mk.get_width() + 4 * u
+            surf.blit(mk, (lab.x, lab.y))
+            x += mk.get_width() + 8 * u
         except Exception:
             pass
-    text.draw(surf, txt, (x, lab.centery), int(16 * u), theme.ACCENT, role="bold",
-              anchor="midright", max_w=x - lab.x)
+    text.draw(surf, _("Trump"), (x, lab.y + lab.h * 0.27), int(15 * u), theme.INK_DIM,
+              anchor="midleft", max_w=lab.right - x)
+    text.draw(surf, txt, (x, lab.y + lab.h * 0.72), int(19 * u), theme.ACCENT, role="bold",
+              anchor="midleft", max_w=lab.right - x)
 
 
 def _drawn_for_dealer(sc: TableScene, surf: pygame.Surface) -> None:

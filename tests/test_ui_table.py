@@ -1,0 +1,276 @@
+"""The table driven by synthetic events under the dummy video driver."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from wizard.engine import Bid, GameConfig, Options, Phase, Play  # noqa: E402
+from wizard.i18n import set_language  # noqa: E402
+from wizard.session import Seat, Session  # noqa: E402
+from wizard.ui.app import App  # noqa: E402
+from wizard.ui.scenes.game_menu import GameMenuScene  # noqa: E402
+from wizard.ui.scenes.scorepad import ScorePadScene  # noqa: E402
+from wizard.ui.scenes.table import TableScene  # noqa: E402
+from wizard.ui.smoke import play_until  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _english() -> None:
+    set_language("en")
+
+
+def make_app(speed: str = "off", size: tuple[int, int] = (1280, 800)) -> App:
+    """A headless app that computes AI moves on the main thread."""
+    app = App(size=size, speed=speed, headless=True, threaded=False, lang="en")
+    app.settings.ai_pause_ms = 0
+    return app
+
+
+def seats(humans: int, n: int = 4) -> list[Seat]:
+    return [Seat.human(f"H{i}") if i < humans else Seat.ai(f"A{i}", "random") for i in range(n)]
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    app.frame(0.0, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
+                    pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)])
+
+
+def key(app: App, k: int) -> None:
+    app.frame(0.0, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")])
+
+
+def table_at(app: App, session: Session) -> TableScene:
+    t = TableScene(app, session)
+    app.replace(t)
+    app.frame(0.0)
+    app.frame(0.0)
+    return t
+
+
+def human_turn(phase: Phase, min_round: int = 2):
+    return lambda s: s.is_human_turn() and s.state.phase is phase and s.state.round >= min_round
+
+
+def test_bid_by_button_and_by_digit() -> None:
+    app = make_app()
+    s = play_until(Session.new(GameConfig(4, seed=21), seats(1)), human_turn(Phase.BID))
+    t = table_at(app, s)
+    assert t.my_turn() and t.bid_hit
+    rect, n, ok = next(h for h in t.bid_hit if h[2])
+    click(app, rect.center)
+    assert s.state.bids[0] == n
+    s2 = play_until(Session.new(GameConfig(4, seed=22), seats(1)), human_turn(Phase.BID))
+    t2 = table_at(app, s2)
+    legal = [a.n for a in s2.state.legal_actions() if isinstance(a, Bid)]
+    key(app, pygame.K_0 + legal[0])
+    assert s2.state.bids[0] == legal[0]
+    assert t2.session is s2
+
+
+def test_forbidden_bid_is_disabled_and_says_why() -> None:
+    app = make_app()
+    for seed in range(40):
+        cfg = GameConfig(4, seed=seed, first_dealer=0, options=Options(no_equal_sum=True))
+        s = play_until(Session.new(cfg, seats(1)),
+                       lambda s: human_turn(Phase.BID, 1)(s)
+                       and len(s.state.legal_actions()) == s.state.round)
+        if not s.finished:
+            break
+    assert s.state.bid_count == 3            # the human bids last
+    t = table_at(app, s)
+    bad = [h for h in t.bid_hit if not h[2]]
+    assert len(bad) == 1
+    click(app, bad[0][0].center)
+    assert s.state.bids[0] is None
+    assert t.message is not None and t.message[2]
+    assert "add up" in t.message[0] or "equal" in t.message[0] or str(s.state.round) in t.message[0]
+
+
+def _first_index(t: TableScene, legal: bool) -> int | None:
+    hand = t.sorted_hand()
+    ok = t.legal_cards()
+    for i, c in enumerate(hand):
+        if (c in ok) == legal:
+            return i
+    return None
+
+
+def test_play_legal_card_by_click_and_refuse_illegal() -> None:
+    app = make_app()
+    for seed in range(30, 80):
+        s = play_until(Session.new(GameConfig(4, seed=seed), seats(1)),
+                       lambda s: human_turn(Phase.PLAY)(s) and len(s.state.trick) > 0)
+        t = table_at(app, s)
+        if t.my_turn() and _first_index(t, legal=False) is not None:
+            break
+    else:
+        pytest.fail("no position with an unplayable card")
+    bad = _first_index(t, legal=False)
+    assert bad is not None
+    hand_before = list(s.state.hands[0])
+    click(app, t.hand_rects()[bad].midbottom[0:1] + (t.hand_rects()[bad].bottom - 5,))
+    assert s.state.hands[0] == hand_before
+    assert t.message is not None and t.message[2] and "follow" in t.message[0].lower()
+    good = _first_index(t, legal=True)
+    assert good is not None
+    card_ = t.sorted_hand()[good]
+    r = t.hand_rects()[good]
+    click(app, (r.x + 4, r.bottom - 5))
+    assert len(s.state.hands[0]) == len(hand_before) - 1
+    assert s.state.actions[-1] == Play(card_) or card_.kind.value == "merlin"
+
+
+def test_keyboard_arrows_and_enter_play() -> None:
+    app = make_app()
+    s = play_until(Session.new(GameConfig(3, seed=41), seats(1, 3)), human_turn(Phase.PLAY))
+    t = table_at(app, s)
+    n_before = len(s.state.hands[0])
+    legal = _first_index(t, legal=True)
+    assert legal is not None
+    for _ in range(legal + 1):
+        key(app, pygame.K_RIGHT)
+    assert t.selected == legal
+    key(app, pygame.K_RETURN)
+    assert len(s.state.hands[0]) == n_before - 1
+
+
+def test_input_during_animation_is_kept_once() -> None:
+    app = make_app(speed="normal")
+    s = Session.new(GameConfig(3, seed=9, first_dealer=2), seats(1, 3))
+    t = table_at(app, s)
+    # run frames until the engine waits for the human while the screen still animates
+    for _ in range(5000):
+        if s.is_human_turn() and not t.drained:
+            break
+        app.frame(1 / 60)
+    assert s.is_human_turn() and not t.drained
+    phase = s.state.phase
+    acted = len(s.state.actions)
+    if phase is Phase.BID:
+        legal = [a.n for a in s.state.legal_actions()]
+        for _ in range(3):   # impatient: the same digit three times
+            key(app, pygame.K_0 + legal[0])
+    else:
+        pytest.skip("human's first turn is not a bid")
+    assert len(s.state.actions) == acted         # not yet: the animation runs
+    for _ in range(600):
+        app.frame(1 / 60)
+        if len(s.state.actions) > acted and t.drained:
+            break
+    human_actions = [i for i in range(acted, len(s.state.actions))
+                     if s.state.bids[0] is not None]
+    assert human_actions, "the buffered bid was lost"
+    assert s.state.bids[0] == legal[0]
+    assert s.state.bid_count <= 3
+
+
+def test_curtain_hides_hands_until_click_and_only_right_hand_shown() -> None:
+    app = make_app()
+    s = play_until(Session.new(GameConfig(4, seed=14), seats(2)),
+                   lambda s: s.is_human_turn() and s.state.round >= 2 and s.current == 1)
+    t = table_at(app, s)
+    assert t.curtain_for == 1
+    assert not [r for _c, r in app.painter.faces_log if r.startswith(("hand", "peek"))]
+    key(app, pygame.K_RETURN)
+    assert t.curtain_for is None and t.viewer == 1
+    roles = {r for _c, r in app.painter.faces_log if r.startswith("hand")}
+    assert roles == {"hand:1"}
+    shown = {c for c, r in app.painter.faces_log if r == "hand:1"}
+    assert shown == {c.text for c in s.state.hands[1]}
+
+
+def test_hot_seat_no_frame_shows_a_hand_to_the_wrong_person() -> None:
+    """Three rounds of a 2-human game, animations on: every frame is checked."""
+    app = make_app(speed="fast")
+    cfg = GameConfig(3, seed=77, options=Options(clairvoyance=True))
+    s = Session.new(cfg, [Seat.human("Ann"), Seat.ai("Bot", "random"), Seat.human("Cy")])
+    t = table_at(app, s)
+    frames = checked = 0
+    while s.state.round <= 3 and frames < 20000 and not s.finished:
+        frames += 1
+        events = []
+        if t.curtain_for is not None and frames % 7 == 0:
+            events = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")]
+        elif t.my_turn() and frames % 5 == 0:
+            if s.state.phase is Phase.BID:
+                n = s.state.legal_actions()[0].n
+                events = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_0 + n, mod=0, unicode="")]
+            elif s.state.phase is Phase.PLAY:
+                idx = _first_index(t, legal=True)
+                events = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")
+                          for _ in range((idx or 0) + 1)]
+                events.append(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                                 unicode=""))
+        for top in list(app.scenes[1:]):     # round end screens: continue
+            if type(top).__name__ == "RoundEndScene":
+                top.close()  # type: ignore[attr-defined]
+        app.frame(1 / 30, events)
+        log = app.painter.faces_log
+        private = [(c, r) for c, r in log if r.startswith(("hand:", "peek:"))]
+        if t.curtain_for is not None:
+            assert not private, "a hand is visible behind the curtain"
+        for c, role in private:
+            checked += 1
+            kind, seat = role.split(":")
+            seat_i = int(seat)
+            viewer = t.viewer
+            assert viewer is not None and viewer == t.last_confirmed
+            assert s.seats[viewer].is_human
+            if kind == "hand":
+                assert seat_i == viewer
+            else:
+                assert seat_i != viewer and s.state.phase in (Phase.BID, Phase.TRUMP)
+            held = {x.text for x in s.state.hands[seat_i]}
+            played = {x.text for x in s.state.trick} | {
+                x.text for tr in s.state.tricks_played for _s, x in tr.cards}
+            assert c in held or c.split(":")[0] in held or c in played
+    assert s.state.round > 3 and checked > 50
+
+
+def test_resize_scorepad_and_menu() -> None:
+    app = make_app()
+    s = play_until(Session.new(GameConfig(5, seed=3), seats(1, 5)), human_turn(Phase.PLAY))
+    t = table_at(app, s)
+    app.frame(0.0, [pygame.event.Event(pygame.VIDEORESIZE, w=1024, h=640, size=(1024, 640))])
+    assert t.lay.width == 1024 and app.screen.get_size() == (1024, 640)
+    for r in t.hand_rects():
+        assert app.screen.get_rect().contains(r)
+    key(app, pygame.K_TAB)
+    assert isinstance(app.top, ScorePadScene)
+    key(app, pygame.K_TAB)
+    assert app.top is t
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, GameMenuScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is t
+    app.frame(0.0, [pygame.event.Event(pygame.VIDEORESIZE, w=3840, h=2160, size=(3840, 2160))])
+    assert t.lay.width == 3840
+
+
+def test_all_computer_game_runs_to_game_end() -> None:
+    app = make_app(speed="off")
+    done: list[int] = []
+    s = Session.new(GameConfig(6, seed=4), [Seat.ai(f"A{i}", "random") for i in range(6)])
+    t = TableScene(app, s, keep_history=False, on_game_over=lambda t: done.append(1))
+    app.replace(t)
+    for _ in range(200000):
+        app.frame(0.1)
+        if done:
+            break
+    assert done and s.finished and s.state.round == 10
+
+
+def test_language_switch_redraws() -> None:
+    app = make_app()
+    s = play_until(Session.new(GameConfig(4, seed=21), seats(1)), human_turn(Phase.BID))
+    table_at(app, s)
+    set_language("fr")
+    app.frame(0.0)
+    set_language("en")
+    app.frame(0.0)
