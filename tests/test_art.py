@@ -170,6 +170,14 @@ def test_table_and_icon() -> None:
     assert pygame.image.load(str(asset_path("icon.ico"))).get_width() >= 16
 
 
+def test_committed_icon_matches_the_generator() -> None:
+    drawn = pygame.image.tobytes(app_icon(256), "RGBA")
+    saved = pygame.image.tobytes(pygame.image.load(str(asset_path("icon.png"))).convert_alpha(), "RGBA")
+    assert len(drawn) == len(saved)
+    diff = sum(abs(a - b) for a, b in zip(drawn[::97], saved[::97], strict=True)) / len(drawn[::97])
+    assert diff < 2.0, "assets/icon.png is stale: run assets/generate/make_icon.py"
+
+
 def test_colourblind_palette_survives_simulated_deficiencies() -> None:
     spec = importlib.util.spec_from_file_location("simulate_cvd", CVD)
     assert spec and spec.loader

@@ -60,8 +60,8 @@ def back(width: int, style: int = 0) -> pygame.Surface:
     pen.circle((0.0, 0.0), 0.55, line, 0.01)
     for i, suit in enumerate("BGRY"):
         a = math.radians(-90 + i * 90 + 45)
-        draw_emblem(pen.sub(0.38 * math.cos(a), 0.38 * math.sin(a), 0.1), "classic", suit, _GOLD_SUIT, False)
-    pen.shape(star(0.0, 0.0, 0.26, 0.1, 8, -90), line, mix(line, INK, 0.4), 0.015)
+        draw_emblem(pen.sub(0.4 * math.cos(a), 0.4 * math.sin(a), 0.095), "classic", suit, _GOLD_SUIT, False)
+    pen.shape(star(0.0, 0.0, 0.22, 0.085, 8, -90), line, mix(line, INK, 0.4), 0.015)
     pen.circle((0.0, 0.0), 0.06, base)
     # frame
     frame = rounded_rect(0.0, 0.0, pw, ph, 0.04 * W, 8)
