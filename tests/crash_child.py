@@ -58,6 +58,7 @@ def main(data_dir: str, seed: int, background: bool = False) -> int:
         first = SavedGame(GameRecord.of(state), SEATS)
         store.save_game(first)
         created = first.created
+    print("ready", len(state.actions), flush=True)
     while not state.is_terminal:
         if state.is_chance:
             state.advance(rng)
