@@ -66,7 +66,7 @@ def test_toy_history_matches_hand_computed_figures() -> None:
     assert set(cy.by_edition) == {"classic"}
     # Dee: 10 (B); hit only round 2
     assert _line(dee.overall) == (1, 0, 10, 10, 2, 1)
-    assert dee.overall.bid_hit_rate == pytest.approx(0.5)
+    assert dee.overall.bid_hit_rate == pytest.approx(0.5) == dee.overall.bid_accuracy
     assert dee.overall.average_score == pytest.approx(10.0)
 
 

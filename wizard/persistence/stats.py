@@ -38,6 +38,11 @@ class StatLine:
         """Rounds where bid == tricks / rounds played."""
         return self.bids_hit / self.rounds if self.rounds else None
 
+    @property
+    def bid_accuracy(self) -> float | None:
+        """Another name for ``bid_hit_rate``."""
+        return self.bid_hit_rate
+
     def add(self, score: int, won: bool, rounds: int, hits: int) -> StatLine:
         """This line with one more game counted."""
         best = score if self.best_score is None else max(self.best_score, score)
