@@ -1,0 +1,405 @@
+"""``python -m wizard.arena``: pit computer players (and external bots) against each other.
+
+Every deal is played once per rotation of the seat assignment (duplicate deals), so the luck of
+the cards cancels out; confidence intervals are paired by deal. A seat ``cmd:PROGRAM`` runs an
+external bot speaking BOT_PROTOCOL.md; a bot that crashes, stays silent or answers illegally is
+reported with the request it failed on, and the series stops cleanly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import selectors
+import shlex
+import subprocess
+import sys
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any
+
+from .ai import BASELINES, LEVELS, Player, make_ai
+from .engine import BidVisibility, Edition, GameConfig, GameState, Options, Phase
+from .protocol import answer_action, end_message, request_of
+
+
+class BotFault(Exception):
+    """An external bot failed: which seat, what happened, the request it failed on."""
+
+    def __init__(self, seat: int, name: str, what: str, request: dict[str, Any] | None) -> None:
+        super().__init__(f"seat {seat} ({name}): {what}")
+        self.seat = seat
+        self.name = name
+        self.what = what
+        self.request = request
+
+
+class ExternalBot:
+    """An external program speaking the bot protocol over its stdin/stdout."""
+
+    def __init__(self, cmd: str, timeout: float) -> None:
+        self.cmd = cmd
+        self.timeout = timeout
+        self.proc = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, bufsize=0)
+        self.buf = b""
+        self.sel = selectors.DefaultSelector()
+        assert self.proc.stdout is not None
+        self.sel.register(self.proc.stdout, selectors.EVENT_READ)
+
+    def send(self, msg: dict[str, Any]) -> bool:
+        """Write one request line; False if the bot is gone."""
+        assert self.proc.stdin is not None
+        try:
+            self.proc.stdin.write((json.dumps(msg) + "\n").encode("utf-8"))
+            self.proc.stdin.flush()
+            return True
+        except (BrokenPipeError, OSError):
+            return False
+
+    def read_line(self) -> str | None:
+        """One answer line, '' if the bot exited, None on timeout."""
+        assert self.proc.stdout is not None
+        deadline = time.monotonic() + self.timeout
+        fd = self.proc.stdout.fileno()
+        while b"\n" not in self.buf:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            if not self.sel.select(left):
+                return None
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                return ""
+            self.buf += chunk
+        line, _, self.buf = self.buf.partition(b"\n")
+        return line.decode("utf-8", "replace") + "\n"
+
+    def close(self) -> None:
+        """Close its input, give it a moment, then make sure it is gone."""
+        try:
+            if self.proc.stdin is not None:
+                self.proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.proc.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.sel.close()
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
+
+
+@dataclass
+class SeatResult:
+    """What one seat did in one game."""
+
+    name: str
+    total: int
+    rounds: list[tuple[int, int, int]] = field(default_factory=list)   # (round size, bid, tricks)
+    times_ms: list[float] = field(default_factory=list)
+    first: float = 0.0
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game of a series: which deal, which rotation, who sits where."""
+
+    deal: int
+    rotation: int
+    names: tuple[str, ...]
+    config: GameConfig
+    timeout: float
+    max_rounds: int
+
+
+def play_game(spec: GameSpec) -> list[SeatResult]:
+    """Play one game; raises BotFault if an external bot fails."""
+    cfg = spec.config
+    n = cfg.players
+    players: list[Player | None] = []
+    bots: dict[int, ExternalBot] = {}
+    try:
+        for seat, name in enumerate(spec.names):
+            if name.startswith("cmd:"):
+                players.append(None)
+                bots[seat] = ExternalBot(name[4:], spec.timeout)
+            else:
+                players.append(make_ai(name))
+        results = [SeatResult(name, 0) for name in spec.names]
+        state = GameState.new(cfg)
+        rng = random.Random(cfg.seed)
+        while not state.is_terminal:
+            if state.is_chance:
+                if state.phase is Phase.ROUND_END and state.round >= spec.max_rounds:
+                    break
+                state.advance(rng)
+                continue
+            seat = state.current_player
+            assert seat is not None
+            view = state.view_for(seat)
+            t0 = time.perf_counter()
+            player = players[seat]
+            if player is not None:
+                action = player.decide(view, random.Random(f"{cfg.seed}:{seat}:{len(state.actions)}"))
+            else:
+                action = _ask_bot(bots[seat], seat, spec.names[seat], view)
+            results[seat].times_ms.append((time.perf_counter() - t0) * 1000.0)
+            state.apply(action, seat)
+        for bot in bots.values():
+            bot.send(end_message(state.totals))
+        for h in state.history:
+            for s in range(n):
+                results[s].rounds.append((h.round, h.bids[s], h.tricks[s]))
+        best = max(state.totals)
+        top = [s for s in range(n) if state.totals[s] == best]
+        for s in range(n):
+            results[s].total = state.totals[s]
+            results[s].first = 1.0 / len(top) if s in top else 0.0
+        return results
+    finally:
+        for bot in bots.values():
+            bot.close()
+
+
+def _ask_bot(bot: ExternalBot, seat: int, name: str, view: Any) -> Any:
+    req = request_of(view)
+    if not bot.send(req):
+        raise BotFault(seat, name, "the bot exited (could not write to it)", req)
+    line = bot.read_line()
+    if line is None:
+        raise BotFault(seat, name, f"no answer within {bot.timeout:g} s", req)
+    if line == "":
+        code = bot.proc.poll()
+        raise BotFault(seat, name, f"the bot exited (status {code})", req)
+    action, why = answer_action(view, line)
+    if action is None:
+        raise BotFault(seat, name, why, req)
+    return action
+
+
+def _run_one(spec: GameSpec) -> tuple[GameSpec, list[SeatResult] | None, dict[str, Any] | None]:
+    try:
+        return spec, play_game(spec), None
+    except BotFault as f:
+        return spec, None, {"seat": f.seat, "bot": f.name, "what": f.what, "request": f.request,
+                            "deal": spec.deal, "rotation": spec.rotation}
+
+
+def specs_for(seats: list[str], games: int, seed: int, edition: Edition, options: Options,
+              timeout: float, max_rounds: int) -> list[GameSpec]:
+    """Every (deal, rotation) game of a series; deal d uses the same seed in every rotation."""
+    n = len(seats)
+    rotations = n if len(set(seats)) > 1 else 1
+    out = []
+    for d in range(games):
+        deal_seed = random.Random(f"arena:{seed}:{d}").getrandbits(48)
+        cfg = GameConfig(players=n, edition=edition, options=options, seed=deal_seed,
+                         first_dealer=d % n)
+        for k in range(rotations):
+            names = tuple(seats[(i + k) % n] for i in range(n))
+            out.append(GameSpec(d, k, names, cfg, timeout, max_rounds))
+    return out
+
+
+def run_series(specs: list[GameSpec], jobs: int,
+               progress: Any = None) -> tuple[list[tuple[GameSpec, list[SeatResult]]], dict[str, Any] | None]:
+    """Play the games (in ``jobs`` processes); stops at the first bot fault and returns it."""
+    done: list[tuple[GameSpec, list[SeatResult]]] = []
+    if jobs <= 1:
+        for spec in specs:
+            s, res, fault = _run_one(spec)
+            if fault is not None:
+                return done, fault
+            assert res is not None
+            done.append((s, res))
+            if progress:
+                progress(len(done), len(specs))
+        return done, None
+    fault: dict[str, Any] | None = None
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pending: set[Future[Any]] = set()
+        it = iter(specs)
+        for spec in it:
+            pending.add(pool.submit(_run_one, spec))
+            if len(pending) >= jobs * 2:
+                break
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                s, res, f = fut.result()
+                if f is not None and fault is None:
+                    fault = f
+                elif res is not None:
+                    done.append((s, res))
+                    if progress:
+                        progress(len(done), len(specs))
+            if fault is not None:
+                for fut in pending:
+                    fut.cancel()
+                break
+            for spec in it:
+                pending.add(pool.submit(_run_one, spec))
+                if len(pending) >= jobs * 2:
+                    break
+    done.sort(key=lambda x: (x[0].deal, x[0].rotation))
+    return done, fault
+
+
+def _mean_ci(values: list[float]) -> tuple[float, list[float]]:
+    m = sum(values) / len(values) if values else 0.0
+    if len(values) < 2:
+        return m, [m, m]
+    var = sum((v - m) ** 2 for v in values) / (len(values) - 1)
+    half = 1.96 * math.sqrt(var / len(values))
+    return m, [m - half, m + half]
+
+
+def _pct(sorted_vals: list[float], q: float) -> float:
+    if not sorted_vals:
+        return 0.0
+    i = min(len(sorted_vals) - 1, int(q * (len(sorted_vals) - 1) + 0.5))
+    return sorted_vals[i]
+
+
+def summarize(done: list[tuple[GameSpec, list[SeatResult]]]) -> dict[str, Any]:
+    """The figures of a series: per strategy and per pair of strategies (paired by deal)."""
+    per_deal: dict[str, dict[int, list[float]]] = {}
+    stats: dict[str, dict[str, Any]] = {}
+    for spec, results in done:
+        for r in results:
+            per_deal.setdefault(r.name, {}).setdefault(spec.deal, []).append(r.total)
+            st = stats.setdefault(r.name, {"first": [], "hits": 0, "rounds": 0, "abs_err": 0,
+                                           "by_size": {}, "times": []})
+            st["first"].append(r.first)
+            st["times"] += r.times_ms
+            for size, b, t in r.rounds:
+                st["rounds"] += 1
+                st["hits"] += b == t
+                st["abs_err"] += abs(b - t)
+                hs = st["by_size"].setdefault(size, [0, 0])
+                hs[0] += b == t
+                hs[1] += 1
+    deals = sorted({spec.deal for spec, _ in done})
+    means = {name: {d: sum(v) / len(v) for d, v in dd.items()} for name, dd in per_deal.items()}
+    out: dict[str, Any] = {"deals": len(deals), "games": len(done), "strategies": {}, "pairs": []}
+    for name in sorted(stats):
+        st = stats[name]
+        m, ci = _mean_ci([means[name][d] for d in deals if d in means[name]])
+        times = sorted(st["times"])
+        out["strategies"][name] = {
+            "mean_points": round(m, 2), "ci95": [round(x, 2) for x in ci],
+            "first_rate": round(sum(st["first"]) / max(1, len(st["first"])), 4),
+            "bid_hit_rate": round(st["hits"] / max(1, st["rounds"]), 4),
+            "bid_hit_by_round": {str(k): round(v[0] / v[1], 4) for k, v in sorted(st["by_size"].items())},
+            "mean_abs_bid_error": round(st["abs_err"] / max(1, st["rounds"]), 4),
+            "decision_ms": {"p50": round(_pct(times, 0.5), 2), "p95": round(_pct(times, 0.95), 2),
+                            "max": round(times[-1] if times else 0.0, 2)},
+        }
+    names = sorted(stats)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            diffs = [means[a][d] - means[b][d] for d in deals if d in means[a] and d in means[b]]
+            m, ci = _mean_ci(diffs)
+            out["pairs"].append({"a": a, "b": b, "mean_diff": round(m, 2),
+                                 "ci95": [round(x, 2) for x in ci]})
+    return out
+
+
+def format_text(summary: dict[str, Any]) -> str:
+    """A readable report of ``summarize``'s figures."""
+    lines = [f"{summary['deals']} deals, {summary['games']} games (every deal in every seat rotation)"]
+    lines.append(f"{'strategy':<28} {'points/game':>12} {'95% CI':>20} {'first':>7} {'bid hit':>8} "
+                 f"{'|bid-tricks|':>12} {'ms p50/p95/max':>20}")
+    for name, s in summary["strategies"].items():
+        ci = f"[{s['ci95'][0]:.1f}, {s['ci95'][1]:.1f}]"
+        dm = s["decision_ms"]
+        lines.append(f"{name[:28]:<28} {s['mean_points']:>12.1f} {ci:>20} {s['first_rate']:>7.1%} "
+                     f"{s['bid_hit_rate']:>8.1%} {s['mean_abs_bid_error']:>12.2f} "
+                     f"{dm['p50']:>6.1f}/{dm['p95']:.1f}/{dm['max']:.1f}")
+    for name, s in summary["strategies"].items():
+        by = " ".join(f"{k}:{v:.0%}" for k, v in s["bid_hit_by_round"].items())
+        lines.append(f"  bid hit by round size, {name[:28]}: {by}")
+    for p in summary["pairs"]:
+        lines.append(f"{p['a']} - {p['b']}: {p['mean_diff']:+.1f} points/game, "
+                     f"95% CI [{p['ci95'][0]:.1f}, {p['ci95'][1]:.1f}]")
+    return "\n".join(lines)
+
+
+def parse_seats(text: str) -> list[str]:
+    """Split ``--seats``; a ``cmd:`` seat runs to the next comma followed by a known level or cmd:."""
+    known = set(LEVELS) | set(BASELINES)
+    parts = text.split(",")
+    seats: list[str] = []
+    for part in parts:
+        p = part.strip()
+        if seats and seats[-1].startswith("cmd:") and p not in known and not p.startswith("cmd:"):
+            seats[-1] += "," + part
+        else:
+            seats.append(p)
+    for s in seats:
+        if s not in known and not s.startswith("cmd:"):
+            raise ValueError(f"unknown seat {s!r}: use one of {', '.join(sorted(known))} or cmd:PROGRAM")
+    if not 3 <= len(seats) <= 6:
+        raise ValueError("3 to 6 seats are needed")
+    return seats
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point."""
+    ap = argparse.ArgumentParser(prog="python -m wizard.arena", description=__doc__.splitlines()[0])
+    ap.add_argument("--seats", default="expert,normal,normal,normal",
+                    help="3-6 comma-separated seats: levels, baselines or 'cmd:PROGRAM'")
+    ap.add_argument("--games", type=int, default=10, help="deals (each played in every rotation)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--edition", choices=[e.value for e in Edition], default="classic")
+    ap.add_argument("--bids", choices=[b.value for b in BidVisibility], default="open")
+    ap.add_argument("--no-equal-sum", action="store_true")
+    ap.add_argument("--canadian", action="store_true")
+    ap.add_argument("--clairvoyance", action="store_true")
+    ap.add_argument("--scroll", action="store_true")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
+    ap.add_argument("--bot-timeout", type=float, default=5.0, help="seconds per answer of a cmd: bot")
+    ap.add_argument("--max-rounds", type=int, default=0, help="stop games after N rounds (quick tests)")
+    ap.add_argument("--json", action="store_true", help="machine-readable output")
+    ap.add_argument("--progress", action="store_true", help="print progress on stderr")
+    a = ap.parse_args(argv)
+    try:
+        seats = parse_seats(a.seats)
+    except ValueError as e:
+        ap.error(str(e))
+    options = Options(no_equal_sum=a.no_equal_sum, canadian=a.canadian, bids=BidVisibility(a.bids),
+                      clairvoyance=a.clairvoyance, scroll=a.scroll)
+    max_rounds = a.max_rounds if a.max_rounds > 0 else 99
+    specs = specs_for(seats, a.games, a.seed, Edition(a.edition), options, a.bot_timeout, max_rounds)
+
+    def progress(k: int, total: int) -> None:
+        if a.progress and (k % 10 == 0 or k == total):
+            print(f"{k}/{total} games", file=sys.stderr, flush=True)
+
+    done, fault = run_series(specs, max(1, a.jobs), progress)
+    summary = summarize(done)
+    summary["config"] = {"seats": seats, "games": a.games, "seed": a.seed, "edition": a.edition,
+                         "options": options.to_dict()}
+    if fault is not None:
+        summary["fault"] = fault
+    if a.json:
+        print(json.dumps(summary, indent=1))
+    else:
+        if done:
+            print(format_text(summary))
+        if fault is not None:
+            print(f"BOT FAULT: seat {fault['seat']} ({fault['bot']}), deal {fault['deal']} rotation "
+                  f"{fault['rotation']}: {fault['what']}\nrequest: {json.dumps(fault['request'])}",
+                  file=sys.stderr)
+    return 2 if fault is not None else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
