@@ -533,3 +533,12 @@ def test_background_write_failures_are_reported(tmp_path: Path, monkeypatch) -> 
     finally:
         store.close()
     assert len(Store(tmp_path).load_game().record.actions) == 32  # type: ignore[union-attr]
+
+
+def test_settings_with_tuples_from_the_ui_save_as_lists(tmp_path: Path) -> None:
+    s = replace(custom_settings(), window_size=(1024, 700),  # type: ignore[arg-type]
+                last_setup={"seats": ({"name": "Ana"},), "players": 3})
+    assert Store(tmp_path).save_settings(s)
+    back = Store(tmp_path).load_settings()
+    assert back.window_size == [1024, 700] and back.last_setup == {"seats": [{"name": "Ana"}],
+                                                                   "players": 3}

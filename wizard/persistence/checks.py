@@ -62,7 +62,7 @@ def choice(value: Any, what: str, options: Sequence[str]) -> str:
 
 def int_list(value: Any, what: str, length: int, lo: int, hi: int) -> tuple[int, ...]:
     """A list of exactly ``length`` integers within ``lo..hi``."""
-    if not isinstance(value, list) or len(value) != length:
+    if not isinstance(value, list | tuple) or len(value) != length:
         raise Invalid(f"{what} must be a list of {length} integers")
     return tuple(integer(v, what, lo, hi) for v in value)
 
@@ -105,7 +105,7 @@ def json_data(value: Any, what: str, depth: int = 8, budget: list[int] | None = 
         return value
     if isinstance(value, float):
         return number(value, what, -1e300, 1e300)
-    if isinstance(value, list):
+    if isinstance(value, list | tuple):
         return [json_data(v, what, depth - 1, budget) for v in value]
     if isinstance(value, dict):
         out = {}
