@@ -208,6 +208,15 @@ def test_fonts_cover_french_catalan_and_suits(role: str) -> None:
     assert fonts.font(18, role).size("Réglages")[0] > 0
 
 
+def test_fonts_survive_a_pygame_restart() -> None:
+    first = fonts.font(21, "bold")
+    pygame.font.quit()
+    pygame.font.init()
+    again = fonts.font(21, "bold")
+    assert again is not first
+    assert again.render("Ça", True, (0, 0, 0)).get_width() > 0
+
+
 def test_font_licences_are_bundled() -> None:
     folder = asset_path("fonts")
     for role in fonts.FONT_FILES.values():

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from wizard.resources import asset_path
@@ -23,10 +21,25 @@ def font_file(role: str = "text") -> str:
     return str(asset_path("fonts", FONT_FILES[role]))
 
 
-@lru_cache(maxsize=256)
+_cache: dict[tuple[int, str], pygame.font.Font] = {}
+_CACHE_LIMIT = 256
+
+
 def font(size: int, role: str = "text") -> pygame.font.Font:
     """A cached pygame Font of pixel `size` for `role` ("text", "bold", "title", "index")."""
+    key = (max(1, int(size)), role)
+    cached = _cache.get(key)
+    if cached is not None and pygame.font.get_init():
+        try:
+            cached.get_height()  # raises if pygame.font was quit since it was made
+            return cached
+        except pygame.error:
+            _cache.clear()
     path = font_file(role)
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(path, max(1, int(size)))
+    if len(_cache) >= _CACHE_LIMIT:
+        _cache.clear()
+    made = pygame.font.Font(path, key[0])
+    _cache[key] = made
+    return made
