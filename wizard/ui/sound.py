@@ -33,7 +33,7 @@ class Sounds:
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
-        except (pygame.error, OSError) as exc:
+        except Exception as exc:  # pygame.error, or no mixer module at all: play silently
             log.info("no audio device, sound disabled: %s", exc)
             return False
         for name in SOUND_NAMES:
