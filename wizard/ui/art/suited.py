@@ -60,8 +60,8 @@ def _frame(cv: Canvas, pen: Pen, c: SuitColours) -> None:
 def _watermark(cv: Canvas, pen: Pen, look: str, suit: str, c: SuitColours) -> None:
     """A large, faint emblem behind the pips."""
     bg = mix(CREAM, c.light, 0.75)
-    ghost = SuitColours(mix(bg, c.main, 0.08), mix(bg, c.main, 0.08), mix(bg, c.main, 0.03))
-    draw_emblem(pen.sub(0.5, cv.aspect_h / 2, 0.36), look, suit, ghost, False)
+    ghost = SuitColours(mix(bg, c.main, 0.05), mix(bg, c.main, 0.05), mix(bg, c.main, 0.02))
+    draw_emblem(pen.sub(0.5, cv.aspect_h / 2, 0.32), look, suit, ghost, False)
 
 
 def _pips(cv: Canvas, pen: Pen, look: str, suit: str, rank: int, c: SuitColours) -> None:
