@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
 import tempfile
@@ -23,7 +24,7 @@ from wizard.persistence import ProblemKind, Settings, Store
 from wizard.persistence.atomic import dump_json
 
 NAMES = ("settings.json", "game.json", "history.jsonl")
-FUZZ = settings(max_examples=40, deadline=None,
+FUZZ = settings(max_examples=int(os.environ.get("WIZARD_FUZZ_EXAMPLES", "40")), deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 
@@ -220,7 +221,9 @@ def test_huge_game_values(tmp_path: Path) -> None:
                         (("record", "actions"), ["bid 0"] * 100_000),
                         (("record", "actions"), ["bid " + "9" * 5000]),
                         (("seats",), [{"name": "x" * 10_000, "kind": "human", "level": None}] * 3),
-                        (("extra",), {"k": [1] * 1000}), (("created",), "9" * 100)]:
+                        (("extra",), {"k": [1] * 1000}), (("created",), "9" * 100),
+                        (("created",), "0001-01-01T00:00:00+05:00"),
+                        (("updated",), "9999-12-31T23:59:59-05:00")]:
         data = json.loads(json.dumps(good))
         target = data
         for key in path[:-1]:

@@ -73,9 +73,14 @@ def timestamp(value: Any, what: str) -> datetime:
         raise Invalid(f"{what} must be an ISO date-time")
     try:
         when = datetime.fromisoformat(value)
-    except ValueError:
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=UTC)
+        year = when.astimezone(UTC).year
+    except (ValueError, OverflowError):
         raise Invalid(f"{what} must be an ISO date-time") from None
-    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+    if not 1970 <= year <= 9998:
+        raise Invalid(f"{what} is out of range")
+    return when
 
 
 def iso(when: datetime) -> str:
