@@ -153,7 +153,8 @@ def _row_from_dict(data: Any, number: int, n: int) -> RoundResult:
         raise Invalid(f"more tricks than cards in round {number}")
     points = checks.int_list(d.get("points"), "points", n, -SCORE_LIMIT, SCORE_LIMIT)
     totals = checks.int_list(d.get("totals"), "totals", n, -SCORE_LIMIT, SCORE_LIMIT)
-    return RoundResult(number, dealer, trump, bids, tricks, points, totals)
+    return RoundResult(round=number, dealer=dealer, trump=trump, bids=bids, tricks=tricks,
+                       points=points, totals=totals)
 
 
 def _check_sums(rows: tuple[RoundResult, ...], totals: tuple[int, ...],
