@@ -1,6 +1,6 @@
 """The three things a player can do: bid, play a card, choose the trump suit.
 
-Actions are small frozen values; their text form is the one of BOT_PROTOCOL.md
+Actions are small immutable values (``Play`` actions are interned, one per card); their text form is the one of BOT_PROTOCOL.md
 (a bid ``"3"``, a card ``"R13"`` or ``"MERLIN:W"``, a suit ``"B"``).
 
 >>> Play(card("MERLIN:W"))
@@ -57,19 +57,51 @@ class Bid(Action):
         return str(self.n)
 
 
-@dataclass(frozen=True, slots=True)
 class Play(Action):
-    """Play ``card`` (MERLIN is played as ``MERLIN:W`` or ``MERLIN:J``)."""
+    """Play ``card`` (MERLIN is played as ``MERLIN:W`` or ``MERLIN:J``).
+
+    Interned: ``Play(c)`` returns the one shared action of card ``c`` (cards are interned too), so
+    equality and hashing are by identity, which makes ``action in legal`` a C-level scan. A
+    ``Play`` of something that is not a card (refused by ``apply``) is a fresh object.
+    """
+
+    __slots__ = ("card",)
+    __match_args__ = ("card",)
 
     card: Card
+
+    def __new__(cls, card: Card) -> Play:  # noqa: F811 (the field's name, as before)
+        shared = _PLAYS.get(card) if isinstance(card, Card) else None
+        if shared is not None:
+            return shared
+        self = object.__new__(cls)
+        object.__setattr__(self, "card", card)
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Play is immutable (cannot set {name})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Play is immutable (cannot delete {name})")
+
+    def __reduce__(self) -> tuple[object, tuple[Card]]:
+        return (Play, (self.card,))
+
+    def __copy__(self) -> Play:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Play:
+        return self
 
     def record(self) -> str:
         return f"play {self.card.text}"
 
     def __str__(self) -> str:
-        return self.card.text
+        return self.card.text if isinstance(self.card, Card) else str(self.card)
 
     def __repr__(self) -> str:
+        if not isinstance(self.card, Card):  # a malformed action, about to be refused
+            return f"Play({self.card!r})"
         return f"Play(card({self.card.text!r}))"
 
 
@@ -87,9 +119,9 @@ class ChooseTrump(Action):
 
 
 _BIDS = tuple(Bid(n) for n in range(21))
-_PLAYS = {c: Play(c) for c in Card._by_code}
-for _c, _a in _PLAYS.items():
-    _c.action = _a
+_PLAYS: dict[Card, Play] = {}
+for _c in Card._by_code:
+    _PLAYS[_c] = _c.action = Play(_c)
 TRUMP_CHOICES = tuple(ChooseTrump(s) for s in SUITS)
 
 

@@ -9,12 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import ALL_CARDS, Card
 
 
 class Event:
-    """Base class of every event. Treat events as read-only values (they are not frozen only because
-    frozen dataclasses are several times slower to build, and the AI's playouts build millions)."""
+    """Base class of every event. Treat events as read-only values.
+
+    Most are not frozen only because frozen dataclasses are several times slower to build and the
+    AI's playouts build millions. The three most frequent ones (``CardDealt``, ``CardPlayed``,
+    ``BidMade``) are frozen and interned instead: the engine hands out shared instances from
+    ``DEALT``, ``PLAYED`` and ``BIDS_MADE`` (equal by value to freshly built ones).
+    """
 
     __slots__ = ()
 
@@ -43,7 +48,7 @@ class RoundStarted(Event):
     dealer: int
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class CardDealt(Event):
     """One card dealt to ``seat`` (``card`` None once redacted)."""
 
@@ -68,7 +73,7 @@ class TrumpChosen(Event):
     suit: str
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class BidMade(Event):
     """``seat`` bid (``bid`` None when the viewer may not see it)."""
 
@@ -83,7 +88,7 @@ class BidsRevealed(Event):
     bids: tuple[int, ...]
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
     """``seat`` played ``card`` (MERLIN in its declared form)."""
 
@@ -117,3 +122,14 @@ class GameOver(Event):
 
     totals: tuple[int, ...]
     winners: tuple[int, ...]
+
+
+# ---- interned instances (engine hot path) ----------------------------------------------------
+# By seat (up to 6) and card: the one CardDealt / CardPlayed event for it; by seat and bid (0..20):
+# the one BidMade event.
+DEALT: tuple[dict[Card, CardDealt], ...] = tuple({c: CardDealt(s, c) for c in ALL_CARDS}
+                                                 for s in range(6))
+PLAYED: tuple[dict[Card, CardPlayed], ...] = tuple({c: CardPlayed(s, c) for c in ALL_CARDS}
+                                                   for s in range(6))
+BIDS_MADE: tuple[tuple[BidMade, ...], ...] = tuple(tuple(BidMade(s, b) for b in range(21))
+                                                   for s in range(6))

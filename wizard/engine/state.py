@@ -29,12 +29,12 @@ from .cards import JESTER as _JESTER
 from .cards import WIZARD as _WIZARD
 from .config import BidVisibility, Edition, GameConfig
 from .errors import IllegalActionError, IllegalBidError, IllegalPlayError, IllegalTrumpError, Rule
+from .events import BIDS_MADE as _BIDS_MADE
+from .events import DEALT as _DEALT
+from .events import PLAYED as _PLAYED
 from .events import (
-    BidMade,
     BidsRevealed,
-    CardDealt,
     CardDrawn,
-    CardPlayed,
     DealerChosen,
     Event,
     GameOver,
@@ -45,8 +45,8 @@ from .events import (
     TrumpRevealed,
 )
 from .scoring import round_points, winners
-from .trick import lead_suit, legal_cards, trick_winner
-from .view import PlayerView, RoundResult, TrickRecord
+from .trick import TrickRule, lead_suit, legal_cards, winner_rule
+from .view import PlayerView, RoundResult, TrickRecord, make_trick_record
 
 
 class Phase(enum.Enum):
@@ -72,6 +72,37 @@ _BID_ACTIONS: list[list[Action]] = [[bid(b) for b in range(r + 1)] for r in rang
 _OPEN, _HIDDEN, _SECRET = BidVisibility.OPEN, BidVisibility.HIDDEN, BidVisibility.SECRET
 _CHANCE = (_DRAW, _DEAL, _ROUND_END)
 _DECKS = {e.value: tuple(deck(e.value)) for e in Edition}
+_PLAY_MERLIN = MERLIN.action
+
+
+def _fisher_yates_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """(i, i + 1, (i + 1).bit_length()) for i = size-1 down to 1: the steps of ``Random.shuffle``."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
+
+
+_SHUFFLE_STEPS = {60: _fisher_yates_steps(60)}
+
+
+def _shuffle(pack: list[Card], rng: random.Random) -> None:
+    """``rng.shuffle(pack)``, drawing exactly the same bits from ``rng`` in the same order.
+
+    ``random.Random.shuffle`` (CPython 3.11-3.13) is Fisher-Yates with ``_randbelow(i + 1)``, i.e.
+    ``getrandbits(k)`` redrawn while >= i + 1. Written out here with the per-step constants
+    precomputed, it costs about half. Any other kind of rng (a subclass, which may override
+    ``shuffle`` or ``random``) gets its own ``shuffle``.
+    """
+    if type(rng) is not random.Random:
+        rng.shuffle(pack)
+        return
+    steps = _SHUFFLE_STEPS.get(len(pack))
+    if steps is None:
+        steps = _SHUFFLE_STEPS[len(pack)] = _fisher_yates_steps(len(pack))
+    getrandbits = rng.getrandbits
+    for i, n, k in steps:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        pack[i], pack[j] = pack[j], pack[i]
 
 
 class GameState:
@@ -80,7 +111,8 @@ class GameState:
     __slots__ = ("config", "phase", "round", "dealer", "first_dealer", "hands", "turned", "trump",
                  "bids", "bid_count", "tricks", "totals", "trick", "trick_seats", "leader",
                  "current", "tricks_played", "history", "grail_winner", "voided_round", "actions",
-                 "is_chance", "is_terminal", "_legal", "_dup", "_nspecial", "_scroll", "_camelot", "_edition", "_sum_rules")
+                 "is_chance", "is_terminal", "_legal", "_dup", "_nspecial", "_scroll", "_camelot",
+                 "_edition", "_sum_rules", "_n", "_next", "_winner")
 
     config: GameConfig
     phase: Phase
@@ -112,6 +144,9 @@ class GameState:
     _camelot: bool
     _edition: str             # config.edition.value
     _sum_rules: bool          # some constraint on the last bidder's sum can apply
+    _n: int                   # config.players
+    _next: tuple[int, ...]    # by seat: the seat to its left
+    _winner: TrickRule        # trick_winner specialised to the edition and scroll option
 
     @staticmethod
     def new(config: GameConfig) -> GameState:
@@ -150,6 +185,9 @@ class GameState:
         opts = config.options
         s._sum_rules = config.sum_rules_active and (
             opts.no_equal_sum or opts.canadian or config.edition is Edition.CAMELOT)
+        s._n = n
+        s._next = tuple((i + 1) % n for i in range(n))
+        s._winner = winner_rule(s._edition, s._scroll)
         return s
 
     @staticmethod
@@ -221,6 +259,9 @@ class GameState:
         s._camelot = self._camelot
         s._edition = self._edition
         s._sum_rules = self._sum_rules
+        s._n = self._n
+        s._next = self._next
+        s._winner = self._winner
         return s
 
     def legal_actions(self) -> list[Action]:
@@ -228,10 +269,14 @@ class GameState:
         legal = self._legal
         if legal is None:
             legal = self._compute_legal()
-        return list(legal[0])
+        return legal[0][:]  # a copy: the cached list must not change under the caller
 
     def _compute_legal(self) -> tuple[list[Action], list[object]]:
-        """(legal actions, their keys: played cards, bid numbers or suits), cached until the next move."""
+        """(legal actions, the keys ``apply`` checks against), cached until the next move.
+
+        The keys are the actions themselves for plays (interned ``Play`` objects compared by
+        identity), the bid numbers for bids and the suits for the trump choice.
+        """
         phase = self.phase
         actions: list[Action]
         keys: list[object]
@@ -241,24 +286,26 @@ class GameState:
             assert seat is not None
             hand = self.hands[seat]
             suit = None
-            for c in self.trick:
-                suit = c.suit
+            for c in self.trick:             # the lead suit: the first suited card, unless a
+                suit = c.suit                # Wizard (or MORGAN) came before it
                 if suit is not None or c.cancels_lead:
                     break
             if suit is None:
-                keys = hand[:]  # type: ignore[assignment]
+                actions = [c.action for c in hand]  # type: ignore[misc]
             else:
-                keys = [c for c in hand if c.suit is None or c.suit == suit]
-                if len(keys) == self._nspecial[seat]:  # nothing of the lead suit: anything goes
-                    keys = hand[:]  # type: ignore[assignment]
+                actions = [c.action for c in hand  # type: ignore[misc]
+                           if c.suit is None or c.suit == suit]
+                if len(actions) == self._nspecial[seat]:  # nothing of the lead suit: anything goes
+                    actions = [c.action for c in hand]  # type: ignore[misc]
                 if self._scroll and suit == self.trump:
-                    keys = legal_cards(hand, self.trick, self.trump, True)  # type: ignore[assignment]
-            if self._dup[seat]:
-                keys = list(dict.fromkeys(keys))
-            if self._camelot and MERLIN in keys:
-                i = keys.index(MERLIN)
-                keys[i:i + 1] = [MERLIN_W, MERLIN_J]
-            actions = [c.action for c in keys]  # type: ignore[attr-defined]
+                    actions = [c.action for c in  # type: ignore[misc]
+                               legal_cards(hand, self.trick, self.trump, True)]
+            if self._dup[seat]:              # several Wizards or Jesters: one action each
+                actions = list(dict.fromkeys(actions))
+            if self._camelot and _PLAY_MERLIN in actions:
+                i = actions.index(_PLAY_MERLIN)
+                actions[i:i + 1] = [MERLIN_W.action, MERLIN_J.action]  # type: ignore[list-item]
+            keys = actions  # type: ignore[assignment]
         elif phase is _BID:
             bad = self._forbidden_bids()
             if bad:
@@ -288,23 +335,42 @@ class GameState:
         legal = self._legal
         if legal is None:
             legal = self._compute_legal()
-        keys = legal[1]
-        events: list[Event] = []
-        kind = type(action)
-        if phase is _PLAY and kind is Play:
-            c = action.card  # type: ignore[attr-defined]
-            if c not in keys:
+        events: list[Event]
+        if phase is _PLAY:
+            # Playing a card, inlined (the hottest path). The keys are the interned Play actions,
+            # compared by identity: a C-level scan. Anything else (a Bid, a card not in hand, an
+            # undeclared MERLIN, a card that does not follow suit) is not among them.
+            if action not in legal[1]:
                 self._refuse(action)
-            self._play(c, events)
-        elif phase is _BID and kind is Bid:
-            n = action.n  # type: ignore[attr-defined]
-            if n not in keys or type(n) is not int:
+            c: Card = action.card  # type: ignore[attr-defined]
+            cur: int = self.current  # type: ignore[assignment]
+            hand = self.hands[cur]
+            hand.remove(c.in_hand)           # MERLIN:W / MERLIN:J leave MERLIN's place
+            if c.special:                    # keep the per-seat counters of special cards
+                self._nspecial[cur] -= 1
+                if self._dup[cur]:
+                    self._dup[cur] = hand.count(_WIZARD) > 1 or hand.count(_JESTER) > 1
+            trick = self.trick
+            trick.append(c)
+            self.trick_seats.append(cur)
+            self.actions.append(action)
+            self._legal = None
+            events = [_PLAYED[cur][c]]       # interned CardPlayed(cur, c)
+            if len(trick) < self._n:
+                self.current = self._next[cur]
+            else:
+                self._end_trick(events)
+            return events
+        events = []
+        if phase is _BID and type(action) is Bid:
+            n = action.n
+            if n not in legal[1] or type(n) is not int:
                 self._refuse(action)
             self._bid(n, events)
-        elif phase is _TRUMP and kind is ChooseTrump:
-            if action.suit not in keys:  # type: ignore[attr-defined]
+        elif phase is _TRUMP and type(action) is ChooseTrump:
+            if action.suit not in legal[1]:
                 self._refuse(action)
-            self._choose_trump(action.suit, events)  # type: ignore[attr-defined]
+            self._choose_trump(action.suit, events)
         else:
             self._refuse(action)
         self.actions.append(action)
@@ -391,22 +457,31 @@ class GameState:
         self.round += 1
         r = self.round
         self.dealer = (self.first_dealer + r - 1) % n
-        pack = list(_DECKS[cfg.edition.value])
-        rng.shuffle(pack)
+        pack = list(_DECKS[self._edition])
+        _shuffle(pack, rng)
         events.append(RoundStarted(r, self.dealer))
         # One card at a time to each seat in turn, starting left of the dealer: card k of the
-        # shuffled pack goes to seat (dealer + 1 + k) % n.
+        # shuffled pack goes to seat (dealer + 1 + k) % n. So seat (dealer + 1 + j) % n gets the
+        # slice pack[j:dealt:n], and its CardDealt events go to positions j, j + n, j + 2n...
         dealt = n * r
         first = self.dealer + 1
         hands: list[list[Card]] = [[] for _ in range(n)]
+        dealt_events: list[Event] = [None] * dealt  # type: ignore[list-item]
         for j in range(n):
-            hands[(first + j) % n] = pack[j:dealt:n]
-        seats = [(first + k) % n for k in range(dealt)]
-        events += map(CardDealt, seats, pack[:dealt])
+            seat = (first + j) % n
+            hands[seat] = hand = pack[j:dealt:n]
+            dealt_events[j::n] = map(_DEALT[seat].__getitem__, hand)  # interned CardDealt events
+        events += dealt_events
         k = dealt
         self.hands = hands
-        self._dup = [h.count(_WIZARD) > 1 or h.count(_JESTER) > 1 for h in hands]
-        self._nspecial = [sum(c.special for c in h) for h in hands]
+        # Per-seat counters the legal-play computation relies on (kept up to date by apply).
+        wizards = [h.count(_WIZARD) for h in hands]
+        jesters = [h.count(_JESTER) for h in hands]
+        self._dup = [w > 1 or j > 1 for w, j in zip(wizards, jesters, strict=True)]
+        if self._camelot:
+            self._nspecial = [sum(c.special for c in h) for h in hands]
+        else:  # the only special cards are Wizards and Jesters
+            self._nspecial = [w + j for w, j in zip(wizards, jesters, strict=True)]
         self.turned = pack[k] if k < len(pack) else None
         self.trump = None
         chooses = False
@@ -426,16 +501,10 @@ class GameState:
         self.grail_winner = None
         self.voided_round = False
         self.leader = (self.dealer + 1) % n
-        if chooses:
-            self.phase = _TRUMP
-            self.is_chance = self.phase in _CHANCE
-            self.is_terminal = self.phase is _GAME_OVER
-            self.current = self.dealer
-        else:
-            self.phase = _BID
-            self.is_chance = self.phase in _CHANCE
-            self.is_terminal = self.phase is _GAME_OVER
-            self.current = self.leader
+        self.phase = _TRUMP if chooses else _BID
+        self.is_chance = False
+        self.is_terminal = False
+        self.current = self.dealer if chooses else self.leader
         self._legal = None
 
     # ---- player actions ------------------------------------------------------------------
@@ -467,48 +536,31 @@ class GameState:
         assert seat is not None
         self.bids[seat] = n_bid
         self.bid_count += 1
-        events.append(BidMade(seat, n_bid))
-        n = self.config.players
-        if self.bid_count == n:
+        events.append(_BIDS_MADE[seat][n_bid])  # interned BidMade(seat, n_bid); legal bids <= 20
+        if self.bid_count == self._n:
             if self.config.options.bids is _HIDDEN:
                 events.append(BidsRevealed(tuple(self.bids)))  # type: ignore[arg-type]
-            self.phase = _PLAY
-            self.is_chance = self.phase in _CHANCE
-            self.is_terminal = self.phase is _GAME_OVER
+            self.phase = _PLAY               # (is_chance / is_terminal stay False)
             self.current = self.leader
         else:
-            self.current = (seat + 1) % n
+            self.current = self._next[seat]
         self._legal = None
 
-    def _play(self, c: Card, events: list[Event]) -> None:
-        seat = self.current
-        assert seat is not None
-        cfg = self.config
-        n = cfg.players
-        hand = self.hands[seat]
-        hand.remove(c.in_hand)
-        if c.special:
-            self._nspecial[seat] -= 1
-            if self._dup[seat]:
-                self._dup[seat] = hand.count(_WIZARD) > 1 or hand.count(_JESTER) > 1
-        self.trick.append(c)
-        self.trick_seats.append(seat)
-        events.append(CardPlayed(seat, c))
-        self._legal = None
-        if len(self.trick) < n:
-            self.current = (seat + 1) % n
-            return
-        idx, void = trick_winner(self.trick, self.trump, self._edition, self._scroll)
-        winner = self.trick_seats[idx]
+    def _end_trick(self, events: list[Event]) -> None:
+        """The trick is complete: find its winner, record it, score the round if it was the last."""
+        trick = self.trick
+        seats = self.trick_seats
+        idx, void = self._winner(trick, self.trump)
+        winner = seats[idx]
         if not void:
             self.tricks[winner] += 1
         if self._camelot:
-            if GRAIL in self.trick:
+            if GRAIL in trick:
                 self.grail_winner = winner
-            if void and self.round == 1 and EXCALIBUR in self.trick:
+            if void and self.round == 1 and EXCALIBUR in trick:
                 self.voided_round = True
-        record = tuple(zip(self.trick_seats, self.trick, strict=True))
-        self.tricks_played.append(TrickRecord(record, winner, void))
+        record = tuple(zip(seats, trick))  # noqa: B905 (same lengths; strict= costs ~40%)
+        self.tricks_played.append(make_trick_record(record, winner, void))
         events.append(TrickWon(winner, record, void))
         self.trick = []
         self.trick_seats = []
@@ -522,11 +574,17 @@ class GameState:
         n = cfg.players
         ed = cfg.edition.value
         bids: list[int] = self.bids  # type: ignore[assignment]
-        points = tuple(round_points(bids[s], self.tricks[s], edition=ed, round_=self.round,
-                                    rounds=cfg.rounds, grail_bonus=self.grail_winner == s,
-                                    voided_round=self.voided_round) for s in range(n))
+        points: tuple[int, ...]
+        if self._camelot:
+            points = tuple(round_points(bids[s], self.tricks[s], edition=ed, round_=self.round,
+                                        rounds=cfg.rounds, grail_bonus=self.grail_winner == s,
+                                        voided_round=self.voided_round) for s in range(n))
+        else:  # round_points() of the classic and magic editions, inlined
+            points = tuple(20 + 10 * t if b == t else -10 * abs(t - b)
+                           for b, t in zip(bids, self.tricks, strict=True))
+        totals = self.totals
         for s in range(n):
-            self.totals[s] += points[s]
+            totals[s] += points[s]
         if cfg.options.bids is _SECRET:
             events.append(BidsRevealed(tuple(bids)))
         result = RoundResult(self.round, self.dealer, self.trump, tuple(bids), tuple(self.tricks),

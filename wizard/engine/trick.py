@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .cards import Card, Kind
 
@@ -70,6 +70,44 @@ def trick_winner(trick: Sequence[Card], trump: str | None, edition: str,
             if c.kind is _WIZARD:
                 return i, False
     return _suited_winner(trick, trump, suit, first_jester=True), False
+
+
+def classic_winner(trick: Sequence[Card], trump: str | None) -> tuple[int, bool]:
+    """``trick_winner`` for the classic edition without the scroll rule, in one pass (hot path).
+
+    The first Wizard wins; else the highest trump; else the highest card of the lead suit (set by the
+    first suited card); else (only Jesters) the first card.
+    """
+    best = -1
+    best_value = 0
+    lead = None
+    for i, c in enumerate(trick):
+        s = c.suit
+        if s is None:
+            if c.kind is _WIZARD:
+                return i, False
+            continue                      # a Jester
+        if lead is None:
+            lead = s
+        if s == trump:
+            v = c.rank + 100
+        elif s == lead:
+            v = c.rank
+        else:
+            continue
+        if v > best_value:
+            best, best_value = i, v
+    return (best if best >= 0 else 0), False
+
+
+TrickRule = Callable[[Sequence[Card], "str | None"], tuple[int, bool]]
+
+
+def winner_rule(edition: str, scroll: bool = False) -> TrickRule:
+    """``trick_winner`` specialised to an edition and scroll setting: ``rule(trick, trump)``."""
+    if edition == "classic" and not scroll:
+        return classic_winner
+    return lambda trick, trump: trick_winner(trick, trump, edition, scroll)
 
 
 def _suited_winner(trick: Sequence[Card], trump: str | None, suit: str | None,

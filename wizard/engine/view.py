@@ -20,6 +20,23 @@ class TrickRecord:
     void: bool
 
 
+# A frozen dataclass's __init__ goes through object.__setattr__ for each field; the engine builds a
+# TrickRecord per trick, so it sets the slots directly through their descriptors (~2x faster).
+_new = object.__new__
+_set_cards = TrickRecord.__dict__["cards"].__set__
+_set_winner = TrickRecord.__dict__["winner"].__set__
+_set_void = TrickRecord.__dict__["void"].__set__
+
+
+def make_trick_record(cards: tuple[tuple[int, Card], ...], winner: int, void: bool) -> TrickRecord:
+    """``TrickRecord(cards, winner, void)``, built faster (the engine's hot path)."""
+    record: TrickRecord = _new(TrickRecord)
+    _set_cards(record, cards)
+    _set_winner(record, winner)
+    _set_void(record, void)
+    return record
+
+
 @dataclass(frozen=True, slots=True)
 class RoundResult:
     """One row of the score pad: a scored round."""
