@@ -34,7 +34,7 @@ from wizard.persistence import (
 )
 from wizard.persistence import store as store_module
 from wizard.persistence.aside import aside_path, move_aside
-from wizard.persistence.atomic import write_bytes_atomic
+from wizard.persistence.atomic import dump_json, write_bytes_atomic
 from wizard.persistence.paths import PathError, inside, log_dir_for, resolve_data_dir
 
 # ---- round-trips -------------------------------------------------------------------------
@@ -542,3 +542,54 @@ def test_settings_with_tuples_from_the_ui_save_as_lists(tmp_path: Path) -> None:
     back = Store(tmp_path).load_settings()
     assert back.window_size == [1024, 700] and back.last_setup == {"seats": [{"name": "Ana"}],
                                                                    "players": 3}
+
+
+# ---- the migration machinery on the other file kinds (with test-only steps) -------------------
+
+
+def test_history_migration_rewrites_lines_and_keeps_the_original(tmp_path: Path,
+                                                                 monkeypatch) -> None:
+    from wizard.persistence.migrate import Migrations
+
+    def from_v0(d: dict) -> dict:
+        d = dict(d)
+        d["players"] = d.pop("seats")
+        return d
+    monkeypatch.setattr(store_module, "HISTORY_MIGRATIONS", Migrations(1, {0: from_v0}))
+    modern = finished_entry(2)
+    legacy = modern.to_dict()
+    del legacy["schema"]
+    legacy["seats"] = legacy.pop("players")
+    raw = dump_json(finished_entry(1).to_dict()) + dump_json(legacy)
+    (tmp_path / "history.jsonl").write_bytes(raw)
+    store = Store(tmp_path)
+    history = store.load_history()
+    assert [e.seed for e in history] == [1, 2] and history[1].seats == modern.seats
+    [problem] = store.problems
+    assert problem.kind is ProblemKind.MIGRATED and problem.moved_to is not None
+    assert problem.moved_to.read_bytes() == raw
+    lines = (tmp_path / "history.jsonl").read_bytes().splitlines()
+    assert [json.loads(x)["schema"] for x in lines] == [1, 1]
+    again = Store(tmp_path)
+    assert len(again.load_history()) == 2 and again.problems == []
+
+
+def test_game_migration_writes_the_new_form(tmp_path: Path, monkeypatch) -> None:
+    from wizard.persistence.migrate import Migrations
+
+    def from_v0(d: dict) -> dict:
+        d = dict(d)
+        d["record"] = d.pop("game")
+        return d
+    monkeypatch.setattr(store_module, "GAME_MIGRATIONS", Migrations(1, {0: from_v0}))
+    saved = saved_game(actions=25)
+    legacy = saved.to_dict()
+    del legacy["schema"]
+    legacy["game"] = legacy.pop("record")
+    (tmp_path / "game.json").write_text(json.dumps(legacy))
+    store = Store(tmp_path)
+    loaded = store.load_game()
+    assert loaded is not None and loaded.record == saved.record
+    assert [p.kind for p in store.problems] == [ProblemKind.MIGRATED]
+    assert json.loads((tmp_path / "game.json").read_text())["schema"] == 1
+    assert len(asides(tmp_path, "game.json", "v0")) == 1

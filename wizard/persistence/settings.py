@@ -22,7 +22,7 @@ from .migrate import Migrations
 SETTINGS_SCHEMA = 1
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 CARD_LOOKS = ("classic", "standard")
-LANGUAGE_RE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})?")
+LANGUAGE_RE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8}){0,2}")
 
 
 @dataclass(slots=True)
