@@ -66,8 +66,7 @@ def back(width: int, style: int = 0) -> pygame.Surface:
     # frame
     frame = rounded_rect(0.0, 0.0, pw, ph, 0.04 * W, 8)
     clip_to(panel, frame)
-    inner = [(x * pw / pw, y) for x, y in rounded_rect(0.025 * W, 0.025 * W, pw - 0.025 * W, ph - 0.025 * W,
-                                                        0.025 * W, 8)]
+    inner = rounded_rect(0.025 * W, 0.025 * W, pw - 0.025 * W, ph - 0.025 * W, 0.025 * W, 8)
     pygame.draw.lines(panel, line, True, inner, max(1, round(0.008 * W)))
     for cx, cy in ((0.06, 0.06), (pw / W - 0.06, 0.06), (0.06, ph / W - 0.06), (pw / W - 0.06, ph / W - 0.06)):
         Pen(panel, 0, 0, W).poly(star(cx, cy, 0.03, 0.012, 4), line)

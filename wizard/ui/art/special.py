@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from wizard.ui.art import camelot
-from wizard.ui.art.canvas import Canvas, draw_blank, draw_corners, new_canvas, rendered_text
+from wizard.ui.art.canvas import Canvas, MarkFn, draw_blank, draw_corners, new_canvas, rendered_text
 from wizard.ui.art.figures import jester, wizard
 from wizard.ui.art.paint import clip_to
 from wizard.ui.art.palette import CREAM, GOLD, GOLD_DARK, INK, SuitColours, mix
@@ -58,6 +58,7 @@ def special_face(
     people = PEOPLES[variant % 4]
     base, _, played = card.partition(":")
     frame = INK
+    mark: MarkFn
     if base == "W":
         wizard(panel, pen, look, people, colours[people])
         text, mark, frame = labels.get("W", "W"), star_icon, GOLD_DARK
@@ -86,7 +87,8 @@ def special_face(
     return cv.finish()
 
 
-def _icon_mark(name: str):  # type: ignore[no-untyped-def]
+def _icon_mark(name: str) -> MarkFn:
+    """The corner mark of a Camelot special: its icon, inked in a dark tone of its theme."""
     icon = camelot.ICONS[name]
     theme = camelot.THEMES[name]
     return lambda p: icon(p, mix(theme, INK, 0.5), p.r > 10)
