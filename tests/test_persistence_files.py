@@ -308,22 +308,34 @@ def test_data_dir_that_is_a_file_does_not_crash(tmp_path: Path) -> None:
 
 
 def test_setup_logging_writes_to_a_rotating_file(tmp_path: Path) -> None:
+    import io
     root = logging.getLogger()
     before = list(root.handlers)
+    levels = [h.level for h in before]
     level = root.level
+    console = io.StringIO()
+    stream = logging.StreamHandler(console)
+    root.addHandler(stream)
+    root.setLevel(logging.WARNING)
     try:
         path = setup_logging(tmp_path / "logs")
         assert setup_logging(tmp_path / "logs") == path
-        assert len(root.handlers) == len(before) + 1
+        assert len(root.handlers) == len(before) + 2
+        logging.getLogger("wizard.test").info("quiet info")
         logging.getLogger("wizard.test").warning("hello log")
         for h in root.handlers:
             h.flush()
-        assert path is not None and "hello log" in path.read_text(encoding="utf-8")
+        assert path is not None and path.parent == tmp_path / "logs"
+        text = path.read_text(encoding="utf-8")
+        assert "hello log" in text and "quiet info" in text
+        assert "hello log" in console.getvalue() and "quiet info" not in console.getvalue()
     finally:
         for h in root.handlers[:]:
             if h not in before:
                 root.removeHandler(h)
                 h.close()
+        for h, lv in zip(before, levels, strict=True):
+            h.setLevel(lv)
         root.setLevel(level)
 
 

@@ -13,10 +13,10 @@ _FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 def setup_logging(log_dir: Path, level: int = logging.INFO) -> Path | None:
     """Send the root logger to ``log_dir/wizard.log`` (1 MB x 3 files); the file, or None if impossible.
 
-    Calling it again for the same folder adds no second handler.
+    Handlers already there (a console) keep showing what they showed before; calling it again
+    for the same folder adds no second handler.
     """
     root = logging.getLogger()
-    root.setLevel(level)
     target = (Path(log_dir) / LOG_NAME).absolute()
     for h in root.handlers:
         if isinstance(h, logging.handlers.RotatingFileHandler) \
@@ -29,5 +29,12 @@ def setup_logging(log_dir: Path, level: int = logging.INFO) -> Path | None:
     except OSError:
         return None
     handler.setFormatter(logging.Formatter(_FORMAT))
+    handler.setLevel(level)
+    previous = root.level if root.level != logging.NOTSET else logging.WARNING
+    if previous > level:
+        for h in root.handlers:
+            if h.level == logging.NOTSET:
+                h.setLevel(previous)
+        root.setLevel(level)
     root.addHandler(handler)
     return target
