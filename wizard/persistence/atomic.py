@@ -26,7 +26,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+        _replace(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -34,6 +34,18 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
             pass
         raise
     sync_dir(path.parent)
+
+
+def _replace(src: str, dst: Path, attempts: int = 5) -> None:
+    """``os.replace``, retried briefly on Windows where a scanner may hold the target open."""
+    for i in range(attempts):
+        try:
+            os.replace(src, dst)
+            return
+        except PermissionError:
+            if os.name != "nt" or i == attempts - 1:
+                raise
+            time.sleep(0.01 * (i + 1))
 
 
 def sync_dir(folder: Path) -> None:
