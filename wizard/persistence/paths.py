@@ -53,6 +53,6 @@ def inside(base: Path, name: str) -> Path:
     path = base / name
     root = base.resolve()
     real = path.resolve()
-    if real.parent != root and not real.is_relative_to(root):
+    if not real.is_relative_to(root):
         raise PathError(f"{path} leads outside the data folder")
     return path
