@@ -180,12 +180,15 @@ class App:
         self.dirty = True
 
     def pop(self, scene: Scene | None = None) -> None:
-        """Close the top scene (or ``scene`` wherever it is)."""
+        """Close the top scene (or ``scene`` wherever it is); overlays below redraw what is under them."""
         if scene is None:
             if self.scenes:
                 self.scenes.pop()
         elif scene in self.scenes:
             self.scenes.remove(scene)
+        for s in self.scenes:
+            if hasattr(s, "under"):
+                s.under = None  # type: ignore[attr-defined]
         if self.top is not None:
             self.top.on_enter()
         self.dirty = True
@@ -235,12 +238,37 @@ class App:
             scene.update(dt)
 
     def draw(self) -> None:
-        """Paint the scene stack from the last opaque scene up."""
+        """Paint the scene stack from the last opaque scene up.
+
+        An overlay (score pad, round end, menus) keeps a dimmed copy of what lies below it,
+        taken once: the scenes below are paused while it is open.
+        """
+        if not self.scenes:
+            return
+        top = self.scenes[-1]
+        if not top.opaque:
+            under = getattr(top, "under", None)
+            if under is None or under.get_size() != self.screen.get_size():
+                self._draw_range(self.scenes[:-1])
+                from .widgets import dim
+                dim(self.screen, 140)
+                under = self.screen.copy()
+                top.under = under  # type: ignore[attr-defined]
+            else:
+                self.screen.blit(under, (0, 0))
+            top.draw(self.screen)
+            return
+        self._draw_range(self.scenes)
+
+    def _draw_range(self, scenes: list[Scene]) -> None:
         start = 0
-        for i, s in enumerate(self.scenes):
+        for i, s in enumerate(scenes):
             if s.opaque:
                 start = i
-        for s in self.scenes[start:]:
+        for s in scenes[start:]:
+            if not s.opaque and s is not scenes[-1]:
+                from .widgets import dim
+                dim(self.screen, 140)
             s.draw(self.screen)
 
     def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:

@@ -98,6 +98,19 @@ class CardPainter:
         """Draw a back into ``rect``."""
         surf.blit(self.back(rect.w), rect.topleft)
 
+    def blit_scaled(self, surf: pygame.Surface, code: str | None, rect: pygame.Rect, base: float,
+                    role: str = "") -> None:
+        """A face (or a back when ``code`` is None) made at width ``base``, scaled into ``rect``.
+
+        For moving cards whose size changes every frame: the picture is made once.
+        """
+        img = self.back(base) if code is None else self.face(code, base)
+        if img.get_width() != rect.w:
+            img = pygame.transform.smoothscale(img, (max(1, rect.w), max(1, round(rect.w * img.get_height() / img.get_width()))))
+        surf.blit(img, rect.topleft)
+        if code is not None:
+            self.faces_log.append((code, role))
+
     def emblem(self, suit: str, size: float) -> pygame.Surface | None:
         """The suit's emblem, if the art provides one."""
         if self.art is None:

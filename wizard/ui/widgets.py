@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 import pygame
 
@@ -19,23 +20,42 @@ def label_text(label: Label) -> str:
 def panel(surf: pygame.Surface, rect: pygame.Rect, unit: float, fill: tuple[int, int, int] = theme.PANEL,
           alpha: int = 232, edge: tuple[int, int, int] | None = theme.PANEL_EDGE,
           radius: float = 12) -> None:
-    """A rounded translucent panel with a brass edge and a soft shadow."""
+    """A rounded translucent panel with a brass edge and a soft shadow (cached per size)."""
+    rect = pygame.Rect(rect)
+    img = _panel_image(rect.w, rect.h, round(unit * 100), fill, alpha, edge, radius)
+    surf.blit(img, (rect.x - 3, rect.y - 1))
+
+
+@lru_cache(maxsize=256)
+def _panel_image(w: int, h: int, unit100: int, fill: tuple[int, int, int], alpha: int,
+                 edge: tuple[int, int, int] | None, radius: float) -> pygame.Surface:
+    unit = unit100 / 100
     r = max(4, round(radius * unit))
-    shadow = pygame.Surface((rect.w + 12, rect.h + 12), pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect().inflate(-4, -4), border_radius=r + 4)
-    surf.blit(shadow, (rect.x - 3, rect.y + 2))
-    body = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(body, (*fill, alpha), body.get_rect(), border_radius=r)
-    surf.blit(body, rect.topleft)
+    img = pygame.Surface((w + 9, h + 9), pygame.SRCALPHA)
+    pygame.draw.rect(img, (0, 0, 0, 70), pygame.Rect(3, 4, w + 4, h + 4).inflate(-4, -4),
+                     border_radius=r + 4)
+    body = pygame.Rect(3, 1, w, h)
+    pygame.draw.rect(img, (0, 0, 0, 0), body, border_radius=r)
+    layer = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*fill, alpha), layer.get_rect(), border_radius=r)
+    img.fill((0, 0, 0, 0), body)
+    img.blit(layer, body.topleft)
     if edge is not None:
-        pygame.draw.rect(surf, edge, rect, width=max(1, round(2 * unit)), border_radius=r)
+        pygame.draw.rect(img, edge, body, width=max(1, round(2 * unit)), border_radius=r)
+    return img
 
 
 def dim(surf: pygame.Surface, alpha: int = 150) -> None:
     """Darken the whole surface (behind a dialog)."""
-    veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-    veil.fill((0, 0, 0, alpha))
-    surf.blit(veil, (0, 0))
+    surf.blit(_veil(surf.get_size(), alpha), (0, 0))
+
+
+@lru_cache(maxsize=8)
+def _veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    veil = pygame.Surface(size)
+    veil.fill((0, 0, 0))
+    veil.set_alpha(alpha)
+    return veil
 
 
 class Button:

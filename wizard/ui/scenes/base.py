@@ -12,7 +12,7 @@ from wizard.i18n import _
 from .. import text, theme
 from ..app import App, Scene
 from ..layout import unit_for
-from ..widgets import Button, Label, dim, panel
+from ..widgets import Button, Label, dim, panel  # noqa: F401
 
 
 @lru_cache(maxsize=4)
@@ -112,9 +112,15 @@ class Overlay(Screen):
         w, h = self.size
         return pygame.Rect(w * 0.1, h * 0.08, w * 0.8, h * 0.84)
 
+    under: pygame.Surface | None = None   # the dimmed screen below, kept by the app
+
+    def layout(self, width: int, height: int) -> None:
+        """Lay out again and forget the picture below."""
+        self.under = None
+        super().layout(width, height)
+
     def draw(self, surf: pygame.Surface) -> None:
-        """Dim, panel, then the screen."""
-        dim(surf, 140)
+        """Panel, title, body, widgets (the app has dimmed what is below)."""
         panel(surf, self.panel_rect(), self.unit)
         self.draw_title(surf)
         self.draw_body(surf)

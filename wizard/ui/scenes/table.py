@@ -113,6 +113,8 @@ class TableScene(Scene):
         self.lay: TableLayout = table_layout(1280, 800, session.config.players)
         self.hit_boxes: list[tuple[pygame.Rect, Callable[[], None]]] = []
         self.bid_hit: list[tuple[pygame.Rect, int, bool]] = []
+        self.static_layer: tuple[object, pygame.Surface] | None = None
+        self.plate_cache: dict[int, tuple[object, pygame.Surface]] = {}
         session.subscribe(self._on_events)
         if session.needs_advance and session.state.phase is not Phase.ROUND_END:
             session.start()
@@ -211,6 +213,8 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         """Run animations, then the game: computer moves, round ends, buffered input."""
         clock = self.app.clock
+        if self.app.top is not self:
+            return      # paused under the score pad, the menu or a round-end screen
         if self.message is not None and clock.now >= self.message[1]:
             self.message = None
         if self.pending_digit is not None and clock.now >= self.pending_digit[1]:

@@ -50,13 +50,21 @@ def _felt(size: tuple[int, int]) -> pygame.Surface:
 
 def draw_table(sc: TableScene, surf: pygame.Surface) -> None:
     """Everything, back to front."""
-    sc.hit_boxes = []
+    sc.hit_boxes = [(R(sc.lay.pad_button), sc.open_score_pad), (R(sc.lay.menu_button), sc.open_menu)]
     sc.bid_hit = []
-    surf.blit(_felt(surf.get_size()), (0, 0))
-    _top_bar(sc, surf)
+    key = _static_key(sc, surf)
+    cache = sc.static_layer
+    if cache is None or cache[0] != key:
+        layer = cache[1] if cache is not None and cache[1].get_size() == surf.get_size() \
+            else pygame.Surface(surf.get_size())
+        layer.blit(_felt(surf.get_size()), (0, 0))
+        _top_bar(sc, layer)
+        _deck(sc, layer)
+        sc.static_layer = (key, layer)
+    surf.blit(sc.static_layer[1], (0, 0))  # type: ignore[index]
     for seat in range(sc.session.config.players):
-        _plate(sc, surf, seat)
-    _deck(sc, surf)
+        _plate_cached(sc, surf, seat)
+    _turned(sc, surf)
     _drawn_for_dealer(sc, surf)
     _peeks(sc, surf)
     _trick(sc, surf)
@@ -71,6 +79,18 @@ def draw_table(sc: TableScene, surf: pygame.Surface) -> None:
         _dialog(sc, surf)
     if sc.curtain_for is not None:
         _curtain(sc, surf)
+
+
+def _static_key(sc: TableScene, surf: pygame.Surface) -> tuple[object, ...]:
+    """Everything the cached layer (felt, top bar, plates, deck) depends on."""
+    from wizard.i18n import current_language
+    sh = sc.shown
+    mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
+    hover = tuple(R(b).collidepoint(mouse) for b in (sc.lay.pad_button, sc.lay.menu_button))
+    return (surf.get_size(), current_language(), sh.round, sh.rounds, sh.dealer,
+            sum(sh.hand_counts) // 8, sh.bids_sum, all(sh.bids_made), sum(sh.tricks),
+            sh.trump, sh.choosing, sh.turned is None, isinstance(sc.active, TrumpRevealed), hover,
+            sc.look, id(sc.app.painter))
 
 
 # ---- top bar ---------------------------------------------------------------------------------
@@ -105,15 +125,33 @@ def _top_bar(sc: TableScene, surf: pygame.Surface) -> None:
         b = Button(R(box), label, fn)
         b.hover = R(box).collidepoint(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else False
         b.draw(surf, u)
-        sc.hit_boxes.append((R(box), fn))
 
 
 # ---- seat plates -----------------------------------------------------------------------------
 
-def _plate(sc: TableScene, surf: pygame.Surface, seat: int) -> None:
+def _plate_cached(sc: TableScene, surf: pygame.Surface, seat: int) -> None:
+    """A seat plate, re-drawn only when something on it changed."""
+    from wizard.i18n import current_language
     lay, u, sh = sc.lay, sc.lay.unit, sc.shown
-    pos = sc.pos_of(seat)
-    box = R(lay.plates[pos])
+    box = R(lay.plates[sc.pos_of(seat)])
+    margin = round(20 * u)
+
+    def at(xs: list[object]) -> object:
+        return xs[seat] if seat < len(xs) else None
+
+    key = (box.size, u, current_language(), sc.session.seats[seat], _acting_seat(sc) == seat,
+           sc.ai_seat == seat, at(sh.bids_made), at(sh.bids), at(sh.tricks), at(sh.totals),  # type: ignore[arg-type]
+           sh.dealer == seat, at(sh.hand_counts), sc.pos_of(seat) == 0, id(sc.app.painter))  # type: ignore[arg-type]
+    cached = sc.plate_cache.get(seat)
+    if cached is None or cached[0] != key:
+        img = pygame.Surface((box.w + 2 * margin, box.h + 2 * margin), pygame.SRCALPHA)
+        _plate(sc, img, seat, pygame.Rect(margin, margin, box.w, box.h))
+        cached = sc.plate_cache[seat] = (key, img)
+    surf.blit(cached[1], (box.x - margin, box.y - margin))
+
+
+def _plate(sc: TableScene, surf: pygame.Surface, seat: int, box: pygame.Rect) -> None:
+    u, sh = sc.lay.unit, sc.shown
     seat_spec = sc.session.seats[seat]
     current = _acting_seat(sc)
     turn = current == seat
@@ -217,18 +255,7 @@ def _deck(sc: TableScene, surf: pygame.Surface) -> None:
     if sh.round:
         for k in range(min(6, max(1, left // 8))):
             painter.blit_back(surf, deck.move(-k * u, -k * u))
-    e = sc.active
-    if sh.turned is not None:
-        painter.blit_face(surf, sh.turned.text, turned, "turned")
-    elif isinstance(e, TrumpRevealed) and e.card is not None and sc.tween is not None:
-        t = sc.tween.t
-        w = max(1, int(turned.w * abs(1 - 2 * t)))
-        img = painter.back(turned.w) if t < 0.5 else painter.face(e.card.text, turned.w)
-        if t >= 0.5:
-            painter.faces_log.append((e.card.text, "turned"))
-        img = pygame.transform.smoothscale(img, (w, img.get_height()))
-        surf.blit(img, (turned.centerx - w / 2, turned.y))
-    elif sh.round:
+    if sh.round and sh.turned is None and not isinstance(sc.active, TrumpRevealed):
         pygame.draw.rect(surf, (255, 255, 255), turned, width=max(1, round(u)),
                          border_radius=round(8 * u))
     lab = R(lay.trump_label)
@@ -252,6 +279,23 @@ def _deck(sc: TableScene, surf: pygame.Surface) -> None:
               anchor="midleft", max_w=lab.right - x)
     text.draw(surf, txt, (x, lab.y + lab.h * 0.72), int(19 * u), theme.ACCENT, role="bold",
               anchor="midleft", max_w=lab.right - x)
+
+
+def _turned(sc: TableScene, surf: pygame.Surface) -> None:
+    """The turned-up card, flipping over while it is revealed."""
+    painter, sh = sc.app.painter, sc.shown
+    turned = R(sc.lay.turned)
+    e = sc.active
+    if sh.turned is not None:
+        painter.blit_face(surf, sh.turned.text, turned, "turned")
+    elif isinstance(e, TrumpRevealed) and e.card is not None and sc.tween is not None:
+        t = sc.tween.t
+        w = max(1, int(turned.w * abs(1 - 2 * t)))
+        img = painter.back(turned.w) if t < 0.5 else painter.face(e.card.text, turned.w)
+        if t >= 0.5:
+            painter.faces_log.append((e.card.text, "turned"))
+        img = pygame.transform.smoothscale(img, (w, img.get_height()))
+        surf.blit(img, (turned.centerx - w / 2, turned.y))
 
 
 def _drawn_for_dealer(sc: TableScene, surf: pygame.Surface) -> None:
@@ -316,7 +360,7 @@ def _trick(sc: TableScene, surf: pygame.Surface) -> None:
                 w = max(8, int(spot.w * (1 - 0.6 * k)))
                 r = pygame.Rect(0, 0, w, int(w * 1.5))
                 r.center = (int(cx), int(cy))
-                painter.blit_back(surf, r)
+                painter.blit_scaled(surf, None, r, spot.w)
         return
     for seat, c in sh.trick:
         painter.blit_face(surf, c.text, R(lay.trick_spots[sc.pos_of(seat)]), "trick")
@@ -391,7 +435,7 @@ def _flying(sc: TableScene, surf: pygame.Surface) -> None:
         w = int(spot.w * (0.7 + 0.3 * t)) if pos else spot.w
         r = pygame.Rect(0, 0, w, int(w * 1.5))
         r.center = (int(cx), int(cy))
-        painter.blit_face(surf, e.card.text, r, "trick")
+        painter.blit_scaled(surf, e.card.text, r, spot.w, "trick")
     elif isinstance(e, BidMade):
         pos = sc.pos_of(e.seat)
         plate = R(lay.plates[pos])

@@ -1,0 +1,75 @@
+"""``python -m wizard.bench ui``: frame times of a full autoplayed 6-player game, headless, 1920x1080.
+
+Animations run at normal speed on a clock advanced by 1/60 s per frame; every frame is
+updated and drawn. The computer's pause between moves is left out (it only adds idle frames).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from collections.abc import Sequence
+
+
+def measure(players: int = 6, seed: int = 1, size: tuple[int, int] = (1920, 1080),
+            speed: str = "normal", level: str = "easy", max_rounds: int | None = None) -> list[float]:
+    """Seconds per frame (update + draw) over a whole autoplayed game."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from wizard.engine import GameConfig
+    from wizard.session import Seat, Session
+
+    from .app import App
+    from .scenes.table import TableScene
+
+    app = App(size=size, speed=speed, headless=True, threaded=False, lang="en")
+    app.settings.ai_pause_ms = 0
+    app.settings.sound = False
+    done: list[bool] = []
+    session = Session.new(GameConfig(players=players, seed=seed),
+                          [Seat.ai(f"Player {i + 1}", level) for i in range(players)])
+    table = TableScene(app, session, keep_history=False, on_game_over=lambda t: done.append(True))
+    app.replace(table)
+    times: list[float] = []
+    dt = 1 / 60
+    while not done:
+        t0 = time.perf_counter()
+        app.frame(dt)
+        times.append(time.perf_counter() - t0)
+        if max_rounds is not None and session.state.round > max_rounds:
+            break
+        if len(times) > 200000:
+            break
+    return times
+
+
+def report(times: Sequence[float]) -> list[str]:
+    """The four figure lines."""
+    ms = sorted(t * 1000 for t in times)
+    p50 = statistics.median(ms)
+    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    fps = 1000 / statistics.fmean(ms)
+    return [f"frame p50 ms: {p50:.2f}", f"frame p99 ms: {p99:.2f}", f"frame max ms: {ms[-1]:.2f}",
+            f"fps: {fps:.1f}"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark and print its figures."""
+    p = argparse.ArgumentParser(prog="python -m wizard.bench ui")
+    p.add_argument("--players", type=int, default=6)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
+    p.add_argument("--speed", default="normal")
+    args = p.parse_args(argv)
+    start = time.perf_counter()
+    times = measure(players=args.players, seed=args.seed, speed=args.speed, max_rounds=args.rounds)
+    print(f"frames: {len(times)} in {time.perf_counter() - start:.1f} s (1920x1080, headless)")
+    for line in report(times):
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
