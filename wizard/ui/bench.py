@@ -62,7 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
     p.add_argument("--speed", default="normal")
-    args = p.parse_args(argv)
+    args, _rest = p.parse_known_args(argv)   # "ui" from "python -m wizard.bench ui" is ignored
     start = time.perf_counter()
     times = measure(players=args.players, seed=args.seed, speed=args.speed, max_rounds=args.rounds)
     print(f"frames: {len(times)} in {time.perf_counter() - start:.1f} s (1920x1080, headless)")
