@@ -22,6 +22,8 @@ def parser() -> argparse.ArgumentParser:
                    help="with --autoplay: number of players (default 4)")
     p.add_argument("--edition", choices=("classic", "magic", "camelot"), default=None,
                    help="with --autoplay: the edition (default classic)")
+    p.add_argument("--level", choices=("easy", "normal", "hard", "expert", "random"), default=None,
+                   help="with --autoplay: every seat at this level (default: a mix)")
     p.add_argument("--smoke-test", action="store_true",
                    help="headless: draw every screen in every language, exit 0 or name what failed")
     p.add_argument("--screenshot-dir", type=Path, default=None,
@@ -53,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
     from wizard.ui.main import run
     return run(autoplay=args.autoplay, games=max(1, args.games), seed=args.seed, speed=args.speed,
-               players=args.players, edition=args.edition, data_dir=args.data_dir, lang=args.lang,
+               players=args.players, edition=args.edition, level=args.level, data_dir=args.data_dir, lang=args.lang,
                resume=args.resume, size=size, screenshot_dir=args.screenshot_dir)
 
 

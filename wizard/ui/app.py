@@ -298,7 +298,7 @@ class App:
         while self.running and self.scenes:
             if self.busy() or self.dirty:
                 events = pygame.event.get()
-                tick.tick(60)
+                tick.tick(60 if self.speed > 0 else 240)
             else:
                 first = pygame.event.wait(250)
                 events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()

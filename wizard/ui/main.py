@@ -17,15 +17,16 @@ AUTOPLAY_LEVELS = ["expert", "hard", "normal", "easy", "expert", "hard"]
 
 
 def autoplay_session(seed: int, players: int = 4, edition: str = "classic",
-                     prefs: Prefs | None = None) -> Session:
-    """A game where every seat is a computer player."""
+                     level: str | None = None) -> Session:
+    """A game where every seat is a computer player (``level`` for all, or a mix)."""
     cfg = GameConfig(players=players, edition=Edition(edition), seed=seed)
-    seats = [Seat.ai(AUTOPLAY_NAMES[i], AUTOPLAY_LEVELS[i]) for i in range(players)]
+    seats = [Seat.ai(AUTOPLAY_NAMES[i], level or AUTOPLAY_LEVELS[i]) for i in range(players)]
     return Session.new(cfg, seats)
 
 
 def run(*, autoplay: bool = False, games: int = 1, seed: int | None = None, speed: str | None = None,
-        players: int | None = None, edition: str | None = None, data_dir: Path | None = None,
+        players: int | None = None, edition: str | None = None, level: str | None = None,
+        data_dir: Path | None = None,
         lang: str | None = None, resume: bool = False, size: tuple[int, int] | None = None,
         screenshot_dir: Path | None = None) -> int:
     """Open the window and run until the person quits (or the autoplay games end)."""
@@ -46,7 +47,7 @@ def run(*, autoplay: bool = False, games: int = 1, seed: int | None = None, spee
                 if state["left"] <= 0:
                     app.quit()
                     return
-            session = autoplay_session(state["seed"], players or 4, edition or "classic")
+            session = autoplay_session(state["seed"], players or 4, edition or "classic", level)
             app.replace(TableScene(app, session, keep_history=False, on_game_over=lambda t: app.clock.schedule(
                 max(0.5, 3.0 * app.speed), lambda: next_game(t))))
 

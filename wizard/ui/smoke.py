@@ -20,7 +20,7 @@ SCREENS = ("menu", "setup", "table-bidding", "table-trump", "table-play", "table
 
 def _seats(humans: int, n: int = 4) -> list[Seat]:
     names = ["Anna", "Bruno", "Carme", "Didier", "Elena", "Ferran"]
-    return [Seat.human(names[i]) if i < humans else Seat.ai(names[i], "normal") for i in range(n)]
+    return [Seat.human(names[i]) if i < humans else Seat.ai(names[i], "easy") for i in range(n)]
 
 
 def play_until(session: Session, stop: Callable[[Session], bool], limit: int = 5000) -> Session:
