@@ -24,10 +24,11 @@ class ExpertPlayer(HardPlayer):
     """Inference-weighted determinized search, EV bidding, exact endgame, rank-aware late play."""
 
     name = "expert"
-    budget = 9000
+    budget = 6000
+    world_cost = 70
     min_worlds = 8
     max_worlds = 300
-    cap_s = 0.12
+    cap_s = 0.11
     bid_spread = 2
     pool_factor = 3
 
@@ -39,7 +40,7 @@ class ExpertPlayer(HardPlayer):
             if not batch:
                 factor = self.pool_factor if any(
                     b is not None for s, b in enumerate(info.bids) if s != info.seat) else 1
-                batch.extend(reversed(weighted_worlds(info, r, 16, factor, owns)))
+                batch.extend(reversed(weighted_worlds(info, r, 8, factor, owns)))
             return world_of(info, batch.pop())
         return draw
 
@@ -67,6 +68,6 @@ class ExpertPlayer(HardPlayer):
         endgame = (lambda w, rules, me: endgame_value(w, rules, me)) if small else None
         means, worlds = evaluate_cards(info, legal, self.source(info, rng), rng, self.utility(info),
                                        self.budget, self.min_worlds, self.max_worlds, self.cap_s,
-                                       endgame)
+                                       endgame, self.world_cost)
         notes.update(worlds=worlds, values={c: round(v, 1) for c, v in means.items()})
         return max(legal, key=lambda c: (means[c], -c))

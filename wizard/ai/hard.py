@@ -19,10 +19,11 @@ class HardPlayer(NormalPlayer):
     """Determinized Monte Carlo with the Normal policy for play-outs."""
 
     name = "hard"
-    budget = 5000        # simulated card plays per decision
+    budget = 4000        # simulated card plays per decision (a sampled world counts world_cost)
+    world_cost = 25
     min_worlds = 6
     max_worlds = 200
-    cap_s = 0.11         # wall-clock safety cap
+    cap_s = 0.09         # wall-clock safety cap
     bid_spread = 1
 
     def source(self, info: Info, rng: random.Random) -> Any:
@@ -59,13 +60,14 @@ class HardPlayer(NormalPlayer):
             return cands[0]
         dist, bonus, worlds = trick_distributions(
             info, cands, self.source(info, rng), rng, self.budget, self.min_worlds,
-            self.max_worlds, self.cap_s)
+            self.max_worlds, self.cap_s, self.world_cost)
         ev = {b: expected_score(b, dist[b], info) + bonus[b] for b in cands}
         notes.update(worlds=worlds, ev={b: round(v, 1) for b, v in ev.items()})
         return max(cands, key=lambda b: (ev[b], -b))
 
     def play(self, info: Info, legal: list[int], rng: random.Random, notes: dict[str, Any]) -> int:
         means, worlds = evaluate_cards(info, legal, self.source(info, rng), rng, self.utility(info),
-                                       self.budget, self.min_worlds, self.max_worlds, self.cap_s)
+                                       self.budget, self.min_worlds, self.max_worlds, self.cap_s,
+                                       world_cost=self.world_cost)
         notes.update(worlds=worlds, values={c: round(v, 1) for c, v in means.items()})
         return max(legal, key=lambda c: (means[c], -c))

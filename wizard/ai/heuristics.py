@@ -96,9 +96,58 @@ def card_value(c: int, hand: Sequence[int], trump: int, n: int, r: int, edition:
     return min(0.95, v)
 
 
+_EST_TABLES: dict[tuple[int, int, bool, int], list[float]] = {}
+
+
+def _est_table(trump: int, n: int, big: bool, edition: int) -> list[float]:
+    """Per-card parts of ``card_value`` that do not depend on the rest of the hand."""
+    key = (trump, n, big, edition)
+    tab = _EST_TABLES.get(key)
+    if tab is None:
+        pf = _PLAYER_FACTOR.get(n, 1.0)
+        tab = []
+        for c in range(F.NCODES):
+            s = SUIT[c]
+            if s < 0 or (edition == F.MAGIC and RANK[c] == 1):
+                tab.append(card_value(c, [], trump, n, 8 if big else 1, edition))
+            elif s == trump:
+                tab.append(0.12 + 0.85 * ((RANK[c] - 1) / 12.0) ** 1.6)
+            else:
+                if trump < 0:
+                    v = max(0.0, (RANK[c] - 8) / 5.0) ** 1.3 * 0.85
+                else:
+                    v = max(0.0, (RANK[c] - 9) / 4.0) ** 1.5 * 0.72
+                v *= pf
+                if big:
+                    v *= 0.85
+                tab.append(v)
+        _EST_TABLES[key] = tab
+    return tab
+
+
 def estimate_tricks(hand: Sequence[int], trump: int, n: int, r: int, edition: int) -> float:
-    """Expected tricks of a hand (sum of card values)."""
-    return sum(card_value(c, hand, trump, n, r, edition) for c in hand)
+    """Expected tricks of a hand: the sum of ``card_value`` over its cards (table-driven)."""
+    tab = _est_table(trump, n, r >= 8, edition)
+    counts = [0, 0, 0, 0]
+    for c in hand:
+        if c < 52:
+            counts[SUIT[c]] += 1
+    bonus = 0.12 * max(0, counts[trump] - 2) if trump >= 0 else 0.0
+    mult = 1.1 if n == 3 else 1.0
+    magic = edition == F.MAGIC
+    total = 0.0
+    for c in hand:
+        s = SUIT[c]
+        if s < 0 or (magic and RANK[c] == 1):
+            total += tab[c]
+        elif s == trump:
+            total += min(0.97, (tab[c] + bonus) * mult)
+        else:
+            v = tab[c]
+            if counts[s] >= 4:
+                v *= 0.7
+            total += min(0.95, v)
+    return total
 
 
 def nearest_bid(target: float, legal: Sequence[int]) -> int:

@@ -80,6 +80,11 @@ def policy_card(w: World, rules: Rules, seat: int) -> int:
 
 def play_out(w: World, rules: Rules) -> int:
     """Play the round to its end with the rule policy (mutates ``w``); returns cards played."""
+    return fast_play_out(w, rules)
+
+
+def slow_play_out(w: World, rules: Rules) -> int:
+    """``play_out`` through ``choose_card`` one step at a time (reference for the tests)."""
     played = 0
     while w.hands[next_seat(w, rules)]:
         seat = next_seat(w, rules)
@@ -92,3 +97,187 @@ def points(w: World, rules: Rules, seat: int) -> int:
     """Round points of ``seat`` once ``w`` is played out."""
     return F.round_points(w.bids[seat], w.tricks[seat], rules.edition, rules.round, rules.rounds,
                           w.grail_winner == seat, w.voided)
+
+
+def _tables(trump: int) -> tuple[list[int], list[int], list[int]]:
+    """Per-trump (power, dump order, duck order) of every card code."""
+    pw = [H.power(c, trump) for c in range(F.NCODES)]
+    dump = [15 if TYPE[c] == F.T_JES else pw[c] for c in range(F.NCODES)]
+    duck = [-9 if TYPE[c] in (F.T_JES, F.T_EXC) else pw[c] for c in range(F.NCODES)]
+    return pw, dump, duck
+
+
+TABLES = [_tables(t) for t in range(-1, 4)]
+_SOLID = F.K_TRUMP + 9
+
+
+def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = None) -> int:
+    """``play_out`` with the same rule policy, inlined for speed (mutates ``w``); returns plays.
+
+    With ``trace`` a list, each (seat, card) played is appended (tests check legality with it).
+    """
+    n = rules.n
+    trump = rules.trump
+    ed = rules.edition
+    scroll = rules.scroll
+    camelot = ed == F.CAMELOT
+    ktab = F.KEYTABS[ed == F.MAGIC][trump + 1]
+    setkey = F.SETKEYS[trump + 1]
+    pw, dump, duck = TABLES[trump + 1]
+    suit_of = SUIT
+    card_key = F.card_key
+    hands = w.hands
+    tricks = w.tricks
+    bids = w.bids
+    trick = w.trick
+    seats = w.trick_seats
+    # Status of the trick in progress.
+    lead = -1
+    bestkey = -2
+    bestseat = w.leader
+    for i, c in enumerate(trick):
+        set_lead = False
+        if lead == -1:
+            if suit_of[c] >= 0:
+                lead, set_lead = suit_of[c], True
+            elif TYPE[c] in (F.T_WIZ, F.T_MORGAN):
+                lead = -2
+        k = card_key(c, i, lead, set_lead, trump, ed, scroll)
+        if k > bestkey:
+            bestkey, bestseat = k, seats[i]
+    void = F.EXCALIBUR in trick
+    has_grail = F.GRAIL in trick
+    tab = ktab[lead] if lead >= 0 else F.ZEROKEYS
+    pos = len(trick)
+    p = (w.leader + pos) % n
+    played = 0
+    while hands[p]:
+        h = hands[p]
+        left = len(h)
+        if scroll:
+            legal = F.legal_plays(h, lead, trump, True)
+        else:
+            if lead >= 0:
+                legal = [c for c in h if suit_of[c] == lead]
+                if legal:
+                    legal += [c for c in h if c >= 52]
+                else:
+                    legal = h[:]
+            else:
+                legal = h[:]
+            if camelot and F.MERLIN in legal:
+                legal.remove(F.MERLIN)
+                legal += (F.MERLIN_W, F.MERLIN_J)
+        if lead == -1:
+            keys = [setkey[c] if c < 52 else card_key(c, pos, -2 if TYPE[c] in (F.T_WIZ, F.T_MORGAN)
+                                                      else -1, False, trump, ed, scroll)
+                    for c in legal]
+        else:
+            keys = [tab[c] if c < 52 else card_key(c, pos, lead, False, trump, ed, scroll)
+                    for c in legal]
+        m = len(legal)
+        if m == 1:
+            ci = 0
+        else:
+            need = bids[p] - tricks[p]
+            if need > 0:
+                if pos == 0:
+                    ci = max(range(m), key=keys.__getitem__)
+                    if need < left and keys[ci] < F.K_TRUMP + 10:
+                        ci = _low_lead_index(legal, trump, pw)
+                else:
+                    cheap = strong = solid = -1
+                    for i in range(m):
+                        k = keys[i]
+                        if k > bestkey:
+                            if cheap < 0 or k < keys[cheap]:
+                                cheap = i
+                            if strong < 0 or k > keys[strong]:
+                                strong = i
+                            if k >= _SOLID and (solid < 0 or k < keys[solid]):
+                                solid = i
+                    if cheap >= 0:
+                        if pos == n - 1:
+                            ci = cheap
+                        elif need >= left:
+                            ci = strong
+                        elif solid >= 0:
+                            ci = solid
+                        elif need * 2 >= left:
+                            ci = strong
+                        else:
+                            ci = cheap
+                    else:
+                        ci = min(range(m), key=lambda i: dump[legal[i]])
+            elif pos == 0:
+                ci = min(range(m), key=lambda i: keys[i] if legal[i] != F.EXCALIBUR else -5)
+            else:
+                ducks = [i for i in range(m) if keys[i] <= bestkey]
+                if ducks:
+                    ci = max(ducks, key=lambda i: duck[legal[i]])
+                elif pos == n - 1:
+                    ci = max(range(m), key=lambda i: pw[legal[i]])
+                else:
+                    ci = min(range(m), key=keys.__getitem__)
+        c = legal[ci]
+        k = keys[ci]
+        if trace is not None:
+            trace.append((p, c))
+        h.remove(F.MERLIN if c == F.MERLIN_W or c == F.MERLIN_J else c)
+        played += 1
+        if lead == -1:
+            if c < 52:
+                lead = suit_of[c]
+                tab = ktab[lead]
+            elif TYPE[c] in (F.T_WIZ, F.T_MORGAN):
+                lead = -2
+        if k > bestkey:
+            bestkey = k
+            bestseat = p
+        if c >= 52:
+            if c == F.EXCALIBUR:
+                void = True
+            elif c == F.GRAIL:
+                has_grail = True
+        pos += 1
+        if pos == n:
+            if not void:
+                tricks[bestseat] += 1
+            elif rules.round == 1:
+                w.voided = True
+            if has_grail:
+                w.grail_winner = bestseat
+            p = w.leader = bestseat
+            lead = -1
+            bestkey = -2
+            void = has_grail = False
+            tab = F.ZEROKEYS
+            pos = 0
+        else:
+            p += 1
+            if p == n:
+                p = 0
+    w.trick = []
+    w.trick_seats = []
+    return played
+
+
+def _low_lead_index(legal: list[int], trump: int, pw: list[int]) -> int:
+    """Index of a low lead: lowest non-trump number of the shortest suit, else the weakest card."""
+    counts = [0, 0, 0, 0]
+    for c in legal:
+        if c < 52:
+            counts[SUIT[c]] += 1
+    best = -1
+    best_v = (99, 99)
+    for i, c in enumerate(legal):
+        if c < 52 and SUIT[c] != trump:
+            v = (counts[SUIT[c]], RANK_[c])
+            if v < best_v:
+                best, best_v = i, v
+    if best >= 0:
+        return best
+    return min(range(len(legal)), key=lambda i: pw[legal[i]])
+
+
+RANK_ = F.RANK

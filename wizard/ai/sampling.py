@@ -34,34 +34,30 @@ def sample_hands(info: Info, rng: random.Random, own: list[int] | None = None) -
             hands[s] = list(info.visible[s])
         else:
             open_seats.append(s)
-    for attempt in range(30):
+    if not any(info.voids[s] for s in open_seats):
         rng.shuffle(pool)
-        room = {s: info.hand_size[s] for s in open_seats}
-        stock_room = len(pool) - sum(room.values())
-        out = {s: [] for s in open_seats}  # type: dict[int, list[int]]
-        ok = True
-        strict = attempt < 25
-        # Constrained seats first: place suited cards only where they are allowed.
-        for c in pool:
-            su = F.SUIT[c]
-            cands = [s for s in open_seats if room[s] > 0 and
-                     (su < 0 or not strict or su not in info.voids[s])]
-            total = sum(room[s] for s in cands) + stock_room
-            if total <= 0:
-                ok = False
+        k = 0
+        for s in open_seats:
+            hands[s] = pool[k:k + info.hand_size[s]]
+            k += info.hand_size[s]
+        return hands
+    # Most constrained seats first, each drawing only cards it may hold.
+    order = sorted(open_seats, key=lambda s: -len(info.voids[s]))
+    for attempt in range(20):
+        strict = attempt < 15
+        left = pool[:]
+        out: dict[int, list[int]] = {}
+        for s in order:
+            voids = info.voids[s] if strict else set()
+            allowed = [c for c in left if F.SUIT[c] < 0 or F.SUIT[c] not in voids]
+            size = info.hand_size[s]
+            if len(allowed) < size:
                 break
-            x = rng.randrange(total)
-            placed = False
-            for s in cands:
-                if x < room[s]:
-                    out[s].append(c)
-                    room[s] -= 1
-                    placed = True
-                    break
-                x -= room[s]
-            if not placed:
-                stock_room -= 1
-        if ok and all(v == 0 for v in room.values()):
+            got = rng.sample(allowed, size)
+            out[s] = got
+            for c in got:
+                left.remove(c)
+        else:
             for s in open_seats:
                 hands[s] = out[s]
             return hands

@@ -26,7 +26,7 @@ def rules_of(info: Info) -> Rules:
 def evaluate_cards(info: Info, legal: list[int], source: WorldSource, rng: random.Random,
                    utility: Utility, budget: int, min_worlds: int, max_worlds: int,
                    cap_s: float, endgame: Callable[[World, Rules, int], float] | None = None,
-                   ) -> tuple[dict[int, float], int]:
+                   world_cost: int = 0) -> tuple[dict[int, float], int]:
     """Mean utility of playing each legal card, over common sampled worlds; (means, worlds)."""
     rules = rules_of(info)
     totals = {c: 0.0 for c in legal}
@@ -36,24 +36,30 @@ def evaluate_cards(info: Info, legal: list[int], source: WorldSource, rng: rando
     deadline = time.perf_counter() + cap_s
     while worlds < max_worlds and (worlds < min_worlds or work < budget):
         base = source(rng)
+        work += world_cost
+        values: dict[int, float] = {}
         for c in legal:
+            if worlds >= min_worlds and time.perf_counter() > deadline:
+                break  # out of time: this world is dropped, every candidate keeps as many
             w = base.copy()
             apply_card(w, rules, seat, c)
             if endgame is not None:
-                totals[c] += endgame(w, rules, seat)
+                values[c] = endgame(w, rules, seat)
                 work += 8
             else:
                 work += play_out(w, rules) + 1
-                totals[c] += utility(w, rules)
-        worlds += 1
-        if worlds >= min_worlds and time.perf_counter() > deadline:
+                values[c] = utility(w, rules)
+        if len(values) < len(legal):
             break
+        for c, v in values.items():
+            totals[c] += v
+        worlds += 1
     return {c: v / worlds for c, v in totals.items()}, worlds
 
 
 def trick_distributions(info: Info, bids: list[int], source: WorldSource, rng: random.Random,
                         budget: int, min_worlds: int, max_worlds: int, cap_s: float,
-                        ) -> tuple[dict[int, list[float]], dict[int, float], int]:
+                        world_cost: int = 0) -> tuple[dict[int, list[float]], dict[int, float], int]:
     """For each candidate bid: P(k tricks) and the mean extra (Grail) bonus, over common worlds."""
     rules = rules_of(info)
     seat = info.seat
@@ -64,18 +70,24 @@ def trick_distributions(info: Info, bids: list[int], source: WorldSource, rng: r
     deadline = time.perf_counter() + cap_s
     while worlds < max_worlds and (worlds < min_worlds or work < budget):
         base = source(rng)
+        work += world_cost
+        outcome: list[tuple[int, int, bool, bool]] = []
         for b in bids:
+            if worlds >= min_worlds and time.perf_counter() > deadline:
+                break  # out of time: this world is dropped
             w = base.copy()
             w.bids[seat] = b
             work += play_out(w, rules)
-            if w.voided:
-                continue
-            counts[b][w.tricks[seat]] += 1
-            if w.grail_winner == seat and w.tricks[seat] == b and info.edition == F.CAMELOT:
+            outcome.append((b, w.tricks[seat], w.grail_winner == seat, w.voided))
+        if len(outcome) < len(bids):
+            break
+        for b, k, grail_won, voided in outcome:
+            if voided:
+                continue  # a round voided by EXCALIBUR scores 0 whatever the bid
+            counts[b][k] += 1
+            if grail_won and k == b and info.edition == F.CAMELOT:
                 grail[b] += 20
         worlds += 1
-        if worlds >= min_worlds and time.perf_counter() > deadline:
-            break
     dist = {b: [x / worlds for x in counts[b]] for b in bids}
     return dist, {b: grail[b] / worlds for b in bids}, worlds
 
