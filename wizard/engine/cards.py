@@ -5,6 +5,11 @@ identity comparison is equality (and hashing is by identity: never let the
 order of a *set* of cards decide anything; dicts keep insertion order) and
 hands can hold the same Wizard object several times.
 
+``Card`` defines no comparison method at all, on purpose: any of them would make
+CPython route *every* comparison of cards (``in``, ``list.remove``, ``count``,
+``index`` on hands and tricks) through a Python-level slot, about 8x slower.
+Cards have no order; sort them with a key (``key=lambda c: c.code``).
+
 >>> Card.from_str("R13")
 Card.from_str('R13')
 >>> str(Card.from_str("MERLIN:W"))
@@ -106,9 +111,6 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.from_str({self.text!r})"
-
-    def __lt__(self, other: Card) -> bool:
-        return self.code < other.code
 
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return (Card.from_str, (self.text,))

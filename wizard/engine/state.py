@@ -67,7 +67,6 @@ _DRAW, _DEAL, _TRUMP, _BID, _PLAY, _ROUND_END, _GAME_OVER = (
     Phase.DRAW, Phase.DEAL, Phase.TRUMP, Phase.BID, Phase.PLAY, Phase.ROUND_END, Phase.GAME_OVER)
 _K_WIZARD, _K_JESTER = Kind.WIZARD, Kind.JESTER
 _CAMELOT = Edition.CAMELOT
-_BID_KEYS = [list(range(r + 1)) for r in range(21)]      # shared, never mutated
 _BID_ACTIONS: list[list[Action]] = [[bid(b) for b in range(r + 1)] for r in range(21)]
 _OPEN, _HIDDEN, _SECRET = BidVisibility.OPEN, BidVisibility.HIDDEN, BidVisibility.SECRET
 _CHANCE = (_DRAW, _DEAL, _ROUND_END)
@@ -137,7 +136,7 @@ class GameState:
     grail_winner: int | None
     voided_round: bool
     actions: list[Action]
-    _legal: tuple[list[Action], list[object]] | None
+    _legal: list[Action] | None  # legal_actions() cache, dropped by every change of turn
     _dup: list[bool]          # by seat: the hand holds several Wizards or several Jesters
     _nspecial: list[int]      # by seat: special cards (no suit) in hand
     _scroll: bool             # config.scroll_active, read in the hot path
@@ -267,60 +266,48 @@ class GameState:
     def legal_actions(self) -> list[Action]:
         """Every legal action of the player to act (empty during chance steps)."""
         legal = self._legal
-        if legal is None:
-            legal = self._compute_legal()
-        return legal[0][:]  # a copy: the cached list must not change under the caller
+        if legal is not None:
+            return legal[:]  # a copy: the cached list must not change under the caller
+        if self.phase is not _PLAY:
+            legal = self._legal = self._other_legal()
+            return legal[:]
+        # The legal plays (legal_cards() inlined: this is the hottest path of every playout).
+        seat: int = self.current  # type: ignore[assignment]
+        hand = self.hands[seat]
+        suit = None
+        for c in self.trick:                 # the lead suit: the first suited card, unless a
+            suit = c.suit                    # Wizard (or MORGAN) came before it
+            if suit is not None or c.cancels_lead:
+                break
+        if suit is None:
+            legal = [c.action for c in hand]  # type: ignore[misc]
+        else:
+            legal = [c.action for c in hand  # type: ignore[misc]
+                     if c.suit is None or c.suit == suit]
+            if len(legal) == self._nspecial[seat]:  # nothing of the lead suit: anything goes
+                legal = [c.action for c in hand]  # type: ignore[misc]
+            if self._scroll and suit == self.trump:
+                legal = [c.action for c in  # type: ignore[misc]
+                         legal_cards(hand, self.trick, self.trump, True)]
+        if self._dup[seat]:                  # several Wizards or Jesters: one action each
+            legal = list(dict.fromkeys(legal))
+        if self._camelot and _PLAY_MERLIN in legal:
+            i = legal.index(_PLAY_MERLIN)
+            legal[i:i + 1] = [MERLIN_W.action, MERLIN_J.action]  # type: ignore[list-item]
+        self._legal = legal
+        return legal[:]
 
-    def _compute_legal(self) -> tuple[list[Action], list[object]]:
-        """(legal actions, the keys ``apply`` checks against), cached until the next move.
-
-        The keys are the actions themselves for plays (interned ``Play`` objects compared by
-        identity), the bid numbers for bids and the suits for the trump choice.
-        """
+    def _other_legal(self) -> list[Action]:
+        """The legal actions outside the PLAY phase."""
         phase = self.phase
-        actions: list[Action]
-        keys: list[object]
-        if phase is _PLAY:
-            # legal_cards() inlined: this is the hottest path of every playout.
-            seat = self.current
-            assert seat is not None
-            hand = self.hands[seat]
-            suit = None
-            for c in self.trick:             # the lead suit: the first suited card, unless a
-                suit = c.suit                # Wizard (or MORGAN) came before it
-                if suit is not None or c.cancels_lead:
-                    break
-            if suit is None:
-                actions = [c.action for c in hand]  # type: ignore[misc]
-            else:
-                actions = [c.action for c in hand  # type: ignore[misc]
-                           if c.suit is None or c.suit == suit]
-                if len(actions) == self._nspecial[seat]:  # nothing of the lead suit: anything goes
-                    actions = [c.action for c in hand]  # type: ignore[misc]
-                if self._scroll and suit == self.trump:
-                    actions = [c.action for c in  # type: ignore[misc]
-                               legal_cards(hand, self.trick, self.trump, True)]
-            if self._dup[seat]:              # several Wizards or Jesters: one action each
-                actions = list(dict.fromkeys(actions))
-            if self._camelot and _PLAY_MERLIN in actions:
-                i = actions.index(_PLAY_MERLIN)
-                actions[i:i + 1] = [MERLIN_W.action, MERLIN_J.action]  # type: ignore[list-item]
-            keys = actions  # type: ignore[assignment]
-        elif phase is _BID:
+        if phase is _BID:
             bad = self._forbidden_bids()
             if bad:
-                keys = [b for b in range(self.round + 1) if b not in bad]
-                actions = [bid(b) for b in keys]  # type: ignore[arg-type]
-            else:
-                keys = _BID_KEYS[self.round]  # type: ignore[assignment]
-                actions = _BID_ACTIONS[self.round]
-        elif phase is _TRUMP:
-            actions = list(TRUMP_CHOICES)
-            keys = list(SUITS)
-        else:
-            actions, keys = [], []
-        self._legal = (actions, keys)
-        return self._legal
+                return [bid(b) for b in range(self.round + 1) if b not in bad]
+            return _BID_ACTIONS[self.round]  # shared, never mutated (callers get copies)
+        if phase is _TRUMP:
+            return list(TRUMP_CHOICES)
+        return []
 
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Perform ``action`` for the player to act (``seat``, if given, must be that player).
@@ -332,15 +319,16 @@ class GameState:
                 phase is not _GAME_OVER:
             raise IllegalActionError(Rule.NOT_YOUR_TURN, f"seat {seat} acted but seat "
                                      f"{self.current} is to act", seat=seat, expected=self.current)
-        legal = self._legal
-        if legal is None:
-            legal = self._compute_legal()
         events: list[Event]
         if phase is _PLAY:
-            # Playing a card, inlined (the hottest path). The keys are the interned Play actions,
-            # compared by identity: a C-level scan. Anything else (a Bid, a card not in hand, an
-            # undeclared MERLIN, a card that does not follow suit) is not among them.
-            if action not in legal[1]:
+            # Playing a card, inlined (the hottest path). The legal plays are interned Play
+            # actions, compared by identity: a C-level scan. Anything else (a Bid, a card not in
+            # hand, an undeclared MERLIN, a card that does not follow suit) is not among them.
+            legal = self._legal
+            if legal is None:
+                self.legal_actions()
+                legal = self._legal
+            if action not in legal:  # type: ignore[operator]
                 self._refuse(action)
             c: Card = action.card  # type: ignore[attr-defined]
             cur: int = self.current  # type: ignore[assignment]
@@ -364,11 +352,12 @@ class GameState:
         events = []
         if phase is _BID and type(action) is Bid:
             n = action.n
-            if n not in legal[1] or type(n) is not int:
+            if type(n) is not int or not 0 <= n <= self.round or (
+                    self._sum_rules and n in self._forbidden_bids()):
                 self._refuse(action)
             self._bid(n, events)
         elif phase is _TRUMP and type(action) is ChooseTrump:
-            if action.suit not in legal[1]:
+            if action.suit not in SUITS:
                 self._refuse(action)
             self._choose_trump(action.suit, events)
         else:
