@@ -144,9 +144,11 @@ class App:
         """Multiplier of every animation duration (0 = instant)."""
         return SPEEDS.get(self.speed_name, 1.0)
 
-    def refresh_painter(self) -> None:
-        """Rebuild card pictures after the card look or colour-blind setting changed."""
-        self.painter = CardPainter(self.settings.card_look, bool(self.settings.colourblind))
+    def refresh_painter(self, magic: bool | None = None) -> None:
+        """Rebuild card pictures (card look, colour-blind deck, Magic-edition marks changed)."""
+        if magic is None:
+            magic = self.painter.magic
+        self.painter = CardPainter(self.settings.card_look, bool(self.settings.colourblind), magic)
         self.dirty = True
 
     def _load_sounds(self) -> Any:
@@ -283,7 +285,7 @@ class App:
         if path is None:
             folder = self.screenshot_dir or Path(os.getcwd())
             folder.mkdir(parents=True, exist_ok=True)
-            path = folder / time.strftime("wizard-%Y%m%d-%H%M%S.png")
+            path = folder / (time.strftime("wizard-%Y%m%d-%H%M%S") + f"-{int(time.time() * 1000) % 1000:03d}.png")
         path = Path(path)
         pygame.image.save(self.screen, str(path))
         log.info("screenshot %s", path)
@@ -294,7 +296,6 @@ class App:
         self.running = True
         tick = pygame.time.Clock()
         last = time.perf_counter()
-        pygame.key.set_repeat(350, 40)
         while self.running and self.scenes:
             if self.busy() or self.dirty:
                 events = pygame.event.get()

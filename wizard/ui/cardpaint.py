@@ -18,13 +18,16 @@ log = logging.getLogger(__name__)
 _FALLBACK_COLOURS = {"B": (60, 110, 200), "G": (50, 150, 80), "R": (200, 60, 60), "Y": (210, 170, 40)}
 
 
-def _load_art(look: str, colourblind: bool) -> Any:
+def _load_art(look: str, colourblind: bool, magic: bool) -> Any:
     try:
         from wizard.ui.art import CardArt
     except ImportError:
         return None
     try:
-        return CardArt(look=look, colourblind=colourblind)
+        try:
+            return CardArt(look=look, colourblind=colourblind, magic=magic)
+        except TypeError:   # an art module without the Magic-edition mark
+            return CardArt(look=look, colourblind=colourblind)
     except Exception:  # a broken art module must not stop the game
         log.exception("card art failed; using plain cards")
         return None
@@ -33,10 +36,11 @@ def _load_art(look: str, colourblind: bool) -> Any:
 class CardPainter:
     """Scaled card faces and backs, cached; logs every face blitted."""
 
-    def __init__(self, look: str = "classic", colourblind: bool = False) -> None:
+    def __init__(self, look: str = "classic", colourblind: bool = False, magic: bool = False) -> None:
         self.look = look
         self.colourblind = colourblind
-        self.art = _load_art(look, colourblind)
+        self.magic = magic
+        self.art = _load_art(look, colourblind, magic)
         self.faces_log: list[tuple[str, str]] = []
         self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
 

@@ -116,6 +116,9 @@ class TableScene(Scene):
         self.static_layer: tuple[object, pygame.Surface] | None = None
         self.plate_cache: dict[int, tuple[object, pygame.Surface]] = {}
         session.subscribe(self._on_events)
+        magic = session.config.edition.value == "magic"
+        if app.painter.magic != magic:
+            app.refresh_painter(magic)
         if session.needs_advance and session.state.phase is not Phase.ROUND_END:
             session.start()
 
