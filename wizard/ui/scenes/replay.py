@@ -1,0 +1,665 @@
+"""Replay of a finished game: the table from above, every hand face up, step by step.
+
+The game is rebuilt once through the engine (``GameState.new``, ``advance`` at chance steps,
+``apply`` for each recorded action) and a snapshot kept at every step, so stepping back is
+instant. A step is a deal, a bid, a trump choice or a card; the completed trick stays on the
+table for the step that finished it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from wizard.engine import (
+    Action,
+    Bid,
+    BidMade,
+    Card,
+    ChooseTrump,
+    DealerChosen,
+    Event,
+    GameOver,
+    GameRecord,
+    GameState,
+    Phase,
+    Play,
+    RoundScored,
+    TrickWon,
+    TrumpChosen,
+    TrumpRevealed,
+)
+from wizard.i18n import _, ngettext, pgettext
+from wizard.ui import messages
+
+from .. import text, theme
+from ..handsort import sort_hand
+from ..layout import CARD_ASPECT, Box, unit_for
+from ..widgets import Button, panel
+from .base import Screen
+from .scorepad import draw_pad
+
+# ---- the steps of a game ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One step of the replay: the game right after a deal or after one action."""
+
+    index: int                       # actions applied so far
+    state: GameState                 # a snapshot (never changed)
+    action: Action | None            # None: a deal
+    seat: int | None                 # who acted
+    events: tuple[Event, ...]
+
+    @property
+    def is_deal(self) -> bool:
+        """True for the step that deals a round."""
+        return self.action is None
+
+    @property
+    def won(self) -> TrickWon | None:
+        """The trick this step completed, if any."""
+        for e in self.events:
+            if isinstance(e, TrickWon):
+                return e
+        return None
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The cards on the table: the trick in progress, or the one this step completed."""
+        won = self.won
+        if won is not None:
+            return won.cards
+        return tuple(zip(self.state.trick_seats, self.state.trick, strict=True))
+
+
+def build_frames(record: GameRecord) -> list[Frame]:
+    """Every step of a recorded game, rebuilt with ``random.Random(seed)`` for the deals."""
+    rng = random.Random(record.config.seed)
+    state = GameState.new(record.config)
+    frames: list[Frame] = []
+
+    def deal() -> None:
+        events: list[Event] = []
+        while state.is_chance:
+            events += state.advance(rng)
+        frames.append(Frame(len(state.actions), state.clone(), None, None, tuple(events)))
+
+    for action in record.actions:
+        if state.is_chance:
+            deal()
+        seat = state.current
+        events = state.apply(action)
+        frames.append(Frame(len(state.actions), state.clone(), action, seat, tuple(events)))
+    if state.phase in (Phase.DRAW, Phase.DEAL):
+        deal()
+    return frames
+
+
+class ReplayModel:
+    """The steps of a game and where the replay stands; moves by step, trick or round."""
+
+    def __init__(self, record: GameRecord) -> None:
+        self.frames = build_frames(record)
+        self.pos = 0
+        self.round_stops = [k for k, f in enumerate(self.frames) if f.is_deal]
+        self.trick_stops = [k for k, f in enumerate(self.frames)
+                            if f.is_deal or f.won is not None
+                            or (isinstance(f.action, Bid) and f.state.phase is Phase.PLAY)]
+
+    @property
+    def frame(self) -> Frame:
+        """The step shown."""
+        return self.frames[self.pos]
+
+    @property
+    def last(self) -> int:
+        """The index of the last step."""
+        return len(self.frames) - 1
+
+    def go(self, pos: int) -> None:
+        """Show step ``pos`` (clamped)."""
+        self.pos = max(0, min(self.last, pos))
+
+    def step(self, delta: int) -> None:
+        """Move ``delta`` steps."""
+        self.go(self.pos + delta)
+
+    def _next(self, stops: list[int]) -> None:
+        self.go(next((s for s in stops if s > self.pos), self.last))
+
+    def _prev(self, stops: list[int]) -> None:
+        self.go(next((s for s in reversed(stops) if s < self.pos), 0))
+
+    def next_trick(self) -> None:
+        """Forward to the end of the bidding, of the next trick, or the next deal."""
+        self._next(self.trick_stops)
+
+    def prev_trick(self) -> None:
+        """Back to the previous such moment."""
+        self._prev(self.trick_stops)
+
+    def next_round(self) -> None:
+        """Forward to the next deal (or the end of the game)."""
+        self._next(self.round_stops)
+
+    def prev_round(self) -> None:
+        """Back to this round's deal, or the previous round's if already there."""
+        self._prev(self.round_stops)
+
+    def round_of(self, pos: int | None = None) -> int:
+        """The round shown at step ``pos`` (the current one by default)."""
+        return self.frames[self.pos if pos is None else pos].state.round
+
+    def go_round(self, number: int) -> None:
+        """Jump to the deal of round ``number`` (1-based)."""
+        if self.round_stops:
+            self.go(self.round_stops[max(0, min(len(self.round_stops) - 1, number - 1))])
+
+
+# ---- what a step says ------------------------------------------------------------------------
+
+
+def describe(frame: Frame, names: list[str], look: str = "classic") -> str:
+    """One or two sentences telling what happened at this step."""
+    out: list[str] = []
+    state = frame.state
+    for e in frame.events:
+        if isinstance(e, DealerChosen) and e.drawn:
+            out.append(_("{name} deals first.").format(name=names[e.seat]))
+        elif isinstance(e, TrumpRevealed) and frame.is_deal:
+            n = state.round
+            out.append(ngettext("Round {round}: {dealer} deals {n} card to each player.",
+                                "Round {round}: {dealer} deals {n} cards to each player.", n)
+                       .format(round=n, dealer=names[state.dealer], n=n))
+            if e.card is None:
+                out.append(_("No card is turned up: no trump this round."))
+            elif e.dealer_chooses:
+                out.append(_("Turned up: {card}. {dealer} chooses the trump.").format(
+                    card=messages.card_name(e.card, look), dealer=names[state.dealer]))
+            elif e.trump is None:
+                out.append(_("Turned up: {card}. No trump this round.").format(
+                    card=messages.card_name(e.card, look)))
+            else:
+                out.append(_("Turned up: {card}. Trump: {suit}.").format(
+                    card=messages.card_name(e.card, look), suit=messages.suit_name(e.trump, look)))
+        elif isinstance(e, BidMade):
+            out.append(_("{name} bids {n}.").format(name=names[e.seat], n=e.bid))
+        elif isinstance(e, TrumpChosen):
+            out.append(_("{name} names the trump: {suit}.").format(
+                name=names[e.seat], suit=messages.suit_name(e.suit, look)))
+        elif isinstance(e, TrickWon):
+            if e.void:
+                out.append(_("Nobody wins this trick."))
+            else:
+                out.append(_("{name} wins the trick.").format(name=names[e.winner]))
+        elif isinstance(e, RoundScored):
+            out.append(_("Round {round} is scored.").format(round=e.round))
+        elif isinstance(e, GameOver):
+            out.append(ngettext("Game over: {names} wins.", "Game over: {names} win.",
+                                len(e.winners)).format(names=", ".join(names[w] for w in e.winners)))
+    if isinstance(frame.action, Play) and frame.seat is not None:
+        played = frame.won.cards[-1][1] if frame.won is not None else state.trick[-1]
+        out.insert(0, _("{name} plays {card}.").format(name=names[frame.seat],
+                                                         card=messages.card_name(played, look)))
+    return " ".join(out)
+
+
+# ---- where things go ----------------------------------------------------------------------------
+
+# Seat zones in the middle area: (fx, fy) of the zone within the free space, by screen position
+# (0 = bottom, then clockwise: the order of play).
+_ANCHORS: dict[int, list[tuple[float, float]]] = {
+    3: [(0.5, 1.0), (0.0, 0.0), (1.0, 0.0)],
+    4: [(0.5, 1.0), (0.0, 0.5), (0.5, 0.0), (1.0, 0.5)],
+    5: [(0.5, 1.0), (0.0, 0.56), (0.22, 0.0), (0.78, 0.0), (1.0, 0.56)],
+    6: [(0.5, 1.0), (0.0, 0.74), (0.0, 0.08), (0.5, 0.0), (1.0, 0.08), (1.0, 0.74)],
+}
+STEP_MIN = 0.42   # of a card's width: the part of each card left visible in a hand (index, emblem)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayLayout:
+    """Every rectangle of the replay screen for one window size."""
+
+    width: int
+    height: int
+    unit: float
+    top_bar: Box
+    pad_button: Box
+    back_button: Box
+    zones: tuple[Box, ...]          # by screen position: name strip and hand
+    strip_h: float                  # height of a zone's name strip
+    card: tuple[float, float]       # hand card (w, h)
+    trick_area: Box
+    trick_spots: tuple[Box, ...]    # by screen position
+    dock: Box                       # the controls at the bottom
+    caption: Box                    # what happened at this step
+    buttons: tuple[Box, ...]        # six: round, trick, step back; step, trick, round forward
+    rounds_strip: Box               # one small button per round
+    trump: Box                      # the turned card and the trump
+
+    def solid(self) -> list[Box]:
+        """Boxes that must not overlap."""
+        return [self.top_bar, *self.zones, self.trick_area, self.dock]
+
+
+def replay_layout(width: int, height: int, players: int, rounds: int,
+                  ui_scale: float = 1.0) -> ReplayLayout:
+    """The replay's boxes for a window size, 3..6 players and the game's number of rounds."""
+    if not 3 <= players <= 6:
+        raise ValueError("players must be 3..6")
+    u = unit_for(width, height, ui_scale)
+    W, H = float(width), float(height)
+    m = 10 * u
+    top = Box(0, 0, W, max(34.0, 44 * u))
+    bw = max(120.0, 170 * u)
+    back = Box(W - m - bw, top.y + 5 * u, bw, top.h - 10 * u)
+    pad = Box(back.x - m - bw, back.y, bw, back.h)
+    cap_h, btn_h, strip_h_r, hint_h = 30 * u, 44 * u, 30 * u, 18 * u
+    dock_h = cap_h + btn_h + strip_h_r + hint_h + 3 * 6 * u
+    dock = Box(m, H - m - dock_h, W - 2 * m, dock_h)
+    trump = Box(dock.right - 250 * u, dock.y, 250 * u, dock_h)
+    ctrl_w = trump.x - m - dock.x
+    caption = Box(dock.x, dock.y, ctrl_w, cap_h)
+    gap, extra = 8 * u, 24 * u
+    bw2 = min(150 * u, (ctrl_w - 5 * gap - extra) / 6)
+    bx0 = dock.x + (ctrl_w - (6 * bw2 + 5 * gap + extra)) / 2
+    by = caption.bottom + 6 * u
+    buttons = tuple(Box(bx0 + i * (bw2 + gap) + (extra if i >= 3 else 0), by, bw2, btn_h)
+                    for i in range(6))
+    rounds_strip = Box(dock.x, by + btn_h + 6 * u, ctrl_w, strip_h_r)
+    mid = Box(m, top.bottom + m, W - 2 * m, dock.y - m - (top.bottom + m))
+    ch = min(mid.h * 0.24, 130 * u)
+    lay = None
+    for _ in range(40):
+        lay = _place(width, height, u, players, rounds, mid, ch, top, pad, back, dock, caption,
+                     buttons, rounds_strip, trump)
+        if _fits(lay, mid):
+            return lay
+        ch *= 0.95
+    assert lay is not None
+    return lay
+
+
+def _place(width: int, height: int, u: float, players: int, rounds: int, mid: Box, ch: float,
+           top: Box, pad: Box, back: Box, dock: Box, caption: Box, buttons: tuple[Box, ...],
+           rounds_strip: Box, trump: Box) -> ReplayLayout:
+    cw = ch / CARD_ASPECT
+    inner = 8 * u
+    strip_h = max(22.0, 28 * u)
+    zw = min(cw * (1 + (rounds - 1) * STEP_MIN) + 2 * inner, mid.w * 0.48)
+    zh = strip_h + ch + 2 * inner
+    zones = []
+    for fx, fy in _ANCHORS[players]:
+        zones.append(Box(mid.x + fx * (mid.w - zw), mid.y + fy * (mid.h - zh), zw, zh))
+    tw = cw * 0.92
+    th = tw * CARD_ASPECT
+    cx, cy = mid.center
+    if players == 3:
+        cy = (zones[1].bottom + zones[0].y) / 2
+    area_w = tw * (4.4 if players >= 5 else 3.8)
+    area_h = th * (2.5 if players >= 4 else 2.3)
+    area = Box.around(cx, cy, area_w, area_h)
+    spots = []
+    rx, ry = area_w / 2 - tw / 2, area_h / 2 - th / 2
+    for k in range(players):
+        ang = math.pi / 2 + k * 2 * math.pi / players
+        spots.append(Box.around(cx + math.cos(ang) * rx, cy + math.sin(ang) * ry, tw, th))
+    return ReplayLayout(width=width, height=height, unit=u, top_bar=top, pad_button=pad,
+                        back_button=back, zones=tuple(zones), strip_h=strip_h, card=(cw, ch),
+                        trick_area=area, trick_spots=tuple(spots), dock=dock, caption=caption,
+                        buttons=buttons, rounds_strip=rounds_strip, trump=trump)
+
+
+def _fits(lay: ReplayLayout, mid: Box) -> bool:
+    boxes = [*lay.zones, lay.trick_area]
+    if any(not b.inside(mid) for b in boxes):
+        return False
+    if any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1:]):
+        return False
+    spots = lay.trick_spots
+    return all(not a.overlaps(b) for i, a in enumerate(spots) for b in spots[i + 1:])
+
+
+def hand_step(zone: Box, cw: float, n: int, inner: float) -> float:
+    """The distance between neighbouring cards of an ``n``-card hand in ``zone``."""
+    if n <= 1:
+        return 0.0
+    return min(cw * 1.06, (zone.w - 2 * inner - cw) / (n - 1))
+
+
+def R(b: Box) -> pygame.Rect:
+    """A pygame Rect from a layout Box."""
+    return pygame.Rect(b.tuple())
+
+
+# ---- the screen ---------------------------------------------------------------------------------
+
+
+class ReplayScene(Screen):
+    """A finished game replayed: ←/→ step, Shift+←/→ trick, Page Up/Down round, Tab score pad."""
+
+    def __init__(self, app: Any, entry: Any) -> None:
+        super().__init__(app)
+        self.entry = entry
+        self.names = [s.name for s in entry.seats]
+        self.error: str | None = None
+        try:
+            self.model: ReplayModel | None = ReplayModel(entry.record)
+        except Exception:   # a record the engine refuses: say so instead of crashing
+            self.model = None
+            self.error = _("This game cannot be replayed.")
+        self.show_pad = False
+        self.lay: ReplayLayout | None = None
+        self.round_hits: list[tuple[pygame.Rect, int]] = []
+
+    @property
+    def look(self) -> str:
+        """The card look in use."""
+        look = getattr(self.app.settings, "card_look", "classic")
+        return look if look in messages.LOOKS else "classic"
+
+    # ---- layout and input -------------------------------------------------------------------
+
+    def build(self, width: int, height: int) -> None:
+        """Lay out the table, the step buttons and the round strip."""
+        cfg = self.entry.config
+        self.lay = lay = replay_layout(width, height, cfg.players, cfg.rounds,
+                                       float(getattr(self.app.settings, "ui_scale", 1.0)))
+        u = lay.unit
+        self.unit = lay.unit
+        m = self.model
+        at_start = m is None or m.pos == 0
+        at_end = m is None or m.pos == m.last
+        self.widgets.append(Button(R(lay.pad_button), lambda: _("Scores (Tab)"), self.toggle_pad,
+                                   selected=self.show_pad, keys=(pygame.K_TAB,)))
+        self.widgets.append(Button(R(lay.back_button), lambda: _("Back (Esc)"), self.back))
+        labels = [lambda: _("◀ Round"), lambda: _("◀ Trick"), lambda: _("◀ Step"),
+                  lambda: _("Step ▶"), lambda: _("Trick ▶"), lambda: _("Round ▶")]
+        actions = [self._do("prev_round"), self._do("prev_trick"), lambda: self._step(-1),
+                   lambda: self._step(1), self._do("next_trick"), self._do("next_round")]
+        for i, (box, label, fn) in enumerate(zip(lay.buttons, labels, actions, strict=True)):
+            self.widgets.append(Button(R(box), label, fn, enabled=not (at_end if i >= 3 else at_start),
+                                       primary=i == 3, size=int(17 * u)))
+        self.round_hits = []
+        if m is not None:
+            n = cfg.rounds
+            strip = lay.rounds_strip
+            label_w = 90 * u
+            gap = 4 * u
+            bw = min(40 * u, (strip.w - label_w - gap * (n - 1)) / n)
+            x = strip.x + (strip.w - label_w - n * bw - (n - 1) * gap) / 2 + label_w
+            current = m.round_of()
+            for r in range(1, n + 1):
+                rect = pygame.Rect(round(x), round(strip.y), round(bw), round(strip.h))
+                self.widgets.append(Button(rect, str(r), self._goto(r), selected=r == current,
+                                           size=int(min(15 * u, strip.h * 0.5))))
+                self.round_hits.append((rect, r))
+                x += bw + gap
+            self.rounds_label_x = strip.x + (strip.w - label_w - n * bw - (n - 1) * gap) / 2
+
+    def _do(self, name: str) -> Any:
+        def run() -> None:
+            if self.model is not None:
+                getattr(self.model, name)()
+                self._moved()
+        return run
+
+    def _goto(self, number: int) -> Any:
+        def run() -> None:
+            if self.model is not None:
+                self.model.go_round(number)
+                self._moved()
+        return run
+
+    def _step(self, delta: int) -> None:
+        if self.model is not None:
+            self.model.step(delta)
+            self._moved()
+
+    def _moved(self) -> None:
+        self.layout(*self.size)     # buttons enable/disable, the round strip follows
+        self.app.dirty = True
+
+    def toggle_pad(self) -> None:
+        """Show or hide the score pad so far."""
+        self.show_pad = not self.show_pad
+        self._moved()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Arrows step (Shift: by trick), Page Up/Down and Home/End move by round."""
+        m = self.model
+        if event.type == pygame.KEYDOWN and m is not None:
+            shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+            moves = {
+                pygame.K_RIGHT: m.next_trick if shift else (lambda: m.step(1)),
+                pygame.K_LEFT: m.prev_trick if shift else (lambda: m.step(-1)),
+                pygame.K_DOWN: m.next_trick, pygame.K_UP: m.prev_trick,
+                pygame.K_PAGEDOWN: m.next_round, pygame.K_PAGEUP: m.prev_round,
+                pygame.K_HOME: lambda: m.go(0), pygame.K_END: lambda: m.go(m.last),
+            }
+            fn = moves.get(event.key)
+            if fn is not None:
+                fn()
+                self._moved()
+                return
+            if event.key == pygame.K_ESCAPE and self.show_pad:
+                self.toggle_pad()
+                return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.show_pad and \
+                self.lay is not None and not any(w.rect.collidepoint(event.pos)  # type: ignore[attr-defined]
+                                                 for w in self.widgets):
+            self.toggle_pad()
+            return
+        super().handle(event)
+
+    # ---- drawing -----------------------------------------------------------------------------
+
+    def draw_title(self, surf: pygame.Surface) -> None:
+        """No big title: the top bar says what is shown."""
+
+    def pos_of(self, seat: int) -> int:
+        """Screen position of a seat: the first human sits at the bottom."""
+        n = self.entry.config.players
+        bottom = next((i for i, s in enumerate(self.entry.seats) if s.is_human), 0)
+        return (seat - bottom) % n
+
+    def draw_body(self, surf: pygame.Surface) -> None:
+        """Top bar, seats with their hands, the trick, the trump, the caption."""
+        lay = self.lay
+        if lay is None:
+            return
+        self._top_bar(surf, lay)
+        if self.model is None:
+            text.draw(surf, self.error or "", (surf.get_width() / 2, surf.get_height() / 2),
+                      int(22 * lay.unit), theme.BAD, anchor="center")
+            return
+        frame = self.model.frame
+        for seat in range(self.entry.config.players):
+            self._zone(surf, lay, frame, seat)
+        self._trick(surf, lay, frame)
+        self._trump(surf, lay, frame)
+        self._dock(surf, lay, frame)
+        if self.show_pad:
+            self._pad(surf, lay, frame)
+
+    def _top_bar(self, surf: pygame.Surface, lay: ReplayLayout) -> None:
+        u = lay.unit
+        bar = R(lay.top_bar)
+        strip = pygame.Surface(bar.size, pygame.SRCALPHA)
+        strip.fill((8, 22, 16, 200))
+        surf.blit(strip, bar.topleft)
+        pygame.draw.line(surf, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright, max(1, round(u)))
+        x = 14 * u
+        r = text.draw(surf, _("Replay"), (x, bar.centery), int(24 * u), theme.ACCENT, "title",
+                      anchor="midleft")
+        x = r.right + 20 * u
+        info = [self.entry.finished.strftime("%Y-%m-%d %H:%M"),
+                messages.edition_name(self.entry.edition)]
+        if self.model is not None:
+            st = self.model.frame.state
+            info.append(messages.round_text(st.round, self.entry.config.rounds))
+            if st.phase in (Phase.PLAY, Phase.ROUND_END, Phase.GAME_OVER):
+                total = sum(b for b in st.bids if b is not None)
+                info.append(_("Bids: {sum} of {tricks}").format(sum=total, tricks=st.round))
+        text.draw(surf, "  ·  ".join(info), (x, bar.centery), int(18 * u), theme.INK,
+                  anchor="midleft", max_w=lay.pad_button.x - x - 10 * u)
+
+    def _zone(self, surf: pygame.Surface, lay: ReplayLayout, frame: Frame, seat: int) -> None:
+        u = lay.unit
+        st = frame.state
+        box = R(lay.zones[self.pos_of(seat)])
+        acting = frame.seat == seat
+        panel(surf, box, u, fill=(34, 58, 46) if acting else theme.PANEL, alpha=225,
+              edge=theme.ACCENT if acting else theme.PANEL_EDGE)
+        inner = 8 * u
+        sh = lay.strip_h
+        spec = self.entry.seats[seat]
+        x = box.x + inner
+        if st.dealer == seat:
+            d = 20 * u
+            c = (x + d / 2, box.y + inner + sh / 2 - 2 * u)
+            pygame.draw.circle(surf, theme.PARCHMENT, c, d / 2)
+            pygame.draw.circle(surf, theme.WOOD, c, d / 2, max(1, round(2 * u)))
+            text.draw(surf, pgettext("dealer mark", "D"), c, int(12 * u), theme.INK_DARK, "bold",
+                      anchor="center")
+            x += d + 6 * u
+        # right side: bid, tricks, total (and this round's points once scored)
+        bid = st.bids[seat]
+        parts = [_("bid {n}").format(n="–" if bid is None else bid),
+                 _("won {n}").format(n=st.tricks[seat])]
+        right = box.right - inner
+        total = text.draw(surf, _("{points} pts").format(points=st.totals[seat]),
+                          (right, box.y + inner + sh / 2 - 2 * u), int(17 * u), theme.INK, "bold",
+                          anchor="midright")
+        right = total.x - 10 * u
+        if st.phase in (Phase.ROUND_END, Phase.GAME_OVER) and frame.won is not None and st.history:
+            pts = st.history[-1].points[seat]
+            r = text.draw(surf, f"{pts:+d}", (right, box.y + inner + sh / 2 - 2 * u), int(17 * u),
+                          theme.GOOD if pts > 0 else theme.BAD, "bold", anchor="midright")
+            right = r.x - 10 * u
+        made = bid is not None and bid == st.tricks[seat]
+        r = text.draw(surf, " · ".join(parts), (right, box.y + inner + sh / 2 - 2 * u), int(15 * u),
+                      theme.ACCENT if made else theme.INK_DIM, anchor="midright")
+        name = spec.name if spec.is_human else _("{name} ({level})").format(
+            name=spec.name, level=_level(spec.level))
+        text.draw(surf, name, (x, box.y + inner + sh / 2 - 2 * u), int(18 * u), theme.INK, "bold",
+                  anchor="midleft", max_w=max(20, r.x - 10 * u - x))
+        # the hand, face up
+        cw, ch = lay.card
+        hand = sort_hand(st.hands[seat], st.trump)
+        n = len(hand)
+        hb = pygame.Rect(box.x + inner, box.y + inner + sh, box.w - 2 * inner, ch)
+        if n == 0:
+            text.draw(surf, _("no cards left"), hb.center, int(14 * u), theme.INK_DIM,
+                      anchor="center")
+            return
+        step = hand_step(lay.zones[self.pos_of(seat)], cw, n, inner)
+        width = cw + step * (n - 1)
+        x0 = hb.x + (hb.w - width) / 2
+        for i, c in enumerate(hand):
+            rect = pygame.Rect(round(x0 + i * step), hb.y, round(cw), round(ch))
+            self.app.painter.blit_face(surf, c.text, rect, f"replay:{seat}")
+
+    def _trick(self, surf: pygame.Surface, lay: ReplayLayout, frame: Frame) -> None:
+        u = lay.unit
+        won = frame.won
+        cards = frame.trick
+        for k, (seat, c) in enumerate(cards):
+            spot = R(lay.trick_spots[self.pos_of(seat)])
+            self.app.painter.blit_face(surf, c.text, spot, "trick")
+            if won is not None and seat == won.winner and not won.void:
+                pygame.draw.rect(surf, theme.ACCENT, spot.inflate(8 * u, 8 * u),
+                                 width=max(2, round(3 * u)), border_radius=round(8 * u))
+            elif won is None and k == len(cards) - 1 and isinstance(frame.action, Play):
+                pygame.draw.rect(surf, theme.INK, spot.inflate(6 * u, 6 * u),
+                                 width=max(1, round(2 * u)), border_radius=round(8 * u))
+        if not cards:
+            st = frame.state
+            msg = ""
+            if st.phase is Phase.BID:
+                msg = _("Bidding")
+            elif st.phase is Phase.TRUMP:
+                msg = _("{name} chooses…").format(name=self.names[st.dealer])
+            elif st.phase is Phase.PLAY:
+                msg = _("{name} leads.").format(name=self.names[st.leader])
+            if msg:
+                area = R(lay.trick_area)
+                text.draw(surf, msg, area.center, int(20 * u), theme.INK_DIM, "bold",
+                          anchor="center", max_w=area.w)
+
+    def _trump(self, surf: pygame.Surface, lay: ReplayLayout, frame: Frame) -> None:
+        u = lay.unit
+        st = frame.state
+        box = R(lay.trump)
+        panel(surf, box, u, alpha=200)
+        ch = box.h - 16 * u
+        cw = ch / CARD_ASPECT
+        card_r = pygame.Rect(box.x + 10 * u, box.y + 8 * u, cw, ch)
+        if st.turned is not None:
+            self.app.painter.blit_face(surf, st.turned.text, card_r, "turned")
+        else:
+            pygame.draw.rect(surf, theme.INK_DIM, card_r, width=1, border_radius=round(6 * u))
+        x = card_r.right + 12 * u
+        w = box.right - 8 * u - x
+        text.draw(surf, _("Trump"), (x, box.y + box.h * 0.3), int(15 * u), theme.INK_DIM,
+                  anchor="midleft", max_w=w)
+        if st.phase is Phase.TRUMP:
+            label = _("{name} chooses…").format(name=self.names[st.dealer])
+        elif st.trump is None:
+            label = _("No trump")
+        else:
+            label = messages.suit_name(st.trump, self.look)
+        text.draw(surf, label, (x, box.y + box.h * 0.5), int(18 * u), theme.ACCENT, "bold",
+                  anchor="midleft", max_w=w)
+        if st.trump is not None:
+            em = self.app.painter.emblem(st.trump, 30 * u)
+            if em is not None:
+                surf.blit(em, em.get_rect(midleft=(x, box.y + box.h * 0.76)))
+
+    def _dock(self, surf: pygame.Surface, lay: ReplayLayout, frame: Frame) -> None:
+        u = lay.unit
+        m = self.model
+        assert m is not None
+        cap = R(lay.caption)
+        msg = describe(frame, self.names, self.look)
+        counter = _("Step {n} of {total}").format(n=m.pos + 1, total=m.last + 1)
+        c = text.draw(surf, counter, (cap.right, cap.centery), int(14 * u), theme.INK_DIM,
+                      anchor="midright")
+        back = pygame.Rect(cap.x, cap.y, c.x - 12 * u - cap.x, cap.h)
+        panel(surf, back, u, alpha=200, edge=None, radius=10)
+        text.draw(surf, msg, (back.x + 12 * u, back.centery), int(17 * u), theme.ACCENT, "bold",
+                  anchor="midleft", max_w=back.w - 24 * u)
+        strip = R(lay.rounds_strip)
+        text.draw(surf, _("Round"), (self.rounds_label_x + 80 * u, strip.centery), int(15 * u),
+                  theme.INK_DIM, anchor="midright", max_w=78 * u)
+        hint = _("← → step · Shift: trick · Page Up/Down: round · Tab: scores")
+        text.draw(surf, hint, (lay.caption.center[0], strip.bottom + 4 * u), int(13 * u),
+                  theme.INK_DIM, anchor="midtop", max_w=lay.caption.w)
+
+    def _pad(self, surf: pygame.Surface, lay: ReplayLayout, frame: Frame) -> None:
+        u = lay.unit
+        top = lay.top_bar.bottom + 8 * u
+        box = pygame.Rect(lay.width * 0.08, top, lay.width * 0.84, lay.dock.y - 8 * u - top)
+        veil = pygame.Surface((lay.width, round(lay.dock.y - lay.top_bar.bottom)), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 140))
+        surf.blit(veil, (0, lay.top_bar.bottom))
+        panel(surf, box, u, alpha=245)
+        st = frame.state
+        text.draw(surf, _("Score pad — Bloc de Vérité"), (box.centerx, box.y + 8 * u), int(24 * u),
+                  theme.ACCENT, "title", anchor="midtop")
+        inner = pygame.Rect(box.x + 14 * u, box.y + 44 * u, box.w - 28 * u, box.h - 56 * u)
+        draw_pad(surf, inner, self.names, list(st.history), self.entry.config.rounds, u,
+                 current=st.round if not st.is_terminal else None)
+
+
+def _level(level: str | None) -> str:
+    names = {"easy": _("Easy"), "normal": _("Normal"), "hard": _("Hard"), "expert": _("Expert"),
+             "random": _("Random"), "rulebid": _("Beginner")}
+    return names.get(level or "normal", level or "")
