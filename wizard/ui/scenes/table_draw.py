@@ -182,19 +182,20 @@ def _plate(sc: TableScene, surf: pygame.Surface, seat: int, box: pygame.Rect) ->
               role="bold", anchor="center")
     text.draw(surf, _("bid"), (cx, cy + token / 2 + 2 * u), int(11 * u), theme.INK_DIM,
               anchor="midtop")
-    # tricks won as little stacks, and the total
+    # tricks won: a little stack (one sliver per trick) and the count
     won = sh.tricks[seat] if seat < len(sh.tricks) else 0
     y = box.bottom - pad - 16 * u
-    tw, th = 10 * u, 15 * u
-    for i in range(won):
-        col, k = divmod(i, 5)
-        rx = box.x + pad + col * (tw + 5 * u) + k * 1.5 * u
-        ry = y - k * 2 * u
-        pygame.draw.rect(surf, (40, 50, 110), (rx, ry, tw, th), border_radius=max(1, round(2 * u)))
-        pygame.draw.rect(surf, theme.GOLD, (rx, ry, tw, th), width=1, border_radius=max(1, round(2 * u)))
-    if won == 0:
-        text.draw(surf, _("no tricks"), (box.x + pad, y + th / 2), int(13 * u), theme.INK_DIM,
-                  anchor="midleft")
+    tw, th = 12 * u, 16 * u
+    x = box.x + pad
+    if won:
+        for k in range(min(won, 8)):
+            r = pygame.Rect(x + k * 2 * u, y - k * 1.5 * u + 2 * u, tw, th)
+            pygame.draw.rect(surf, theme.PARCHMENT, r, border_radius=max(1, round(2 * u)))
+            pygame.draw.rect(surf, theme.WOOD, r, width=1, border_radius=max(1, round(2 * u)))
+        x += tw + min(won, 8) * 2 * u + 6 * u
+    label = (ngettext("{n} trick", "{n} tricks", won).format(n=won) if won else _("no tricks"))
+    text.draw(surf, label, (x, y + th / 2), int(13 * u), theme.INK if won else theme.INK_DIM,
+              anchor="midleft", max_w=box.w * 0.42 - (x - box.x))
     total = sh.totals[seat] if seat < len(sh.totals) else 0
     text.draw(surf, _("{points} pts").format(points=total), (box.right - pad, y + th / 2),
               int(17 * u), theme.INK, role="bold", anchor="midright")
@@ -221,7 +222,7 @@ def _mini_hand(sc: TableScene, surf: pygame.Surface, seat: int, box: pygame.Rect
         return
     u = sc.lay.unit
     cw = 11 * u
-    x = box.x + box.w * 0.50
+    x = box.x + box.w * 0.47
     y = box.bottom - 10 * u - 17 * u
     back = sc.app.painter.back(cw)
     surf.blit(back, (x, y))
