@@ -1,0 +1,93 @@
+"""The arena: duplicate deals with rotation, paired figures, JSON, and bot faults that never hang."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from wizard.arena import main, parse_seats, run_series, specs_for, summarize
+from wizard.engine import Edition, Options
+
+
+def test_duplicate_deals_rotate_seats() -> None:
+    specs = specs_for(["easy", "random", "random", "random"], 3, 7, Edition.CLASSIC, Options(), 5.0, 99)
+    assert len(specs) == 12
+    for d in range(3):
+        games = [s for s in specs if s.deal == d]
+        assert len({g.config.seed for g in games}) == 1
+        assert sorted(g.names.index("easy") for g in games) == [0, 1, 2, 3]
+    assert len({s.config.seed for s in specs}) == 3
+
+
+def test_summary_figures_are_consistent(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--seats", "easy,random,random", "--games", "3", "--max-rounds", "3", "--jobs", "1",
+                 "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["deals"] == 3 and out["games"] == 9
+    easy, rnd = out["strategies"]["easy"], out["strategies"]["random"]
+    for s in (easy, rnd):
+        assert s["ci95"][0] <= s["mean_points"] <= s["ci95"][1]
+        assert 0 <= s["bid_hit_rate"] <= 1 and set(s["decision_ms"]) == {"p50", "p95", "max"}
+        assert set(s["bid_hit_by_round"]) == {"1", "2", "3"}
+    pair = out["pairs"][0]
+    assert (pair["a"], pair["b"]) == ("easy", "random")
+    assert pair["mean_diff"] == pytest.approx(easy["mean_points"] - rnd["mean_points"], abs=0.02)
+
+
+def test_parallel_jobs_give_the_same_figures() -> None:
+    specs = specs_for(["normal", "easy", "easy"], 2, 3, Edition.CAMELOT, Options(), 5.0, 3)
+    one, _ = run_series(specs, 1)
+    two, _ = run_series(specs, 2)
+    a, b = summarize(one), summarize(two)
+    for s in (a, b):
+        for st in s["strategies"].values():
+            del st["decision_ms"]  # timings differ, results do not
+    assert a == b
+
+
+def test_seat_parsing_keeps_commands_whole() -> None:
+    assert parse_seats("expert,cmd:python3 bot.py --x 1,2,normal") == [
+        "expert", "cmd:python3 bot.py --x 1,2", "normal"]
+    with pytest.raises(ValueError):
+        parse_seats("expert,normal")
+    with pytest.raises(ValueError):
+        parse_seats("expert,normal,wizardly")
+
+
+BOTS = {
+    "crash": "import sys\nsys.stdin.readline()\nsys.exit(3)\n",
+    "silent": "import sys, time\nsys.stdin.readline()\ntime.sleep(30)\n",
+    "illegal": "import sys\nfor line in sys.stdin:\n    print('\"banana\"', flush=True)\n",
+    "garbage": "import sys\nfor line in sys.stdin:\n    print('{not json', flush=True)\n",
+}
+EXPECT = {"crash": "exited", "silent": "no answer", "illegal": "not a legal answer",
+          "garbage": "not JSON"}
+
+
+@pytest.mark.parametrize("kind", sorted(BOTS))
+def test_faulty_bots_are_reported_and_never_hang(kind: str, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    bot = tmp_path / f"{kind}.py"
+    bot.write_text(BOTS[kind], encoding="utf-8")
+    t0 = time.monotonic()
+    code = main(["--seats", f"random,cmd:{sys.executable} {bot},random", "--games", "2",
+                 "--bot-timeout", "0.5", "--jobs", "1", "--json"])
+    assert time.monotonic() - t0 < 10
+    assert code == 2
+    fault = json.loads(capsys.readouterr().out)["fault"]
+    assert EXPECT[kind] in fault["what"]
+    assert fault["bot"].startswith("cmd:") and fault["request"]["type"] == "decide"
+    assert fault["seat"] in (0, 1, 2)
+
+
+def test_a_good_external_bot_plays_a_series(capsys: pytest.CaptureFixture[str]) -> None:
+    root = Path(__file__).resolve().parent.parent
+    code = main(["--seats", f"easy,cmd:{sys.executable} {root / 'wizard/ai/example_bot.py'},random",
+                 "--games", "2", "--max-rounds", "4", "--jobs", "2", "--json"])
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 6 and "fault" not in out
