@@ -20,7 +20,6 @@ from wizard.engine import (
     Bid,
     BidMade,
     Card,
-    ChooseTrump,
     DealerChosen,
     Event,
     GameOver,
@@ -277,7 +276,7 @@ def replay_layout(width: int, height: int, players: int, rounds: int,
     mid = Box(m, top.bottom + m, W - 2 * m, dock.y - m - (top.bottom + m))
     ch = min(mid.h * 0.24, 130 * u)
     lay = None
-    for _ in range(40):
+    for _attempt in range(40):
         lay = _place(width, height, u, players, rounds, mid, ch, top, pad, back, dock, caption,
                      buttons, rounds_strip, trump)
         if _fits(lay, mid):
@@ -303,28 +302,34 @@ def _place(width: int, height: int, u: float, players: int, rounds: int, mid: Bo
     cx, cy = mid.center
     if players == 3:
         cy = (zones[1].bottom + zones[0].y) / 2
-    area_w = tw * (4.4 if players >= 5 else 3.8)
-    area_h = th * (2.5 if players >= 4 else 2.3)
-    area = Box.around(cx, cy, area_w, area_h)
-    spots = []
-    rx, ry = area_w / 2 - tw / 2, area_h / 2 - th / 2
-    for k in range(players):
-        ang = math.pi / 2 + k * 2 * math.pi / players
-        spots.append(Box.around(cx + math.cos(ang) * rx, cy + math.sin(ang) * ry, tw, th))
+    spots = trick_spots(cx, cy, players, tw, th)
+    area = Box(min(b.x for b in spots) - inner, min(b.y for b in spots) - inner,
+               max(b.right for b in spots) - min(b.x for b in spots) + 2 * inner,
+               max(b.bottom for b in spots) - min(b.y for b in spots) + 2 * inner)
     return ReplayLayout(width=width, height=height, unit=u, top_bar=top, pad_button=pad,
                         back_button=back, zones=tuple(zones), strip_h=strip_h, card=(cw, ch),
                         trick_area=area, trick_spots=tuple(spots), dock=dock, caption=caption,
                         buttons=buttons, rounds_strip=rounds_strip, trump=trump)
 
 
+def trick_spots(cx: float, cy: float, players: int, tw: float, th: float) -> list[Box]:
+    """Card spots of a trick on an ellipse around ``(cx, cy)``, bottom first, clockwise; never touching."""
+    rx, ry = tw * 1.7, th * 0.7
+    while True:
+        spots = [Box.around(cx + math.cos(a) * rx, cy + math.sin(a) * ry, tw, th)
+                 for a in (math.pi / 2 + k * 2 * math.pi / players for k in range(players))]
+        grown = [Box(b.x - tw * 0.06, b.y - th * 0.06, b.w * 1.12, b.h * 1.12) for b in spots]
+        if all(not a.overlaps(b) for i, a in enumerate(grown) for b in grown[i + 1:]):
+            return spots
+        ry += th * 0.05
+        rx += tw * 0.02
+
+
 def _fits(lay: ReplayLayout, mid: Box) -> bool:
     boxes = [*lay.zones, lay.trick_area]
     if any(not b.inside(mid) for b in boxes):
         return False
-    if any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1:]):
-        return False
-    spots = lay.trick_spots
-    return all(not a.overlaps(b) for i, a in enumerate(spots) for b in spots[i + 1:])
+    return not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
 
 
 def hand_step(zone: Box, cw: float, n: int, inner: float) -> float:
@@ -508,6 +513,9 @@ class ReplayScene(Screen):
             if st.phase in (Phase.PLAY, Phase.ROUND_END, Phase.GAME_OVER):
                 total = sum(b for b in st.bids if b is not None)
                 info.append(_("Bids: {sum} of {tricks}").format(sum=total, tricks=st.round))
+                done = len(st.tricks_played)
+                number = done if self.model.frame.won is not None or not st.trick else done + 1
+                info.append(_("Trick {n} of {total}").format(n=max(1, number), total=st.round))
         text.draw(surf, "  ·  ".join(info), (x, bar.centery), int(18 * u), theme.INK,
                   anchor="midleft", max_w=lay.pad_button.x - x - 10 * u)
 
@@ -547,10 +555,14 @@ class ReplayScene(Screen):
         made = bid is not None and bid == st.tricks[seat]
         r = text.draw(surf, " · ".join(parts), (right, box.y + inner + sh / 2 - 2 * u), int(15 * u),
                       theme.ACCENT if made else theme.INK_DIM, anchor="midright")
-        name = spec.name if spec.is_human else _("{name} ({level})").format(
-            name=spec.name, level=_level(spec.level))
+        name_w = max(20, r.x - 10 * u - x)
+        name = spec.name
+        if not spec.is_human:
+            with_level = _("{name} ({level})").format(name=spec.name, level=_level(spec.level))
+            if text.fit_size(with_level, int(18 * u), name_w, "bold") >= int(15 * u):
+                name = with_level
         text.draw(surf, name, (x, box.y + inner + sh / 2 - 2 * u), int(18 * u), theme.INK, "bold",
-                  anchor="midleft", max_w=max(20, r.x - 10 * u - x))
+                  anchor="midleft", max_w=name_w)
         # the hand, face up
         cw, ch = lay.card
         hand = sort_hand(st.hands[seat], st.trump)
