@@ -72,6 +72,8 @@ class Shown:
         """Move the picture forward by one event."""
         n = self.players
         if isinstance(e, CardDrawn):
+            if any(seat == e.seat for seat, _c in self.drawn):
+                self.drawn = []          # a tie: the tied players draw again
             self.drawn.append((e.seat, e.card))
         elif isinstance(e, DealerChosen):
             self.dealer = e.seat

@@ -11,6 +11,7 @@ from wizard.engine import (
     BidMade,
     BidsRevealed,
     CardDealt,
+    CardDrawn,
     CardPlayed,
     DealerChosen,
     TrickWon,
@@ -302,7 +303,7 @@ def _turned(sc: TableScene, surf: pygame.Surface) -> None:
 def _drawn_for_dealer(sc: TableScene, surf: pygame.Surface) -> None:
     if not sc.shown.drawn or sc.shown.round > 1 or sc.shown.trick:
         return
-    for seat, c in sc.shown.drawn[-sc.session.config.players:]:
+    for seat, c in sc.shown.drawn:
         spot = R(sc.lay.trick_spots[sc.pos_of(seat)])
         sc.app.painter.blit_face(surf, c.text, spot, "draw")
     if isinstance(sc.active, DealerChosen) or (sc.shown.dealer >= 0 and not sc.shown.round):
@@ -468,6 +469,8 @@ def _prompt(sc: TableScene, surf: pygame.Surface) -> None:
 def _prompt_text(sc: TableScene) -> tuple[str, tuple[int, int, int]]:
     s = sc.session
     e = sc.active
+    if isinstance(e, (CardDrawn, DealerChosen)) and not sc.shown.round:
+        return _("Drawing for the first dealer: the highest card deals."), theme.INK
     if isinstance(e, TrickWon):
         if e.void:
             return _("Nobody wins this trick."), theme.INK
