@@ -176,7 +176,10 @@ def _ask_bot(bot: ExternalBot, seat: int, name: str, view: Any) -> Any:
     if line is None:
         raise BotFault(seat, name, f"no answer within {bot.timeout:g} s", req)
     if line == "":
-        code = bot.proc.poll()
+        try:
+            code: int | None = bot.proc.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            code = None
         raise BotFault(seat, name, f"the bot exited (status {code})", req)
     action, why = answer_action(view, line)
     if action is None:
