@@ -31,7 +31,9 @@ def test_nothing_overlaps_and_all_inside(size: tuple[int, int], players: int) ->
         for b in solid[i + 1:]:
             assert not a.overlaps(b), (a, b, size, players)
     assert not lay.menu_button.overlaps(lay.pad_button)
-    assert lay.menu_button.inside(lay.top_bar) and lay.pad_button.inside(lay.top_bar)
+    assert not lay.hint_button.overlaps(lay.pad_button)
+    for b in (lay.menu_button, lay.pad_button, lay.hint_button):
+        assert b.inside(lay.top_bar)
     for i, a in enumerate(lay.trick_spots):
         assert a.inside(lay.trick_area)
         for b in lay.trick_spots[i + 1:]:

@@ -274,3 +274,35 @@ def test_language_switch_redraws() -> None:
     app.frame(0.0)
     set_language("en")
     app.frame(0.0)
+
+
+def test_hint_names_the_computers_choice() -> None:
+    import time as _time
+    app = make_app()
+    s = play_until(Session.new(GameConfig(4, seed=21), seats(1)), human_turn(Phase.BID))
+    t = table_at(app, s)
+    key(app, pygame.K_h)
+    for _ in range(400):
+        app.frame(0.02)
+        if t.hint_future is None:
+            break
+        _time.sleep(0.01)
+    assert t.message is not None and "would bid" in t.message[0]
+    assert s.state.bids[0] is None        # a hint never plays
+
+
+def test_drag_a_card_up_plays_it() -> None:
+    app = make_app()
+    s = play_until(Session.new(GameConfig(3, seed=41), seats(1, 3)), human_turn(Phase.PLAY))
+    t = table_at(app, s)
+    idx = _first_index(t, legal=True)
+    assert idx is not None
+    r = t.hand_rects()[idx]
+    start = (r.x + 3, r.bottom - 6)
+    end = (start[0], t.lay.trick_area.center[1])
+    n = len(s.state.hands[0])
+    app.frame(0.0, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=start),
+                    pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))])
+    assert t.drag_pos == end
+    app.frame(0.0, [pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=end)])
+    assert len(s.state.hands[0]) == n - 1

@@ -80,6 +80,7 @@ class TableLayout:
     top_bar: Box            # round, bids vs tricks; buttons on the right
     menu_button: Box
     pad_button: Box
+    hint_button: Box        # "What would the computer do?"
     plates: tuple[Box, ...]     # by screen position (0 = bottom)
     peeks: tuple[Box, ...]      # clairvoyance: other seats' hands, by screen position (0 unused)
     trick_spots: tuple[Box, ...]  # where each screen position's card lies in the trick
@@ -129,6 +130,7 @@ def _try_layout(width: int, height: int, players: int, u: float) -> TableLayout:
     bw = max(120.0, 170 * u)
     menu_b = Box(W - m - bw, tb.y + 5 * u, bw, tb.h - 10 * u)
     pad_b = Box(menu_b.x - m - bw, menu_b.y, bw, menu_b.h)
+    hint_b = Box(pad_b.x - m - bw, menu_b.y, bw, menu_b.h)
 
     ch = min(H * 0.20, 190 * u)                  # hand card height
     cw = ch / CARD_ASPECT
@@ -176,7 +178,7 @@ def _try_layout(width: int, height: int, players: int, u: float) -> TableLayout:
             py = p.y - 4 * u - peek_h
         peeks.append(Box(p.x, py, p.w, peek_h))
     return TableLayout(width=width, height=height, players=players, unit=u, top_bar=tb,
-                       menu_button=menu_b, pad_button=pad_b, plates=tuple(plates),
+                       menu_button=menu_b, pad_button=pad_b, hint_button=hint_b, plates=tuple(plates),
                        peeks=tuple(peeks), trick_spots=tuple(spots), trick_area=trick_area,
                        deck=deck, turned=turned, trump_label=trump_label, hand=hand,
                        hand_card=(cw, ch), prompt=prompt, bid_bar=bid_bar)

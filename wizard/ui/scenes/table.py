@@ -114,6 +114,8 @@ class TableScene(Scene):
         self.hit_boxes: list[tuple[pygame.Rect, Callable[[], None]]] = []
         self.bid_hit: list[tuple[pygame.Rect, int, bool]] = []
         self.static_layer: tuple[object, pygame.Surface] | None = None
+        self.hint_future: Future[Action] | None = None
+        self.hint_turn = -1
         self.plate_cache: dict[int, tuple[object, pygame.Surface]] = {}
         session.subscribe(self._on_events)
         magic = session.config.edition.value == "magic"
@@ -178,6 +180,7 @@ class TableScene(Scene):
     def busy(self) -> bool:
         """Animating, thinking, or showing a timed message."""
         return (not self.drained or self.ai_future is not None or self.ai_result is not None
+                or self.hint_future is not None
                 or self.message is not None or self.pending_digit is not None
                 or (self.session.is_ai_turn() and self.curtain_for is None))
 
@@ -220,6 +223,7 @@ class TableScene(Scene):
             return      # paused under the score pad, the menu or a round-end screen
         if self.message is not None and clock.now >= self.message[1]:
             self.message = None
+        self._hint_done()
         if self.pending_digit is not None and clock.now >= self.pending_digit[1]:
             digit = self.pending_digit[0]
             self.pending_digit = None
@@ -397,6 +401,9 @@ class TableScene(Scene):
             if event.key == pygame.K_l:
                 self.review = not self.review
                 return
+            if event.key == pygame.K_h:
+                self.ask_hint()
+                return
             if event.key == pygame.K_SPACE and not self.drained:
                 self.skip_animations()
                 return
@@ -529,6 +536,47 @@ class TableScene(Scene):
                 if rect.collidepoint(event.pos):
                     self._act(action)
                     return
+
+    def ask_hint(self) -> None:
+        """What would the computer (Expert) do here? Answered in the prompt line."""
+        if not self.my_turn() or self.hint_future is not None:
+            return
+        from wizard.session import default_ai_factory
+        seat = self.viewer
+        assert seat is not None
+        view = self.session.view(seat)
+        rng = self.session.decision_rng(seat)
+        ai = default_ai_factory("expert")
+        turn = len(self.session.state.actions)
+        self.say(_("Thinking about it…"), 10.0)
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wizard-ai")
+        self.hint_turn = turn
+        self.hint_future = self._pool.submit(ai.decide, view, rng)
+
+    def _hint_done(self) -> None:
+        fut = self.hint_future
+        if fut is None or not fut.done():
+            return
+        self.hint_future = None
+        if self.hint_turn != len(self.session.state.actions):
+            self.message = None
+            return
+        try:
+            action = fut.result()
+        except Exception:
+            log.exception("hint failed")
+            self.message = None
+            return
+        if isinstance(action, Bid):
+            text = _("The computer would bid {n}.").format(n=action.n)
+        elif isinstance(action, Play):
+            text = _("The computer would play {card}.").format(
+                card=messages.card_name(action.card, self.look))
+        else:
+            text = _("The computer would choose {suit}.").format(
+                suit=messages.suit_name(action.suit, self.look))  # type: ignore[attr-defined]
+        self.say(text, 6.0)
 
     # ---- overlays ------------------------------------------------------------------------
 

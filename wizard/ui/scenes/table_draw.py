@@ -52,6 +52,8 @@ def _felt(size: tuple[int, int]) -> pygame.Surface:
 def draw_table(sc: TableScene, surf: pygame.Surface) -> None:
     """Everything, back to front."""
     sc.hit_boxes = [(R(sc.lay.pad_button), sc.open_score_pad), (R(sc.lay.menu_button), sc.open_menu)]
+    if sc.my_turn():
+        sc.hit_boxes.append((R(sc.lay.hint_button), sc.ask_hint))
     sc.bid_hit = []
     key = _static_key(sc, surf)
     cache = sc.static_layer
@@ -87,11 +89,12 @@ def _static_key(sc: TableScene, surf: pygame.Surface) -> tuple[object, ...]:
     from wizard.i18n import current_language
     sh = sc.shown
     mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
-    hover = tuple(R(b).collidepoint(mouse) for b in (sc.lay.pad_button, sc.lay.menu_button))
+    hover = tuple(R(b).collidepoint(mouse) for b in (sc.lay.pad_button, sc.lay.menu_button,
+                                                      sc.lay.hint_button))
     return (surf.get_size(), current_language(), sh.round, sh.rounds, sh.dealer,
             sum(sh.hand_counts) // 8, sh.bids_sum, all(sh.bids_made), sum(sh.tricks),
             sh.trump, sh.choosing, sh.turned is None, isinstance(sc.active, TrumpRevealed), hover,
-            sc.look, id(sc.app.painter))
+            sc.look, id(sc.app.painter), sc.my_turn())
 
 
 # ---- top bar ---------------------------------------------------------------------------------
@@ -120,9 +123,12 @@ def _top_bar(sc: TableScene, surf: pygame.Surface) -> None:
         played = sum(sh.tricks)
         text.draw(surf, ngettext("{n} trick played", "{n} tricks played", played).format(n=played),
                   (x, bar.centery), size, theme.INK_DIM, anchor="midleft",
-                  max_w=max(10, lay.pad_button.x - x - 10 * u))
-    for box, label, fn in ((lay.pad_button, _("Scores (Tab)"), sc.open_score_pad),
-                           (lay.menu_button, _("Menu (Esc)"), sc.open_menu)):
+                  max_w=max(10, lay.hint_button.x - x - 10 * u))
+    buttons = [(lay.pad_button, _("Scores (Tab)"), sc.open_score_pad),
+               (lay.menu_button, _("Menu (Esc)"), sc.open_menu)]
+    if sc.my_turn():
+        buttons.append((lay.hint_button, _("Hint (H)"), sc.ask_hint))
+    for box, label, fn in buttons:
         b = Button(R(box), label, fn)
         b.hover = R(box).collidepoint(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else False
         b.draw(surf, u)
