@@ -141,17 +141,17 @@ def play_game(spec: GameSpec) -> list[SeatResult]:
                     break
                 state.advance(rng)
                 continue
-            seat = state.current_player
-            assert seat is not None
-            view = state.view_for(seat)
+            actor = state.current_player
+            assert actor is not None
+            view = state.view_for(actor)
             t0 = time.perf_counter()
-            player = players[seat]
+            player = players[actor]
             if player is not None:
-                action = player.decide(view, random.Random(f"{cfg.seed}:{seat}:{len(state.actions)}"))
+                action = player.decide(view, random.Random(f"{cfg.seed}:{actor}:{len(state.actions)}"))
             else:
-                action = _ask_bot(bots[seat], seat, spec.names[seat], view)
-            results[seat].times_ms.append((time.perf_counter() - t0) * 1000.0)
-            state.apply(action, seat)
+                action = _ask_bot(bots[actor], actor, spec.names[actor], view)
+            results[actor].times_ms.append((time.perf_counter() - t0) * 1000.0)
+            state.apply(action, actor)
         for bot in bots.values():
             bot.send(end_message(state.totals))
         for h in state.history:
@@ -217,9 +217,9 @@ def run_series(specs: list[GameSpec], jobs: int,
     done: list[tuple[GameSpec, list[SeatResult]]] = []
     if jobs <= 1:
         for spec in specs:
-            s, res, fault = _run_one(spec)
-            if fault is not None:
-                return done, fault
+            s, res, failed = _run_one(spec)
+            if failed is not None:
+                return done, failed
             assert res is not None
             done.append((s, res))
             if progress:
@@ -306,11 +306,11 @@ def summarize(done: list[tuple[GameSpec, list[SeatResult]]]) -> dict[str, Any]:
                             "max": round(times[-1] if times else 0.0, 2)},
         }
     names = sorted(stats)
-    for i, a in enumerate(names):
-        for b in names[i + 1:]:
-            diffs = [means[a][d] - means[b][d] for d in deals if d in means[a] and d in means[b]]
-            m, ci = _mean_ci(diffs)
-            out["pairs"].append({"a": a, "b": b, "mean_diff": round(m, 2),
+    for i, name_a in enumerate(names):
+        for name_b in names[i + 1:]:
+            da, db = means[name_a], means[name_b]
+            m, ci = _mean_ci([da[d] - db[d] for d in deals if d in da and d in db])
+            out["pairs"].append({"a": name_a, "b": name_b, "mean_diff": round(m, 2),
                                  "ci95": [round(x, 2) for x in ci]})
     return out
 

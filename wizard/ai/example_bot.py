@@ -7,14 +7,17 @@ It bids the number of Wizards and high trumps it holds, and plays its highest ca
 still wants tricks, its lowest otherwise. Copy it and make it better.
 """
 
+from __future__ import annotations
+
 import json
 import sys
+from typing import Any
 
 ORDER = {"W": 100, "MERLIN": 100, "MERLIN:W": 100, "MORGAN": 150, "GRAIL": 40, "J": 0, "MERLIN:J": 0,
          "EXCALIBUR": -1}
 
 
-def strength(card, trump):
+def strength(card: str, trump: str | None) -> int:
     """A rough strength: Wizards high, then trumps, then rank; Jesters low."""
     if card in ORDER:
         return ORDER[card]
@@ -22,9 +25,9 @@ def strength(card, trump):
     return rank + (20 if suit == trump else 0)
 
 
-def decide(req):
+def decide(req: dict[str, Any]) -> str:
     """The answer to one decide request: one element of req['legal']."""
-    legal = req["legal"]
+    legal: list[str] = req["legal"]
     trump = req["trump"]
     seat = req["seat"]
     if req["kind"] == "trump":
@@ -40,7 +43,7 @@ def decide(req):
     return min(legal, key=lambda c: strength(c, trump))
 
 
-def main():
+def main() -> None:
     """Answer requests line by line until end of input."""
     for line in sys.stdin:
         if not line.strip():

@@ -78,16 +78,16 @@ def card_value(c: int, hand: Sequence[int], trump: int, n: int, r: int, edition:
         return 0.35
     if s == trump:
         length = sum(1 for x in hand if SUIT[x] == trump)
-        base = ((rank - 1) / 12.0) ** 1.6
+        base = float(((rank - 1) / 12.0) ** 1.6)
         bonus = 0.12 * max(0, length - 2)
         v = 0.12 + 0.85 * base + bonus
         return min(0.97, v * (1.1 if n == 3 else 1.0))
     # off-suit: high cards only; more cards dealt -> more trumping and voids
     same = sum(1 for x in hand if SUIT[x] == s)
     if trump < 0:
-        v = max(0.0, (rank - 8) / 5.0) ** 1.3 * 0.85
+        v = float(max(0.0, (rank - 8) / 5.0) ** 1.3 * 0.85)
     else:
-        v = max(0.0, (rank - 9) / 4.0) ** 1.5 * 0.72
+        v = float(max(0.0, (rank - 9) / 4.0) ** 1.5 * 0.72)
     v *= pf
     if r >= 8:
         v *= 0.85

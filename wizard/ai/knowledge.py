@@ -80,8 +80,8 @@ def info_of(view: PlayerView) -> Info:
     if turned >= 0:
         known.append(turned)
     unseen = list(F.DECKS[ed])
-    for c in known:
-        unseen.remove(c)
+    for code in known:
+        unseen.remove(code)
     dealt = n * view.round
     deck_size = len(F.DECKS[ed])
     stock = deck_size - dealt - (1 if turned >= 0 else 0)

@@ -52,7 +52,7 @@ def hold_chances(info: Info, hand: list[int], legal: list[int]) -> dict[int, flo
                 new_lead = F.SUIT[c]
             elif F.TYPE[c] in (F.T_WIZ, F.T_MORGAN):
                 new_lead = -2
-        beaters = 0
+        beaters = 0.0
         for x in unseen:
             kx = H.key_if_played(x, pos + 1, new_lead, info.trump, info.edition, info.scroll)
             if kx > k:
