@@ -131,6 +131,9 @@ class GameEndScene(Overlay):
             text.draw(surf, str(st.totals[seat]), (lx + r.w * 0.30, y), int(22 * u), colour, "bold",
                       anchor="topright")
             y += 40 * u
+        text.draw(surf, _("Seed {seed}: enter it in New game to deal the same cards again.").format(
+            seed=st.config.seed), (lx, r.bottom - 110 * u), int(13 * u), theme.INK_DIM,
+            max_w=r.w * 0.32)
         chart = pygame.Rect(r.x + r.w * 0.36, r.y + 76 * u, r.w * 0.60, r.h - 170 * u)
         series = [[row.totals[s] for row in st.history] for s in range(st.config.players)]
         draw_chart(surf, chart, series, names, u)

@@ -16,7 +16,7 @@ from .. import text, theme
 from ..widgets import Button, Cycle, TextBox
 from .base import Screen
 
-DEFAULT_NAMES = ["You", "Merlin", "Morgana", "Gawain", "Vivian", "Percival"]
+DEFAULT_NAMES = [N_("You"), "Merlin", "Morgana", "Gawain", "Vivian", "Percival"]
 OPTION_KEYS = ("no_equal_sum", "canadian", "clairvoyance", "scroll")
 
 
@@ -90,7 +90,7 @@ class SetupScene(Screen):
         u = self.unit
         s = self.setup
         self.labels = []
-        row_h = min(44 * u, (height - 260 * u) / 8)
+        row_h = min(44 * u, (height - 300 * u) / 9.5)
         gap = row_h * 0.25
         top = 110 * u
         lx, lw = width * 0.05, width * 0.43
@@ -153,6 +153,9 @@ class SetupScene(Screen):
         add(_("First dealer"), Cycle((0, 0, 1, 1), [None, *range(n)], fd if fd is None or fd < n else None,
                                      lambda v: _("Draw cards") if v is None else names[int(v)],  # type: ignore[call-overload]
                                      lambda v: self._set("first_dealer", v)))
+        add(_("Seed"), TextBox((0, 0, 1, 1), str(s.get("seed") or ""), self._set_seed, max_len=10))
+        self.help_top = top + len(rows) * (row_h + gap)
+        self.help_rect = pygame.Rect(rx, self.help_top, rw, 0)
         by = height - 24 * u - 56 * u
         bw = 220 * u
         self.widgets.append(Button((width / 2 - bw - 10 * u, by, bw, 56 * u), _("Back"), self.back))
@@ -161,6 +164,10 @@ class SetupScene(Screen):
 
     def _config(self) -> GameConfig:
         return config_of(self.setup, 0)
+
+    def _set_seed(self, value: str) -> None:
+        digits = "".join(ch for ch in value if ch.isdigit())
+        self.setup["seed"] = int(digits) if digits else None
 
     def _set(self, key: str, value: Any) -> None:
         self.setup[key] = value
@@ -195,8 +202,20 @@ class SetupScene(Screen):
             self.layout(*self.size)
 
     def draw_body(self, surf: pygame.Surface) -> None:
-        """Labels and the reasons of greyed-out options."""
+        """Labels, the reasons of greyed-out options, and what the edition and bids mean."""
         u = self.unit
+        w, h = self.size
+        help_box = pygame.Rect(self.help_rect.x, self.help_top, self.help_rect.w,
+                               h - 100 * u - self.help_top)
+        lines = [messages.edition_description(self.setup["edition"]),
+                 messages.bid_visibility_description(self.setup["options"]["bids"]),
+                 _("Seed: leave it empty for new deals; the same seed deals the same cards again.")]
+        y = help_box.y
+        for line in lines:
+            if y > help_box.bottom - 12 * u:
+                break
+            y += text.draw_wrapped(surf, line, pygame.Rect(help_box.x, y, help_box.w, 0),
+                                   int(15 * u), theme.INK_DIM) + 4 * u
         for rect, label, reason in self.labels:
             if rect.h < 30 * u and not reason:
                 text.draw(surf, label, rect.topleft, int(22 * u), theme.ACCENT, "title")
@@ -219,7 +238,7 @@ class SetupScene(Screen):
             self.app.settings.card_look = self.setup["look"]
             self.app.refresh_painter()
         self.app.prefs.save_settings()
-        seed = random.SystemRandom().randrange(1, 2**31)
+        seed = self.setup.get("seed") or random.SystemRandom().randrange(1, 2**31)
         session = Session.new(config_of(self.setup, seed), seats_of(self.setup),
                               on_save=self.app.prefs.save_game)
         self.app.replace(TableScene(self.app, session))
