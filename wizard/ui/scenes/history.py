@@ -1,129 +1,287 @@
-"""Statistics & history: finished games, newest first, and per-player statistics."""
+"""Statistics & history: finished games (newest first, paged), a game's score pad, statistics, replay."""
 
 from __future__ import annotations
 
+import logging
+import math
 from typing import Any
 
 import pygame
 
-from wizard.i18n import N_, _
+from wizard.engine import BidVisibility
+from wizard.i18n import N_, _, ngettext
 from wizard.ui import messages
 
 from .. import text, theme
 from ..widgets import Button, panel
 from .base import Screen
 from .scorepad import draw_pad
+from .stats_view import EDITIONS, draw_stats, edition_label, stat_rows
+
+log = logging.getLogger(__name__)
+
+
+def game_line(entry: Any) -> str:
+    """Date, edition and number of players of a finished game."""
+    n = len(entry.seats)
+    return "  ·  ".join([entry.finished.astimezone().strftime("%Y-%m-%d %H:%M"),
+                         messages.edition_name(entry.edition),
+                         ngettext("{n} player", "{n} players", n).format(n=n)])
+
+
+def options_line(entry: Any) -> str:
+    """The variants a game was played with, and its seed."""
+    opts = entry.options
+    parts = [messages.bid_visibility_name(opts.bids)] if opts.bids is not BidVisibility.OPEN else []
+    parts += [messages.option_name(k) for k in ("no_equal_sum", "canadian", "clairvoyance", "scroll")
+              if getattr(opts, k)]
+    parts.append(_("Seed {seed}").format(seed=entry.seed))
+    return "  ·  ".join(parts)
 
 
 class HistoryScene(Screen):
-    """The list of finished games; click one to see its score pad."""
+    """Finished games on the left; statistics, or the chosen game's score pad, on the right."""
 
     title = N_("Statistics & history")
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.entries = list(reversed(app.prefs.history()))
+        self.entries = list(reversed(app.prefs.history()))     # newest first
         self.stats = self._stats()
         self.selected: int | None = None
-        self.scroll = 0
+        self.page = 0
+        self.per_page = 1
+        self.edition: str | None = None
+        self.stats_first = 0
+        self.stats_fit = 1
+        self.row_rects: list[tuple[pygame.Rect, int]] = []
 
     def _stats(self) -> dict[str, Any]:
         try:
             from wizard.persistence import compute_stats
             return compute_stats(list(reversed(self.entries)))  # type: ignore[no-any-return]
         except Exception:
+            log.exception("statistics could not be computed")
             return {}
 
-    def build(self, width: int, height: int) -> None:
-        """Back button, one button per game row."""
-        u = self.unit
-        self.widgets.append(Button((width / 2 - 120 * u, height - 80 * u, 240 * u, 52 * u),
-                                   lambda: _("Back"), self.back))
-        self.row_rects: list[tuple[pygame.Rect, int]] = []
-        box = self.list_rect()
-        rh = 36 * u
-        for k, i in enumerate(range(self.scroll, len(self.entries))):
-            r = pygame.Rect(box.x + 10 * u, box.y + 44 * u + k * rh, box.w - 20 * u, rh - 4 * u)
-            if r.bottom > box.bottom - 8 * u:
-                break
-            self.row_rects.append((r, i))
+    @property
+    def pages(self) -> int:
+        """How many pages the list has (at least one)."""
+        return max(1, math.ceil(len(self.entries) / self.per_page))
+
+    # ---- layout ----------------------------------------------------------------------------
 
     def list_rect(self) -> pygame.Rect:
         """The games list panel."""
         w, h = self.size
         u = self.unit
-        return pygame.Rect(30 * u, 100 * u, w * 0.5 - 45 * u, h - 200 * u)
+        return pygame.Rect(24 * u, 90 * u, (w - 60 * u) * 0.42, h - 90 * u - 86 * u)
 
     def side_rect(self) -> pygame.Rect:
         """The statistics / score pad panel."""
         w, h = self.size
         u = self.unit
-        return pygame.Rect(w * 0.5 + 15 * u, 100 * u, w * 0.5 - 45 * u, h - 200 * u)
+        box = self.list_rect()
+        return pygame.Rect(box.right + 12 * u, box.y, w - 24 * u - box.right - 12 * u, box.h)
+
+    def row_h(self) -> float:
+        """Height of one game in the list."""
+        return 58 * self.unit
+
+    def build(self, width: int, height: int) -> None:
+        """Back button, pager, one row per game on the page, and the side panel's buttons."""
+        u = self.unit
+        self.widgets.append(Button((width / 2 - 130 * u, height - 70 * u, 260 * u, 50 * u),
+                                   lambda: _("Back"), self.back))
+        box = self.list_rect()
+        body_top, body_bottom = box.y + 46 * u, box.bottom - 56 * u
+        self.per_page = max(1, int((body_bottom - body_top) // self.row_h()))
+        self.page = max(0, min(self.page, self.pages - 1))
+        self.row_rects = []
+        start = self.page * self.per_page
+        for k, i in enumerate(range(start, min(len(self.entries), start + self.per_page))):
+            r = pygame.Rect(box.x + 10 * u, body_top + k * self.row_h(), box.w - 20 * u,
+                            self.row_h() - 6 * u)
+            self.row_rects.append((r, i))
+        bw, bh = 120 * u, 40 * u
+        fy = box.bottom - 48 * u
+        self.widgets.append(Button((box.x + 12 * u, fy, bw, bh), lambda: _("◀ Newer"),
+                                   lambda: self.turn(-1), enabled=self.page > 0))
+        self.widgets.append(Button((box.right - 12 * u - bw, fy, bw, bh), lambda: _("Older ▶"),
+                                   lambda: self.turn(1), enabled=self.page < self.pages - 1))
+        side = self.side_rect()
+        if self.selected is not None:
+            bw2 = min(220 * u, (side.w - 36 * u) / 2)
+            self.widgets.append(Button((side.right - 12 * u - bw2, side.bottom - 52 * u, bw2, 42 * u),
+                                       lambda: _("Replay (Enter)"), self.replay, primary=True,
+                                       keys=(pygame.K_RETURN, pygame.K_KP_ENTER)))
+            self.widgets.append(Button((side.x + 12 * u, side.bottom - 52 * u, bw2, 42 * u),
+                                       lambda: _("Statistics"), self.deselect))
+        else:
+            gap = 8 * u
+            ew = (side.w - 24 * u - gap * (len(EDITIONS) - 1)) / len(EDITIONS)
+            for k, ed in enumerate(EDITIONS):
+                self.widgets.append(Button((side.x + 12 * u + k * (ew + gap), side.y + 50 * u, ew, 36 * u),
+                                           (lambda e=ed: edition_label(e)), self._filter(ed),
+                                           selected=ed == self.edition, size=int(15 * u)))
+
+    def _filter(self, edition: str | None) -> Any:
+        def run() -> None:
+            self.edition = edition
+            self.stats_first = 0
+            self.layout(*self.size)
+        return run
+
+    # ---- actions ---------------------------------------------------------------------------
+
+    def turn(self, delta: int) -> None:
+        """Show the next (1) or previous (-1) page of games."""
+        self.page = max(0, min(self.pages - 1, self.page + delta))
+        self.layout(*self.size)
+
+    def select(self, index: int | None) -> None:
+        """Show game ``index``'s score pad (None: the statistics); its page follows."""
+        if index is not None:
+            index = max(0, min(len(self.entries) - 1, index))
+            self.page = index // self.per_page
+        self.selected = index
+        self.layout(*self.size)
+
+    def deselect(self) -> None:
+        """Back to the statistics."""
+        self.select(None)
+
+    def replay(self) -> None:
+        """Open the chosen game's replay."""
+        if self.selected is None:
+            return
+        from .replay import ReplayScene
+        self.app.push(ReplayScene(self.app, self.entries[self.selected]))
+
+    def back(self) -> None:
+        """Esc: close the game's pad first, then the screen."""
+        if self.selected is not None:
+            self.deselect()
+        else:
+            super().back()
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Pick a game; wheel scrolls."""
+        """Pick a game; arrows move, Page Up/Down turn pages, the wheel pages or scrolls."""
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for r, i in self.row_rects:
                 if r.collidepoint(event.pos):
-                    self.selected = None if self.selected == i else i
-                    self.app.dirty = True
+                    self.select(None if self.selected == i else i)
                     return
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, min(len(self.entries) - 1, self.scroll - event.y))
-            self.layout(*self.size)
+            if self.side_rect().collidepoint(pygame.mouse.get_pos()) and self.selected is None:
+                rows = len(stat_rows(self.stats, self.edition))
+                self.stats_first = max(0, min(rows - self.stats_fit, self.stats_first - event.y))
+            else:
+                self.turn(-event.y)
+            self.app.dirty = True
             return
+        if event.type == pygame.KEYDOWN and self.entries:
+            moves = {pygame.K_DOWN: 1, pygame.K_UP: -1}
+            if event.key in moves:
+                cur = self.selected if self.selected is not None else self.page * self.per_page - moves[event.key]
+                self.select(cur + moves[event.key])
+                return
+            if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+                delta = 1 if event.key == pygame.K_PAGEDOWN else -1
+                if self.selected is not None:
+                    self.select(self.selected + delta * self.per_page)
+                else:
+                    self.turn(delta)
+                return
         super().handle(event)
+
+    # ---- drawing ---------------------------------------------------------------------------
 
     def draw_body(self, surf: pygame.Surface) -> None:
         """Games on the left; statistics or the chosen game's pad on the right."""
+        self._draw_list(surf)
+        side = self.side_rect()
+        panel(surf, side, self.unit)
+        if self.selected is not None:
+            self._draw_game(surf, side, self.entries[self.selected])
+        else:
+            self._draw_stats(surf, side)
+
+    def _draw_list(self, surf: pygame.Surface) -> None:
         u = self.unit
         box = self.list_rect()
         panel(surf, box, u)
-        text.draw(surf, _("Finished games"), (box.x + 16 * u, box.y + 10 * u), int(20 * u),
-                  theme.ACCENT, "title")
+        text.draw(surf, _("Finished games"), (box.x + 16 * u, box.y + 10 * u), int(22 * u),
+                  theme.ACCENT, "title", max_w=box.w * 0.6)
         if not self.entries:
             text.draw(surf, _("No finished game yet."), box.center, int(17 * u), theme.INK_DIM,
-                      anchor="center")
+                      anchor="center", max_w=box.w - 20 * u)
+            return
+        count = ngettext("{n} game", "{n} games", len(self.entries)).format(n=len(self.entries))
+        text.draw(surf, count, (box.right - 16 * u, box.y + 18 * u), int(15 * u), theme.INK_DIM,
+                  anchor="midright", max_w=box.w * 0.35)
         for r, i in self.row_rects:
             e = self.entries[i]
             if i == self.selected:
                 pygame.draw.rect(surf, theme.BUTTON_HOVER, r, border_radius=round(6 * u))
-            names = [s.name for s in e.seats]
-            win = ", ".join(names[w] for w in e.winners)
-            line = _("{date} · {edition} · won by {winner} ({score})").format(
-                date=e.finished.strftime("%Y-%m-%d %H:%M"), edition=messages.edition_name(e.edition),
-                winner=win, score=max(e.totals))
-            text.draw(surf, line, (r.x + 8 * u, r.centery), int(15 * u), theme.INK, anchor="midleft",
-                      max_w=r.w - 16 * u)
-        side = self.side_rect()
-        panel(surf, side, u)
-        if self.selected is not None:
-            e = self.entries[self.selected]
-            draw_pad(surf, side.inflate(-20 * u, -20 * u), [s.name for s in e.seats], list(e.rounds),
-                     len(e.rounds), u)
-            return
-        text.draw(surf, _("Players"), (side.x + 16 * u, side.y + 10 * u), int(20 * u), theme.ACCENT,
-                  "title")
-        y = side.y + 50 * u
-        for name, st in list(self._rows())[:14]:
-            text.draw(surf, name, (side.x + 16 * u, y), int(16 * u), theme.INK, "bold",
-                      max_w=side.w * 0.3)
-            text.draw(surf, st, (side.x + side.w * 0.34, y), int(14 * u), theme.INK_DIM,
-                      max_w=side.w * 0.64)
-            y += 30 * u
+                pygame.draw.rect(surf, theme.ACCENT, r, width=max(1, round(2 * u)),
+                                 border_radius=round(6 * u))
+            else:
+                pygame.draw.rect(surf, (30, 48, 40), r, border_radius=round(6 * u))
+            text.draw(surf, game_line(e), (r.x + 10 * u, r.y + r.h * 0.3), int(15 * u), theme.INK,
+                      "bold", anchor="midleft", max_w=r.w - 20 * u)
+            self._scores(surf, e, pygame.Rect(r.x + 10 * u, r.y + r.h * 0.5, r.w - 20 * u, r.h * 0.45))
+        page = _("Page {page} of {pages}").format(page=self.page + 1, pages=self.pages)
+        text.draw(surf, page, (box.centerx, box.bottom - 28 * u), int(15 * u), theme.INK_DIM,
+                  anchor="center", max_w=box.w - 290 * u)
 
-    def _rows(self) -> list[tuple[str, str]]:
-        out = []
-        stats = self.stats
-        items = stats.items() if isinstance(stats, dict) else []
-        for name, st in items:
-            overall = getattr(st, "overall", st)
-            games = getattr(overall, "games", None)
-            wins = getattr(overall, "wins", None)
-            avg = getattr(overall, "average_score", None)
-            acc = getattr(overall, "bid_accuracy", None)
-            if games is None:
-                continue
-            out.append((str(name), _("{games} games · {wins} wins · avg {avg} · bids {acc} %").format(
-                games=games, wins=wins, avg=round(avg or 0), acc=round((acc or 0) * 100))))
-        return out
+    def _scores(self, surf: pygame.Surface, e: Any, box: pygame.Rect) -> None:
+        """Final totals on one line, best first, the winners marked with a gold star."""
+        u = self.unit
+        parts = []
+        order = sorted(range(len(e.seats)), key=lambda k: -e.totals[k])
+        for seat in order:
+            spec = e.seats[seat]
+            won = seat in e.winners
+            label = _("{name} {score}").format(name=spec.name, score=e.totals[seat])
+            parts.append(("★ " + label if won else label, won))
+        sep = "  ·  "
+        whole = sep.join(p for p, _won in parts)
+        size = text.fit_size(whole, int(15 * u), box.w, "bold", min_size=int(13 * u))
+        x = box.x
+        for k, (label, won) in enumerate(parts):
+            if k:
+                x = text.draw(surf, sep, (x, box.centery), size, theme.INK_DIM, anchor="midleft").right
+            room = box.right - x
+            if room < 20 * u:
+                break
+            x = text.draw(surf, label, (x, box.centery), size, theme.GOLD if won else theme.INK_DIM,
+                          "bold" if won else "text", anchor="midleft", max_w=room).right
+
+    def _draw_game(self, surf: pygame.Surface, side: pygame.Rect, e: Any) -> None:
+        u = self.unit
+        text.draw(surf, game_line(e), (side.x + 16 * u, side.y + 10 * u), int(20 * u), theme.ACCENT,
+                  "title", max_w=side.w - 32 * u)
+        text.draw(surf, options_line(e), (side.x + 16 * u, side.y + 40 * u), int(14 * u),
+                  theme.INK_DIM, max_w=side.w - 32 * u)
+        pad = pygame.Rect(side.x + 10 * u, side.y + 64 * u, side.w - 20 * u, side.h - 64 * u - 62 * u)
+        draw_pad(surf, pad, [s.name for s in e.seats], list(e.rounds), len(e.rounds), u)
+
+    def _draw_stats(self, surf: pygame.Surface, side: pygame.Rect) -> None:
+        u = self.unit
+        text.draw(surf, _("Players"), (side.x + 16 * u, side.y + 10 * u), int(22 * u), theme.ACCENT,
+                  "title", max_w=side.w * 0.5)
+        rows = stat_rows(self.stats, self.edition)
+        table = pygame.Rect(side.x + 12 * u, side.y + 96 * u, side.w - 24 * u, side.h - 110 * u)
+        if not rows:
+            text.draw(surf, _("No games in this edition yet."), table.center, int(16 * u),
+                      theme.INK_DIM, anchor="center", max_w=table.w)
+            return
+        self.stats_first = max(0, min(self.stats_first, len(rows) - 1))
+        self.stats_fit = draw_stats(surf, table, rows, u, self.stats_first)
+        if len(rows) > self.stats_fit:
+            more = _("Players {first}–{last} of {count} (scroll for more)").format(
+                first=self.stats_first + 1, last=min(len(rows), self.stats_first + self.stats_fit),
+                count=len(rows))
+            text.draw(surf, more, (side.right - 16 * u, side.y + 22 * u), int(13 * u), theme.INK_DIM,
+                      anchor="midright", max_w=side.w * 0.45)

@@ -1,0 +1,91 @@
+"""The statistics table of the history screen: per player name, overall or for one edition."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import pygame
+
+from wizard.i18n import _
+from wizard.ui import messages
+
+from .. import text, theme
+
+EDITIONS: tuple[str | None, ...] = (None, "classic", "magic", "camelot")   # None: every edition
+
+
+def edition_label(edition: str | None) -> str:
+    """The filter's label: "All editions" or the edition's name."""
+    return _("All editions") if edition is None else messages.edition_name(edition)
+
+
+def stat_rows(stats: Mapping[str, Any], edition: str | None) -> list[tuple[str, bool, Any]]:
+    """(name, human, line) for every player with games in ``edition``: most games first."""
+    rows = []
+    for name, st in stats.items():
+        line = st.overall if edition is None else st.by_edition.get(edition)
+        if line is None or not line.games:
+            continue
+        rows.append((str(name), bool(getattr(st, "human", False)), line))
+    rows.sort(key=lambda r: (-r[2].games, not r[1], r[0].casefold()))
+    return rows
+
+
+def _pct(rate: float | None) -> str:
+    return "–" if rate is None else _("{pct} %").format(pct=round(rate * 100))
+
+
+def _num(value: float | None) -> str:
+    return "–" if value is None else str(round(value))
+
+
+COLUMNS: list[tuple[Callable[[], str], float, Callable[[Any], str]]] = [
+    (lambda: _("Games"), 0.10, lambda s: str(s.games)),
+    (lambda: _("Wins"), 0.10, lambda s: str(s.wins)),
+    (lambda: _("Win rate"), 0.12, lambda s: _pct(s.win_rate)),
+    (lambda: _("Average"), 0.12, lambda s: _num(s.average_score)),
+    (lambda: _("Best"), 0.10, lambda s: _num(s.best_score)),
+    (lambda: _("Bids made"), 0.14, lambda s: _pct(s.bid_hit_rate)),
+]
+
+
+def draw_stats(surf: pygame.Surface, rect: pygame.Rect, rows: list[tuple[str, bool, Any]],
+               unit: float, first: int = 0) -> int:
+    """The table of ``rows`` from row ``first`` in ``rect``; returns how many rows fit."""
+    u = unit
+    head_h = 40 * u
+    row_h = 34 * u
+    name_w = rect.w * (1 - sum(c[1] for c in COLUMNS))
+    x = rect.x + name_w
+    size = int(14 * u)
+    text.draw(surf, _("Player"), (rect.x + 8 * u, rect.y + head_h / 2), size, theme.INK_DIM, "bold",
+              anchor="midleft", max_w=name_w - 12 * u)
+    for label, frac, _value in COLUMNS:
+        w = rect.w * frac
+        lines = text.wrap(label(), size, w - 4 * u, "bold")
+        for k, line in enumerate(lines[:2]):
+            dy = (k - (min(2, len(lines)) - 1) / 2) * size * 1.1
+            text.draw(surf, line, (x + w / 2, rect.y + head_h / 2 + dy), size, theme.INK_DIM, "bold",
+                      anchor="center", max_w=w - 4 * u)
+        x += w
+    y = rect.y + head_h
+    pygame.draw.line(surf, theme.PANEL_EDGE, (rect.x, y), (rect.right, y), max(1, round(u)))
+    fit = max(1, int((rect.bottom - y) // row_h))
+    for i, (name, human, line) in enumerate(rows[first:first + fit]):
+        ry = y + i * row_h
+        if i % 2:
+            shade = pygame.Surface((rect.w, round(row_h)), pygame.SRCALPHA)
+            shade.fill((255, 255, 255, 14))
+            surf.blit(shade, (rect.x, ry))
+        cy = ry + row_h / 2
+        label = name if human else _("{name} (computer)").format(name=name)
+        text.draw(surf, label, (rect.x + 8 * u, cy), int(16 * u), theme.INK if human else theme.INK_DIM,
+                  "bold" if human else "text", anchor="midleft", max_w=name_w - 12 * u)
+        x = rect.x + name_w
+        for _label, frac, value in COLUMNS:
+            w = rect.w * frac
+            text.draw(surf, value(line), (x + w / 2, cy), int(16 * u), theme.INK, anchor="center",
+                      max_w=w - 4 * u)
+            x += w
+    return fit
