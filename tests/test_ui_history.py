@@ -18,6 +18,10 @@ from wizard.i18n import set_language  # noqa: E402
 from wizard.persistence import HistoryEntry, SeatSpec, Store  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
 from wizard.ui.prefs import Prefs  # noqa: E402
+from wizard.ui.scenes.history import HistoryScene  # noqa: E402
+from wizard.ui.scenes.replay import ReplayScene  # noqa: E402
+from wizard.ui.scenes.stats_view import stat_rows  # noqa: E402
+from wizard.ui.widgets import Button, label_text  # noqa: E402
 
 NAMES = ["Anna", "Bruno", "Carme", "Didier", "Elena", "Ferran"]
 T0 = datetime(2026, 3, 1, 18, 30, tzinfo=UTC)
@@ -58,3 +62,124 @@ def make_history(data_dir: Path, count: int = 6) -> list[HistoryEntry]:
         assert store.finish_game(entry) if i % 2 else store.append_history(entry)
         out.append(entry)
     return out
+
+
+@pytest.fixture(autouse=True)
+def _english() -> None:
+    set_language("en")
+
+
+@pytest.fixture(scope="module")
+def history_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data directory holding eleven finished games."""
+    d = tmp_path_factory.mktemp("history")
+    make_history(d, 11)
+    return d
+
+
+def open_history(data_dir: Path, size: tuple[int, int] = (1024, 640)) -> tuple[App, HistoryScene]:
+    app = App(Prefs(data_dir), size=size, speed="off", headless=True, threaded=False, lang="en")
+    scene = HistoryScene(app)
+    app.push(scene)
+    app.frame(0.0)
+    return app, scene
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    app.frame(0.0, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
+                    pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)])
+
+
+def key(app: App, k: int) -> None:
+    app.frame(0.0, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")])
+
+
+def button(scene: HistoryScene, label: str) -> Button:
+    found = [w for w in scene.widgets if isinstance(w, Button) and label_text(w.label) == label]
+    assert found, f"no button {label!r}"
+    return found[0]
+
+
+def test_games_newest_first_and_paged(history_dir: Path) -> None:
+    app, sc = open_history(history_dir)
+    assert len(sc.entries) == 11
+    dates = [e.finished for e in sc.entries]
+    assert dates == sorted(dates, reverse=True)
+    assert 1 < sc.per_page < 11 and sc.pages == -(-11 // sc.per_page)
+    assert [i for _r, i in sc.row_rects] == list(range(sc.per_page))
+    assert not button(sc, "◀ Newer").enabled
+    click(app, button(sc, "Older ▶").rect.center)
+    assert sc.page == 1
+    assert [i for _r, i in sc.row_rects][0] == sc.per_page
+    key(app, pygame.K_PAGEUP)
+    assert sc.page == 0
+    for _ in range(sc.pages + 2):
+        key(app, pygame.K_PAGEDOWN)
+    assert sc.page == sc.pages - 1
+    assert not button(sc, "Older ▶").enabled
+    assert len(sc.row_rects) == 11 - sc.per_page * (sc.pages - 1)
+
+
+def test_a_game_shows_its_score_pad_and_opens_its_replay(history_dir: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    app, sc = open_history(history_dir)
+    drawn: list[tuple[list[str], list[object]]] = []
+    import wizard.ui.scenes.history as history
+    real = history.draw_pad
+    monkeypatch.setattr(history, "draw_pad", lambda surf, rect, names, rows, *a, **k: (
+        drawn.append((names, rows)), real(surf, rect, names, rows, *a, **k)))
+    rect, index = sc.row_rects[2]
+    click(app, rect.center)
+    assert sc.selected == index == 2
+    entry = sc.entries[2]
+    assert drawn[-1] == ([s.name for s in entry.seats], list(entry.rounds))
+    key(app, pygame.K_DOWN)
+    assert sc.selected == 3
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, ReplayScene)
+    assert app.top.entry is sc.entries[3]
+    key(app, pygame.K_ESCAPE)
+    assert app.top is sc and sc.selected == 3
+    key(app, pygame.K_ESCAPE)            # closes the pad, back to the statistics
+    assert app.top is sc and sc.selected is None
+    key(app, pygame.K_ESCAPE)
+    assert app.top is not sc
+
+
+def test_statistics_overall_and_by_edition(history_dir: Path) -> None:
+    app, sc = open_history(history_dir)
+    rows = {name: line for name, _h, line in stat_rows(sc.stats, None)}
+    assert rows["Anna"].games == 11                   # Anna sat in every game
+    wins = sum(1 for e in sc.entries if 0 in e.winners)
+    assert rows["Anna"].wins == wins
+    assert rows["Anna"].best_score == max(e.totals[0] for e in sc.entries)
+    click(app, button(sc, "Camelot Edition").rect.center)
+    assert sc.edition == "camelot"
+    camelot = [e for e in sc.entries if e.edition == "camelot"]
+    rows = {name: line for name, _h, line in stat_rows(sc.stats, "camelot")}
+    assert rows["Anna"].games == len(camelot) >= 1
+    assert set(rows) == {s.name for e in camelot for s in e.seats}
+    assert button(sc, "Camelot Edition").selected
+
+
+def test_empty_history(tmp_path: Path) -> None:
+    app, sc = open_history(tmp_path)
+    assert sc.entries == [] and sc.row_rects == [] and sc.pages == 1
+    key(app, pygame.K_DOWN)              # nothing to select: no crash
+    assert sc.selected is None
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_draws_in_every_language(history_dir: Path, size: tuple[int, int]) -> None:
+    app, sc = open_history(history_dir, size)
+    try:
+        for lang in ("fr", "ca", "en"):
+            set_language(lang)
+            app.frame(0.0)
+            key(app, pygame.K_DOWN)
+            key(app, pygame.K_ESCAPE)
+        for r, _i in sc.row_rects:
+            assert sc.list_rect().contains(r)
+        assert not sc.list_rect().colliderect(sc.side_rect())
+    finally:
+        set_language("en")
