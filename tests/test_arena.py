@@ -91,3 +91,12 @@ def test_a_good_external_bot_plays_a_series(capsys: pytest.CaptureFixture[str]) 
     assert code == 0
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 6 and "fault" not in out
+
+
+def test_targets_print_a_markdown_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--targets", "--search-deals", "0", "--rule-deals", "1", "--other-search-deals", "0",
+                 "--other-rule-deals", "0", "--jobs", "1"]) == 0
+    table = capsys.readouterr().out.strip().splitlines()
+    assert len(table) == 4 and table[0].startswith("| players")
+    assert table[2].startswith("| 4 | classic | normal vs easy | 1 |")
+    assert table[3].startswith("| 4 | classic | easy vs random | 1 |")

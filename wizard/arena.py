@@ -354,6 +354,74 @@ def parse_seats(text: str) -> list[str]:
     return seats
 
 
+# The issue's targets: (players, edition, X, Y, seed, uses search). Seats are X,Y,Y(,...).
+TARGETS: list[tuple[int, str, str, str, int, bool]] = [
+    (4, "classic", "expert", "normal", 21, True),
+    (4, "classic", "hard", "normal", 22, True),
+    (4, "classic", "normal", "easy", 11, False),
+    (4, "classic", "easy", "random", 12, False),
+    (3, "classic", "expert", "normal", 31, True),
+    (3, "classic", "hard", "normal", 32, True),
+    (3, "classic", "normal", "easy", 33, False),
+    (3, "classic", "easy", "random", 34, False),
+    (6, "classic", "expert", "normal", 41, True),
+    (6, "classic", "hard", "normal", 42, True),
+    (6, "classic", "normal", "easy", 43, False),
+    (6, "classic", "easy", "random", 44, False),
+    (4, "camelot", "expert", "normal", 51, True),
+    (4, "camelot", "hard", "normal", 52, True),
+    (4, "camelot", "normal", "easy", 53, False),
+    (4, "camelot", "easy", "random", 54, False),
+]
+
+
+def target_seats(players: int, x: str, y: str) -> list[str]:
+    """Seats ``X,Y,Y,...`` for a target row."""
+    return [x] + [y] * (players - 1)
+
+
+def target_deals(players: int, edition: str, search: bool, main_search: int, main_rules: int,
+                 other_search: int, other_rules: int) -> int:
+    """Deals for a target row: the 4-player classic rows get the main counts."""
+    if players == 4 and edition == "classic":
+        return main_search if search else main_rules
+    return other_search if search else other_rules
+
+
+def target_row(players: int, edition: str, x: str, y: str, summary: dict[str, Any]) -> str:
+    """One markdown table row of a target series."""
+    pair = next(p for p in summary["pairs"] if {p["a"], p["b"]} == {x, y})
+    sign = 1 if pair["a"] == x else -1
+    lo, hi = sorted((sign * pair["ci95"][0], sign * pair["ci95"][1]))
+    sx = summary["strategies"][x]
+    dm = sx["decision_ms"]
+    return (f"| {players} | {edition} | {x} vs {y} | {summary['deals']} | "
+            f"{sign * pair['mean_diff']:+.1f} [{lo:+.1f}, {hi:+.1f}] | {sx['bid_hit_rate']:.1%} | "
+            f"{summary['strategies'][y]['bid_hit_rate']:.1%} | {dm['p50']:.0f} / {dm['p95']:.0f} / "
+            f"{dm['max']:.0f} |")
+
+
+TARGET_HEADER = ("| players | edition | X vs Y (seats X,Y,Y…) | deals | X − Y points/game [95% CI] | "
+                 "X bid hit | Y bid hit | X ms p50 / p95 / max |\n|---|---|---|---|---|---|---|---|")
+
+
+def run_targets(a: argparse.Namespace) -> int:
+    """Play every target series and print the markdown table of their figures."""
+    rows = [TARGET_HEADER]
+    for players, edition, x, y, seed, search in TARGETS:
+        deals = target_deals(players, edition, search, a.search_deals, a.rule_deals,
+                             a.other_search_deals, a.other_rule_deals)
+        if deals <= 0:
+            continue
+        specs = specs_for(target_seats(players, x, y), deals, seed, Edition(edition), Options(),
+                          a.bot_timeout, 99)
+        done, _ = run_series(specs, max(1, a.jobs))
+        rows.append(target_row(players, edition, x, y, summarize(done)))
+        print(rows[-1], file=sys.stderr, flush=True)
+    print("\n".join(rows))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     ap = argparse.ArgumentParser(prog="python -m wizard.arena", description=__doc__.splitlines()[0])
@@ -372,7 +440,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-rounds", type=int, default=0, help="stop games after N rounds (quick tests)")
     ap.add_argument("--json", action="store_true", help="machine-readable output")
     ap.add_argument("--progress", action="store_true", help="print progress on stderr")
+    ap.add_argument("--targets", action="store_true",
+                    help="play the issue's target series and print their table (markdown)")
+    ap.add_argument("--search-deals", type=int, default=500, help="--targets: deals, 4-player "
+                    "classic rows with Hard or Expert")
+    ap.add_argument("--rule-deals", type=int, default=2000, help="--targets: deals, other "
+                    "4-player classic rows")
+    ap.add_argument("--other-search-deals", type=int, default=100,
+                    help="--targets: deals, 3/6-player and camelot rows with Hard or Expert")
+    ap.add_argument("--other-rule-deals", type=int, default=500,
+                    help="--targets: deals, other 3/6-player and camelot rows")
     a = ap.parse_args(argv)
+    if a.targets:
+        return run_targets(a)
     try:
         seats = parse_seats(a.seats)
     except ValueError as e:
