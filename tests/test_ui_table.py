@@ -306,3 +306,40 @@ def test_drag_a_card_up_plays_it() -> None:
     assert t.drag_pos == end
     app.frame(0.0, [pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=end)])
     assert len(s.state.hands[0]) == n - 1
+
+
+def test_trump_dialog_click_and_key() -> None:
+    from wizard.ui.smoke import trump_session
+    for how in ("click", "key"):
+        app = make_app()
+        s = trump_session()
+        t = table_at(app, s)
+        assert s.state.phase is Phase.TRUMP and t.dialog == "trump" and t.dialog_buttons
+        if how == "click":
+            rect, action = t.dialog_buttons[2]
+            click(app, rect.center)
+            assert s.state.trump == action.suit
+        else:
+            key(app, pygame.K_4)
+            assert s.state.trump == "Y"
+        assert s.state.phase is Phase.BID
+
+
+def test_merlin_asks_wizard_or_jester() -> None:
+    import random as _random
+
+    from wizard.engine import Edition, GameState, card, deck
+    cfg = GameConfig(4, edition=Edition.CAMELOT, seed=2)
+    pack = [c for c in deck("camelot") if c.text not in ("MERLIN",)]
+    hands = [[card("MERLIN"), pack[0]], pack[1:3], pack[3:5], pack[5:7]]
+    state = GameState.at_deal(cfg, 2, 3, hands, card("R7"))
+    s = Session(state, seats(1), rng=_random.Random(2))
+    s = play_until(s, human_turn(Phase.PLAY, 1))
+    t = table_at(app := make_app(), s)
+    hand = t.sorted_hand()
+    i = next(i for i, c in enumerate(hand) if c.text == "MERLIN")
+    r = t.hand_rects()[i]
+    click(app, (r.x + 3, r.bottom - 6))
+    assert t.dialog == "merlin" and s.state.trick == []
+    key(app, pygame.K_j)
+    assert s.state.trick == [card("MERLIN:J")]

@@ -67,6 +67,7 @@ SOUND_OF: dict[type, str] = {CardDealt: "deal", CardPlayed: "play", TrickWon: "t
                              RoundScored: "round", RoundStarted: "shuffle", GameOver: "win"}
 _ACTION_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
 _ACTION_KEYS = {pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP,
+                pygame.K_w, pygame.K_j,
                 *range(pygame.K_0, pygame.K_9 + 1), *range(pygame.K_KP0, pygame.K_KP9 + 1)}
 
 
