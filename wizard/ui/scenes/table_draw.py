@@ -594,7 +594,7 @@ def _curtain(sc: TableScene, surf: pygame.Surface) -> None:
     panel(surf, box, u)
     text.draw(surf, _("Pass to {name}").format(name=sc.names[seat]), (box.centerx, box.y + 30 * u),
               int(40 * u), theme.ACCENT, "title", anchor="midtop", max_w=box.w - 40 * u)
-    text.draw(surf, _("{name}: click or press Enter when ready — the others look away.").format(
-        name=sc.names[seat]), (box.centerx, box.y + 110 * u), int(17 * u), theme.INK,
-        anchor="midtop", max_w=box.w - 40 * u)
+    text.draw_wrapped(surf, _("{name}: click or press Enter when ready — the others look away.").format(
+        name=sc.names[seat]), pygame.Rect(box.x + 30 * u, box.y + 100 * u, box.w - 60 * u, 0),
+        int(18 * u), theme.INK, align="center")
 
