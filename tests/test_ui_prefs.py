@@ -1,0 +1,46 @@
+"""The screens' link to persistence: settings, autosave, Continue, history."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from wizard.engine import GameConfig
+from wizard.session import Seat, Session
+from wizard.ui.prefs import Prefs
+
+
+def test_autosave_continue_and_history(tmp_path: Path) -> None:
+    prefs = Prefs(tmp_path)
+    assert prefs.store is not None, "persistence should be importable"
+    prefs.settings.animation_speed = "fast"
+    prefs.save_settings()
+    assert Prefs(tmp_path).settings.animation_speed == "fast"
+
+    seats = [Seat.human("Ann"), Seat.ai("Bot", "easy"), Seat.ai("Cy", "normal")]
+    s = Session.new(GameConfig(3, seed=8), seats, on_save=prefs.save_game)
+    s.start()
+    s.act(s.state.legal_actions()[0])
+    loaded = Prefs(tmp_path).load_game()
+    assert loaded is not None
+    record, seats_back = loaded
+    assert [x.name for x in seats_back] == ["Ann", "Bot", "Cy"]
+    again = Session.resume(record, seats_back)
+    assert again.state.hands == s.state.hands
+
+    s.on_save = None            # (each save is an atomic write; not needed for the rest)
+    s.run_to_end()
+    prefs.finish_game(s)
+    assert Prefs(tmp_path).load_game() is None
+    history = Prefs(tmp_path).history()
+    assert len(history) == 1 and tuple(history[0].totals) == tuple(s.state.totals)
+
+
+def test_memory_fallback_without_store() -> None:
+    prefs = Prefs(use_store=False)
+    s = Session.new(GameConfig(3, seed=1), [Seat.ai(str(i), "easy") for i in range(3)],
+                    on_save=prefs.save_game)
+    s.start()
+    s.step_ai()
+    assert prefs.load_game() is not None
+    prefs.clear_game()
+    assert prefs.load_game() is None and prefs.history() == []
