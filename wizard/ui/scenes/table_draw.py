@@ -546,6 +546,12 @@ def _dialog(sc: TableScene, surf: pygame.Surface) -> None:
             em = sc.app.painter.emblem(suit, bh * 0.5)
             if em is not None:
                 surf.blit(em, em.get_rect(center=(r.centerx, r.y + bh * 0.38)))
+        elif suit is None:
+            code = str(action)   # MERLIN:W / MERLIN:J
+            fw = int(bh * 0.62 / 1.5)
+            face = pygame.Rect(0, 0, fw, int(fw * 1.5))
+            face.center = (r.centerx, int(r.y + bh * 0.4))
+            sc.app.painter.blit_face(surf, code, face, "dialog")
         text.draw(surf, label, (r.centerx, r.bottom - 8 * u), int(15 * u), theme.INK, "bold",
                   anchor="midbottom", max_w=r.w - 8 * u)
         sc.dialog_buttons.append((r, action))
