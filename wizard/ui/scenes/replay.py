@@ -292,7 +292,7 @@ def _place(width: int, height: int, u: float, players: int, rounds: int, mid: Bo
     cw = ch / CARD_ASPECT
     inner = 8 * u
     strip_h = max(22.0, 28 * u)
-    zw = min(cw * (1 + (rounds - 1) * STEP_MIN) + 2 * inner, mid.w * 0.48)
+    zw = cw * (1 + (rounds - 1) * STEP_MIN) + 2 * inner   # a full hand shows every index
     zh = strip_h + ch + 2 * inner
     zones = []
     for fx, fy in _ANCHORS[players]:
