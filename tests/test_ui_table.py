@@ -86,6 +86,7 @@ def test_forbidden_bid_is_disabled_and_says_why() -> None:
     t = table_at(app, s)
     bad = [h for h in t.bid_hit if not h[2]]
     assert len(bad) == 1
+    assert t.bid_reason(bad[0][1]) and not t.bid_reason(next(h for h in t.bid_hit if h[2])[1])
     click(app, bad[0][0].center)
     assert s.state.bids[0] is None
     assert t.message is not None and t.message[2]

@@ -610,6 +610,14 @@ class TableScene(Scene):
         legal = {a.n for a in st.legal_actions() if isinstance(a, Bid)}
         return [(n, n in legal) for n in range(st.round + 1)]
 
+    def bid_reason(self, n: int) -> str:
+        """Why bid ``n`` is refused now (translated), or "" if it is allowed."""
+        try:
+            self.session.state.clone().apply(Bid(n))
+        except IllegalActionError as err:
+            return messages.refusal(err, self.look, self.names)
+        return ""
+
     def hand_rects(self) -> list[pygame.Rect]:
         """Rects of the viewer's hand cards as drawn now."""
         n = len(self.shown.hand or [])

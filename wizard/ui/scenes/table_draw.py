@@ -460,6 +460,12 @@ def _prompt(sc: TableScene, surf: pygame.Surface) -> None:
     lay, u = sc.lay, sc.lay.unit
     box = R(lay.prompt)
     msg, colour = _prompt_text(sc)
+    if sc.my_turn() and sc.session.state.phase.value == "bid":
+        _bid_bar(sc, surf)
+        mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
+        for r, n, ok in sc.bid_hit:
+            if not ok and r.collidepoint(mouse):
+                msg, colour = sc.bid_reason(n), theme.BAD
     if sc.message is not None:
         msg = sc.message[0]
         colour = theme.BAD if sc.message[2] else theme.ACCENT
@@ -468,8 +474,6 @@ def _prompt(sc: TableScene, surf: pygame.Surface) -> None:
         back = img.get_rect(center=box.center).inflate(26 * u, 8 * u)
         panel(surf, back, u, alpha=200, edge=None, radius=10)
         surf.blit(img, img.get_rect(center=box.center))
-    if sc.my_turn() and sc.session.state.phase.value == "bid":
-        _bid_bar(sc, surf)
 
 
 def _prompt_text(sc: TableScene) -> tuple[str, tuple[int, int, int]]:
@@ -511,6 +515,9 @@ def _bid_bar(sc: TableScene, surf: pygame.Surface) -> None:
         b = Button(r, str(n), lambda: None, enabled=ok)
         b.hover = r.collidepoint(mouse)
         b.draw(surf, u)
+        if not ok:   # crossed out: hover or click says why
+            pygame.draw.line(surf, theme.BAD, (r.x + r.w * 0.22, r.bottom - r.h * 0.22),
+                             (r.right - r.w * 0.22, r.y + r.h * 0.22), max(2, round(2 * u)))
         sc.bid_hit.append((r, n, ok))
 
 
