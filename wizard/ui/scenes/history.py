@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -59,7 +60,7 @@ class HistoryScene(Screen):
     def _stats(self) -> dict[str, Any]:
         try:
             from wizard.persistence import compute_stats
-            return compute_stats(list(reversed(self.entries)))  # type: ignore[no-any-return]
+            return compute_stats(list(reversed(self.entries)))
         except Exception:
             log.exception("statistics could not be computed")
             return {}
@@ -122,8 +123,12 @@ class HistoryScene(Screen):
             ew = (side.w - 24 * u - gap * (len(EDITIONS) - 1)) / len(EDITIONS)
             for k, ed in enumerate(EDITIONS):
                 self.widgets.append(Button((side.x + 12 * u + k * (ew + gap), side.y + 50 * u, ew, 36 * u),
-                                           (lambda e=ed: edition_label(e)), self._filter(ed),
+                                           self._label(ed), self._filter(ed),
                                            selected=ed == self.edition, size=int(15 * u)))
+
+    @staticmethod
+    def _label(edition: str | None) -> Callable[[], str]:
+        return lambda: edition_label(edition)
 
     def _filter(self, edition: str | None) -> Any:
         def run() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -442,7 +443,7 @@ class ReplayScene(Screen):
         m = self.model
         if event.type == pygame.KEYDOWN and m is not None:
             shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
-            moves = {
+            moves: dict[int, Callable[[], None]] = {
                 pygame.K_RIGHT: m.next_trick if shift else (lambda: m.step(1)),
                 pygame.K_LEFT: m.prev_trick if shift else (lambda: m.step(-1)),
                 pygame.K_DOWN: m.next_trick, pygame.K_UP: m.prev_trick,
@@ -473,7 +474,7 @@ class ReplayScene(Screen):
         """Screen position of a seat: the first human sits at the bottom."""
         n = self.entry.config.players
         bottom = next((i for i, s in enumerate(self.entry.seats) if s.is_human), 0)
-        return (seat - bottom) % n
+        return int((seat - bottom) % n)
 
     def draw_body(self, surf: pygame.Surface) -> None:
         """Top bar, seats with their hands, the trick, the trump, the caption."""
@@ -532,10 +533,10 @@ class ReplayScene(Screen):
         x = box.x + inner
         if st.dealer == seat:
             d = 20 * u
-            c = (x + d / 2, box.y + inner + sh / 2 - 2 * u)
-            pygame.draw.circle(surf, theme.PARCHMENT, c, d / 2)
-            pygame.draw.circle(surf, theme.WOOD, c, d / 2, max(1, round(2 * u)))
-            text.draw(surf, pgettext("dealer mark", "D"), c, int(12 * u), theme.INK_DARK, "bold",
+            centre = (x + d / 2, box.y + inner + sh / 2 - 2 * u)
+            pygame.draw.circle(surf, theme.PARCHMENT, centre, d / 2)
+            pygame.draw.circle(surf, theme.WOOD, centre, d / 2, max(1, round(2 * u)))
+            text.draw(surf, pgettext("dealer mark", "D"), centre, int(12 * u), theme.INK_DARK, "bold",
                       anchor="center")
             x += d + 6 * u
         # right side: bid, tricks, total (and this round's points once scored)

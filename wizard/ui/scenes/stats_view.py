@@ -79,8 +79,8 @@ def draw_stats(surf: pygame.Surface, rect: pygame.Rect, rows: list[tuple[str, bo
             shade.fill((255, 255, 255, 14))
             surf.blit(shade, (rect.x, ry))
         cy = ry + row_h / 2
-        label = name if human else _("{name} (computer)").format(name=name)
-        text.draw(surf, label, (rect.x + 8 * u, cy), int(16 * u), theme.INK if human else theme.INK_DIM,
+        shown = name if human else _("{name} (computer)").format(name=name)
+        text.draw(surf, shown, (rect.x + 8 * u, cy), int(16 * u), theme.INK if human else theme.INK_DIM,
                   "bold" if human else "text", anchor="midleft", max_w=name_w - 12 * u)
         x = rect.x + name_w
         for _label, frac, value in COLUMNS:
