@@ -61,3 +61,20 @@ def test_real_program_autoplays_a_game_under_xvfb(tmp_path: Path) -> None:
          "--data-dir", str(tmp_path)],
         capture_output=True, text=True, env=env, cwd=ROOT, timeout=240)
     assert out.returncode == 0, out.stderr[-2000:]
+
+
+def test_smoke_test_names_what_failed(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    import wizard.ui.smoke as smoke
+    real = smoke._make
+
+    def broken(app: object, name: str) -> None:
+        if name == "scorepad":
+            raise RuntimeError("pad exploded")
+        real(app, name)
+
+    monkeypatch.setattr(smoke, "_make", broken)
+    monkeypatch.setattr(smoke, "SCREENS", ("menu", "scorepad"))
+    assert smoke.run_smoke(None, data_dir=tmp_path, languages=("en",)) == 1
+    err = capsys.readouterr().err
+    assert "scorepad (en)" in err and "pad exploded" in err

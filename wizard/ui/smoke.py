@@ -122,6 +122,46 @@ def _make(app: object, name: str) -> None:
     a.frame(0.0)  # type: ignore[attr-defined]
 
 
+def check_assets() -> list[str]:
+    """Load every font, every card face and back in both looks, the sounds and the catalogs."""
+    import gettext
+
+    from wizard.engine import ALL_CARDS
+    from wizard.resources import locales_dir
+
+    from .fonts import FONT_FILES, font
+    failures: list[str] = []
+    for role in FONT_FILES:
+        try:
+            font(18, role).render("Wizard", True, (0, 0, 0))
+        except Exception as e:
+            failures.append(f"font {role}: {e}")
+    try:
+        from wizard.ui.art import CardArt
+        for look in ("classic", "standard"):
+            art = CardArt(look=look)
+            art.back(60)
+            for c in ALL_CARDS:
+                art.face(c.text, 60)
+    except Exception as e:
+        failures.append(f"card art: {type(e).__name__}: {e}")
+    try:
+        from wizard.ui.sound import SOUND_NAMES, Sounds
+        sounds = Sounds(True, 0.0)
+        for name in SOUND_NAMES:
+            sounds.play(name)
+    except Exception as e:
+        failures.append(f"sounds: {type(e).__name__}: {e}")
+    for lang in ("fr", "ca"):
+        mo = locales_dir() / lang / "LC_MESSAGES" / "wizard.mo"
+        try:
+            with mo.open("rb") as fp:
+                gettext.GNUTranslations(fp)
+        except Exception as e:
+            failures.append(f"catalog {lang}: {e}")
+    return failures
+
+
 def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
               languages: tuple[str, ...] = ("en", "fr", "ca"),
               size: tuple[int, int] = (1280, 800)) -> int:
@@ -139,13 +179,10 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
         tmp = tempfile.TemporaryDirectory(prefix="wizard-smoke-")
         data_dir = Path(tmp.name)
     try:
-        try:
-            from wizard.ui.art import write_card_sheets  # noqa: F401  (the art module loads)
-        except Exception as e:  # pragma: no cover - reported, not fatal to other screens
-            failures.append(f"art: {e}")
         prefs = Prefs(data_dir)
         prefs.settings.animation_speed = "off"
         app = App(prefs, size=size, headless=True, threaded=False, speed="off", lang="en")
+        failures += check_assets()
         if screenshot_dir is not None:
             screenshot_dir.mkdir(parents=True, exist_ok=True)
         for lang in languages:
