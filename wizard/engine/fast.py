@@ -193,6 +193,7 @@ SETKEYS: list[list[int]] = [[K_TRUMP + RANK[c] if SUIT[c] == tr else RANK[c] for
 
 
 TRIES = (0,) * 8
+SUITBIT: list[int] = [1 << (8 * SUIT[c]) if c < 52 else 0 for c in range(NCODES)]
 
 
 def _pick_scroll(hand: list[int], lead: int, trump: int, draw: int) -> int:
@@ -221,10 +222,13 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
     rounds = 60 // n
     deck = DECKS[edition]
     size_deck = len(deck)
+    mods = range(size_deck, 0, -1)
     seat_orders = [[(p + i) % n for i in range(n)] for p in range(n)]
     sum_rule = open_bids and (no_equal_sum or canadian or edition == CAMELOT)
     suit_of = SUIT
     type_of = TYPE
+    suitbit = SUITBIT
+    sbits = SUITBIT.__getitem__
     magic = edition == MAGIC
     camelot = edition == CAMELOT
     scroll = scroll and edition == CLASSIC
@@ -236,8 +240,8 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
         rb = memoryview(rng.randbytes(2 * (k + 3 * n + 9 * n * r + 2))).cast("H")
         q = 0
         order = deck[:]
-        for i in range(k):
-            j = i + rb[i] % (size_deck - i)
+        for i, x, m in zip(range(k), rb, mods, strict=False):
+            j = i + x % m
             order[i], order[j] = order[j], order[i]
         q = k
         hands = [order[i * r:i * r + r] for i in range(n)]
@@ -256,28 +260,21 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
                    "trump": trump, "choice": choice, "bids": [], "plays": [], "winners": [],
                    "voids": []}
             log.append(rec)
-        bids = [0] * n
-        made: list[int] = []
-        for i in range(n):
-            seat = (dealer + 1 + i) % n
-            b = rb[q] % (r + 1)
-            q += 1
-            if sum_rule and i == n - 1:
-                bad = forbidden_bid(r, made, n, rounds, edition, open_bids, no_equal_sum, canadian,
-                                    [totals[(dealer + 1 + x) % n] for x in range(n)])
-                if b == bad:
-                    b = (b + 1 + rb[q] % r) % (r + 1)
-                    q += 1
-            bids[seat] = b
-            made.append(b)
+        r1 = r + 1
+        made = [x % r1 for x in rb[q:q + n]]
+        q += n
+        if sum_rule:
+            bad = forbidden_bid(r, made[:-1], n, rounds, edition, open_bids, no_equal_sum, canadian,
+                                [totals[(dealer + 1 + x) % n] for x in range(n)])
+            if made[-1] == bad:
+                made[-1] = (bad + 1 + rb[q] % r) % r1
+                q += 1
+        first = (dealer + 1) % n
+        bids = made[n - first:] + made[:n - first]
         if rec is not None:
             rec["bids"] = made[:]
-        cnt = [[0, 0, 0, 0] for _ in range(n)]
-        for p in range(n):
-            cp = cnt[p]
-            for c in hands[p]:
-                if c < 52:
-                    cp[suit_of[c]] += 1
+        # Suit counts of each hand packed 8 bits per suit in one int.
+        cnt = [sum(map(sbits, h)) for h in hands]
         tricks = [0] * n
         leader = (dealer + 1) % n
         grail_winner = -1
@@ -294,13 +291,14 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
             void = False
             has_grail = False
             tab = ZEROKEYS
+            lsh = 0
             for p in seat_orders[leader]:
                 h = hands[p]
                 if scroll:
                     j = _pick_scroll(h, lead, trump, rb[q])
                     q += 1
                     c = h[j]
-                elif lead >= 0 and cnt[p][lead]:
+                elif lead >= 0 and cnt[p] >> lsh & 255:
                     for _ in TRIES:
                         j = rb[q] % size
                         q += 1
@@ -318,9 +316,10 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
                     c = h[j]
                 del h[j]
                 if c < 52:
-                    cnt[p][suit_of[c]] -= 1
+                    cnt[p] -= suitbit[c]
                     if lead == -1:
                         lead = suit_of[c]
+                        lsh = lead << 3
                         key = setkey[c]
                         tab = ktab[lead]
                     else:
@@ -361,8 +360,12 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
                 rec["winners"].append(best)
                 rec["voids"].append(void)
             leader = best
-        pts = [round_points(bids[s], tricks[s], edition, r, rounds, grail_winner == s,
-                            voided_round) for s in range(n)]
+        if camelot:
+            pts = [round_points(bids[s], tricks[s], edition, r, rounds, grail_winner == s,
+                                voided_round) for s in range(n)]
+        else:
+            pts = [20 + 10 * t if b == t else (-10 * (t - b) if t > b else -10 * (b - t))
+                   for b, t in zip(bids, tricks, strict=True)]
         for s in range(n):
             totals[s] += pts[s]
         if rec is not None:
