@@ -293,6 +293,8 @@ def _place(width: int, height: int, u: float, players: int, rounds: int, mid: Bo
     cw = ch / CARD_ASPECT
     inner = 8 * u
     strip_h = max(22.0, 28 * u)
+    if cw * (1 + (rounds - 1) * STEP_MIN) < 400 * u:   # narrow: two lines of text
+        strip_h = max(38.0, 48 * u)
     zw = cw * (1 + (rounds - 1) * STEP_MIN) + 2 * inner   # a full hand shows every index
     zh = strip_h + ch + 2 * inner
     zones = []
@@ -529,41 +531,51 @@ class ReplayScene(Screen):
               edge=theme.ACCENT if acting else theme.PANEL_EDGE)
         inner = 8 * u
         sh = lay.strip_h
+        two = sh >= 40 * u                 # narrow zone: name and total, then bid and tricks below
+        y1 = box.y + inner + (10 * u if two else sh / 2 - 2 * u)
+        y2 = box.y + inner + 33 * u
         spec = self.entry.seats[seat]
         x = box.x + inner
         if st.dealer == seat:
             d = 20 * u
-            centre = (x + d / 2, box.y + inner + sh / 2 - 2 * u)
+            centre = (x + d / 2, y1)
             pygame.draw.circle(surf, theme.PARCHMENT, centre, d / 2)
             pygame.draw.circle(surf, theme.WOOD, centre, d / 2, max(1, round(2 * u)))
             text.draw(surf, pgettext("dealer mark", "D"), centre, int(12 * u), theme.INK_DARK, "bold",
                       anchor="center")
             x += d + 6 * u
-        # right side: bid, tricks, total (and this round's points once scored)
-        bid = st.bids[seat]
-        parts = [_("bid {n}").format(n="–" if bid is None else bid),
-                 _("won {n}").format(n=st.tricks[seat])]
         right = box.right - inner
-        total = text.draw(surf, _("{points} pts").format(points=st.totals[seat]),
-                          (right, box.y + inner + sh / 2 - 2 * u), int(17 * u), theme.INK, "bold",
-                          anchor="midright")
-        right = total.x - 10 * u
-        if st.phase in (Phase.ROUND_END, Phase.GAME_OVER) and frame.won is not None and st.history:
-            pts = st.history[-1].points[seat]
-            r = text.draw(surf, f"{pts:+d}", (right, box.y + inner + sh / 2 - 2 * u), int(17 * u),
+        total = text.draw(surf, _("{points} pts").format(points=st.totals[seat]), (right, y1),
+                          int(17 * u), theme.INK, "bold", anchor="midright")
+        bid = st.bids[seat]
+        status = " · ".join([_("bid {n}").format(n="–" if bid is None else bid),
+                             _("won {n}").format(n=st.tricks[seat])])
+        made = bid is not None and bid == st.tricks[seat]
+        scored = st.phase in (Phase.ROUND_END, Phase.GAME_OVER) and frame.won is not None
+        pts = st.history[-1].points[seat] if scored and st.history else None
+        if two:
+            name_right = total.x - 10 * u
+            y, left, right = y2, box.x + inner, box.right - inner
+        else:
+            y, left, right = y1, x, total.x - 10 * u
+        if pts is not None:
+            r = text.draw(surf, f"{pts:+d}", (right, y), int(16 * u),
                           theme.GOOD if pts > 0 else theme.BAD, "bold", anchor="midright")
             right = r.x - 10 * u
-        made = bid is not None and bid == st.tricks[seat]
-        r = text.draw(surf, " · ".join(parts), (right, box.y + inner + sh / 2 - 2 * u), int(15 * u),
-                      theme.ACCENT if made else theme.INK_DIM, anchor="midright")
-        name_w = max(20, r.x - 10 * u - x)
+        if two:
+            text.draw(surf, status, (left, y), int(15 * u), theme.ACCENT if made else theme.INK_DIM,
+                      anchor="midleft", max_w=right - left)
+        else:
+            r = text.draw(surf, status, (right, y), int(15 * u), theme.ACCENT if made else theme.INK_DIM,
+                          anchor="midright", max_w=(right - left) * 0.55)
+            name_right = r.x - 10 * u
+        name_w = max(20, name_right - x)
         name = spec.name
         if not spec.is_human:
             with_level = _("{name} ({level})").format(name=spec.name, level=_level(spec.level))
             if text.fit_size(with_level, int(18 * u), name_w, "bold") >= int(15 * u):
                 name = with_level
-        text.draw(surf, name, (x, box.y + inner + sh / 2 - 2 * u), int(18 * u), theme.INK, "bold",
-                  anchor="midleft", max_w=name_w)
+        text.draw(surf, name, (x, y1), int(18 * u), theme.INK, "bold", anchor="midleft", max_w=name_w)
         # the hand, face up
         cw, ch = lay.card
         hand = sort_hand(st.hands[seat], st.trump)
@@ -596,8 +608,8 @@ class ReplayScene(Screen):
         if not cards:
             st = frame.state
             msg = ""
-            if st.phase is Phase.BID:
-                msg = _("Bidding")
+            if st.phase is Phase.BID and st.current is not None:
+                msg = _("Bidding: {name} is next.").format(name=self.names[st.current])
             elif st.phase is Phase.TRUMP:
                 msg = _("{name} chooses…").format(name=self.names[st.dealer])
             elif st.phase is Phase.PLAY:
@@ -647,8 +659,16 @@ class ReplayScene(Screen):
                       anchor="midright")
         back = pygame.Rect(cap.x, cap.y, c.x - 12 * u - cap.x, cap.h)
         panel(surf, back, u, alpha=200, edge=None, radius=10)
-        text.draw(surf, msg, (back.x + 12 * u, back.centery), int(17 * u), theme.ACCENT, "bold",
-                  anchor="midleft", max_w=back.w - 24 * u)
+        room = back.w - 24 * u
+        if text.fit_size(msg, int(17 * u), room, "bold") >= int(14 * u):
+            text.draw(surf, msg, (back.x + 12 * u, back.centery), int(17 * u), theme.ACCENT, "bold",
+                      anchor="midleft", max_w=room)
+        else:                              # a long step (a trick, a round and the game end at once)
+            size = int(max(10, min(14 * u, back.h * 0.45)))
+            lines = text.wrap(msg, size, room, "bold")
+            for k, line in enumerate(lines[:2]):
+                text.draw(surf, line, (back.x + 12 * u, back.centery + (k - 0.5) * size * 1.05), size,
+                          theme.ACCENT, "bold", anchor="midleft", max_w=room)
         strip = R(lay.rounds_strip)
         text.draw(surf, _("Round"), (self.rounds_label_x + 80 * u, strip.centery), int(15 * u),
                   theme.INK_DIM, anchor="midright", max_w=78 * u)
