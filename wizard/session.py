@@ -75,9 +75,9 @@ def default_ai_factory(level: str) -> Decider:
     except ImportError:
         return _RandomLegal()
     try:
-        return make_ai(level)  # type: ignore[no-any-return]
+        return make_ai(level)
     except (KeyError, ValueError):
-        return make_ai("normal")  # type: ignore[no-any-return]
+        return make_ai("normal")
 
 
 Listener = Callable[["Session", list[Event]], None]

@@ -137,7 +137,7 @@ class App:
     @property
     def speed_name(self) -> str:
         """The animation speed in force."""
-        return self.speed_override or getattr(self.settings, "animation_speed", "normal")
+        return str(self.speed_override or getattr(self.settings, "animation_speed", "normal"))
 
     @property
     def speed(self) -> float:
@@ -190,7 +190,7 @@ class App:
             self.scenes.remove(scene)
         for s in self.scenes:
             if hasattr(s, "under"):
-                s.under = None  # type: ignore[attr-defined]
+                s.under = None
         if self.top is not None:
             self.top.on_enter()
         self.dirty = True

@@ -49,7 +49,7 @@ class CardPainter:
         w = max(8, round(width))
         if self.art is not None:
             try:
-                return tuple(self.art.size(w))  # type: ignore[return-value]
+                return tuple(self.art.size(w))
             except Exception:
                 pass
         return (w, round(w * 1.5))

@@ -9,9 +9,13 @@ import tempfile
 import traceback
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from wizard.engine import GameConfig, GameState, Options, Phase, deck
 from wizard.session import Seat, Session
+
+if TYPE_CHECKING:
+    from .app import App
 
 SCREENS = ("menu", "setup", "table-bidding", "table-trump", "table-play", "table-clairvoyance",
            "curtain", "scorepad", "round-end", "game-end", "history", "settings", "rules",
@@ -48,7 +52,7 @@ def trump_session() -> Session:
     return Session(state, _seats(1), rng=random.Random(3))
 
 
-def _make(app: object, name: str) -> None:
+def _make(a: App, name: str) -> None:
     """Put the app in the state of screen ``name``."""
     from .scenes.game_end import GameEndScene
     from .scenes.game_menu import GameMenuScene
@@ -61,21 +65,19 @@ def _make(app: object, name: str) -> None:
     from .scenes.setup import SetupScene
     from .scenes.table import TableScene
 
-    a = app  # type: ignore[assignment]
-
     def table(session: Session) -> TableScene:
-        t = TableScene(a, session)  # type: ignore[arg-type]
-        a.replace(t)  # type: ignore[attr-defined]
-        a.frame(0.0)  # type: ignore[attr-defined]
+        t = TableScene(a, session)
+        a.replace(t)
+        a.frame(0.0)
         return t
 
     def human_turn(phase: Phase) -> Callable[[Session], bool]:
         return lambda s: s.is_human_turn() and s.state.phase is phase and s.state.round >= 3
 
     if name == "menu":
-        a.replace(MenuScene(a))  # type: ignore[attr-defined]
+        a.replace(MenuScene(a))
     elif name == "setup":
-        a.replace(SetupScene(a))  # type: ignore[attr-defined]
+        a.replace(SetupScene(a))
     elif name == "table-bidding":
         table(play_until(Session.new(GameConfig(4, seed=11), _seats(1)), human_turn(Phase.BID)))
     elif name == "table-trump":
@@ -93,33 +95,33 @@ def _make(app: object, name: str) -> None:
             raise RuntimeError("no curtain between two people")
     elif name == "scorepad":
         t = table(play_until(Session.new(GameConfig(4, seed=15), _seats(1)), human_turn(Phase.PLAY)))
-        a.push(ScorePadScene(a, t.session))  # type: ignore[attr-defined]
+        a.push(ScorePadScene(a, t.session))
     elif name == "game-menu":
         t = table(play_until(Session.new(GameConfig(4, seed=15), _seats(1)), human_turn(Phase.PLAY)))
-        a.push(GameMenuScene(a, t))  # type: ignore[attr-defined]
+        a.push(GameMenuScene(a, t))
     elif name == "round-end":
         s = play_until(Session.new(GameConfig(4, seed=16), _seats(1)),
                        lambda s: s.state.phase is Phase.ROUND_END and s.state.round >= 4)
-        t = TableScene(a, s)  # type: ignore[arg-type]
+        t = TableScene(a, s)
         t.round_end_open = True
-        a.replace(t)  # type: ignore[attr-defined]
-        a.push(RoundEndScene(a, t))  # type: ignore[attr-defined]
+        a.replace(t)
+        a.push(RoundEndScene(a, t))
     elif name == "game-end":
         s = play_until(Session.new(GameConfig(5, seed=17), _seats(1, 5)), lambda s: False)
-        t = TableScene(a, s, keep_history=False)  # type: ignore[arg-type]
+        t = TableScene(a, s, keep_history=False)
         t.game_end_open = True
-        a.replace(t)  # type: ignore[attr-defined]
-        a.push(GameEndScene(a, t))  # type: ignore[attr-defined]
+        a.replace(t)
+        a.push(GameEndScene(a, t))
     elif name == "history":
-        a.replace(MenuScene(a))  # type: ignore[attr-defined]
-        a.push(HistoryScene(a))  # type: ignore[attr-defined]
+        a.replace(MenuScene(a))
+        a.push(HistoryScene(a))
     elif name == "settings":
-        a.replace(SettingsScene(a))  # type: ignore[attr-defined]
+        a.replace(SettingsScene(a))
     elif name == "rules":
-        a.replace(RulesScene(a))  # type: ignore[attr-defined]
+        a.replace(RulesScene(a))
     else:
         raise ValueError(name)
-    a.frame(0.0)  # type: ignore[attr-defined]
+    a.frame(0.0)
 
 
 def check_assets() -> list[str]:

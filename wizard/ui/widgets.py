@@ -153,9 +153,8 @@ class TextBox:
     def handle(self, event: pygame.event.Event) -> bool:
         """Typing, backspace, focus changes; True if used."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            was = self.focus
             self.focus = self.rect.collidepoint(event.pos)
-            return self.focus or was and False
+            return self.focus
         if not self.focus:
             return False
         if event.type == pygame.KEYDOWN:

@@ -59,13 +59,13 @@ def draw_chart(surf: pygame.Surface, rect: pygame.Rect, series: list[list[int]],
         points = [pt(0, 0)] + [pt(r + 1, v) for r, v in enumerate(s)]
         pygame.draw.lines(surf, colour, False, points, max(2, round(3 * u)))
         pygame.draw.circle(surf, colour, points[-1], 4 * u)
-    x = rect.x + pad_l
-    y = rect.bottom - 18 * u
+    lx: float = rect.x + pad_l
+    ly = rect.bottom - 18 * u
     for i, name in enumerate(names):
         colour = theme.SERIES[i % len(theme.SERIES)]
-        pygame.draw.rect(surf, colour, (x, y - 5 * u, 14 * u, 10 * u))
-        r = text.draw(surf, name, (x + 20 * u, y), int(13 * u), theme.INK, anchor="midleft")
-        x = r.right + 18 * u
+        pygame.draw.rect(surf, colour, (lx, ly - 5 * u, 14 * u, 10 * u))
+        label = text.draw(surf, name, (lx + 20 * u, ly), int(13 * u), theme.INK, anchor="midleft")
+        lx = label.right + 18 * u
 
 
 class GameEndScene(Overlay):
@@ -75,7 +75,7 @@ class GameEndScene(Overlay):
         super().__init__(app)
         self.table = table
 
-    def title(self) -> str:  # type: ignore[override]
+    def title(self) -> str:
         """Who won."""
         st = self.table.session.state
         names = self.table.names

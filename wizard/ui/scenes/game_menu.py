@@ -22,7 +22,7 @@ class GameMenuScene(Overlay):
         super().__init__(app)
         self.table = table
 
-    def title(self) -> str:  # type: ignore[override]
+    def title(self) -> str:
         """Paused."""
         return _("Game paused")
 

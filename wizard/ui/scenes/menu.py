@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from wizard.engine import RecordError
@@ -9,6 +11,7 @@ from wizard.i18n import N_, _
 from wizard.session import Session
 
 from .. import text, theme
+from ..widgets import Label
 from .base import Screen
 
 
@@ -21,7 +24,7 @@ class MenuScene(Screen):
         """The menu buttons."""
         saved = self.app.prefs.load_game()
         self.saved = saved
-        items = []
+        items: list[tuple[Label, Callable[[], None], bool]] = []
         if saved is not None:
             items.append((lambda: _("Continue"), self.continue_game, True))
         items += [

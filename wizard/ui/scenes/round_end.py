@@ -29,7 +29,7 @@ class RoundEndScene(Overlay):
         self.auto_at = app.clock.now + max(0.4, 2.6 * app.speed) if auto else None
         self.closed = False
 
-    def title(self) -> str:  # type: ignore[override]
+    def title(self) -> str:
         """Round number."""
         return _("Round {round} scored").format(round=self.result.round)
 

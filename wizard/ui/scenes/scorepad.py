@@ -72,7 +72,7 @@ class ScorePadScene(Overlay):
         super().__init__(app)
         self.session = session
 
-    def title(self) -> str:  # type: ignore[override]
+    def title(self) -> str:
         """The pad's name."""
         return _("Score pad — Bloc de Vérité")
 

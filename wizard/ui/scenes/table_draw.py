@@ -373,8 +373,8 @@ def _trick(sc: TableScene, surf: pygame.Surface) -> None:
     for seat, c in sh.trick:
         painter.blit_face(surf, c.text, R(lay.trick_spots[sc.pos_of(seat)]), "trick")
     if not sh.trick and sh.round and not sh.drawn and sh.phase == "play" and sc.drained:
-        for spot in lay.trick_spots:
-            pygame.draw.rect(surf, (255, 255, 255), R(spot), width=1, border_radius=round(8 * lay.unit))
+        for slot in lay.trick_spots:
+            pygame.draw.rect(surf, (255, 255, 255), R(slot), width=1, border_radius=round(8 * lay.unit))
 
 
 
@@ -409,8 +409,8 @@ def _hand(sc: TableScene, surf: pygame.Surface) -> None:
             painter.blit_face(surf, hand[sc.pressed].text, r, f"hand:{seat}")
         return
     n = sh.hand_counts[seat] if seat < len(sh.hand_counts) else 0
-    for r in hand_boxes(lay, n):
-        painter.blit_back(surf, R(r))
+    for b in hand_boxes(lay, n):
+        painter.blit_back(surf, R(b))
 
 
 # ---- moving cards ----------------------------------------------------------------------------
@@ -430,7 +430,7 @@ def _flying(sc: TableScene, surf: pygame.Surface) -> None:
             end = R(lay.plates[pos]).center
         w = lay.deck.w
         r = pygame.Rect(0, 0, w, w * 1.5)
-        r.center = tuple(int(v) for v in lerp2(start, end, t))  # type: ignore[assignment]
+        r.center = tuple(int(v) for v in lerp2(start, end, t))
         painter.blit_back(surf, r)
     elif isinstance(e, CardPlayed):
         pos = sc.pos_of(e.seat)
@@ -528,6 +528,7 @@ def _dialog(sc: TableScene, surf: pygame.Surface) -> None:
 
     lay, u = sc.lay, sc.lay.unit
     area = R(lay.trick_area)
+    choices: list[tuple[str, str | None, ChooseTrump | Play]]
     if sc.dialog == "trump":
         title = _("Choose the trump suit")
         choices = [(messages.suit_name(s, sc.look), s, ChooseTrump(s)) for s in "BGRY"]
