@@ -183,3 +183,18 @@ def test_draws_in_every_language(history_dir: Path, size: tuple[int, int]) -> No
         assert not sc.list_rect().colliderect(sc.side_rect())
     finally:
         set_language("en")
+
+
+def test_a_wide_score_pad_takes_the_whole_width(history_dir: Path) -> None:
+    app, sc = open_history(history_dir)
+    six = next(i for i, e in enumerate(sc.entries) if len(e.seats) == 6)
+    four = next(i for i, e in enumerate(sc.entries) if len(e.seats) == 4)
+    sc.select(four)
+    app.frame(0.0)
+    assert not sc.wide and sc.row_rects
+    sc.select(six)
+    app.frame(0.0)
+    assert sc.wide and sc.row_rects == []
+    assert sc.side_rect().w > app.screen.get_width() * 0.9
+    click(app, button(sc, "◀ All games").rect.center)
+    assert sc.selected is None and not sc.wide and sc.row_rects

@@ -79,11 +79,23 @@ class HistoryScene(Screen):
         return pygame.Rect(24 * u, 90 * u, (w - 60 * u) * 0.42, h - 90 * u - 86 * u)
 
     def side_rect(self) -> pygame.Rect:
-        """The statistics / score pad panel."""
+        """The statistics / score pad panel (the whole width while ``wide``)."""
         w, h = self.size
         u = self.unit
         box = self.list_rect()
+        if self.wide:
+            return pygame.Rect(box.x, box.y, w - 2 * box.x, box.h)
         return pygame.Rect(box.right + 12 * u, box.y, w - 24 * u - box.right - 12 * u, box.h)
+
+    @property
+    def wide(self) -> bool:
+        """True while the chosen game's pad needs the whole width (many players): the list steps aside."""
+        if self.selected is None:
+            return False
+        w = self.size[0]
+        u = self.unit
+        side_w = w - 24 * u - self.list_rect().right - 12 * u
+        return side_w - 20 * u < 46 * u + len(self.entries[self.selected].seats) * 150 * u
 
     def row_h(self) -> float:
         """Height of one game in the list."""
@@ -99,6 +111,24 @@ class HistoryScene(Screen):
         self.per_page = max(1, int((body_bottom - body_top) // self.row_h()))
         self.page = max(0, min(self.page, self.pages - 1))
         self.row_rects = []
+        side = self.side_rect()
+        if self.selected is not None:
+            bw2 = min(220 * u, (side.w - 36 * u) / 2)
+            self.widgets.append(Button((side.right - 12 * u - bw2, side.bottom - 52 * u, bw2, 42 * u),
+                                       lambda: _("Replay (Enter)"), self.replay, primary=True,
+                                       keys=(pygame.K_RETURN, pygame.K_KP_ENTER)))
+            self.widgets.append(Button((side.x + 12 * u, side.bottom - 52 * u, bw2, 42 * u),
+                                       (lambda: _("◀ All games")) if self.wide else (lambda: _("Statistics")),
+                                       self.deselect))
+        else:
+            gap = 8 * u
+            ew = (side.w - 24 * u - gap * (len(EDITIONS) - 1)) / len(EDITIONS)
+            for k, ed in enumerate(EDITIONS):
+                self.widgets.append(Button((side.x + 12 * u + k * (ew + gap), side.y + 50 * u, ew, 36 * u),
+                                           self._label(ed), self._filter(ed),
+                                           selected=ed == self.edition, size=int(15 * u)))
+        if self.wide:
+            return
         start = self.page * self.per_page
         for k, i in enumerate(range(start, min(len(self.entries), start + self.per_page))):
             r = pygame.Rect(box.x + 10 * u, body_top + k * self.row_h(), box.w - 20 * u,
@@ -110,21 +140,6 @@ class HistoryScene(Screen):
                                    lambda: self.turn(-1), enabled=self.page > 0))
         self.widgets.append(Button((box.right - 12 * u - bw, fy, bw, bh), lambda: _("Older ▶"),
                                    lambda: self.turn(1), enabled=self.page < self.pages - 1))
-        side = self.side_rect()
-        if self.selected is not None:
-            bw2 = min(220 * u, (side.w - 36 * u) / 2)
-            self.widgets.append(Button((side.right - 12 * u - bw2, side.bottom - 52 * u, bw2, 42 * u),
-                                       lambda: _("Replay (Enter)"), self.replay, primary=True,
-                                       keys=(pygame.K_RETURN, pygame.K_KP_ENTER)))
-            self.widgets.append(Button((side.x + 12 * u, side.bottom - 52 * u, bw2, 42 * u),
-                                       lambda: _("Statistics"), self.deselect))
-        else:
-            gap = 8 * u
-            ew = (side.w - 24 * u - gap * (len(EDITIONS) - 1)) / len(EDITIONS)
-            for k, ed in enumerate(EDITIONS):
-                self.widgets.append(Button((side.x + 12 * u + k * (ew + gap), side.y + 50 * u, ew, 36 * u),
-                                           self._label(ed), self._filter(ed),
-                                           selected=ed == self.edition, size=int(15 * u)))
 
     @staticmethod
     def _label(edition: str | None) -> Callable[[], str]:
@@ -204,7 +219,8 @@ class HistoryScene(Screen):
 
     def draw_body(self, surf: pygame.Surface) -> None:
         """Games on the left; statistics or the chosen game's pad on the right."""
-        self._draw_list(surf)
+        if not self.wide:
+            self._draw_list(surf)
         side = self.side_rect()
         panel(surf, side, self.unit)
         if self.selected is not None:

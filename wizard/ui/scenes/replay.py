@@ -683,7 +683,7 @@ class ReplayScene(Screen):
         veil = pygame.Surface((lay.width, round(lay.dock.y - lay.top_bar.bottom)), pygame.SRCALPHA)
         veil.fill((0, 0, 0, 140))
         surf.blit(veil, (0, lay.top_bar.bottom))
-        panel(surf, box, u, alpha=245)
+        panel(surf, box, u, alpha=255)
         st = frame.state
         text.draw(surf, _("Score pad — Bloc de Vérité"), (box.centerx, box.y + 8 * u), int(24 * u),
                   theme.ACCENT, "title", anchor="midtop")
