@@ -120,8 +120,10 @@ class SetupScene(Screen):
         # the rules column
         rx, rw = width * 0.52, width * 0.43
         cfg = self._config()
-        lapsed = GameConfig(players=n, edition=cfg.edition,
-                            options=Options.from_dict(dict(s["options"]))).conflicts()
+        lapsed = {}
+        for key in OPTION_KEYS:    # would this option apply here if it were switched on?
+            trial = Options.from_dict({**dict(s["options"]), key: True})
+            lapsed.update(GameConfig(players=n, edition=cfg.edition, options=trial).conflicts())
         rows: list[tuple[str, Any, str]] = []
         label_w = rw * 0.42
         ctl_x, ctl_w = rx + label_w, rw - label_w

@@ -1,0 +1,118 @@
+"""Menu, setup, settings and Continue, driven with synthetic events (dummy video driver)."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from wizard.engine import BidVisibility, GameConfig  # noqa: E402
+from wizard.i18n import current_language, set_language  # noqa: E402
+from wizard.session import Seat, Session  # noqa: E402
+from wizard.ui.app import App  # noqa: E402
+from wizard.ui.prefs import Prefs  # noqa: E402
+from wizard.ui.scenes.menu import MenuScene  # noqa: E402
+from wizard.ui.scenes.settings import SettingsScene  # noqa: E402
+from wizard.ui.scenes.setup import SetupScene, config_of  # noqa: E402
+from wizard.ui.scenes.table import TableScene  # noqa: E402
+from wizard.ui.widgets import Button, Cycle  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _english() -> None:
+    set_language("en")
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    app.frame(0.0, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
+                    pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)])
+
+
+def button(scene: object, label: str) -> Button:
+    for w in scene.widgets:  # type: ignore[attr-defined]
+        if isinstance(w, Button) and not isinstance(w, Cycle) and callable(w.label) \
+                and w.label() == label or getattr(w, "label", None) == label:
+            return w
+    raise AssertionError(f"no button {label!r}")
+
+
+def test_setup_players_conflicts_start_and_remembered(tmp_path: Path) -> None:
+    prefs = Prefs(tmp_path)
+    app = App(prefs, size=(1280, 800), headless=True, threaded=False, speed="off", lang="en")
+    app.replace(MenuScene(app))
+    click(app, button(app.top, "New game").rect.center)
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    click(app, button(setup, "Add a player").rect.center)
+    click(app, button(setup, "Add a player").rect.center)
+    assert len(setup.setup["seats"]) == 6
+    assert not button(setup, "Add a player").enabled
+    # hidden bids: the sum rules lapse and their buttons are greyed out with a reason
+    setup.setup["options"]["no_equal_sum"] = True
+    setup._set_opt("bids", BidVisibility.HIDDEN.value)
+    reasons = [reason for _r, _label, reason in setup.labels if reason]
+    assert len(reasons) == 2           # plus-or-minus-one and Canadian
+    assert config_of(setup.setup, 1).options.no_equal_sum is False
+    setup._set_seed("1234")
+    click(app, button(setup, "Start").rect.center)
+    table = app.top
+    assert isinstance(table, TableScene)
+    assert table.session.config.players == 6 and table.session.config.seed == 1234
+    assert table.session.config.options.bids is BidVisibility.HIDDEN
+    again = Prefs(tmp_path).settings.last_setup
+    assert again is not None and len(again["seats"]) == 6
+
+
+def test_continue_resumes_the_saved_game(tmp_path: Path) -> None:
+    prefs = Prefs(tmp_path)
+    s = Session.new(GameConfig(3, seed=5), [Seat.human("Ann"), Seat.ai("B", "easy"),
+                                            Seat.ai("C", "easy")], on_save=prefs.save_game)
+    s.start()
+    while not s.is_human_turn():
+        s.step_ai()
+    s.act(s.state.legal_actions()[0])
+    app = App(Prefs(tmp_path), size=(1024, 640), headless=True, threaded=False, speed="off",
+              lang="en")
+    app.replace(MenuScene(app))
+    click(app, button(app.top, "Continue").rect.center)
+    table = app.top
+    assert isinstance(table, TableScene)
+    assert table.session.state.actions == s.state.actions
+    assert table.session.state.hands == s.state.hands
+
+
+def test_settings_language_switch_is_live_and_saved(tmp_path: Path) -> None:
+    app = App(Prefs(tmp_path), size=(1280, 800), headless=True, threaded=False, speed="off",
+              lang="en")
+    app.replace(MenuScene(app))
+    app.push(SettingsScene(app))
+    lang = next(w for w in app.top.widgets if isinstance(w, Cycle) and w.current == "en")
+    click(app, lang.rect.center)
+    assert current_language() == "fr"
+    assert Prefs(tmp_path).settings.language == "fr"
+    done = next(w for w in app.top.widgets if isinstance(w, Button) and w.primary)
+    assert done.label() != "Done"        # the screen was laid out again in French
+    set_language("en")
+
+
+def test_computer_moves_in_a_worker_thread_keep_frames_coming() -> None:
+    app = App(size=(1024, 640), headless=True, threaded=True, speed="fast", lang="en")
+    app.settings.ai_pause_ms = 0
+    s = Session.new(GameConfig(3, seed=2), [Seat.ai(str(i), "hard") for i in range(3)])
+    t = TableScene(app, s, keep_history=False)
+    app.replace(t)
+    frames = 0
+    deadline = time.perf_counter() + 20
+    while len(s.state.actions) < 12 and time.perf_counter() < deadline:
+        app.frame(1 / 30)
+        frames += 1
+        time.sleep(0.002)
+    t.close()
+    assert len(s.state.actions) >= 12
+    assert frames > len(s.state.actions)   # the loop kept drawing while the computer thought
