@@ -165,6 +165,8 @@ def test_statistics_overall_and_by_edition(history_dir: Path) -> None:
 def test_empty_history(tmp_path: Path) -> None:
     app, sc = open_history(tmp_path)
     assert sc.entries == [] and sc.row_rects == [] and sc.pages == 1
+    labels = {label_text(w.label) for w in sc.widgets if isinstance(w, Button)}
+    assert labels == {"Back"}            # no pager, no edition filter without games
     key(app, pygame.K_DOWN)              # nothing to select: no crash
     assert sc.selected is None
 

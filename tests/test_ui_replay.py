@@ -178,6 +178,10 @@ def test_steps_by_trick_and_by_round(entries: list[HistoryEntry]) -> None:
     assert m.frame.won is not None and m.pos < m.last
     press(app, pygame.K_HOME)
     assert m.pos == 0
+    app.frame(0.0, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False)])
+    assert m.pos == 3
+    app.frame(0.0, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)])
+    assert m.pos == 2
 
 
 def test_buttons_and_round_strip(entries: list[HistoryEntry]) -> None:

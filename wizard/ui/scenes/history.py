@@ -120,7 +120,7 @@ class HistoryScene(Screen):
             self.widgets.append(Button((side.x + 12 * u, side.bottom - 52 * u, bw2, 42 * u),
                                        (lambda: _("◀ All games")) if self.wide else (lambda: _("Statistics")),
                                        self.deselect))
-        else:
+        elif self.entries:
             gap = 8 * u
             ew = (side.w - 24 * u - gap * (len(EDITIONS) - 1)) / len(EDITIONS)
             for k, ed in enumerate(EDITIONS):
@@ -134,6 +134,8 @@ class HistoryScene(Screen):
             r = pygame.Rect(box.x + 10 * u, body_top + k * self.row_h(), box.w - 20 * u,
                             self.row_h() - 6 * u)
             self.row_rects.append((r, i))
+        if self.pages == 1:
+            return
         bw, bh = 120 * u, 40 * u
         fy = box.bottom - 48 * u
         self.widgets.append(Button((box.x + 12 * u, fy, bw, bh), lambda: _("◀ Newer"),
@@ -252,6 +254,8 @@ class HistoryScene(Screen):
             text.draw(surf, game_line(e), (r.x + 10 * u, r.y + r.h * 0.3), int(15 * u), theme.INK,
                       "bold", anchor="midleft", max_w=r.w - 20 * u)
             self._scores(surf, e, pygame.Rect(r.x + 10 * u, r.y + r.h * 0.5, r.w - 20 * u, r.h * 0.45))
+        if self.pages == 1:
+            return
         page = _("Page {page} of {pages}").format(page=self.page + 1, pages=self.pages)
         text.draw(surf, page, (box.centerx, box.bottom - 28 * u), int(15 * u), theme.INK_DIM,
                   anchor="center", max_w=box.w - 290 * u)
@@ -295,8 +299,10 @@ class HistoryScene(Screen):
         rows = stat_rows(self.stats, self.edition)
         table = pygame.Rect(side.x + 12 * u, side.y + 96 * u, side.w - 24 * u, side.h - 110 * u)
         if not rows:
-            text.draw(surf, _("No games in this edition yet."), table.center, int(16 * u),
-                      theme.INK_DIM, anchor="center", max_w=table.w)
+            msg = _("No games in this edition yet.") if self.entries else \
+                _("Statistics appear here after your first finished game.")
+            text.draw(surf, msg, table.center, int(16 * u), theme.INK_DIM, anchor="center",
+                      max_w=table.w - 20 * u)
             return
         self.stats_first = max(0, min(self.stats_first, len(rows) - 1))
         self.stats_fit = draw_stats(surf, table, rows, u, self.stats_first)

@@ -460,6 +460,10 @@ class ReplayScene(Screen):
             if event.key == pygame.K_ESCAPE and self.show_pad:
                 self.toggle_pad()
                 return
+        if event.type == pygame.MOUSEWHEEL and m is not None:
+            m.step(-int(event.y))          # wheel down: forward
+            self._moved()
+            return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.show_pad and \
                 self.lay is not None and not any(w.rect.collidepoint(event.pos)  # type: ignore[attr-defined]
                                                  for w in self.widgets):
