@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import random
-from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -259,4 +258,14 @@ def test_draws_in_every_language(entries: list[HistoryEntry]) -> None:
                 press(app, k)
     finally:
         set_language("en")
-    assert Path  # (imported for type hints of fixtures)
+    assert sc.model is not None and sc.model.pos > 0
+
+
+@pytest.mark.parametrize("players,rounds", [(3, 20), (6, 10)])
+def test_layout_fits_with_the_largest_interface_size(players: int, rounds: int) -> None:
+    lay = replay_layout(1024, 640, players, rounds, ui_scale=1.3)
+    solid = lay.solid()
+    for i, a in enumerate(solid):
+        for b in solid[i + 1:]:
+            assert not a.overlaps(b)
+    assert lay.card[0] >= 30
