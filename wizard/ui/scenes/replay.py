@@ -21,7 +21,6 @@ from wizard.engine import (
     Bid,
     BidMade,
     Card,
-    DealerChosen,
     Event,
     GameOver,
     GameRecord,
@@ -170,9 +169,7 @@ def describe(frame: Frame, names: list[str], look: str = "classic") -> str:
     out: list[str] = []
     state = frame.state
     for e in frame.events:
-        if isinstance(e, DealerChosen) and e.drawn:
-            out.append(_("{name} deals first.").format(name=names[e.seat]))
-        elif isinstance(e, TrumpRevealed) and frame.is_deal:
+        if isinstance(e, TrumpRevealed) and frame.is_deal:
             n = state.round
             out.append(ngettext("Round {round}: {dealer} deals {n} card to each player.",
                                 "Round {round}: {dealer} deals {n} cards to each player.", n)
@@ -261,7 +258,7 @@ def replay_layout(width: int, height: int, players: int, rounds: int,
     bw = max(120.0, 170 * u)
     back = Box(W - m - bw, top.y + 5 * u, bw, top.h - 10 * u)
     pad = Box(back.x - m - bw, back.y, bw, back.h)
-    cap_h, btn_h, strip_h_r, hint_h = 30 * u, 44 * u, 30 * u, 18 * u
+    cap_h, btn_h, strip_h_r, hint_h = 38 * u, 44 * u, 30 * u, 18 * u
     dock_h = cap_h + btn_h + strip_h_r + hint_h + 3 * 6 * u
     dock = Box(m, H - m - dock_h, W - 2 * m, dock_h)
     trump = Box(dock.right - 250 * u, dock.y, 250 * u, dock_h)
@@ -668,7 +665,7 @@ class ReplayScene(Screen):
             text.draw(surf, msg, (back.x + 12 * u, back.centery), int(17 * u), theme.ACCENT, "bold",
                       anchor="midleft", max_w=room)
         else:                              # a long step (a trick, a round and the game end at once)
-            size = int(max(10, min(14 * u, back.h * 0.45)))
+            size = int(max(10, min(15 * u, back.h * 0.42)))
             lines = text.wrap(msg, size, room, "bold")
             for k, line in enumerate(lines[:2]):
                 text.draw(surf, line, (back.x + 12 * u, back.centery + (k - 0.5) * size * 1.05), size,
