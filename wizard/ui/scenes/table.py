@@ -618,6 +618,16 @@ class TableScene(Scene):
             return messages.refusal(err, self.look, self.names)
         return ""
 
+    def leaving_card(self) -> int | None:
+        """Index (in the sorted hand) of the viewer's card gliding to the trick now, if any."""
+        e = self.active
+        if isinstance(e, CardPlayed) and e.seat == self.viewer and self.shown.hand:
+            held = e.card.in_hand
+            for i, c in enumerate(self.sorted_hand()):
+                if c is held:
+                    return i
+        return None
+
     def hand_rects(self) -> list[pygame.Rect]:
         """Rects of the viewer's hand cards as drawn now."""
         n = len(self.shown.hand or [])

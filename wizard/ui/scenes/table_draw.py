@@ -390,8 +390,9 @@ def _hand(sc: TableScene, surf: pygame.Surface) -> None:
         playing = sc.my_turn() and sc.session.state.phase.value == "play"
         rects = sc.hand_rects()
         dragging = sc.pressed is not None and sc.drag_pos is not None
+        leaving = sc.leaving_card()
         for i, (c, r) in enumerate(zip(hand, rects, strict=True)):
-            if dragging and i == sc.pressed:
+            if (dragging and i == sc.pressed) or i == leaving:
                 continue
             if playing and c not in legal:
                 painter.blit_face(surf, c.text, r, f"hand:{seat}")
@@ -435,15 +436,20 @@ def _flying(sc: TableScene, surf: pygame.Surface) -> None:
     elif isinstance(e, CardPlayed):
         pos = sc.pos_of(e.seat)
         spot = R(lay.trick_spots[pos])
-        if pos == 0:
+        leaving = sc.leaving_card()
+        start_w = spot.w * 0.7
+        if leaving is not None:
+            from_rect = sc.hand_rects()[leaving]
+            start, start_w = from_rect.center, from_rect.w
+        elif pos == 0:
             start = R(lay.hand).center
         else:
             start = R(lay.plates[pos]).center
         cx, cy = lerp2(start, spot.center, t)
-        w = int(spot.w * (0.7 + 0.3 * t)) if pos else spot.w
+        w = int(start_w + (spot.w - start_w) * t)
         r = pygame.Rect(0, 0, w, int(w * 1.5))
         r.center = (int(cx), int(cy))
-        painter.blit_scaled(surf, e.card.text, r, spot.w, "trick")
+        painter.blit_scaled(surf, e.card.text, r, round(max(spot.w, start_w)), "trick")
     elif isinstance(e, BidMade):
         pos = sc.pos_of(e.seat)
         plate = R(lay.plates[pos])
