@@ -344,3 +344,15 @@ def test_merlin_asks_wizard_or_jester() -> None:
     assert t.dialog == "merlin" and s.state.trick == []
     key(app, pygame.K_j)
     assert s.state.trick == [card("MERLIN:J")]
+
+
+def test_idle_jobs_prepare_card_faces() -> None:
+    app = make_app()
+    s = play_until(Session.new(GameConfig(4, seed=21), seats(1)), human_turn(Phase.BID))
+    table_at(app, s)
+    jobs = list(app.idle_jobs)
+    assert jobs
+    before = len(app.painter._cache)
+    for job in jobs[:10]:
+        job()
+    assert len(app.painter._cache) >= before + 10 - 1

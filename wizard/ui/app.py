@@ -67,6 +67,7 @@ class App:
         self.dirty = True
         self.frame_times: list[float] = []
         self.screenshot_dir: Path | None = None
+        self.idle_jobs: list[Callable[[], None]] = []   # small chores done while nothing moves
         if lang:
             set_language(lang)
         elif getattr(self.settings, "language", None):
@@ -103,7 +104,10 @@ class App:
         return pygame.display.set_mode(self.size, pygame.RESIZABLE)
 
     def set_fullscreen(self, on: bool) -> None:
-        """Switch between a window and full screen."""
+        """Switch between a window and full screen (back to the last window size)."""
+        if not on:
+            w, h = getattr(self.settings, "window_size", self.size)
+            self.size = (max(MIN_SIZE[0], int(w)), max(MIN_SIZE[1], int(h)))
         self.fullscreen = on
         self.settings.fullscreen = on
         self.prefs.save_settings()
@@ -300,6 +304,9 @@ class App:
             if self.busy() or self.dirty:
                 events = pygame.event.get()
                 tick.tick(60 if self.speed > 0 else 240)
+            elif self.idle_jobs:
+                self.idle_jobs.pop(0)()          # e.g. draw a card face before it is needed
+                events = pygame.event.get()
             else:
                 first = pygame.event.wait(250)
                 events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()

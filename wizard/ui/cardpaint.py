@@ -7,6 +7,7 @@ can check that no frame shows a hand to the wrong person.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -68,6 +69,8 @@ class CardPainter:
                     log.exception("face %s failed", code)
             if surf is None:
                 surf = self._plain_face(code, w)
+            if len(self._cache) > 1500:      # sizes change with the window: start afresh
+                self._cache.clear()
             self._cache[key] = surf
         return surf
 
@@ -87,6 +90,16 @@ class CardPainter:
                 surf = self._plain_back(w)
             self._cache[key] = surf
         return surf
+
+    def warm_jobs(self, widths: list[float]) -> list[Callable[[], None]]:
+        """One job per card face not yet made at each width (to run while the app is idle)."""
+        from wizard.engine import ALL_CARDS
+        jobs: list[Callable[[], None]] = []
+        for w in widths:
+            for c in ALL_CARDS:
+                if c.text != "MERLIN" and ("f", c.text, max(8, round(w))) not in self._cache:
+                    jobs.append(lambda t=c.text, w=w: self.face(t, w) and None)
+        return jobs
 
     def blit_face(self, surf: pygame.Surface, code: str, rect: pygame.Rect, role: str,
                   alpha: int = 255) -> None:

@@ -177,6 +177,9 @@ class TableScene(Scene):
         """Lay the table out for the window."""
         self.lay = table_layout(width, height, self.session.config.players,
                                 float(getattr(self.app.settings, "ui_scale", 1.0)))
+        lay = self.lay
+        widths = [lay.hand_card[0], lay.trick_spots[0].w, lay.turned.w]
+        self.app.idle_jobs = self.app.painter.warm_jobs([round(w) for w in widths])
 
     def busy(self) -> bool:
         """Animating, thinking, or showing a timed message."""
