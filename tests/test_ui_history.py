@@ -200,3 +200,23 @@ def test_a_wide_score_pad_takes_the_whole_width(history_dir: Path) -> None:
     assert sc.side_rect().w > app.screen.get_width() * 0.9
     click(app, button(sc, "◀ All games").rect.center)
     assert sc.selected is None and not sc.wide and sc.row_rects
+
+
+def test_from_the_list_to_the_replay_and_back(history_dir: Path) -> None:
+    app, sc = open_history(history_dir)
+    click(app, button(sc, "Older ▶").rect.center)
+    rect, index = sc.row_rects[0]
+    click(app, rect.center)
+    click(app, button(sc, "Replay (Enter)").rect.center)
+    replay = app.top
+    assert isinstance(replay, ReplayScene) and replay.model is not None
+    entry = sc.entries[index]
+    key(app, pygame.K_END)
+    final = replay.model.frame.state
+    assert final.is_terminal and final.totals == list(entry.totals)
+    assert final.history == entry.replay().history
+    key(app, pygame.K_HOME)
+    first = replay.model.frame.state
+    assert first.round == 1 and first.hands == entry.state_after(0).hands
+    key(app, pygame.K_ESCAPE)
+    assert app.top is sc and sc.selected == index and sc.page == 1
