@@ -12,10 +12,12 @@ import pygame
 from wizard.engine import BidVisibility
 from wizard.i18n import N_, _, ngettext
 from wizard.ui import messages
+from wizard.ui.fonts import font
 
 from .. import text, theme
 from ..widgets import Button, panel
 from .base import Screen
+from .replay import ReplayScene, level_name
 from .scorepad import draw_pad
 from .stats_view import EDITIONS, draw_stats, edition_label, stat_rows
 
@@ -38,6 +40,12 @@ def options_line(entry: Any) -> str:
               if getattr(opts, k)]
     parts.append(_("Seed {seed}").format(seed=entry.seed))
     return "  ·  ".join(parts)
+
+
+def players_line(entry: Any) -> str:
+    """Who played: names, with the level of computer players."""
+    return "  ·  ".join(s.name if s.is_human else _("{name} ({level})").format(
+        name=s.name, level=level_name(s.level)) for s in entry.seats)
 
 
 class HistoryScene(Screen):
@@ -177,7 +185,6 @@ class HistoryScene(Screen):
         """Open the chosen game's replay."""
         if self.selected is None:
             return
-        from .replay import ReplayScene
         self.app.push(ReplayScene(self.app, self.entries[self.selected]))
 
     def back(self) -> None:
@@ -275,20 +282,24 @@ class HistoryScene(Screen):
         size = text.fit_size(whole, int(15 * u), box.w, "bold", min_size=int(13 * u))
         x = box.x
         for k, (label, won) in enumerate(parts):
+            role = "bold" if won else "text"
+            need = font(size, role).size((sep if k else "") + label)[0]
+            if x + need > box.right:          # the lower scores that do not fit are left out
+                text.draw(surf, "  …", (x, box.centery), size, theme.INK_DIM, anchor="midleft")
+                break
             if k:
                 x = text.draw(surf, sep, (x, box.centery), size, theme.INK_DIM, anchor="midleft").right
-            room = box.right - x
-            if room < 20 * u:
-                break
             x = text.draw(surf, label, (x, box.centery), size, theme.GOLD if won else theme.INK_DIM,
-                          "bold" if won else "text", anchor="midleft", max_w=room).right
+                          role, anchor="midleft").right
 
     def _draw_game(self, surf: pygame.Surface, side: pygame.Rect, e: Any) -> None:
         u = self.unit
         text.draw(surf, game_line(e), (side.x + 16 * u, side.y + 10 * u), int(20 * u), theme.ACCENT,
                   "title", max_w=side.w - 32 * u)
-        text.draw(surf, options_line(e), (side.x + 16 * u, side.y + 40 * u), int(14 * u),
-                  theme.INK_DIM, max_w=side.w - 32 * u)
+        opts = text.draw(surf, options_line(e), (side.right - 16 * u, side.y + 40 * u), int(14 * u),
+                         theme.INK_DIM, anchor="topright", max_w=(side.w - 32 * u) * 0.45)
+        text.draw(surf, players_line(e), (side.x + 16 * u, side.y + 40 * u), int(14 * u),
+                  theme.INK_DIM, max_w=opts.x - side.x - 32 * u)
         pad = pygame.Rect(side.x + 10 * u, side.y + 64 * u, side.w - 20 * u, side.h - 64 * u - 62 * u)
         draw_pad(surf, pad, [s.name for s in e.seats], list(e.rounds), len(e.rounds), u)
 

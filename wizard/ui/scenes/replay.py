@@ -573,7 +573,7 @@ class ReplayScene(Screen):
         name_w = max(20, name_right - x)
         name = spec.name
         if not spec.is_human:
-            with_level = _("{name} ({level})").format(name=spec.name, level=_level(spec.level))
+            with_level = _("{name} ({level})").format(name=spec.name, level=level_name(spec.level))
             if text.fit_size(with_level, int(18 * u), name_w, "bold") >= int(15 * u):
                 name = with_level
         text.draw(surf, name, (x, y1), int(18 * u), theme.INK, "bold", anchor="midleft", max_w=name_w)
@@ -693,7 +693,8 @@ class ReplayScene(Screen):
                  current=st.round if not st.is_terminal else None)
 
 
-def _level(level: str | None) -> str:
+def level_name(level: str | None) -> str:
+    """The translated name of a computer level."""
     names = {"easy": _("Easy"), "normal": _("Normal"), "hard": _("Hard"), "expert": _("Expert"),
              "random": _("Random"), "rulebid": _("Beginner")}
     return names.get(level or "normal", level or "")
