@@ -296,9 +296,12 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
                 h = hands[p]
                 if scroll:
                     j = _pick_scroll(h, lead, trump, rb[q])
-                    q += 1
-                    c = h[j]
-                elif lead >= 0 and cnt[p] >> lsh & 255:
+                else:
+                    j = rb[q] % size
+                q += 1
+                c = h[j]
+                if lead >= 0 and c < 52 and suit_of[c] != lead and cnt[p] >> lsh & 255:
+                    # Off suit while holding the lead suit: draw again (rejection, then a list).
                     for _ in TRIES:
                         j = rb[q] % size
                         q += 1
@@ -310,10 +313,6 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
                         j = legal[rb[q] % len(legal)]
                         q += 1
                         c = h[j]
-                else:
-                    j = rb[q] % size
-                    q += 1
-                    c = h[j]
                 del h[j]
                 if c < 52:
                     cnt[p] -= suitbit[c]
