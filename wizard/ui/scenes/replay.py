@@ -12,6 +12,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -246,6 +247,7 @@ class ReplayLayout:
         return [self.top_bar, *self.zones, self.trick_area, self.dock]
 
 
+@lru_cache(maxsize=16)
 def replay_layout(width: int, height: int, players: int, rounds: int,
                   ui_scale: float = 1.0) -> ReplayLayout:
     """The replay's boxes for a window size, 3..6 players and the game's number of rounds."""
@@ -363,6 +365,7 @@ class ReplayScene(Screen):
         self.show_pad = False
         self.lay: ReplayLayout | None = None
         self.round_hits: list[tuple[pygame.Rect, int]] = []
+        self.rounds_label_x = 0.0
 
     @property
     def look(self) -> str:
