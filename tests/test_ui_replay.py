@@ -269,3 +269,40 @@ def test_layout_fits_with_the_largest_interface_size(players: int, rounds: int) 
         for b in solid[i + 1:]:
             assert not a.overlaps(b)
     assert lay.card[0] >= 30
+
+
+def test_play_steps_on_by_itself_until_paused(entries: list[HistoryEntry]) -> None:
+    entry = entries[0]
+    app, sc = open_replay(entry)
+    m = sc.model
+    assert m is not None
+    app.settings.ai_pause_ms = 500
+
+    def btn(label: str) -> Button:
+        return next(w for w in sc.widgets if isinstance(w, Button) and label_text(w.label) == label)
+
+    click(app, btn("Play").rect.center)
+    assert sc.playing and app.busy() and btn("Pause").selected
+    app.frame(0.4)
+    assert m.pos == 0                       # a deal stays on screen twice the pause
+    app.frame(0.7)
+    assert m.pos == 1
+    app.frame(0.55)
+    assert m.pos == 2
+    press(app, pygame.K_SPACE)
+    assert not sc.playing
+    app.frame(5.0)
+    assert m.pos == 2
+    press(app, pygame.K_SPACE)
+    press(app, pygame.K_RIGHT)              # stepping by hand pauses
+    assert not sc.playing and m.pos == 3
+    press(app, pygame.K_END)
+    for _ in range(3):
+        app.frame(2.0)
+    assert m.pos == m.last
+    click(app, btn("Play").rect.center)      # from the end: again from the start
+    assert sc.playing and m.pos == 0
+    press(app, pygame.K_END)
+    sc.playing = True
+    app.frame(2.0)
+    assert not sc.playing and m.pos == m.last

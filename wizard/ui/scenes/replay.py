@@ -238,7 +238,7 @@ class ReplayLayout:
     trick_spots: tuple[Box, ...]    # by screen position
     dock: Box                       # the controls at the bottom
     caption: Box                    # what happened at this step
-    buttons: tuple[Box, ...]        # six: round, trick, step back; step, trick, round forward
+    buttons: tuple[Box, ...]        # round, trick, step back; play; step, trick, round forward
     rounds_strip: Box               # one small button per round
     trump: Box                      # the turned card and the trump
 
@@ -266,12 +266,12 @@ def replay_layout(width: int, height: int, players: int, rounds: int,
     trump = Box(dock.right - 250 * u, dock.y, 250 * u, dock_h)
     ctrl_w = trump.x - m - dock.x
     caption = Box(dock.x, dock.y, ctrl_w, cap_h)
-    gap, extra = 8 * u, 24 * u
-    bw2 = min(150 * u, (ctrl_w - 5 * gap - extra) / 6)
-    bx0 = dock.x + (ctrl_w - (6 * bw2 + 5 * gap + extra)) / 2
+    gap, extra = 6 * u, 10 * u            # extra: around the middle (play/pause) button
+    bw2 = min(140 * u, (ctrl_w - 6 * gap - 2 * extra) / 7)
+    bx0 = dock.x + (ctrl_w - (7 * bw2 + 6 * gap + 2 * extra)) / 2
     by = caption.bottom + 6 * u
-    buttons = tuple(Box(bx0 + i * (bw2 + gap) + (extra if i >= 3 else 0), by, bw2, btn_h)
-                    for i in range(6))
+    buttons = tuple(Box(bx0 + i * (bw2 + gap) + extra * ((i >= 3) + (i >= 4)), by, bw2, btn_h)
+                    for i in range(7))
     rounds_strip = Box(dock.x, by + btn_h + 6 * u, ctrl_w, strip_h_r)
     mid = Box(m, top.bottom + m, W - 2 * m, dock.y - m - (top.bottom + m))
     ch = min(mid.h * 0.24, 130 * u)
@@ -366,6 +366,8 @@ class ReplayScene(Screen):
         self.lay: ReplayLayout | None = None
         self.round_hits: list[tuple[pygame.Rect, int]] = []
         self.rounds_label_x = 0.0
+        self.playing = False
+        self.timer = 0.0
 
     @property
     def look(self) -> str:
@@ -388,13 +390,18 @@ class ReplayScene(Screen):
         self.widgets.append(Button(R(lay.pad_button), lambda: _("Scores (Tab)"), self.toggle_pad,
                                    selected=self.show_pad, keys=(pygame.K_TAB,)))
         self.widgets.append(Button(R(lay.back_button), lambda: _("Back (Esc)"), self.back))
-        labels = [lambda: _("◀ Round"), lambda: _("◀ Trick"), lambda: _("◀ Step"),
-                  lambda: _("Step ▶"), lambda: _("Trick ▶"), lambda: _("Round ▶")]
+        labels: list[Callable[[], str]] = [
+            lambda: _("◀ Round"), lambda: _("◀ Trick"), lambda: _("◀ Step"),
+            (lambda: _("Pause")) if self.playing else (lambda: _("Play")),
+            lambda: _("Step ▶"), lambda: _("Trick ▶"), lambda: _("Round ▶")]
         actions = [self._do("prev_round"), self._do("prev_trick"), lambda: self._step(-1),
+                   self.toggle_play,
                    lambda: self._step(1), self._do("next_trick"), self._do("next_round")]
         for i, (box, label, fn) in enumerate(zip(lay.buttons, labels, actions, strict=True)):
-            self.widgets.append(Button(R(box), label, fn, enabled=not (at_end if i >= 3 else at_start),
-                                       primary=i == 3, size=int(17 * u)))
+            enabled = not at_start if i < 3 else not at_end if i > 3 else m is not None
+            self.widgets.append(Button(R(box), label, fn, enabled=enabled or (i == 3 and self.playing),
+                                       primary=i == 4, selected=i == 3 and self.playing,
+                                       size=int(17 * u)))
         self.round_hits = []
         if m is not None:
             n = cfg.rounds
@@ -412,8 +419,42 @@ class ReplayScene(Screen):
                 x += bw + gap
             self.rounds_label_x = strip.x + (strip.w - label_w - n * bw - (n - 1) * gap) / 2
 
+    def step_interval(self) -> float:
+        """Seconds between steps while playing: the pause between computer moves (a finished trick
+        and a deal stay twice as long)."""
+        pause = max(0.3, float(getattr(self.app.settings, "ai_pause_ms", 600)) / 1000)
+        frame = self.model.frame if self.model is not None else None
+        return pause * 2 if frame is not None and (frame.won is not None or frame.is_deal) else pause
+
+    def toggle_play(self) -> None:
+        """Start or stop stepping on by itself (Space); from the end, it starts again."""
+        if self.model is None:
+            return
+        self.playing = not self.playing
+        if self.playing and self.model.pos == self.model.last:
+            self.model.go(0)
+        self.timer = self.step_interval()
+        self._moved()
+
+    def update(self, dt: float) -> None:
+        """While playing, step on at the pace of the computer players."""
+        if not self.playing or self.model is None:
+            return
+        self.timer -= dt
+        if self.timer <= 0:
+            self.model.step(1)
+            if self.model.pos == self.model.last:
+                self.playing = False
+            self.timer = self.step_interval()
+            self._moved()
+
+    def busy(self) -> bool:
+        """Frames keep coming while playing."""
+        return self.playing
+
     def _do(self, name: str) -> Any:
         def run() -> None:
+            self.playing = False
             if self.model is not None:
                 getattr(self.model, name)()
                 self._moved()
@@ -421,12 +462,14 @@ class ReplayScene(Screen):
 
     def _goto(self, number: int) -> Any:
         def run() -> None:
+            self.playing = False
             if self.model is not None:
                 self.model.go_round(number)
                 self._moved()
         return run
 
     def _step(self, delta: int) -> None:
+        self.playing = False
         if self.model is not None:
             self.model.step(delta)
             self._moved()
@@ -454,13 +497,18 @@ class ReplayScene(Screen):
             }
             fn = moves.get(event.key)
             if fn is not None:
+                self.playing = False
                 fn()
                 self._moved()
+                return
+            if event.key == pygame.K_SPACE:
+                self.toggle_play()
                 return
             if event.key == pygame.K_ESCAPE and self.show_pad:
                 self.toggle_pad()
                 return
         if event.type == pygame.MOUSEWHEEL and m is not None:
+            self.playing = False
             m.step(-int(event.y))          # wheel down: forward
             self._moved()
             return
@@ -676,7 +724,7 @@ class ReplayScene(Screen):
         strip = R(lay.rounds_strip)
         text.draw(surf, _("Round"), (self.rounds_label_x + 80 * u, strip.centery), int(15 * u),
                   theme.INK_DIM, anchor="midright", max_w=78 * u)
-        hint = _("← → step · Shift: trick · Page Up/Down: round · Tab: scores")
+        hint = _("← → step · Shift: trick · Page Up/Down: round · Space: play · Tab: scores")
         text.draw(surf, hint, (lay.caption.center[0], strip.bottom + 4 * u), int(13 * u),
                   theme.INK_DIM, anchor="midtop", max_w=lay.caption.w)
 
