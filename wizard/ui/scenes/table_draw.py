@@ -94,6 +94,7 @@ def _static_key(sc: TableScene, surf: pygame.Surface) -> tuple[object, ...]:
     return (surf.get_size(), current_language(), sh.round, sh.rounds, sh.dealer,
             sum(sh.hand_counts) // 8, sh.bids_sum, all(sh.bids_made), sum(sh.tricks),
             sh.trump, sh.choosing, sh.turned is None, isinstance(sc.active, TrumpRevealed), hover,
+            sh.phase == "deal",
             sc.look, id(sc.app.painter), sc.my_turn())
 
 
@@ -267,7 +268,7 @@ def _deck(sc: TableScene, surf: pygame.Surface) -> None:
         pygame.draw.rect(surf, (255, 255, 255), turned, width=max(1, round(u)),
                          border_radius=round(8 * u))
     lab = R(lay.trump_label)
-    if not sh.round:
+    if not sh.round or sh.phase == "deal":      # the trump is not known before the turn-up
         return
     if sh.choosing:
         txt = _("{name} chooses…").format(name=sc.names[sh.dealer])
