@@ -19,7 +19,10 @@ Card.from_str('R13')
 from __future__ import annotations
 
 import enum
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from .actions import Play
 
 SUITS: Final = ("B", "G", "R", "Y")
 
@@ -57,7 +60,7 @@ class Card:
     jesterly: bool
     cancels_lead: bool
     in_hand: Card
-    action: object
+    action: Play              # the shared Play action of this card (set by the actions module)
 
     _by_text: dict[str, Card] = {}
     _by_code: list[Card] = []
@@ -78,7 +81,7 @@ class Card:
         # Played before any suited card, leaves the trick without a lead suit (W, MERLIN:W, MORGAN).
         self.cancels_lead = self.wizardly or kind is Kind.MORGAN
         self.in_hand = self  # the card as held in hand; MERLIN's played forms are fixed up below
-        self.action = None   # the shared Play action, set by the actions module
+        self.action = None  # type: ignore[assignment]  # set by the actions module
         Card._by_text[text] = self
         Card._by_code.append(self)
 

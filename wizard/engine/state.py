@@ -20,11 +20,24 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import NoReturn
 
 from .actions import TRUMP_CHOICES, Action, Bid, ChooseTrump, Play, bid
 from .bidding import forbidden_bids
-from .cards import EXCALIBUR, GRAIL, MERLIN, MERLIN_J, MERLIN_W, SUITS, Card, Kind, deck, draw_value
+from .cards import (
+    ALL_CARDS,
+    EXCALIBUR,
+    GRAIL,
+    MERLIN,
+    MERLIN_J,
+    MERLIN_W,
+    SUITS,
+    Card,
+    Kind,
+    deck,
+    draw_value,
+)
 from .cards import JESTER as _JESTER
 from .cards import WIZARD as _WIZARD
 from .config import BidVisibility, Edition, GameConfig
@@ -72,6 +85,15 @@ _OPEN, _HIDDEN, _SECRET = BidVisibility.OPEN, BidVisibility.HIDDEN, BidVisibilit
 _CHANCE = (_DRAW, _DEAL, _ROUND_END)
 _DECKS = {e.value: tuple(deck(e.value)) for e in Edition}
 _PLAY_MERLIN = MERLIN.action
+_ACTION_OF = attrgetter("action")
+# By lead suit: the Play actions that follow it (its cards and every card without a suit), for a
+# C-level filter over a hand.
+_FOLLOWING = {s: frozenset(c.action for c in ALL_CARDS if c.suit in (s, None)) for s in SUITS}
+# By number of players and first seat served: the CardDealt tables in dealing order (card k of the
+# pack goes to seat (first + k) % n), to be zipped with the pack by a C-level map.
+_DEAL_ORDER = {n: [tuple(_DEALT[(f + k) % n] for k in range(60)) for f in range(n)]
+               for n in range(3, 7)}
+_DICT_GET = dict.__getitem__
 
 
 def _fisher_yates_steps(size: int) -> tuple[tuple[int, int, int], ...]:
@@ -111,7 +133,7 @@ class GameState:
                  "bids", "bid_count", "tricks", "totals", "trick", "trick_seats", "leader",
                  "current", "tricks_played", "history", "grail_winner", "voided_round", "actions",
                  "is_chance", "is_terminal", "_legal", "_dup", "_nspecial", "_scroll", "_camelot",
-                 "_edition", "_sum_rules", "_n", "_next", "_winner")
+                 "_edition", "_sum_rules", "_n", "_next", "_winner", "_hand_plays")
 
     config: GameConfig
     phase: Phase
@@ -139,6 +161,7 @@ class GameState:
     _legal: list[Action] | None  # legal_actions() cache, dropped by every change of turn
     _dup: list[bool]          # by seat: the hand holds several Wizards or several Jesters
     _nspecial: list[int]      # by seat: special cards (no suit) in hand
+    _hand_plays: list[list[Action]]  # by seat: the Play action of each card in hand, hand order
     _scroll: bool             # config.scroll_active, read in the hot path
     _camelot: bool
     _edition: str             # config.edition.value
@@ -178,6 +201,7 @@ class GameState:
         s._legal = None
         s._dup = [False] * n
         s._nspecial = [0] * n
+        s._hand_plays = [[] for _ in range(n)]
         s._scroll = config.scroll_active
         s._camelot = config.edition is Edition.CAMELOT
         s._edition = config.edition.value
@@ -254,6 +278,7 @@ class GameState:
         s._legal = self._legal
         s._dup = self._dup[:]
         s._nspecial = self._nspecial[:]
+        s._hand_plays = [p[:] for p in self._hand_plays]
         s._scroll = self._scroll
         s._camelot = self._camelot
         s._edition = self._edition
@@ -272,28 +297,30 @@ class GameState:
             legal = self._legal = self._other_legal()
             return legal[:]
         # The legal plays (legal_cards() inlined: this is the hottest path of every playout).
+        # The cache may be the seat's _hand_plays list itself: apply() drops the cache before it
+        # changes that list, and callers only ever get copies.
         seat: int = self.current  # type: ignore[assignment]
-        hand = self.hands[seat]
+        plays = self._hand_plays[seat]
         suit = None
         for c in self.trick:                 # the lead suit: the first suited card, unless a
             suit = c.suit                    # Wizard (or MORGAN) came before it
             if suit is not None or c.cancels_lead:
                 break
         if suit is None:
-            legal = [c.action for c in hand]  # type: ignore[misc]
+            legal = plays
         else:
-            legal = [c.action for c in hand  # type: ignore[misc]
-                     if c.suit is None or c.suit == suit]
+            following = _FOLLOWING[suit]
+            legal = [a for a in plays if a in following]  # set lookups by identity hash
             if len(legal) == self._nspecial[seat]:  # nothing of the lead suit: anything goes
-                legal = [c.action for c in hand]  # type: ignore[misc]
+                legal = plays
             if self._scroll and suit == self.trump:
-                legal = [c.action for c in  # type: ignore[misc]
-                         legal_cards(hand, self.trick, self.trump, True)]
+                legal = [c.action for c in
+                         legal_cards(self.hands[seat], self.trick, self.trump, True)]
         if self._dup[seat]:                  # several Wizards or Jesters: one action each
             legal = list(dict.fromkeys(legal))
         if self._camelot and _PLAY_MERLIN in legal:
             i = legal.index(_PLAY_MERLIN)
-            legal[i:i + 1] = [MERLIN_W.action, MERLIN_J.action]  # type: ignore[list-item]
+            legal = legal[:i] + [MERLIN_W.action, MERLIN_J.action] + legal[i + 1:]
         self._legal = legal
         return legal[:]
 
@@ -333,7 +360,9 @@ class GameState:
             c: Card = action.card  # type: ignore[attr-defined]
             cur: int = self.current  # type: ignore[assignment]
             hand = self.hands[cur]
-            hand.remove(c.in_hand)           # MERLIN:W / MERLIN:J leave MERLIN's place
+            held = c.in_hand                 # MERLIN:W / MERLIN:J leave MERLIN's place
+            hand.remove(held)
+            self._hand_plays[cur].remove(held.action)
             if c.special:                    # keep the per-seat counters of special cards
                 self._nspecial[cur] -= 1
                 if self._dup[cur]:
@@ -454,23 +483,27 @@ class GameState:
         # slice pack[j:dealt:n], and its CardDealt events go to positions j, j + n, j + 2n...
         dealt = n * r
         first = self.dealer + 1
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        dealt_events: list[Event] = [None] * dealt  # type: ignore[list-item]
+        hands: list[list[Card]] = [[]] * n
+        plays: list[list[Action]] = [[]] * n
+        dups: list[bool] = [False] * n
+        nspecial: list[int] = [0] * n
         for j in range(n):
             seat = (first + j) % n
             hands[seat] = hand = pack[j:dealt:n]
-            dealt_events[j::n] = map(_DEALT[seat].__getitem__, hand)  # interned CardDealt events
-        events += dealt_events
+            plays[seat] = list(map(_ACTION_OF, hand))
+            # Per-seat counters the legal-play computation relies on (kept up to date by apply).
+            wizards = hand.count(_WIZARD)
+            jesters = hand.count(_JESTER)
+            dups[seat] = wizards > 1 or jesters > 1
+            nspecial[seat] = wizards + jesters
+            if self._camelot:                # more special cards than Wizards and Jesters
+                nspecial[seat] = sum(c.special for c in hand)
+        events += map(_DICT_GET, _DEAL_ORDER[n][first % n], pack[:dealt])  # interned CardDealt
         k = dealt
         self.hands = hands
-        # Per-seat counters the legal-play computation relies on (kept up to date by apply).
-        wizards = [h.count(_WIZARD) for h in hands]
-        jesters = [h.count(_JESTER) for h in hands]
-        self._dup = [w > 1 or j > 1 for w, j in zip(wizards, jesters, strict=True)]
-        if self._camelot:
-            self._nspecial = [sum(c.special for c in h) for h in hands]
-        else:  # the only special cards are Wizards and Jesters
-            self._nspecial = [w + j for w, j in zip(wizards, jesters, strict=True)]
+        self._hand_plays = plays
+        self._dup = dups
+        self._nspecial = nspecial
         self.turned = pack[k] if k < len(pack) else None
         self.trump = None
         chooses = False
