@@ -46,11 +46,20 @@ class MenuScene(Screen):
                   anchor="midtop", shadow=True)
         text.draw(surf, _("The trick-taking game of predictions"), (w / 2, h * 0.08 + 110 * u),
                   int(22 * u), theme.INK, anchor="midtop", shadow=True)
-        problems = self.app.prefs.problems
+        store = self.app.prefs.store
+        problems = list(getattr(store, "problems", None) or self.app.prefs.problems)
         if problems:
-            msg = _("Some saved files could not be read; they were set aside, not deleted.")
-            text.draw(surf, msg, (w / 2, h - 30 * u), int(15 * u), theme.BAD, anchor="midbottom",
-                      max_w=w - 40 * u)
+            from ..notices import notice
+            y = h - 16 * u
+            for problem in problems[-3:][::-1]:
+                msg, serious = notice(problem)
+                lines = text.wrap(msg, int(15 * u), w - 80 * u)
+                for line in lines[::-1]:
+                    text.draw(surf, line, (w / 2, y), int(15 * u),
+                              theme.BAD if serious else theme.INK_DIM, anchor="midbottom",
+                              shadow=True)
+                    y -= 20 * u
+                y -= 6 * u
 
     def back(self) -> None:
         """Esc on the main menu does nothing (Quit is a button)."""

@@ -1,0 +1,38 @@
+"""Damaged data files are explained in plain words on the main menu."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from wizard.i18n import set_language  # noqa: E402
+from wizard.ui.app import App  # noqa: E402
+from wizard.ui.notices import notice  # noqa: E402
+from wizard.ui.prefs import Prefs  # noqa: E402
+from wizard.ui.scenes.menu import MenuScene  # noqa: E402
+
+
+def test_damaged_settings_are_set_aside_and_explained(tmp_path: Path) -> None:
+    set_language("en")
+    prefs = Prefs(tmp_path)
+    prefs.save_settings()
+    target = next(p for p in tmp_path.rglob("settings*.json"))
+    target.write_text("{ not json", encoding="utf-8")
+    prefs = Prefs(tmp_path)
+    problems = list(prefs.store.problems)
+    assert problems
+    msg, serious = notice(problems[0])
+    assert serious and "settings" in msg and "could not be read" in msg
+    app = App(prefs, size=(1024, 640), headless=True, threaded=False, lang="en")
+    app.replace(MenuScene(app))
+    app.frame(0.0)       # draws the notice without error
+
+
+def test_every_kind_has_a_sentence() -> None:
+    from wizard.persistence.problems import FileKind, Problem, ProblemKind
+    for kind in ProblemKind:
+        for file in FileKind:
+            msg, _serious = notice(Problem(kind, file, Path("/x/y.json"), Path("/x/y.bad")))
+            assert msg and "{" not in msg

@@ -1,0 +1,37 @@
+"""Plain-words notices about data files the persistence layer could not use as they were."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wizard.i18n import _
+
+
+def _file_name(kind: str) -> str:
+    return {"settings": _("settings"), "game": _("saved game"),
+            "history": _("game history")}.get(kind, kind)
+
+
+def notice(problem: Any) -> tuple[str, bool]:
+    """(sentence, is_serious) for one persistence ``Problem``."""
+    kind = str(getattr(problem, "kind", ""))
+    what = _file_name(str(getattr(problem, "file", "")))
+    moved = getattr(problem, "moved_to", None)
+    path = getattr(problem, "path", "")
+    if kind == "damaged":
+        if moved is not None:
+            return (_("Your {what} could not be read. It was kept aside as {path}; the game "
+                      "starts without it.").format(what=what, path=moved), True)
+        return _("Your {what} could not be read; the game starts without it.").format(what=what), True
+    if kind == "newer_version":
+        return (_("Your {what} comes from a newer version of Wizard; it was left untouched.")
+                .format(what=what), True)
+    if kind == "unreadable":
+        return (_("Your {what} could not be opened ({path}); it was left untouched.")
+                .format(what=what, path=path), True)
+    if kind == "write_failed":
+        return _("Your {what} could not be saved (is the disk full?).").format(what=what), True
+    if kind == "migrated":
+        return (_("Your {what} was converted from an older version; the original was kept.")
+                .format(what=what), False)
+    return _("There was a problem with your {what}.").format(what=what), True
