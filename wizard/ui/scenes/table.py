@@ -296,6 +296,8 @@ class TableScene(Scene):
                         self.app.dirty = True
                     return
                 self.show_seat(seat)
+            if s.state.phase is Phase.TRUMP and self.dialog is None:
+                self.dialog = "trump"
             if self.buffer:
                 pending, self.buffer = self.buffer, []
                 for ev in pending:

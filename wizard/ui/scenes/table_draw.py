@@ -76,8 +76,6 @@ def draw_table(sc: TableScene, surf: pygame.Surface) -> None:
     _prompt(sc, surf)
     if sc.review:
         _review(sc, surf)
-    if sc.my_turn() and sc.session.state.phase.value == "trump":
-        sc.dialog = "trump"
     if sc.dialog is not None and sc.my_turn():
         _dialog(sc, surf)
     if sc.curtain_for is not None:
