@@ -116,3 +116,14 @@ def test_computer_moves_in_a_worker_thread_keep_frames_coming() -> None:
     t.close()
     assert len(s.state.actions) >= 12
     assert frames > len(s.state.actions)   # the loop kept drawing while the computer thought
+
+
+def test_command_line_players_and_edition_open_new_game(tmp_path: Path) -> None:
+    from wizard.ui.main import open_setup
+    app = App(Prefs(tmp_path), size=(1024, 640), headless=True, threaded=False, lang="en")
+    app.replace(MenuScene(app))
+    open_setup(app, 6, "camelot", 77)
+    scene = app.top
+    assert isinstance(scene, SetupScene)
+    assert len(scene.setup["seats"]) == 6 and scene.setup["edition"] == "camelot"
+    assert config_of(scene.setup, scene.setup["seed"]).seed == 77

@@ -19,9 +19,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--speed", choices=("off", "fast", "normal", "slow"), default=None,
                    help="animation speed (overrides the setting)")
     p.add_argument("--players", type=int, choices=(3, 4, 5, 6), default=None,
-                   help="with --autoplay: number of players (default 4)")
+                   help="number of players (autoplay; otherwise New game opens with it)")
     p.add_argument("--edition", choices=("classic", "magic", "camelot"), default=None,
-                   help="with --autoplay: the edition (default classic)")
+                   help="the edition (autoplay; otherwise New game opens with it)")
     p.add_argument("--level", choices=("easy", "normal", "hard", "expert", "random"), default=None,
                    help="with --autoplay: every seat at this level (default: a mix)")
     p.add_argument("--smoke-test", action="store_true",

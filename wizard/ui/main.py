@@ -60,4 +60,22 @@ def run(*, autoplay: bool = False, games: int = 1, seed: int | None = None, spee
             menu.continue_game()
         else:
             print(_("There is no saved game to continue."))
+    elif players or edition or seed is not None:
+        open_setup(app, players, edition, seed)
     return app.run()
+
+
+def open_setup(app: App, players: int | None, edition: str | None, seed: int | None) -> None:
+    """Open New game with the command line's players, edition and seed filled in."""
+    from .scenes.setup import DEFAULT_NAMES, SetupScene
+    scene = SetupScene(app)
+    seats = scene.setup["seats"]
+    if players:
+        while len(seats) < players:
+            seats.append({"name": DEFAULT_NAMES[len(seats)], "kind": "ai", "level": "normal"})
+        del seats[players:]
+    if edition:
+        scene.setup["edition"] = edition
+    if seed is not None:
+        scene.setup["seed"] = seed
+    app.push(scene)
