@@ -356,3 +356,37 @@ def test_idle_jobs_prepare_card_faces() -> None:
     for job in jobs[:10]:
         job()
     assert len(app.painter._cache) >= before + 10 - 1
+
+
+def test_random_input_never_crashes_and_the_game_goes_on() -> None:
+    """A monkey clicks and types at the table (and its overlays) for a few rounds."""
+    import random as _random
+    rng = _random.Random(5)
+    app = make_app(speed="fast", size=(1024, 640))
+    s = Session.new(GameConfig(4, seed=8, options=Options(clairvoyance=True)),
+                    [Seat.human("Ann"), Seat.ai("B", "random"), Seat.human("Cy"), Seat.ai("D", "random")])
+    t = TableScene(app, s, keep_history=False)
+    app.replace(t)
+    keys = [pygame.K_TAB, pygame.K_ESCAPE, pygame.K_l, pygame.K_SPACE, pygame.K_RETURN, pygame.K_LEFT,
+            pygame.K_RIGHT, pygame.K_UP, pygame.K_0, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_w,
+            pygame.K_j, pygame.K_h]
+    for _frame in range(1500):
+        events = []
+        if not isinstance(app.top, (TableScene, ScorePadScene)) and \
+                type(app.top).__name__ not in ("RoundEndScene", "GameEndScene"):
+            # menus opened by Esc: close them again (never "Save and leave")
+            events.append(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+        else:
+            if rng.random() < 0.3:
+                pos = (rng.randrange(1024), rng.randrange(640))
+                events += [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                              buttons=(0, 0, 0)),
+                           pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
+                           pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)]
+            if rng.random() < 0.3:
+                events.append(pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys), mod=0,
+                                                 unicode=""))
+        app.frame(1 / 30, events)
+        assert app.scenes[0] is t, "the table must stay (only overlays come and go)"
+    t.close()
+    assert s.state.round >= 3
