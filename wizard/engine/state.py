@@ -20,7 +20,6 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Sequence
-from operator import attrgetter
 from typing import NoReturn
 
 from .actions import TRUMP_CHOICES, Action, Bid, ChooseTrump, Play, bid
@@ -85,7 +84,6 @@ _OPEN, _HIDDEN, _SECRET = BidVisibility.OPEN, BidVisibility.HIDDEN, BidVisibilit
 _CHANCE = (_DRAW, _DEAL, _ROUND_END)
 _DECKS = {e.value: tuple(deck(e.value)) for e in Edition}
 _PLAY_MERLIN = MERLIN.action
-_ACTION_OF = attrgetter("action")
 # By lead suit: the Play actions that follow it (its cards and every card without a suit), for a
 # C-level filter over a hand.
 _FOLLOWING = {s: frozenset(c.action for c in ALL_CARDS if c.suit in (s, None)) for s in SUITS}
@@ -328,7 +326,7 @@ class GameState:
         """The legal actions outside the PLAY phase."""
         phase = self.phase
         if phase is _BID:
-            bad = self._forbidden_bids()
+            bad = self._forbidden_bids() if self._sum_rules else None
             if bad:
                 return [bid(b) for b in range(self.round + 1) if b not in bad]
             return _BID_ACTIONS[self.round]  # shared, never mutated (callers get copies)
@@ -444,15 +442,15 @@ class GameState:
     # ---- chance steps --------------------------------------------------------------------
 
     def _draw_for_dealer(self, rng: random.Random, events: list[Event]) -> None:
-        pack = deck(self.config.edition.value)
-        rng.shuffle(pack)
+        pack = list(_DECKS[self._edition])
+        _shuffle(pack, rng)
         candidates = list(range(self.config.players))
         while True:
             drawn: list[tuple[int, Card]] = []
             for seat in candidates:
                 if not pack:
-                    pack = deck(self.config.edition.value)
-                    rng.shuffle(pack)
+                    pack = list(_DECKS[self._edition])
+                    _shuffle(pack, rng)
                 c = pack.pop()
                 drawn.append((seat, c))
                 events.append(CardDrawn(seat, c))
@@ -490,7 +488,7 @@ class GameState:
         for j in range(n):
             seat = (first + j) % n
             hands[seat] = hand = pack[j:dealt:n]
-            plays[seat] = list(map(_ACTION_OF, hand))
+            plays[seat] = [c.action for c in hand]
             # Per-seat counters the legal-play computation relies on (kept up to date by apply).
             wizards = hand.count(_WIZARD)
             jesters = hand.count(_JESTER)
