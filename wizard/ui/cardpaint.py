@@ -115,6 +115,27 @@ class CardPainter:
         """Draw a back into ``rect``."""
         surf.blit(self.back(rect.w), rect.topleft)
 
+    def blit_hand(self, surf: pygame.Surface, code: str | None, rect: pygame.Rect, angle: float,
+                  dim: bool, role: str) -> None:
+        """A hand card (a back when ``code`` is None), tilted by ``angle`` and maybe dimmed,
+        centred on ``rect``; cached."""
+        key = ("h", code, rect.w, round(angle, 1), dim)
+        img = self._cache.get(key)
+        if img is None:
+            img = self.back(rect.w) if code is None else self.face(code, rect.w)
+            if dim:
+                img = img.copy()
+                veil = pygame.Surface(img.get_size(), pygame.SRCALPHA)
+                pygame.draw.rect(veil, (0, 0, 0, 125), veil.get_rect(),
+                                 border_radius=max(2, rect.w // 12))
+                img.blit(veil, (0, 0))
+            if abs(angle) > 0.05:
+                img = pygame.transform.rotozoom(img, angle, 1.0)
+            self._cache[key] = img
+        surf.blit(img, img.get_rect(center=rect.center))
+        if code is not None:
+            self.faces_log.append((code, role))
+
     def blit_scaled(self, surf: pygame.Surface, code: str | None, rect: pygame.Rect, base: float,
                     role: str = "") -> None:
         """A face (or a back when ``code`` is None) made at width ``base``, scaled into ``rect``.

@@ -189,7 +189,7 @@ def _trick_spots(area: Box, n: int, tw: float) -> list[Box]:
     cx, cy = area.center
     for _ in range(30):
         th = tw * CARD_ASPECT
-        rx = max(0.0, min(area.w / 2 - tw / 2, tw * 1.9))
+        rx = max(0.0, min(area.w / 2 - tw / 2, tw * (1.2 + 0.12 * n)))
         ry = max(0.0, min(area.h / 2 - th / 2, th * 1.05))
         spots = []
         for k in range(n):
@@ -233,16 +233,24 @@ def hand_boxes(lay: TableLayout, n: int, lifted: int | None = None,
     step = cw + gap if full <= area.w else (area.w - cw) / max(1, n - 1)
     total = cw + step * (n - 1)
     x0 = area.x + (area.w - total) / 2
-    base_y = area.bottom - ch
+    base_y = area.bottom - ch - (ch * 0.06 if n > 2 else 0.0)   # room for the tilted corners
     out = []
     for i in range(n):
         # a gentle arc: the middle of the fan sits a little higher
         k = (i - (n - 1) / 2) / max(1.0, (n - 1) / 2)
-        y = base_y - ch * 0.03 * (1 - k * k)
+        y = base_y - ch * 0.06 * (1 - k * k)
         if lifted == i or lift_all:
             y = area.y
         out.append(Box(x0 + i * step, y, cw, ch))
     return out
+
+
+def hand_angles(n: int) -> list[float]:
+    """Tilt in degrees of each fanned card (counter-clockwise positive): left cards lean left."""
+    if n <= 2:
+        return [0.0] * n
+    spread = min(16.0, 1.8 * n)
+    return [-(i - (n - 1) / 2) / ((n - 1) / 2) * spread / 2 for i in range(n)]
 
 
 def hand_index_at(lay: TableLayout, n: int, p: tuple[float, float],

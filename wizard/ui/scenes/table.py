@@ -633,13 +633,16 @@ class TableScene(Scene):
                     return i
         return None
 
+    def lifted_index(self) -> int | None:
+        """The hand card raised now (keyboard choice, else the one under the mouse)."""
+        if not self.my_turn():
+            return None
+        return self.selected if self.selected is not None else self.hover
+
     def hand_rects(self) -> list[pygame.Rect]:
         """Rects of the viewer's hand cards as drawn now."""
         n = len(self.shown.hand or [])
-        lifted = self.hover if self.my_turn() else None
-        if self.selected is not None and self.my_turn():
-            lifted = self.selected
-        return [pygame.Rect(b.tuple()) for b in hand_boxes(self.lay, n, lifted)]
+        return [pygame.Rect(b.tuple()) for b in hand_boxes(self.lay, n, self.lifted_index())]
 
 
 def _digit(key: int) -> int | None:

@@ -21,7 +21,7 @@ from wizard.i18n import _, ngettext
 from wizard.ui import messages
 
 from .. import text, theme
-from ..layout import Box, bid_buttons, hand_boxes
+from ..layout import Box, bid_buttons, hand_angles, hand_boxes
 from ..tween import lerp2
 from ..widgets import Button, dim, panel
 
@@ -390,16 +390,13 @@ def _hand(sc: TableScene, surf: pygame.Surface) -> None:
         rects = sc.hand_rects()
         dragging = sc.pressed is not None and sc.drag_pos is not None
         leaving = sc.leaving_card()
+        angles = hand_angles(len(hand))
+        up = sc.lifted_index()
         for i, (c, r) in enumerate(zip(hand, rects, strict=True)):
             if (dragging and i == sc.pressed) or i == leaving:
                 continue
-            if playing and c not in legal:
-                painter.blit_face(surf, c.text, r, f"hand:{seat}")
-                veil = pygame.Surface(r.size, pygame.SRCALPHA)
-                pygame.draw.rect(veil, (0, 0, 0, 120), veil.get_rect(), border_radius=round(r.w / 12))
-                surf.blit(veil, r.topleft)
-            else:
-                painter.blit_face(surf, c.text, r, f"hand:{seat}")
+            angle = 0.0 if i == up else angles[i]
+            painter.blit_hand(surf, c.text, r, angle, playing and c not in legal, f"hand:{seat}")
             if playing and (i == sc.selected):
                 pygame.draw.rect(surf, theme.ACCENT, r.inflate(6, 6), width=max(2, round(3 * lay.unit)),
                                  border_radius=round(r.w / 10))
@@ -409,8 +406,8 @@ def _hand(sc: TableScene, surf: pygame.Surface) -> None:
             painter.blit_face(surf, hand[sc.pressed].text, r, f"hand:{seat}")
         return
     n = sh.hand_counts[seat] if seat < len(sh.hand_counts) else 0
-    for b in hand_boxes(lay, n):
-        painter.blit_back(surf, R(b))
+    for b, angle in zip(hand_boxes(lay, n), hand_angles(n), strict=True):
+        painter.blit_hand(surf, None, R(b), angle, False, "")
 
 
 # ---- moving cards ----------------------------------------------------------------------------
