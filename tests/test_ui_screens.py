@@ -127,3 +127,23 @@ def test_command_line_players_and_edition_open_new_game(tmp_path: Path) -> None:
     assert isinstance(scene, SetupScene)
     assert len(scene.setup["seats"]) == 6 and scene.setup["edition"] == "camelot"
     assert config_of(scene.setup, scene.setup["seed"]).seed == 77
+
+
+def test_menus_work_from_the_keyboard(tmp_path: Path) -> None:
+    app = App(Prefs(tmp_path), size=(1024, 640), headless=True, threaded=False, lang="en")
+    app.replace(MenuScene(app))
+
+    def press(k: int) -> None:
+        app.frame(0.0, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")])
+
+    press(pygame.K_DOWN)           # New game (no saved game here)
+    press(pygame.K_RETURN)
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    n = len(setup.setup["seats"])
+    for _ in range(4):             # three seats' controls... down to a level choice
+        press(pygame.K_DOWN)
+    focused = [b for b in setup.focusable() if b.focused]
+    assert len(focused) == 1
+    press(pygame.K_ESCAPE)
+    assert isinstance(app.top, MenuScene) and len(setup.setup["seats"]) == n

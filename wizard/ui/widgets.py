@@ -76,6 +76,7 @@ class Button:
         self.size = size
         self.hover = False
         self.pressed = False
+        self.focused = False     # chosen with the keyboard
 
     def handle(self, event: pygame.event.Event) -> bool:
         """React to ``event``; True if it was used."""
@@ -115,6 +116,9 @@ class Button:
         edge = theme.ACCENT if self.selected else (theme.PANEL_EDGE if self.enabled else (80, 84, 80))
         pygame.draw.rect(surf, edge, rect, width=max(1, round((3 if self.selected else 1.5) * unit)),
                          border_radius=r)
+        if self.focused:
+            pygame.draw.rect(surf, (255, 255, 255), rect.inflate(8 * unit, 8 * unit),
+                             width=max(2, round(2 * unit)), border_radius=r + round(4 * unit))
         size = self.size or max(12, min(rect.h * 0.45, 22 * unit))
         colour = theme.INK if self.enabled else (130, 134, 130)
         text.draw(surf, label_text(self.label), rect.center, int(size), colour,

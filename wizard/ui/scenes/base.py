@@ -12,7 +12,7 @@ from wizard.i18n import _
 from .. import text, theme
 from ..app import App, Scene
 from ..layout import unit_for
-from ..widgets import Button, Label, dim, panel  # noqa: F401
+from ..widgets import Button, Cycle, Label, dim, panel  # noqa: F401
 
 
 @lru_cache(maxsize=4)
@@ -37,6 +37,7 @@ class Screen(Scene):
         self.widgets: list[object] = []
         self.unit = 1.0
         self.size = (1280, 800)
+        self.kb_focus: int | None = None    # keyboard choice among the enabled buttons
 
     def layout(self, width: int, height: int) -> None:
         """Remember the size and rebuild the widgets."""
@@ -44,6 +45,41 @@ class Screen(Scene):
         self.unit = unit_for(width, height, float(getattr(self.app.settings, "ui_scale", 1.0)))
         self.widgets = []
         self.build(width, height)
+        self._show_focus()
+
+    def focusable(self) -> list[Button]:
+        """Buttons the arrow keys move through, in screen order."""
+        return [w for w in self.widgets if isinstance(w, Button) and w.enabled]
+
+    def _show_focus(self) -> None:
+        items = self.focusable()
+        if self.kb_focus is not None and items:
+            self.kb_focus = min(self.kb_focus, len(items) - 1)
+        for i, b in enumerate(items):
+            b.focused = i == self.kb_focus
+
+    def keyboard(self, event: pygame.event.Event) -> bool:
+        """Arrows choose a button, Enter or Space presses it, Left/Right turn a choice."""
+        if event.type != pygame.KEYDOWN or any(getattr(w, "focus", False) for w in self.widgets):
+            return False
+        items = self.focusable()
+        if not items:
+            return False
+        if event.key in (pygame.K_DOWN, pygame.K_UP):
+            step = 1 if event.key == pygame.K_DOWN else -1
+            self.kb_focus = (0 if step > 0 else len(items) - 1) if self.kb_focus is None \
+                else (self.kb_focus + step) % len(items)
+            self._show_focus()
+            return True
+        if self.kb_focus is None:
+            return False
+        b = items[self.kb_focus]
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) or (
+                isinstance(b, Cycle) and event.key in (pygame.K_LEFT, pygame.K_RIGHT)):
+            b.on_click()
+            self._show_focus()
+            return True
+        return False
 
     def build(self, width: int, height: int) -> None:
         """Create ``self.widgets`` for the size."""
@@ -58,6 +94,9 @@ class Screen(Scene):
             if not any(getattr(w, "focus", False) for w in self.widgets):
                 self.back()
                 return
+        if self.keyboard(event):
+            self.app.dirty = True
+            return
         for w in list(self.widgets):
             if w.handle(event):  # type: ignore[attr-defined]
                 self.app.dirty = True
