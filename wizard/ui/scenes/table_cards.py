@@ -1,0 +1,190 @@
+"""Painting the cards on the table: turned card, draw for dealer, peeks, trick, hand, moving cards."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from wizard.engine import (
+    BidMade,
+    BidsRevealed,
+    CardDealt,
+    CardPlayed,
+    DealerChosen,
+    TrickWon,
+    TrumpRevealed,
+)
+from wizard.i18n import _
+
+from .. import text, theme
+from ..layout import hand_angles, hand_boxes
+from ..tween import lerp2
+from .table_common import R, banner
+
+if TYPE_CHECKING:
+    from .table import TableScene
+
+
+def turned(sc: TableScene, surf: pygame.Surface) -> None:
+    """The turned-up card, flipping over while it is revealed."""
+    painter, sh = sc.app.painter, sc.shown
+    turned = R(sc.lay.turned)
+    e = sc.active
+    if sh.turned is not None:
+        painter.blit_face(surf, sh.turned.text, turned, "turned")
+    elif isinstance(e, TrumpRevealed) and e.card is not None and sc.tween is not None:
+        t = sc.tween.t
+        w = max(1, int(turned.w * abs(1 - 2 * t)))
+        img = painter.back(turned.w) if t < 0.5 else painter.face(e.card.text, turned.w)
+        if t >= 0.5:
+            painter.faces_log.append((e.card.text, "turned"))
+        img = pygame.transform.smoothscale(img, (w, img.get_height()))
+        surf.blit(img, (turned.centerx - w / 2, turned.y))
+
+
+def drawn_for_dealer(sc: TableScene, surf: pygame.Surface) -> None:
+    """The cards drawn for first dealer, at each seat's trick spot."""
+    if not sc.shown.drawn or sc.shown.round > 1 or sc.shown.trick:
+        return
+    for seat, c in sc.shown.drawn:
+        spot = R(sc.lay.trick_spots[sc.pos_of(seat)])
+        sc.app.painter.blit_face(surf, c.text, spot, "draw")
+    if isinstance(sc.active, DealerChosen) or (sc.shown.dealer >= 0 and not sc.shown.round):
+        name = sc.names[sc.shown.dealer]
+        banner(sc, surf, _("{name} deals first").format(name=name))
+
+
+# ---- clairvoyance: the others' hands ---------------------------------------------------------
+
+def peeks(sc: TableScene, surf: pygame.Surface) -> None:
+    """Clairvoyance: the other seats' hands, face up, by their plates."""
+    if not sc.shown.peeks:
+        return
+    u = sc.lay.unit
+    for seat, cards_ in sc.shown.peeks.items():
+        if not cards_:
+            continue
+        box = R(sc.lay.peeks[sc.pos_of(seat)])
+        cw = min(box.h / 1.5, 60 * u)
+        n = len(cards_)
+        step = min(cw * 0.9, (box.w - cw) / max(1, n - 1))
+        for i, c in enumerate(sorted(cards_, key=lambda c: c.code)):
+            r = pygame.Rect(box.x + i * step, box.y, cw, cw * 1.5)
+            sc.app.painter.blit_face(surf, c.text, r, f"peek:{seat}")
+
+
+# ---- the trick --------------------------------------------------------------------------------
+
+def trick(sc: TableScene, surf: pygame.Surface) -> None:
+    """The trick in play, or the finished one sliding to its winner."""
+    lay, sh, painter = sc.lay, sc.shown, sc.app.painter
+    e = sc.active
+    if isinstance(e, TrickWon) and sc.tween is not None:
+        t = sc.tween.raw
+        hold = 0.55
+        win_pos = sc.pos_of(e.winner)
+        target = R(lay.plates[win_pos]).center
+        for seat, c in e.cards:
+            spot = R(lay.trick_spots[sc.pos_of(seat)])
+            if t < hold:
+                painter.blit_face(surf, c.text, spot, "trick")
+                if seat == e.winner and not e.void:
+                    pygame.draw.rect(surf, theme.ACCENT, spot.inflate(8, 8), width=max(2, round(3 * lay.unit)),
+                                     border_radius=round(8 * lay.unit))
+            else:
+                k = (t - hold) / (1 - hold)
+                k = k * k
+                cx, cy = lerp2(spot.center, target, k)
+                w = max(8, int(spot.w * (1 - 0.6 * k)))
+                r = pygame.Rect(0, 0, w, int(w * 1.5))
+                r.center = (int(cx), int(cy))
+                painter.blit_scaled(surf, None, r, spot.w)
+        return
+    for seat, c in sh.trick:
+        painter.blit_face(surf, c.text, R(lay.trick_spots[sc.pos_of(seat)]), "trick")
+    if not sh.trick and sh.round and not sh.drawn and sh.phase == "play" and sc.drained:
+        for slot in lay.trick_spots:
+            pygame.draw.rect(surf, (255, 255, 255), R(slot), width=1, border_radius=round(8 * lay.unit))
+
+
+
+
+# ---- the hand ---------------------------------------------------------------------------------
+
+def hand(sc: TableScene, surf: pygame.Surface) -> None:
+    """The hand at the bottom: the viewer's cards fanned and sorted, or backs."""
+    lay, sh, painter = sc.lay, sc.shown, sc.app.painter
+    seat = sc.bottom
+    if sh.hand is not None and sc.viewer == seat:
+        hand = sc.sorted_hand()
+        legal = sc.legal_cards()
+        playing = sc.my_turn() and sc.session.state.phase.value == "play"
+        rects = sc.hand_rects()
+        dragging = sc.pressed is not None and sc.drag_pos is not None
+        leaving = sc.leaving_card()
+        angles = hand_angles(len(hand))
+        up = sc.lifted_index()
+        for i, (c, r) in enumerate(zip(hand, rects, strict=True)):
+            if (dragging and i == sc.pressed) or i == leaving:
+                continue
+            angle = 0.0 if i == up else angles[i]
+            painter.blit_hand(surf, c.text, r, angle, playing and c not in legal, f"hand:{seat}")
+            if playing and (i == sc.selected):
+                pygame.draw.rect(surf, theme.ACCENT, r.inflate(6, 6), width=max(2, round(3 * lay.unit)),
+                                 border_radius=round(r.w / 10))
+        if dragging and sc.pressed is not None and sc.pressed < len(hand):
+            r = rects[sc.pressed].copy()
+            r.center = sc.drag_pos  # type: ignore[assignment]
+            painter.blit_face(surf, hand[sc.pressed].text, r, f"hand:{seat}")
+        return
+    n = sh.hand_counts[seat] if seat < len(sh.hand_counts) else 0
+    for b, angle in zip(hand_boxes(lay, n), hand_angles(n), strict=True):
+        painter.blit_hand(surf, None, R(b), angle, False, "")
+
+
+# ---- moving cards ----------------------------------------------------------------------------
+
+def flying(sc: TableScene, surf: pygame.Surface) -> None:
+    """The card on the move: dealt, played, or a bid popping up."""
+    e, tw = sc.active, sc.tween
+    if e is None or tw is None:
+        return
+    lay, painter = sc.lay, sc.app.painter
+    t = tw.t
+    if isinstance(e, CardDealt):
+        pos = sc.pos_of(e.seat)
+        start = R(lay.deck).center
+        if pos == 0:
+            end = R(lay.hand).center
+        else:
+            end = R(lay.plates[pos]).center
+        w = lay.deck.w
+        r = pygame.Rect(0, 0, w, w * 1.5)
+        r.center = tuple(int(v) for v in lerp2(start, end, t))
+        painter.blit_back(surf, r)
+    elif isinstance(e, CardPlayed):
+        pos = sc.pos_of(e.seat)
+        spot = R(lay.trick_spots[pos])
+        leaving = sc.leaving_card()
+        start_w = spot.w * 0.7
+        if leaving is not None:
+            from_rect = sc.hand_rects()[leaving]
+            start, start_w = from_rect.center, from_rect.w
+        elif pos == 0:
+            start = R(lay.hand).center
+        else:
+            start = R(lay.plates[pos]).center
+        cx, cy = lerp2(start, spot.center, t)
+        w = int(start_w + (spot.w - start_w) * t)
+        r = pygame.Rect(0, 0, w, int(w * 1.5))
+        r.center = (int(cx), int(cy))
+        painter.blit_scaled(surf, e.card.text, r, round(max(spot.w, start_w)), "trick")
+    elif isinstance(e, BidMade):
+        pos = sc.pos_of(e.seat)
+        plate = R(lay.plates[pos])
+        txt = _("{n}!").format(n=e.bid) if e.bid is not None else _("bid made")
+        img = text.render(txt, int(28 * lay.unit * (1 + 0.3 * (1 - t))), theme.ACCENT, "bold")
+        surf.blit(img, img.get_rect(midbottom=(plate.centerx, plate.y - 4)))
+    elif isinstance(e, BidsRevealed):
+        banner(sc, surf, _("Bids revealed"))

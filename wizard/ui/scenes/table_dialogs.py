@@ -1,0 +1,182 @@
+"""Painting what speaks to the player: prompt line, bid buttons, dialogs, last trick, curtain."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from wizard.engine import CardDrawn, DealerChosen, TrickWon
+from wizard.i18n import _
+from wizard.ui import messages
+
+from .. import text, theme
+from ..layout import bid_buttons
+from ..widgets import Button, dim, panel
+from .table_common import R, felt
+
+if TYPE_CHECKING:
+    from .table import TableScene
+
+
+# ---- prompt, bidding ---------------------------------------------------------------------------
+
+def prompt(sc: TableScene, surf: pygame.Surface) -> None:
+    """The one-line prompt (whose turn, reasons) and, when bidding, the bid buttons."""
+    lay, u = sc.lay, sc.lay.unit
+    box = R(lay.prompt)
+    msg, colour = _prompt_text(sc)
+    if sc.my_turn() and sc.session.state.phase.value == "bid":
+        _bid_bar(sc, surf)
+        mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
+        for r, n, ok in sc.bid_hit:
+            if not ok and r.collidepoint(mouse):
+                msg, colour = sc.bid_reason(n), theme.BAD
+    if sc.message is not None:
+        msg = sc.message[0]
+        colour = theme.BAD if sc.message[2] else theme.ACCENT
+    if msg:
+        img = text.render(msg, text.fit_size(msg, int(19 * u), box.w - 30 * u, "bold"), colour, "bold")
+        back = img.get_rect(center=box.center).inflate(26 * u, 8 * u)
+        panel(surf, back, u, alpha=200, edge=None, radius=10)
+        surf.blit(img, img.get_rect(center=box.center))
+
+
+def _prompt_text(sc: TableScene) -> tuple[str, tuple[int, int, int]]:
+    s = sc.session
+    e = sc.active
+    if isinstance(e, (CardDrawn, DealerChosen)) and not sc.shown.round:
+        return _("Drawing for the first dealer: the highest card deals."), theme.INK
+    if isinstance(e, TrickWon):
+        if e.void:
+            return _("Nobody wins this trick."), theme.INK
+        return _("{name} wins the trick.").format(name=sc.names[e.winner]), theme.ACCENT
+    if not sc.drained or s.current is None:
+        return "", theme.INK
+    seat = s.current
+    name = sc.names[seat]
+    phase = s.state.phase.value
+    if sc.my_turn():
+        if phase == "bid":
+            return _("{name}, your bid: how many tricks will you take?").format(name=name), theme.ACCENT
+        if phase == "trump":
+            return _("{name}, choose the trump suit.").format(name=name), theme.ACCENT
+        return _("{name}, play a card.").format(name=name), theme.ACCENT
+    if s.seats[seat].is_human:
+        return _("Waiting for {name}…").format(name=name), theme.INK
+    if phase == "bid":
+        return _("{name} is bidding…").format(name=name), theme.INK
+    if phase == "trump":
+        return _("{name} chooses trump…").format(name=name), theme.INK
+    return _("{name} is playing…").format(name=name), theme.INK
+
+
+def _bid_bar(sc: TableScene, surf: pygame.Surface) -> None:
+    lay, u = sc.lay, sc.lay.unit
+    states = sc.bid_state()
+    boxes = bid_buttons(lay, len(states))
+    mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
+    for (n, ok), box in zip(states, boxes, strict=True):
+        r = R(box)
+        b = Button(r, str(n), lambda: None, enabled=ok)
+        b.hover = r.collidepoint(mouse)
+        b.draw(surf, u)
+        if not ok:   # crossed out: hover or click says why
+            pygame.draw.line(surf, theme.BAD, (r.x + r.w * 0.22, r.bottom - r.h * 0.22),
+                             (r.right - r.w * 0.22, r.y + r.h * 0.22), max(2, round(2 * u)))
+        sc.bid_hit.append((r, n, ok))
+
+
+# ---- dialogs ------------------------------------------------------------------------------------
+
+def dialog(sc: TableScene, surf: pygame.Surface) -> None:
+    """The trump-suit or Merlin dialog."""
+    from wizard.engine import ChooseTrump, Play, card
+
+    lay, u = sc.lay, sc.lay.unit
+    area = R(lay.trick_area)
+    choices: list[tuple[str, str | None, ChooseTrump | Play]]
+    if sc.dialog == "trump":
+        title = _("Choose the trump suit")
+        choices = [(messages.suit_name(s, sc.look), s, ChooseTrump(s)) for s in "BGRY"]
+    else:
+        title = _("Play Merlin as…")
+        choices = [(_("a Wizard"), None, Play(card("MERLIN:W"))),
+                   (_("a Jester"), None, Play(card("MERLIN:J")))]
+    bw, bh, gap = 150 * u, 120 * u, 12 * u
+    w = len(choices) * bw + (len(choices) + 1) * gap
+    h = bh + 70 * u
+    box = pygame.Rect(0, 0, w, h)
+    box.center = area.center
+    panel(surf, box, u)
+    text.draw(surf, title, (box.centerx, box.y + 12 * u), int(22 * u), theme.ACCENT, "title",
+              anchor="midtop")
+    sc.dialog_buttons = []
+    for i, (label, suit, action) in enumerate(choices):
+        r = pygame.Rect(box.x + gap + i * (bw + gap), box.y + 52 * u, bw, bh)
+        b = Button(r, "", lambda: None)
+        b.hover = r.collidepoint(pygame.mouse.get_pos())
+        b.draw(surf, u)
+        if suit is not None and sc.app.painter.art is not None:
+            em = sc.app.painter.emblem(suit, bh * 0.5)
+            if em is not None:
+                surf.blit(em, em.get_rect(center=(r.centerx, r.y + bh * 0.38)))
+        elif suit is None:
+            code = str(action)   # MERLIN:W / MERLIN:J
+            fw = int(bh * 0.62 / 1.5)
+            face = pygame.Rect(0, 0, fw, int(fw * 1.5))
+            face.center = (r.centerx, int(r.y + bh * 0.4))
+            sc.app.painter.blit_face(surf, code, face, "dialog")
+        text.draw(surf, label, (r.centerx, r.bottom - 8 * u), int(15 * u), theme.INK, "bold",
+                  anchor="midbottom", max_w=r.w - 8 * u)
+        sc.dialog_buttons.append((r, action))
+
+
+def review(sc: TableScene, surf: pygame.Surface) -> None:
+    """The last trick of the round, over the table."""
+    lay, u = sc.lay, sc.lay.unit
+    last = sc.shown.last_trick
+    area = R(lay.trick_area)
+    dim(surf, 90)
+    n = len(last.cards) if last else 0
+    cw = min(lay.trick_spots[0].w, area.w / max(1, n + 1))
+    w = max(300 * u, n * (cw + 10 * u) + 30 * u)
+    box = pygame.Rect(0, 0, w, cw * 1.5 + 110 * u)
+    box.center = area.center
+    panel(surf, box, u)
+    text.draw(surf, _("Last trick (L to close)"), (box.centerx, box.y + 10 * u), int(20 * u),
+              theme.ACCENT, "title", anchor="midtop")
+    if last is None:
+        text.draw(surf, _("No trick played yet in this round."), box.center, int(16 * u),
+                  theme.INK, anchor="center")
+        return
+    x = box.centerx - (n * (cw + 10 * u) - 10 * u) / 2
+    for seat, c in last.cards:
+        r = pygame.Rect(x, box.y + 44 * u, cw, cw * 1.5)
+        sc.app.painter.blit_face(surf, c.text, r, "trick")
+        if seat == last.winner and not last.void:
+            pygame.draw.rect(surf, theme.ACCENT, r.inflate(6, 6), width=max(2, round(3 * u)),
+                             border_radius=round(8 * u))
+        text.draw(surf, sc.names[seat], (r.centerx, r.bottom + 6 * u), int(14 * u), theme.INK,
+                  anchor="midtop", max_w=cw + 8 * u)
+        x += cw + 10 * u
+
+
+def curtain(sc: TableScene, surf: pygame.Surface) -> None:
+    """Hot-seat curtain: hides everything private until the next person is ready."""
+    u = sc.lay.unit
+    veil = pygame.Surface(surf.get_size())
+    veil.blit(felt(surf.get_size()), (0, 0))
+    veil.set_alpha(235)
+    surf.blit(veil, (0, 0))
+    seat = sc.curtain_for
+    assert seat is not None
+    w, h = surf.get_size()
+    box = pygame.Rect(0, 0, min(w * 0.7, 640 * u), 200 * u)
+    box.center = (w // 2, h // 2)
+    panel(surf, box, u)
+    text.draw(surf, _("Pass to {name}").format(name=sc.names[seat]), (box.centerx, box.y + 30 * u),
+              int(40 * u), theme.ACCENT, "title", anchor="midtop", max_w=box.w - 40 * u)
+    text.draw_wrapped(surf, _("{name}: click or press Enter when ready — the others look away.").format(
+        name=sc.names[seat]), pygame.Rect(box.x + 30 * u, box.y + 100 * u, box.w - 60 * u, 0),
+        int(18 * u), theme.INK, align="center")
