@@ -23,7 +23,6 @@ from wizard.engine import (
     CardDealt,
     CardDrawn,
     CardPlayed,
-    ChooseTrump,
     DealerChosen,
     Event,
     GameOver,
@@ -47,13 +46,12 @@ from ..handsort import sort_hand
 from ..layout import (
     TableLayout,
     hand_boxes,
-    hand_index_at,
     seat_positions,
     table_layout,
 )
 from ..tablemodel import Shown
 from ..tween import Tween, ease_in_out
-from . import table_draw
+from . import table_draw, table_input
 
 log = logging.getLogger(__name__)
 
@@ -65,11 +63,6 @@ DURATIONS: dict[type, float] = {
 }
 SOUND_OF: dict[type, str] = {CardDealt: "deal", CardPlayed: "play", TrickWon: "trick",
                              RoundScored: "round", RoundStarted: "shuffle", GameOver: "win"}
-_ACTION_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
-_ACTION_KEYS = {pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP,
-                pygame.K_w, pygame.K_j,
-                *range(pygame.K_0, pygame.K_9 + 1), *range(pygame.K_KP0, pygame.K_KP9 + 1)}
-
 
 class TableScene(Scene):
     """The game table for one session."""
@@ -393,155 +386,12 @@ class TableScene(Scene):
         self._act(Play(c))
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Keys for overlays, the curtain, dialogs; action input (buffered while animating)."""
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_TAB:
-                self.open_score_pad()
-                return
-            if event.key == pygame.K_ESCAPE:
-                if self.dialog == "merlin":
-                    self.dialog = None
-                    return
-                self.open_menu()
-                return
-            if event.key == pygame.K_l:
-                self.review = not self.review
-                return
-            if event.key == pygame.K_h:
-                self.ask_hint()
-                return
-            if event.key == pygame.K_SPACE and not self.drained:
-                self.skip_animations()
-                return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for rect, fn in self.hit_boxes:
-                if rect.collidepoint(event.pos):
-                    fn()
-                    return
-        if self.curtain_for is not None:
-            if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
-                    event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)):
-                self.show_seat(self.curtain_for)
-            return
-        if event.type == pygame.MOUSEMOTION:
-            self._hover(event.pos)
-            if self.pressed is not None:
-                self.drag_pos = event.pos
-            return
-        if event.type not in _ACTION_EVENTS:
-            return
-        if event.type == pygame.KEYDOWN and event.key not in _ACTION_KEYS:
-            return
-        s = self.session
-        if s.is_human_turn() and s.current == self.viewer and self.curtain_for is None:
-            if self.drained:
-                self.handle_action_input(event)
-            elif len(self.buffer) < 4:
-                self.buffer.append(event)
-        elif event.type == pygame.MOUSEBUTTONUP and self.pressed is not None:
-            self.pressed = None
-            self.drag_pos = None
-
-    def _hover(self, pos: tuple[int, int]) -> None:
-        n = len(self.shown.hand or [])
-        idx = hand_index_at(self.lay, n, pos, self.hover)
-        if idx != self.hover:
-            self.hover = idx
-            self.app.dirty = True
+        """Keys for overlays, the curtain, dialogs; action input (kept while animating)."""
+        table_input.handle(self, event)
 
     def handle_action_input(self, event: pygame.event.Event) -> None:
-        """Turn a click or key into a bid, a card, or a dialog choice."""
-        phase = self.session.state.phase
-        if self.dialog is not None:
-            self._dialog_input(event)
-            return
-        if phase is Phase.TRUMP:
-            self.dialog = "trump"
-            self._dialog_input(event)
-            return
-        if phase is Phase.BID:
-            self._bid_input(event)
-        elif phase is Phase.PLAY:
-            self._play_input(event)
-
-    def _bid_input(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for rect, n, ok in self.bid_hit:
-                if rect.collidepoint(event.pos):
-                    if ok:
-                        self.try_bid(n)
-                    else:
-                        self._act(Bid(n))   # refused: shows the reason
-                    return
-        elif event.type == pygame.KEYDOWN:
-            d = _digit(event.key)
-            r = self.session.state.round
-            if d is not None:
-                if self.pending_digit is not None:
-                    first = self.pending_digit[0]
-                    self.pending_digit = None
-                    if first * 10 + d <= r:
-                        self.try_bid(first * 10 + d)
-                        return
-                    self.try_bid(first)
-                    return
-                if d >= 1 and d * 10 <= r:
-                    self.pending_digit = (d, self.app.clock.now + 0.8)
-                    self.say(_("Bid {n}… (type a second digit or wait)").format(n=d), 0.8)
-                    return
-                self.try_bid(d)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.pending_digit:
-                d = self.pending_digit[0]
-                self.pending_digit = None
-                self.try_bid(d)
-
-    def _play_input(self, event: pygame.event.Event) -> None:
-        hand = self.sorted_hand()
-        n = len(hand)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.pressed = hand_index_at(self.lay, n, event.pos, self.hover)
-            self.press_pos = event.pos
-            self.drag_pos = None
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            idx = hand_index_at(self.lay, n, event.pos, self.hover)
-            pressed, self.pressed = self.pressed, None
-            dragged = self.drag_pos is not None and self.press_pos[1] - event.pos[1] > self.lay.hand_card[1] * 0.5
-            self.drag_pos = None
-            if pressed is not None and (dragged or idx == pressed) and pressed < n:
-                if getattr(self.app.settings, "confirm_play", False) and self.selected != pressed \
-                        and not dragged:
-                    self.selected = pressed
-                    self.say(_("Click the card again to play it."), 2.0)
-                    return
-                self.try_play(hand[pressed])
-        elif event.type == pygame.KEYDOWN and n:
-            if event.key == pygame.K_LEFT:
-                self.selected = (n - 1) if self.selected is None else max(0, self.selected - 1)
-            elif event.key == pygame.K_RIGHT:
-                self.selected = 0 if self.selected is None else min(n - 1, self.selected + 1)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP):
-                if self.selected is None:
-                    self.selected = 0
-                    return
-                self.try_play(hand[min(self.selected, n - 1)])
-
-    def _dialog_input(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            if self.dialog == "trump":
-                keys = {pygame.K_1: "B", pygame.K_2: "G", pygame.K_3: "R", pygame.K_4: "Y"}
-                if event.key in keys:
-                    self._act(ChooseTrump(keys[event.key]))
-            elif self.dialog == "merlin":
-                if event.key in (pygame.K_w, pygame.K_1):
-                    self._act(Play(card("MERLIN:W")))
-                elif event.key in (pygame.K_j, pygame.K_2):
-                    self._act(Play(card("MERLIN:J")))
-            return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for rect, action in self.dialog_buttons:
-                if rect.collidepoint(event.pos):
-                    self._act(action)
-                    return
+        """Turn a click or key into a bid, a card, or a dialog choice (the screen is in sync)."""
+        table_input.action_input(self, event)
 
     def ask_hint(self) -> None:
         """What would the computer (Expert) do here? Answered in the prompt line."""
@@ -643,12 +493,3 @@ class TableScene(Scene):
         """Rects of the viewer's hand cards as drawn now."""
         n = len(self.shown.hand or [])
         return [pygame.Rect(b.tuple()) for b in hand_boxes(self.lay, n, self.lifted_index())]
-
-
-def _digit(key: int) -> int | None:
-    if pygame.K_0 <= key <= pygame.K_9:
-        return key - pygame.K_0
-    if pygame.K_KP0 <= key <= pygame.K_KP9:
-        return key - pygame.K_KP0
-    return None
-
