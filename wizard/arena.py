@@ -144,13 +144,17 @@ def play_game(spec: GameSpec) -> list[SeatResult]:
             actor = state.current_player
             assert actor is not None
             view = state.view_for(actor)
-            t0 = time.perf_counter()
             player = players[actor]
             if player is not None:
+                # CPU time of this thread: the work of one core, whatever else the machine runs.
+                t0 = time.thread_time()
                 action = player.decide(view, random.Random(f"{cfg.seed}:{actor}:{len(state.actions)}"))
+                spent = time.thread_time() - t0
             else:
+                t0 = time.perf_counter()  # an external bot: wall-clock round trip
                 action = _ask_bot(bots[actor], actor, spec.names[actor], view)
-            results[actor].times_ms.append((time.perf_counter() - t0) * 1000.0)
+                spent = time.perf_counter() - t0
+            results[actor].times_ms.append(spent * 1000.0)
             state.apply(action, actor)
         for bot in bots.values():
             bot.send(end_message(state.totals))
