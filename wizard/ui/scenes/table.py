@@ -340,10 +340,10 @@ class TableScene(Scene):
         if self.ai_result is not None:
             pause = float(getattr(self.app.settings, "ai_pause_ms", 600)) / 1000 * self.app.speed
             if clock.now - self.ai_started >= pause:
-                action, seat = self.ai_result, self.ai_seat
+                action, ai_seat = self.ai_result, self.ai_seat
                 self.ai_result = None
                 self.ai_seat = None
-                self.session.act(action, seat)
+                self.session.act(action, ai_seat)
 
     # ---- human actions -------------------------------------------------------------------
 

@@ -35,8 +35,8 @@ def draw_table(sc: TableScene, surf: pygame.Surface) -> None:
         layer.blit(felt(surf.get_size()), (0, 0))
         _top_bar(sc, layer)
         _deck(sc, layer)
-        sc.static_layer = (key, layer)
-    surf.blit(sc.static_layer[1], (0, 0))
+        cache = sc.static_layer = (key, layer)
+    surf.blit(cache[1], (0, 0))
     for seat in range(sc.session.config.players):
         _plate_cached(sc, surf, seat)
     cards.turned(sc, surf)
