@@ -68,6 +68,7 @@ class App:
         self.frame_times: list[float] = []
         self.screenshot_dir: Path | None = None
         self.idle_jobs: list[Callable[[], None]] = []   # small chores done while nothing moves
+        self._sound_at: dict[str, float] = {}
         if lang:
             set_language(lang)
         elif getattr(self.settings, "language", None):
@@ -164,7 +165,11 @@ class App:
             return None
 
     def play_sound(self, name: str) -> None:
-        """Play a named sound if sound is on and available."""
+        """Play a named sound if sound is on and available (the same sound at most every 60 ms)."""
+        now = time.perf_counter()
+        if now - self._sound_at.get(name, -1.0) < 0.06:
+            return
+        self._sound_at[name] = now
         if self.sounds is not None and getattr(self.settings, "sound", True) and self.speed > 0:
             try:
                 self.sounds.play(name)

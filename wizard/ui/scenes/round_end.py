@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from wizard.i18n import _
+from wizard.i18n import _, ngettext
 
 from .. import text, theme
 from ..tween import Tween
@@ -37,7 +37,8 @@ class RoundEndScene(Overlay):
         """Sized to the players."""
         w, h = self.size
         n = len(self.result.bids)
-        ph = min(h * 0.9, (150 + 46 * n + 90) * self.unit)
+        humans = min(2, sum(1 for s in self.table.session.seats if s.is_human))
+        ph = min(h * 0.94, (150 + 46 * n + 90 + 26 * humans + (14 if humans else 0)) * self.unit)
         return pygame.Rect(w * 0.5 - min(w * 0.8, 760 * self.unit) / 2, (h - ph) / 2,
                            min(w * 0.8, 760 * self.unit), ph)
 
@@ -103,3 +104,19 @@ class RoundEndScene(Overlay):
             shown = round(before + (res.totals[i] - before) * t)
             text.draw(surf, str(shown), (r.x + r.w * cols[4], y), int(22 * u), theme.ACCENT, "bold",
                       anchor="center")
+        seats = self.table.session.seats
+        humans = [i for i, s in enumerate(seats) if s.is_human]
+        y += 40 * u
+        for i in humans[:2]:
+            diff = res.tricks[i] - res.bids[i]
+            if diff == 0:
+                line = _("{name} made the bid exactly!").format(name=names[i])
+            elif diff > 0:
+                line = ngettext("{name} took {n} trick too many.", "{name} took {n} tricks too many.",
+                                diff).format(name=names[i], n=diff)
+            else:
+                line = ngettext("{name} took {n} trick too few.", "{name} took {n} tricks too few.",
+                                -diff).format(name=names[i], n=-diff)
+            text.draw(surf, line, (r.centerx, y), int(17 * u), theme.GOOD if diff == 0 else theme.INK,
+                      "bold", anchor="center", max_w=r.w - 40 * u)
+            y += 26 * u
