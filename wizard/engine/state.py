@@ -84,8 +84,8 @@ _OPEN, _HIDDEN, _SECRET = BidVisibility.OPEN, BidVisibility.HIDDEN, BidVisibilit
 _CHANCE = (_DRAW, _DEAL, _ROUND_END)
 _DECKS = {e.value: tuple(deck(e.value)) for e in Edition}
 _PLAY_MERLIN = MERLIN.action
-# By lead suit: the Play actions that follow it (its cards and every card without a suit), for a
-# C-level filter over a hand.
+# By lead suit: the Play actions that follow it (its cards and every card without a suit); the
+# legal follows are the hand's actions found in this set (identity hashes: cheap lookups).
 _FOLLOWING = {s: frozenset(c.action for c in ALL_CARDS if c.suit in (s, None)) for s in SUITS}
 # By number of players and first seat served: the CardDealt tables in dealing order (card k of the
 # pack goes to seat (first + k) % n), to be zipped with the pack by a C-level map.
@@ -273,7 +273,7 @@ class GameState:
         s.grail_winner = self.grail_winner
         s.voided_round = self.voided_round
         s.actions = self.actions[:]
-        s._legal = self._legal
+        s._legal = None  # the cache may alias this state's hand mirror: recompute it
         s._dup = self._dup[:]
         s._nspecial = self._nspecial[:]
         s._hand_plays = [p[:] for p in self._hand_plays]
