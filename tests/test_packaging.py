@@ -78,7 +78,8 @@ def run_spec(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, platform: str = "l
     fake_utils = types.ModuleType("PyInstaller.utils")
     fake_hooks = types.ModuleType("PyInstaller.utils.hooks")
     fake_hooks.collect_submodules = lambda package: [  # type: ignore[attr-defined]
-        "wizard", "wizard.__main__", "wizard.resources", "wizard.i18n_tools", "wizard.ui.app"]
+        "wizard", "wizard.__main__", "wizard.resources", "wizard.i18n_tools", "wizard.ui.app",
+        "wizard.arena", "wizard.ui.bench"]
     for name, module in (("PyInstaller", fake_root), ("PyInstaller.config", fake_config),
                          ("PyInstaller.utils", fake_utils), ("PyInstaller.utils.hooks", fake_hooks)):
         monkeypatch.setitem(sys.modules, name, module)
@@ -141,7 +142,9 @@ def test_spec_entry_point_is_the_console_script(tmp_path: Path,
     text = Path(script).read_text(encoding="utf-8")
     assert f"from {module} import {func}" in text and f"sys.exit({func}())" in text
     assert "wizard.resources" in analysis.kwargs["hiddenimports"]  # i18n finds it by importlib
-    assert "wizard.i18n_tools" not in analysis.kwargs["hiddenimports"]
+    assert "wizard.ui.app" in analysis.kwargs["hiddenimports"]
+    for dev_tool in ("wizard.i18n_tools", "wizard.arena", "wizard.ui.bench"):
+        assert dev_tool not in analysis.kwargs["hiddenimports"]
 
 
 def test_spec_excludes_what_the_game_does_not_need(tmp_path: Path,
