@@ -390,3 +390,15 @@ def test_random_input_never_crashes_and_the_game_goes_on() -> None:
         assert app.scenes[0] is t, "the table must stay (only overlays come and go)"
     t.close()
     assert s.state.round >= 3
+
+
+def test_card_picture_cache_stays_within_its_budget() -> None:
+    from wizard.ui.cardpaint import CardPainter
+    pygame.init()
+    painter = CardPainter()
+    painter._cache.budget = 2_000_000
+    for w in range(60, 200, 7):
+        for code in ("W", "J", "R13", "B2"):
+            painter.face(code, w)
+    assert painter._cache.used <= 2_000_000 and len(painter._cache) > 3
+    assert painter.face("B2", 193) is painter.face("B2", 193)   # the newest are kept

@@ -7,6 +7,7 @@ can check that no frame shows a hand to the wrong person.
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -34,6 +35,41 @@ def _load_art(look: str, colourblind: bool, magic: bool) -> Any:
         return None
 
 
+class _SurfaceCache:
+    """Least-recently-used pictures within a memory budget (4K hands make big surfaces)."""
+
+    def __init__(self, budget_bytes: int = 160 * 1024 * 1024) -> None:
+        self.budget = budget_bytes
+        self.used = 0
+        self._items: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
+
+    def get(self, key: tuple[Any, ...]) -> pygame.Surface | None:
+        surf = self._items.get(key)
+        if surf is not None:
+            self._items.move_to_end(key)
+        return surf
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._items
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __setitem__(self, key: tuple[Any, ...], surf: pygame.Surface) -> None:
+        old = self._items.pop(key, None)
+        if old is not None:
+            self.used -= _bytes(old)
+        self._items[key] = surf
+        self.used += _bytes(surf)
+        while self.used > self.budget and len(self._items) > 1:
+            _k, dropped = self._items.popitem(last=False)
+            self.used -= _bytes(dropped)
+
+
+def _bytes(surf: pygame.Surface) -> int:
+    return surf.get_width() * surf.get_height() * 4
+
+
 class CardPainter:
     """Scaled card faces and backs, cached; logs every face blitted."""
 
@@ -43,7 +79,7 @@ class CardPainter:
         self.magic = magic
         self.art = _load_art(look, colourblind, magic)
         self.faces_log: list[tuple[str, str]] = []
-        self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._cache = _SurfaceCache()
 
     def size(self, width: float) -> tuple[int, int]:
         """(w, h) of a card drawn ``width`` pixels wide."""
@@ -69,8 +105,6 @@ class CardPainter:
                     log.exception("face %s failed", code)
             if surf is None:
                 surf = self._plain_face(code, w)
-            if len(self._cache) > 1500:      # sizes change with the window: start afresh
-                self._cache.clear()
             self._cache[key] = surf
         return surf
 
@@ -119,7 +153,7 @@ class CardPainter:
                   dim: bool, role: str) -> None:
         """A hand card (a back when ``code`` is None), tilted by ``angle`` and maybe dimmed,
         centred on ``rect``; cached."""
-        key = ("h", code, rect.w, round(angle, 1), dim)
+        key = ("h", code, rect.w, round(angle * 2) / 2, dim)     # half-degree steps
         img = self._cache.get(key)
         if img is None:
             img = self.back(rect.w) if code is None else self.face(code, rect.w)
@@ -154,12 +188,13 @@ class CardPainter:
         if self.art is None:
             return None
         key = ("e", suit, round(size))
-        if key not in self._cache:
+        surf = self._cache.get(key)
+        if surf is None:
             try:
-                self._cache[key] = self.art.suit_emblem(suit, round(size))
+                surf = self._cache[key] = self.art.suit_emblem(suit, round(size))
             except Exception:
                 return None
-        return self._cache[key]
+        return surf
 
     # ---- plain fallback ------------------------------------------------------------------
 
