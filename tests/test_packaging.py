@@ -179,6 +179,25 @@ def test_spec_windows_icon_and_version_resource(tmp_path: Path,
     assert (REPO / "assets" / "icon.ico").is_file()
 
 
+def test_windows_version_file_loads_in_pyinstaller(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """PyInstaller's own loader reads the generated file and turns it into a version resource."""
+    with pytest.MonkeyPatch.context() as spec_patch:  # the spec's stand-ins end with this block
+        version_file = run_spec(tmp_path, spec_patch, "win32").of("EXE")[0].kwargs["version"]
+    compat = pytest.importorskip("PyInstaller.compat")
+    # versioninfo needs pefile and pywin32 only to patch executables; stand-ins let it load here.
+    monkeypatch.setitem(sys.modules, "pefile", types.ModuleType("pefile"))
+    monkeypatch.setattr(compat, "win32api", types.ModuleType("win32api"), raising=False)
+    monkeypatch.delitem(sys.modules, "PyInstaller.utils.win32.versioninfo", raising=False)
+    from PyInstaller.utils.win32 import versioninfo
+
+    monkeypatch.setitem(sys.modules, versioninfo.__name__, versioninfo)  # unloaded again afterwards
+    info = versioninfo.load_version_info_from_text_file(version_file)
+    assert isinstance(info, versioninfo.VSVersionInfo)
+    raw = info.toRaw()
+    assert wizard.__version__.encode("utf-16-le") in raw and len(raw) > 200
+
+
 def test_spec_macos_bundle_carries_the_version(tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     run = run_spec(tmp_path, monkeypatch, "darwin")
