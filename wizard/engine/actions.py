@@ -1,7 +1,8 @@
 """The three things a player can do: bid, play a card, choose the trump suit.
 
-Actions are small immutable values (``Play`` actions are interned, one per card); their text form is the one of BOT_PROTOCOL.md
-(a bid ``"3"``, a card ``"R13"`` or ``"MERLIN:W"``, a suit ``"B"``).
+Actions are small immutable values (``Play`` actions are interned, one per card);
+their text form is the one of BOT_PROTOCOL.md (a bid ``"3"``, a card ``"R13"`` or
+``"MERLIN:W"``, a suit ``"B"``).
 
 >>> Play(card("MERLIN:W"))
 Play(card('MERLIN:W'))

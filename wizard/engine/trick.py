@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from .cards import Card, Kind
 
@@ -107,7 +108,7 @@ def winner_rule(edition: str, scroll: bool = False) -> TrickRule:
     """``trick_winner`` specialised to an edition and scroll setting: ``rule(trick, trump)``."""
     if edition == "classic" and not scroll:
         return classic_winner
-    return lambda trick, trump: trick_winner(trick, trump, edition, scroll)
+    return partial(trick_winner, edition=edition, scroll=scroll)  # picklable, unlike a lambda
 
 
 def _suited_winner(trick: Sequence[Card], trump: str | None, suit: str | None,
