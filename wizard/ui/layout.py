@@ -152,7 +152,7 @@ def _try_layout(width: int, height: int, players: int, u: float) -> TableLayout:
     hx1 = min(deck.x, trump_label.x) - m * 2
     hand = Box(hx0, hand_y, max(cw, hx1 - hx0), hand_h)
 
-    bar_h = max(34.0, 46 * u)
+    bar_h = max(44.0, 60 * u)                   # room for two rows of bids in late rounds
     bid_bar = Box(hand.x, hand.y - m - bar_h, hand.w, bar_h)
     prompt_h = max(24.0, 30 * u)
     prompt = Box(hand.x, bid_bar.y - 4 * u - prompt_h, hand.w, prompt_h)
@@ -276,14 +276,15 @@ def bid_buttons(lay: TableLayout, count: int) -> list[Box]:
         rows = 2
     per_row = math.ceil(count / rows)
     bw = min(64 * lay.unit, (bar.w - gap * (per_row - 1)) / per_row)
-    bh = (bar.h - gap * (rows - 1)) / rows
+    bh = min(46 * lay.unit, (bar.h - gap * (rows - 1)) / rows)
+    top = bar.bottom - rows * bh - (rows - 1) * gap     # one row sits low, next to the hand
     out = []
     for i in range(count):
         r, c = divmod(i, per_row)
         in_row = min(per_row, count - r * per_row)
         row_w = in_row * bw + (in_row - 1) * gap
         x0 = bar.x + (bar.w - row_w) / 2
-        out.append(Box(x0 + c * (bw + gap), bar.y + r * (bh + gap), bw, bh))
+        out.append(Box(x0 + c * (bw + gap), top + r * (bh + gap), bw, bh))
     return out
 
 
