@@ -15,7 +15,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from wizard.engine import GameConfig, GameState, Play
+from wizard.engine import GameConfig, GameState, Phase, Play
 
 
 def random_games(seconds: float, players: int = 4, seed: int = 1) -> tuple[float, float]:
@@ -51,6 +51,53 @@ def random_games(seconds: float, players: int = 4, seed: int = 1) -> tuple[float
     return games / elapsed, plays / elapsed
 
 
+def _mid_game(players: int = 4, seed: int = 3) -> dict[str, GameState]:
+    """Sample states of one seeded random game, in round 8: a lead, a follow, a trick's last card."""
+    rng = random.Random(seed)
+    state = GameState.new(GameConfig(players=players, seed=seed))
+    while not (state.round == 8 and state.phase is Phase.PLAY and not state.trick):
+        if state.is_chance:
+            state.advance(rng)
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    out = {"lead": state.clone()}
+    state.apply(state.legal_actions()[0])
+    out["follow"] = state.clone()
+    while len(state.trick) < players - 1:
+        state.apply(state.legal_actions()[0])
+    out["last"] = state.clone()
+    return out
+
+
+def call_costs(number: int = 5000, repeat: int = 5) -> dict[str, float]:
+    """Microseconds per engine call on mid-game states (best of ``repeat`` timed loops over
+    ``number`` fresh clones each; cloning is not timed)."""
+    states = _mid_game()
+
+    def best(state: GameState, op: Callable[[GameState], object]) -> float:
+        times = []
+        for _ in range(repeat):
+            clones = [state.clone() for _ in range(number)]
+            start = time.perf_counter()
+            for st in clones:
+                op(st)
+            times.append(time.perf_counter() - start)
+        return min(times) / number * 1e6
+
+    out: dict[str, float] = {}
+    for name, st in states.items():
+        action = st.legal_actions()[0]
+        out[f"legal_actions ({name})"] = best(st, GameState.legal_actions)
+        out[f"legal_actions + apply ({name})"] = best(
+            st, lambda s, a=action: (s.legal_actions(), s.apply(a)))
+    deal = states["lead"].clone()
+    deal.phase, deal.is_chance, deal.round = Phase.ROUND_END, True, 7
+    rng = random.Random(1)
+    out["advance (deal of round 8)"] = best(deal, lambda s: s.advance(rng))
+    out["clone"] = best(deal, GameState.clone)
+    return out
+
+
 def _median(fn: Callable[[], float], reps: int) -> float:
     return statistics.median(fn() for _ in range(reps))
 
@@ -73,14 +120,25 @@ def bench_engine(reps: int = 5, seconds: float = 1.0) -> None:
     print(f"fast/checked ratio: {fast_rate / games:.1f}")
 
 
+def bench_calls() -> None:
+    """Print the cost of single engine calls on mid-game states (for profiling work)."""
+    print("engine calls, 4-player classic, round 8 (us per call, best of 5):")
+    for name, us in call_costs().items():
+        print(f"  {name}: {us:.2f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(prog="python -m wizard.bench", description=__doc__)
     parser.add_argument("what", choices=["engine", "ui", "persistence"])
     parser.add_argument("--reps", type=int, default=5)
+    parser.add_argument("--calls", action="store_true",
+                        help="engine: also time single calls on mid-game states")
     args = parser.parse_args(argv)
     if args.what == "engine":
         bench_engine(args.reps)
+        if args.calls:
+            bench_calls()
     elif args.what == "ui":
         return int(importlib.import_module("wizard.ui.bench").main() or 0)
     else:
