@@ -61,6 +61,10 @@ def _prompt_text(sc: TableScene) -> tuple[str, tuple[int, int, int]]:
             return _("{name}, your bid: how many tricks will you take?").format(name=name), theme.ACCENT
         if phase == "trump":
             return _("{name}, choose the trump suit.").format(name=name), theme.ACCENT
+        led = s.state.lead_suit
+        if led is not None:
+            return (_("{name}, play a card: {suit} was led.").format(
+                name=name, suit=messages.suit_name(led, sc.look)), theme.ACCENT)
         return _("{name}, play a card.").format(name=name), theme.ACCENT
     if s.seats[seat].is_human:
         return _("Waiting for {name}…").format(name=name), theme.INK
