@@ -64,6 +64,7 @@ DURATIONS: dict[type, float] = {
 SOUND_OF: dict[type, str] = {CardDealt: "deal", CardPlayed: "play", TrickWon: "trick",
                              RoundScored: "round", RoundStarted: "shuffle", GameOver: "win"}
 
+
 class TableScene(Scene):
     """The game table for one session."""
 
