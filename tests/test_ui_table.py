@@ -402,3 +402,24 @@ def test_card_picture_cache_stays_within_its_budget() -> None:
             painter.face(code, w)
     assert painter._cache.used <= 2_000_000 and len(painter._cache) > 3
     assert painter.face("B2", 193) is painter.face("B2", 193)   # the newest are kept
+
+
+def test_a_double_click_does_not_play_a_second_card() -> None:
+    """The second click of a double click lands while the first card still glides: dropped."""
+    app = make_app(speed="normal")
+    s = play_until(Session.new(GameConfig(3, seed=41), seats(1, 3)), human_turn(Phase.PLAY))
+    t = table_at(app, s)
+    idx = _first_index(t, legal=True)
+    assert idx is not None
+    r = t.hand_rects()[idx]
+    pos = (r.x + 3, r.bottom - 6)
+    click(app, pos)
+    played = len(s.state.actions)
+    assert not t.drained
+    # pretend the engine gives the turn straight back (as when one wins the trick and leads)
+    real = s.state.current
+    s.state.current = 0
+    click(app, pos)
+    assert t.buffer == []
+    s.state.current = real
+    assert len(s.state.actions) == played

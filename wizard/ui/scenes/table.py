@@ -7,6 +7,7 @@ a time (``Shown.apply``) when its animation ends, so it never shows what the vie
 from __future__ import annotations
 
 import logging
+import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -112,6 +113,7 @@ class TableScene(Scene):
         self.hint_future: Future[Action] | None = None
         self.hint_turn = -1
         self.plate_cache: dict[int, tuple[object, pygame.Surface]] = {}
+        self.acted_at = -1.0      # perf_counter() of the viewer's last action
         session.subscribe(self._on_events)
         magic = session.config.edition.value == "magic"
         if app.painter.magic != magic:
@@ -362,6 +364,7 @@ class TableScene(Scene):
         except IllegalActionError as err:
             self.say(messages.refusal(err, self.look, self.names), 3.5, error=True)
             return False
+        self.acted_at = time.perf_counter()
         self.selected = None
         self.hover = None
         self.pressed = None

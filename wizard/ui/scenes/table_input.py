@@ -6,6 +6,7 @@ once, when the screen has caught up (never lost, never applied twice).
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -18,6 +19,7 @@ from ..layout import hand_index_at
 if TYPE_CHECKING:
     from .table import TableScene
 
+DOUBLE_CLICK = 0.35   # seconds after one's own action when more clicks are not kept for later
 ACTION_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
 ACTION_KEYS = {pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP,
                pygame.K_w, pygame.K_j,
@@ -68,8 +70,8 @@ def handle(sc: TableScene, event: pygame.event.Event) -> None:
     if s.is_human_turn() and s.current == sc.viewer and sc.curtain_for is None:
         if sc.drained:
             action_input(sc, event)
-        elif len(sc.buffer) < 4:
-            sc.buffer.append(event)
+        elif len(sc.buffer) < 4 and time.perf_counter() - sc.acted_at > DOUBLE_CLICK:
+            sc.buffer.append(event)   # (the rest of a double click on a card just played is dropped)
     elif event.type == pygame.MOUSEBUTTONUP and sc.pressed is not None:
         sc.pressed = None
         sc.drag_pos = None
