@@ -147,3 +147,46 @@ def test_menus_work_from_the_keyboard(tmp_path: Path) -> None:
     assert len(focused) == 1
     press(pygame.K_ESCAPE)
     assert isinstance(app.top, MenuScene) and len(setup.setup["seats"]) == n
+
+
+def test_hot_seat_game_played_to_the_end_through_the_ui(tmp_path: Path) -> None:
+    """Two people and a computer, every human move made with keys, to the game-end screen."""
+    from wizard.engine import Phase
+    from wizard.ui.scenes.game_end import GameEndScene
+    from wizard.ui.scenes.round_end import RoundEndScene
+    prefs = Prefs(tmp_path)
+    app = App(prefs, size=(1024, 640), headless=True, threaded=False, speed="off", lang="en")
+    app.settings.ai_pause_ms = 0
+    s = Session.new(GameConfig(6, seed=12), [Seat.human("Ann"), Seat.human("Bea")] +
+                    [Seat.ai(f"C{i}", "easy") for i in range(4)])   # (autosave tested elsewhere)
+    t = TableScene(app, s)
+    app.replace(t)
+
+    def key(k: int) -> pygame.event.Event:
+        return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
+
+    curtains = 0
+    for _ in range(20000):
+        events = []
+        top = app.top
+        if isinstance(top, GameEndScene):
+            break
+        if isinstance(top, RoundEndScene):
+            events = [key(pygame.K_RETURN)]
+        elif t.curtain_for is not None:
+            curtains += 1
+            events = [key(pygame.K_RETURN)]
+        elif t.my_turn():
+            st = s.state
+            if st.phase is Phase.BID:
+                events = [key(pygame.K_0 + st.legal_actions()[0].n)]
+            elif st.phase is Phase.TRUMP:
+                events = [key(pygame.K_1)]
+            else:
+                legal = t.legal_cards()
+                i = next(i for i, c in enumerate(t.sorted_hand()) if c in legal)
+                events = [key(pygame.K_RIGHT)] * (i + 1) + [key(pygame.K_RETURN)]
+        app.frame(0.05, events)
+    assert isinstance(app.top, GameEndScene) and s.finished
+    assert curtains > 10
+    assert len(prefs.history()) == 1
