@@ -44,3 +44,23 @@ def test_memory_fallback_without_store() -> None:
     assert prefs.load_game() is not None
     prefs.clear_game()
     assert prefs.load_game() is None and prefs.history() == []
+
+
+def test_background_writes_keep_their_order(tmp_path: Path) -> None:
+    prefs = Prefs(tmp_path, background=True)
+    s = Session.new(GameConfig(3, seed=2), [Seat.ai(str(i), "easy") for i in range(3)],
+                    on_save=prefs.save_game)
+    s.start()
+    for _ in range(5):
+        s.step_ai()
+    loaded = prefs.load_game()            # waits for the queued saves
+    assert loaded is not None and len(loaded[0].actions) == 5
+    s.on_save = None
+    s.run_to_end()
+    prefs.finish_game(s)                  # clear, then history: in that order, off the main thread
+    prefs.settings.volume = 0.4
+    prefs.save_settings()
+    prefs.close()
+    again = Prefs(tmp_path)
+    assert again.load_game() is None and len(again.history()) == 1
+    assert again.settings.volume == 0.4

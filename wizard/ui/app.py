@@ -332,5 +332,6 @@ class App:
             if after_frame is not None:
                 after_frame(self)
         self.prefs.save_settings()
+        self.prefs.close()          # every queued save reaches the disk before we leave
         self._unlisten()
         return 0

@@ -33,7 +33,7 @@ def run(*, autoplay: bool = False, games: int = 1, seed: int | None = None, spee
     from .scenes.menu import MenuScene
     from .scenes.table import TableScene
 
-    prefs = Prefs(data_dir)
+    prefs = Prefs(data_dir, background=True)
     app = App(prefs, size=size, speed=speed, lang=lang)
     app.screenshot_dir = screenshot_dir
     if autoplay:

@@ -1,8 +1,15 @@
-"""The app's settings, saved game and history through the persistence ``Store`` (memory without it)."""
+"""The app's settings, saved game and history through the persistence ``Store`` (memory without it).
+
+With ``background=True`` every write goes to one writer thread, in order, so the window does not
+wait for the disk after each card; reads wait for the writes queued before them.
+"""
 
 from __future__ import annotations
 
+import copy
 import logging
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,12 +40,15 @@ class _MemorySettings:
 class Prefs:
     """Settings plus the saved game and history, one object for the screens."""
 
-    def __init__(self, data_dir: Path | None = None, use_store: bool = True) -> None:
+    def __init__(self, data_dir: Path | None = None, use_store: bool = True,
+                 background: bool = False) -> None:
         self.store: Any = None
         self.settings: Any = _MemorySettings()
         self.problems: list[Any] = []
         self._memory_save: Any = None
         self._memory_history: list[Any] = []
+        self._writer: ThreadPoolExecutor | None = None
+        self._last: Future[None] | None = None
         if use_store:
             try:
                 from wizard.persistence import Store
@@ -50,14 +60,42 @@ class Prefs:
             except Exception:
                 log.exception("cannot open the data directory; settings kept in memory")
                 self.store = None
+        if background and self.store is not None:
+            self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wizard-save")
+
+    # ---- writing in order ----------------------------------------------------------------
+
+    def _write(self, what: str, job: Callable[[], None]) -> None:
+        """Run ``job`` now, or queue it on the writer thread (in order); failures are logged."""
+        def guarded() -> None:
+            try:
+                job()
+            except Exception:
+                log.exception("%s failed", what)
+
+        if self._writer is None:
+            guarded()
+        else:
+            self._last = self._writer.submit(guarded)
+
+    def flush(self) -> None:
+        """Wait until every queued write is on disk."""
+        last = self._last
+        if last is not None:
+            last.result()
+
+    def close(self) -> None:
+        """Finish the queued writes and stop the writer thread."""
+        self.flush()
+        if self._writer is not None:
+            self._writer.shutdown(wait=True)
+            self._writer = None
 
     def save_settings(self) -> None:
         """Write the settings (ignored without a store)."""
         if self.store is not None:
-            try:
-                self.store.save_settings(self.settings)
-            except Exception:
-                log.exception("saving settings failed")
+            snapshot = copy.deepcopy(self.settings)
+            self._write("saving settings", lambda: self.store.save_settings(snapshot))
 
     # ---- the game in progress ------------------------------------------------------------
 
@@ -69,14 +107,17 @@ class Prefs:
         try:
             from wizard.persistence import SavedGame, SeatSpec
             seats = [SeatSpec(s.name, s.kind, s.level) for s in session.seats]  # type: ignore[arg-type]
-            self.store.save_game(SavedGame(session.record(), seats))
+            saved = SavedGame(session.record(), seats)     # an immutable snapshot, made now
         except Exception:
             log.exception("autosave failed")
+            return
+        self._write("autosave", lambda: self.store.save_game(saved))
 
     def load_game(self) -> tuple[Any, list[Seat]] | None:
         """(record, seats) of the saved game, or None."""
         if self.store is None:
             return self._memory_save  # type: ignore[no-any-return]
+        self.flush()
         try:
             saved = self.store.load_game()
         except Exception:
@@ -90,10 +131,7 @@ class Prefs:
         """Forget the game in progress."""
         self._memory_save = None
         if self.store is not None:
-            try:
-                self.store.clear_game()
-            except Exception:
-                log.exception("clearing the saved game failed")
+            self._write("clearing the saved game", lambda: self.store.clear_game())
 
     # ---- history -------------------------------------------------------------------------
 
@@ -106,14 +144,17 @@ class Prefs:
         try:
             from wizard.persistence import HistoryEntry, SeatSpec
             seats = [SeatSpec(s.name, s.kind, s.level) for s in session.seats]  # type: ignore[arg-type]
-            self.store.append_history(HistoryEntry.from_game(session.state, seats))
+            entry = HistoryEntry.from_game(session.state, seats)
         except Exception:
             log.exception("writing history failed")
+            return
+        self._write("writing history", lambda: self.store.append_history(entry))
 
     def history(self) -> list[Any]:
         """Finished games (persistence ``HistoryEntry`` values), oldest first."""
         if self.store is None:
             return []
+        self.flush()
         try:
             return list(self.store.load_history())
         except Exception:
