@@ -94,9 +94,9 @@ _DEAL_ORDER = {n: [tuple(_DEALT[(f + k) % n] for k in range(60)) for f in range(
 _DICT_GET = dict.__getitem__
 
 
-def _fisher_yates_steps(size: int) -> tuple[tuple[int, int, int], ...]:
-    """(i, i + 1, (i + 1).bit_length()) for i = size-1 down to 1: the steps of ``Random.shuffle``."""
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
+def _fisher_yates_steps(size: int) -> tuple[tuple[int, int], ...]:
+    """(i, (i + 1).bit_length()) for i = size-1 down to 1: the steps of ``Random.shuffle``."""
+    return tuple((i, (i + 1).bit_length()) for i in reversed(range(1, size)))
 
 
 _SHUFFLE_STEPS = {60: _fisher_yates_steps(60)}
@@ -106,7 +106,7 @@ def _shuffle(pack: list[Card], rng: random.Random) -> None:
     """``rng.shuffle(pack)``, drawing exactly the same bits from ``rng`` in the same order.
 
     ``random.Random.shuffle`` (CPython 3.11-3.13) is Fisher-Yates with ``_randbelow(i + 1)``, i.e.
-    ``getrandbits(k)`` redrawn while >= i + 1. Written out here with the per-step constants
+    ``getrandbits(k)``, k = (i + 1).bit_length(), redrawn while > i. Written out here with the per-step constants
     precomputed, it costs about half. Any other kind of rng (a subclass, which may override
     ``shuffle`` or ``random``) gets its own ``shuffle``.
     """
@@ -117,9 +117,9 @@ def _shuffle(pack: list[Card], rng: random.Random) -> None:
     if steps is None:
         steps = _SHUFFLE_STEPS[len(pack)] = _fisher_yates_steps(len(pack))
     getrandbits = rng.getrandbits
-    for i, n, k in steps:
+    for i, k in steps:
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         pack[i], pack[j] = pack[j], pack[i]
 
