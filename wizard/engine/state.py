@@ -347,15 +347,15 @@ class GameState:
         events: list[Event]
         if phase is _PLAY:
             # Playing a card, inlined (the hottest path). The legal plays are interned Play
-            # actions, compared by identity: a C-level scan. Anything else (a Bid, a card not in
-            # hand, an undeclared MERLIN, a card that does not follow suit) is not among them.
+            # actions, compared by identity: a C-level scan. Anything else (not a Play, a card
+            # not in hand, an undeclared MERLIN, a card that does not follow suit) is refused.
             legal = self._legal
             if legal is None:
                 self.legal_actions()
                 legal = self._legal
-            if action not in legal:  # type: ignore[operator]
+            if type(action) is not Play or action not in legal:  # type: ignore[operator]
                 self._refuse(action)
-            c: Card = action.card  # type: ignore[attr-defined]
+            c: Card = action.card
             cur: int = self.current  # type: ignore[assignment]
             hand = self.hands[cur]
             held = c.in_hand                 # MERLIN:W / MERLIN:J leave MERLIN's place
