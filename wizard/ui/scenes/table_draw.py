@@ -27,16 +27,24 @@ def draw_table(sc: TableScene, surf: pygame.Surface) -> None:
     if sc.my_turn():
         sc.hit_boxes.append((R(sc.lay.hint_button), sc.ask_hint))
     sc.bid_hit = []
-    key = _static_key(sc, surf)
+    top_key, deck_key = _static_keys(sc, surf)
     cache = sc.static_layer
-    if cache is None or cache[0] != key:
-        layer = cache[1] if cache is not None and cache[1].get_size() == surf.get_size() \
-            else pygame.Surface(surf.get_size())
+    if cache is None or cache[1].get_size() != surf.get_size():
+        layer = pygame.Surface(surf.get_size())
         layer.blit(felt(surf.get_size()), (0, 0))
+        cache = sc.static_layer = ((None, None), layer)
+    old_top, old_deck = cache[0]  # type: ignore[misc]
+    layer = cache[1]
+    if old_top != top_key:        # redraw only the part that changed, over fresh felt
+        area = R(sc.lay.top_bar).inflate(0, 4)
+        layer.blit(felt(surf.get_size()), area, area)
         _top_bar(sc, layer)
+    if old_deck != deck_key:
+        area = _deck_area(sc)
+        layer.blit(felt(surf.get_size()), area, area)
         _deck(sc, layer)
-        cache = sc.static_layer = (key, layer)
-    surf.blit(cache[1], (0, 0))
+    sc.static_layer = ((top_key, deck_key), layer)
+    surf.blit(layer, (0, 0))
     for seat in range(sc.session.config.players):
         _plate_cached(sc, surf, seat)
     cards.turned(sc, surf)
@@ -54,18 +62,25 @@ def draw_table(sc: TableScene, surf: pygame.Surface) -> None:
         dialogs.curtain(sc, surf)
 
 
-def _static_key(sc: TableScene, surf: pygame.Surface) -> tuple[object, ...]:
-    """Everything the cached layer (felt, top bar, plates, deck) depends on."""
+def _static_keys(sc: TableScene, surf: pygame.Surface) -> tuple[tuple[object, ...], tuple[object, ...]]:
+    """What the top bar and the deck corner of the cached layer depend on."""
     from wizard.i18n import current_language
     sh = sc.shown
     mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
     hover = tuple(R(b).collidepoint(mouse) for b in (sc.lay.pad_button, sc.lay.menu_button,
                                                       sc.lay.hint_button))
-    return (surf.get_size(), current_language(), sh.round, sh.rounds, sh.dealer,
-            sum(sh.hand_counts) // 8, sh.bids_sum, all(sh.bids_made), sum(sh.tricks),
-            sh.trump, sh.choosing, sh.turned is None, isinstance(sc.active, TrumpRevealed), hover,
-            sh.phase == "deal",
-            sc.look, id(sc.app.painter), sc.my_turn())
+    common = (surf.get_size(), current_language(), sh.round, sc.look, id(sc.app.painter))
+    top = (*common, sh.rounds, sh.bids_sum, all(sh.bids_made), sum(sh.tricks), hover, sc.my_turn())
+    deck = (*common, sh.dealer, sum(sh.hand_counts) // 8, sh.trump, sh.choosing, sh.turned is None,
+            isinstance(sc.active, TrumpRevealed), sh.phase == "deal")
+    return top, deck
+
+
+def _deck_area(sc: TableScene) -> pygame.Rect:
+    """The corner the deck, the turned card and the trump label occupy (with their shadows)."""
+    lay = sc.lay
+    area = R(lay.deck).union(R(lay.turned)).union(R(lay.trump_label))
+    return area.inflate(16 * lay.unit, 16 * lay.unit).clip(pygame.Rect((0, 0), (lay.width, lay.height)))
 
 
 # ---- top bar ---------------------------------------------------------------------------------
