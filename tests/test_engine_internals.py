@@ -1,0 +1,74 @@
+"""Guards on the engine's fast paths: each must agree with the plain definition it replaces."""
+
+from __future__ import annotations
+
+import random
+
+from enginehelp import snapshot
+
+from wizard.engine import ALL_CARDS, Card, GameConfig, GameState, Phase, Play, card, deck
+from wizard.engine.state import _shuffle
+from wizard.engine.trick import classic_winner, trick_winner
+
+
+def test_engine_shuffle_matches_random_shuffle_permutation_and_state() -> None:
+    for seed in range(200):
+        a, b = random.Random(seed), random.Random(seed)
+        pack_a, pack_b = deck("classic"), deck("classic")
+        _shuffle(pack_a, a)
+        b.shuffle(pack_b)
+        assert pack_a == pack_b
+        assert a.getstate() == b.getstate()
+
+
+def test_clone_keeps_its_own_legal_actions_when_the_original_moves() -> None:
+    rng, deal = random.Random(4), random.Random(4)
+    for _ in range(30):
+        s = GameState.new(GameConfig(players=4, seed=4))
+        while not s.is_terminal and rng.random() < 0.995:
+            if s.is_chance:
+                s.advance(deal)
+                continue
+            legal = s.legal_actions()
+            twin = s.clone()
+            before = snapshot(twin)
+            s.apply(rng.choice(legal))
+            assert twin.legal_actions() == legal
+            assert snapshot(twin) == before
+            twin.apply(legal[-1])  # the clone can still play every legal action
+
+
+def test_classic_winner_equals_trick_winner_on_random_tricks() -> None:
+    rng = random.Random(11)
+    pack = deck("classic")
+    for _ in range(20000):
+        n = rng.randint(3, 6)
+        trick = rng.sample(pack, n)
+        trump = rng.choice([None, "B", "G", "R", "Y"])
+        assert classic_winner(trick, trump) == trick_winner(trick, trump, "classic", False)
+
+
+def test_cards_define_no_ordering_that_would_slow_comparisons() -> None:
+    for name in ("__lt__", "__le__", "__gt__", "__ge__", "__eq__"):
+        assert name not in vars(Card), f"Card.{name} makes every `in` / remove / count slow"
+    assert sorted(ALL_CARDS, key=lambda c: c.code)[0] is ALL_CARDS[0]
+
+
+def test_play_actions_are_shared_and_compare_by_card() -> None:
+    assert Play(card("R13")) is Play(card("R13"))
+    assert Play(card("R13")) == Play(card("R13")) != Play(card("R12"))
+    assert card("R13").action is Play(card("R13"))
+
+
+def test_phase_flags_follow_the_phase() -> None:
+    rng = random.Random(2)
+    s = GameState.new(GameConfig(players=3, seed=2))
+    while True:
+        assert s.is_chance == (s.phase in (Phase.DRAW, Phase.DEAL, Phase.ROUND_END))
+        assert s.is_terminal == (s.phase is Phase.GAME_OVER)
+        if s.is_terminal:
+            break
+        if s.is_chance:
+            s.advance(rng)
+        else:
+            s.apply(rng.choice(s.legal_actions()))
