@@ -79,7 +79,7 @@ class App:
         else:
             from wizard.i18n import detect_language
             set_language(detect_language())
-        self._unlisten = on_language_change(lambda code: self.relayout())
+        self._unlisten = on_language_change(self._language_changed)
         pygame.init()
         w, h = size or tuple(getattr(self.settings, "window_size", (1280, 800)))
         self.size = (max(MIN_SIZE[0], int(w)), max(MIN_SIZE[1], int(h)))
@@ -126,6 +126,11 @@ class App:
         self.size = (width, height)
         if not self.fullscreen:
             self.settings.window_size = [width, height]
+        self.relayout()
+
+    def _language_changed(self, code: str) -> None:
+        """A live language switch: card letters and every text laid out again."""
+        self.painter.set_language(code)
         self.relayout()
 
     def relayout(self) -> None:

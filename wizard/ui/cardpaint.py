@@ -1,14 +1,15 @@
 """Card pictures for the table: the art engineer's ``CardArt`` with a plain fallback, and a log.
 
 Every face drawn is logged with its role ("hand:2", "trick", "turned", "peek:1", "draw") so tests
-can check that no frame shows a hand to the wrong person.
+can check that no frame shows a hand to the wrong person. The letters on Wizards and Jesters follow
+the language (French: "Z" and "N"), and the four Wizards / four Jesters keep their own pictures.
 """
 
 from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -19,16 +20,38 @@ log = logging.getLogger(__name__)
 
 _FALLBACK_COLOURS = {"B": (60, 110, 200), "G": (50, 150, 80), "R": (200, 60, 60), "Y": (210, 170, 40)}
 
+# The letters printed on Wizards and Jesters, by language (the French rulebooks: magicien Z, fou N).
+_LABELS: dict[str, dict[str, str]] = {"fr": {"W": "Z", "J": "N"}}
+_VARIED = ("W", "J")          # four different pictures each
 
-def _load_art(look: str, colourblind: bool, magic: bool) -> Any:
+
+def labels_for(language: str) -> dict[str, str]:
+    """The Wizard/Jester letters for a language code ({} keeps "W" and "J")."""
+    return dict(_LABELS.get(language, {}))
+
+
+def variants(codes: Sequence[str]) -> list[int]:
+    """For each card of a hand or trick, which of the four pictures to use: the n-th Wizard gets n."""
+    seen: dict[str, int] = {}
+    out: list[int] = []
+    for code in codes:
+        if code in _VARIED:
+            out.append(seen.get(code, 0) % 4)
+            seen[code] = seen.get(code, 0) + 1
+        else:
+            out.append(0)
+    return out
+
+
+def _load_art(look: str, colourblind: bool, magic: bool, labels: dict[str, str]) -> Any:
     try:
         from wizard.ui.art import CardArt
     except ImportError:
         return None
     try:
         try:
-            return CardArt(look=look, colourblind=colourblind, magic=magic)
-        except TypeError:   # an art module without the Magic-edition mark
+            return CardArt(look=look, colourblind=colourblind, magic=magic, labels=labels)
+        except TypeError:   # an older art module without the Magic-edition mark or labels
             return CardArt(look=look, colourblind=colourblind)
     except Exception:  # a broken art module must not stop the game
         log.exception("card art failed; using plain cards")
@@ -73,13 +96,31 @@ def _bytes(surf: pygame.Surface) -> int:
 class CardPainter:
     """Scaled card faces and backs, cached; logs every face blitted."""
 
-    def __init__(self, look: str = "classic", colourblind: bool = False, magic: bool = False) -> None:
+    def __init__(self, look: str = "classic", colourblind: bool = False, magic: bool = False,
+                 language: str | None = None) -> None:
         self.look = look
         self.colourblind = colourblind
         self.magic = magic
-        self.art = _load_art(look, colourblind, magic)
+        if language is None:
+            from wizard.i18n import current_language
+            language = current_language()
+        self.labels = labels_for(language)
+        self.art = _load_art(look, colourblind, magic, self.labels)
         self.faces_log: list[tuple[str, str]] = []
         self._cache = _SurfaceCache()
+
+    def set_language(self, language: str) -> None:
+        """Follow a language switch: new Wizard/Jester letters, pictures made again when needed."""
+        labels = labels_for(language)
+        if labels == self.labels:
+            return
+        self.labels = labels
+        if self.art is not None:
+            try:
+                self.art.set_labels(labels)
+            except Exception:
+                log.exception("card art could not change its labels")
+        self._cache = _SurfaceCache(self._cache.budget)
 
     def size(self, width: float) -> tuple[int, int]:
         """(w, h) of a card drawn ``width`` pixels wide."""
@@ -91,16 +132,18 @@ class CardPainter:
                 pass
         return (w, round(w * 1.5))
 
-    def face(self, code: str, width: float) -> pygame.Surface:
-        """The face of card ``code`` (reference notation), ``width`` pixels wide."""
+    def face(self, code: str, width: float, variant: int = 0) -> pygame.Surface:
+        """The face of card ``code`` (reference notation), ``width`` pixels wide; ``variant`` 0..3
+        picks one of the four Wizards or Jesters."""
         w = max(8, round(width))
-        key = ("f", code, w)
+        v = variant % 4 if code in _VARIED else 0
+        key = ("f", code, w, v)
         surf = self._cache.get(key)
         if surf is None:
             surf = None
             if self.art is not None:
                 try:
-                    surf = self.art.face(code, w)
+                    surf = self.art.face(code, w, v)
                 except Exception:
                     log.exception("face %s failed", code)
             if surf is None:
@@ -131,14 +174,14 @@ class CardPainter:
         jobs: list[Callable[[], None]] = []
         for w in widths:
             for c in ALL_CARDS:
-                if c.text != "MERLIN" and ("f", c.text, max(8, round(w))) not in self._cache:
+                if c.text != "MERLIN" and ("f", c.text, max(8, round(w)), 0) not in self._cache:
                     jobs.append(lambda t=c.text, w=w: self.face(t, w) and None)
         return jobs
 
     def blit_face(self, surf: pygame.Surface, code: str, rect: pygame.Rect, role: str,
-                  alpha: int = 255) -> None:
+                  alpha: int = 255, variant: int = 0) -> None:
         """Draw a face into ``rect`` (scaled to its width) and log it with ``role``."""
-        img = self.face(code, rect.w)
+        img = self.face(code, rect.w, variant)
         if alpha < 255:
             img = img.copy()
             img.set_alpha(alpha)
@@ -150,13 +193,14 @@ class CardPainter:
         surf.blit(self.back(rect.w), rect.topleft)
 
     def blit_hand(self, surf: pygame.Surface, code: str | None, rect: pygame.Rect, angle: float,
-                  dim: bool, role: str) -> None:
+                  dim: bool, role: str, variant: int = 0) -> None:
         """A hand card (a back when ``code`` is None), tilted by ``angle`` and maybe dimmed,
         centred on ``rect``; cached."""
-        key = ("h", code, rect.w, round(angle * 2) / 2, dim)     # half-degree steps
+        v = variant % 4 if code in _VARIED else 0
+        key = ("h", code, rect.w, round(angle * 2) / 2, dim, v)     # half-degree steps
         img = self._cache.get(key)
         if img is None:
-            img = self.back(rect.w) if code is None else self.face(code, rect.w)
+            img = self.back(rect.w) if code is None else self.face(code, rect.w, v)
             if dim:
                 img = img.copy()
                 veil = pygame.Surface(img.get_size(), pygame.SRCALPHA)
@@ -171,12 +215,12 @@ class CardPainter:
             self.faces_log.append((code, role))
 
     def blit_scaled(self, surf: pygame.Surface, code: str | None, rect: pygame.Rect, base: float,
-                    role: str = "") -> None:
+                    role: str = "", variant: int = 0) -> None:
         """A face (or a back when ``code`` is None) made at width ``base``, scaled into ``rect``.
 
         For moving cards whose size changes every frame: the picture is made once.
         """
-        img = self.back(base) if code is None else self.face(code, base)
+        img = self.back(base) if code is None else self.face(code, base, variant)
         if img.get_width() != rect.w:
             img = pygame.transform.smoothscale(img, (max(1, rect.w), max(1, round(rect.w * img.get_height() / img.get_width()))))
         surf.blit(img, rect.topleft)
@@ -206,6 +250,7 @@ class CardPainter:
         colour = _FALLBACK_COLOURS.get(code[0], (60, 40, 100)) if code[0] in "BGRY" and code[1:].isdigit() \
             else (80, 50, 120)
         label = code.split(":")[0][:3] if not code[1:].isdigit() else code[1:]
+        label = self.labels.get(label, label)
         text.draw(s, label, (w / 2, h / 2), int(w * 0.38), colour, role="bold", anchor="center",
                   max_w=w - 4)
         return s

@@ -18,6 +18,7 @@ from wizard.engine import (
 from wizard.i18n import _
 
 from .. import text, theme
+from ..cardpaint import variants
 from ..layout import hand_angles, hand_boxes
 from ..tween import lerp2
 from .table_common import R, banner
@@ -69,9 +70,10 @@ def peeks(sc: TableScene, surf: pygame.Surface) -> None:
         cw = min(box.h / 1.5, 60 * u)
         n = len(cards_)
         step = min(cw * 0.9, (box.w - cw) / max(1, n - 1))
-        for i, c in enumerate(sorted(cards_, key=lambda c: c.code)):
+        shown = sorted(cards_, key=lambda c: c.code)
+        for i, (c, v) in enumerate(zip(shown, variants([c.text for c in shown]), strict=True)):
             r = pygame.Rect(box.x + i * step, box.y, cw, cw * 1.5)
-            sc.app.painter.blit_face(surf, c.text, r, f"peek:{seat}")
+            sc.app.painter.blit_face(surf, c.text, r, f"peek:{seat}", variant=v)
 
 
 # ---- the trick --------------------------------------------------------------------------------
@@ -85,10 +87,11 @@ def trick(sc: TableScene, surf: pygame.Surface) -> None:
         hold = 0.55
         win_pos = sc.pos_of(e.winner)
         target = R(lay.plates[win_pos]).center
-        for seat, c in e.cards:
+        looks = variants([c.text for _s, c in e.cards])
+        for (seat, c), v in zip(e.cards, looks, strict=True):
             spot = R(lay.trick_spots[sc.pos_of(seat)])
             if t < hold:
-                painter.blit_face(surf, c.text, spot, "trick")
+                painter.blit_face(surf, c.text, spot, "trick", variant=v)
                 if seat == e.winner and not e.void:
                     pygame.draw.rect(surf, theme.ACCENT, spot.inflate(8, 8), width=max(2, round(3 * lay.unit)),
                                      border_radius=round(8 * lay.unit))
@@ -101,8 +104,8 @@ def trick(sc: TableScene, surf: pygame.Surface) -> None:
                 r.center = (int(cx), int(cy))
                 painter.blit_scaled(surf, None, r, spot.w)
         return
-    for seat, c in sh.trick:
-        painter.blit_face(surf, c.text, R(lay.trick_spots[sc.pos_of(seat)]), "trick")
+    for (seat, c), v in zip(sh.trick, variants([c.text for _s, c in sh.trick]), strict=True):
+        painter.blit_face(surf, c.text, R(lay.trick_spots[sc.pos_of(seat)]), "trick", variant=v)
     if not sh.trick and sh.round and not sh.drawn and sh.phase == "play" and sc.drained:
         for slot in lay.trick_spots:
             pygame.draw.rect(surf, (255, 255, 255), R(slot), width=1, border_radius=round(8 * lay.unit))
@@ -124,19 +127,21 @@ def hand(sc: TableScene, surf: pygame.Surface) -> None:
         dragging = sc.pressed is not None and sc.drag_pos is not None
         leaving = sc.leaving_card()
         angles = hand_angles(len(hand))
+        looks = variants([c.text for c in hand])
         up = sc.lifted_index()
         for i, (c, r) in enumerate(zip(hand, rects, strict=True)):
             if (dragging and i == sc.pressed) or i == leaving:
                 continue
             angle = 0.0 if i == up else angles[i]
-            painter.blit_hand(surf, c.text, r, angle, playing and c not in legal, f"hand:{seat}")
+            painter.blit_hand(surf, c.text, r, angle, playing and c not in legal, f"hand:{seat}",
+                              variant=looks[i])
             if playing and (i == sc.selected):
                 pygame.draw.rect(surf, theme.ACCENT, r.inflate(6, 6), width=max(2, round(3 * lay.unit)),
                                  border_radius=round(r.w / 10))
         if dragging and sc.pressed is not None and sc.pressed < len(hand):
             r = rects[sc.pressed].copy()
             r.center = sc.drag_pos  # type: ignore[assignment]
-            painter.blit_face(surf, hand[sc.pressed].text, r, f"hand:{seat}")
+            painter.blit_face(surf, hand[sc.pressed].text, r, f"hand:{seat}", variant=looks[sc.pressed])
         return
     n = sh.hand_counts[seat] if seat < len(sh.hand_counts) else 0
     for b, angle in zip(hand_boxes(lay, n), hand_angles(n), strict=True):
@@ -179,7 +184,8 @@ def flying(sc: TableScene, surf: pygame.Surface) -> None:
         w = int(start_w + (spot.w - start_w) * t)
         r = pygame.Rect(0, 0, w, int(w * 1.5))
         r.center = (int(cx), int(cy))
-        painter.blit_scaled(surf, e.card.text, r, round(max(spot.w, start_w)), "trick")
+        v = sum(1 for _s, c in sc.shown.trick if c.text == e.card.text)    # its picture once it lands
+        painter.blit_scaled(surf, e.card.text, r, round(max(spot.w, start_w)), "trick", variant=v)
     elif isinstance(e, BidMade):
         pos = sc.pos_of(e.seat)
         plate = R(lay.plates[pos])

@@ -11,6 +11,7 @@ from wizard.i18n import _
 from wizard.ui import messages
 
 from .. import text, theme
+from ..cardpaint import variants
 from ..layout import bid_buttons
 from ..widgets import Button, dim, panel
 from .table_common import R, felt
@@ -155,9 +156,9 @@ def review(sc: TableScene, surf: pygame.Surface) -> None:
                   theme.INK, anchor="center")
         return
     x = box.centerx - (n * (cw + 10 * u) - 10 * u) / 2
-    for seat, c in last.cards:
+    for (seat, c), v in zip(last.cards, variants([c.text for _s, c in last.cards]), strict=True):
         r = pygame.Rect(x, box.y + 44 * u, cw, cw * 1.5)
-        sc.app.painter.blit_face(surf, c.text, r, "trick")
+        sc.app.painter.blit_face(surf, c.text, r, "trick", variant=v)
         if seat == last.winner and not last.void:
             pygame.draw.rect(surf, theme.ACCENT, r.inflate(6, 6), width=max(2, round(3 * u)),
                              border_radius=round(8 * u))
