@@ -8,6 +8,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+log = logging.getLogger("wizard")
+
 
 def parser() -> argparse.ArgumentParser:
     """The command line."""
@@ -37,11 +39,55 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def start_logging(data_dir: Path | None) -> Path | None:
+    """Log to a file in the user log folder (``<data dir>/logs`` with --data-dir); the file or None."""
+    try:
+        from wizard.persistence import log_dir_for, setup_logging
+        return setup_logging(log_dir_for(data_dir))
+    except Exception as exc:        # no log file is no reason not to play
+        log.warning("no log file: %s", exc)
+        return None
+
+
+def tell(message: str) -> None:
+    """Say something to the person on the console, if there is one (a windowed build has none)."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        print(message, file=stream)
+    except (OSError, ValueError):
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Parse the command line and run."""
+    """Parse the command line and run; a failure is logged and said in plain words, never silent."""
     args = parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
+    log_file = start_logging(args.data_dir)
+    log.info("wizard starting: %s", " ".join(sys.argv[1:] if argv is None else argv))
+    try:
+        return _run(args)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:
+        if getattr(exc, "plain", None):
+            log.error("cannot start: %s", exc)
+        else:
+            log.exception("wizard stopped on an error")
+        from wizard.i18n import _, set_language
+        if args.lang:
+            set_language(args.lang)
+        plain = getattr(exc, "plain", None) or _("Wizard stopped because of an error: {error}").format(
+            error=str(exc) or type(exc).__name__)
+        where = _("Details are in the log file: {path}").format(path=log_file) if log_file else ""
+        tell(f"wizard: {plain}" + (f"\n{where}" if where else ""))
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run what the command line asked for."""
     if args.smoke_test:
         from wizard.ui.smoke import run_smoke
         return run_smoke(args.screenshot_dir, data_dir=args.data_dir)
@@ -51,7 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             w, h = (int(v) for v in args.size.lower().split("x"))
             size = (w, h)
         except ValueError:
-            print(f"wizard: bad --size {args.size!r}; use WIDTHxHEIGHT", file=sys.stderr)
+            tell(f"wizard: bad --size {args.size!r}; use WIDTHxHEIGHT")
             return 2
     from wizard.ui.main import run
     return run(autoplay=args.autoplay, games=max(1, args.games), seed=args.seed, speed=args.speed,

@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from wizard.i18n import _, on_language_change, set_language
+from wizard.i18n import N_, _, on_language_change, set_language
 
 from .cardpaint import CardPainter
 from .clock import SPEEDS, Clock
@@ -68,6 +68,7 @@ class App:
         self.frame_times: list[float] = []
         self.screenshot_dir: Path | None = None
         self.idle_jobs: list[Callable[[], None]] = []   # small chores done while nothing moves
+        self.notes: list[str] = []      # start-up troubles to tell the person (msgids, N_)
         self._sound_at: dict[str, float] = {}
         if lang:
             set_language(lang)
@@ -164,10 +165,16 @@ class App:
     def _load_sounds(self) -> Any:
         try:
             from wizard.ui.sound import Sounds
-            return Sounds(bool(getattr(self.settings, "sound", True)),
-                          float(getattr(self.settings, "volume", 0.8)))
+            sounds = Sounds(bool(getattr(self.settings, "sound", True)),
+                            float(getattr(self.settings, "volume", 0.8)))
         except Exception:
+            log.exception("sound could not start")
+            self.notes.append(N_("Sound could not start; the game plays silently."))
             return None
+        if not self.headless and getattr(self.settings, "sound", True) and not sounds.available:
+            log.warning("no audio device: playing silently")
+            self.notes.append(N_("No sound device was found; the game plays silently."))
+        return sounds
 
     def play_sound(self, name: str) -> None:
         """Play a named sound if sound is on and available (the same sound at most every 60 ms)."""

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import logging
+import os
 import random
 from pathlib import Path
+
+import pygame
 
 from wizard.engine import Edition, GameConfig
 from wizard.i18n import _
@@ -11,6 +15,8 @@ from wizard.session import Seat, Session
 
 from .app import App
 from .prefs import Prefs
+
+log = logging.getLogger(__name__)
 
 AUTOPLAY_NAMES = ["Merlin", "Morgana", "Gawain", "Vivian", "Percival", "Nimue"]
 AUTOPLAY_LEVELS = ["expert", "hard", "normal", "easy", "expert", "hard"]
@@ -24,6 +30,28 @@ def autoplay_session(seed: int, players: int = 4, edition: str = "classic",
     return Session.new(cfg, seats)
 
 
+class StartupError(RuntimeError):
+    """The program cannot start; ``plain`` says why in the person's words."""
+
+    def __init__(self, plain: str) -> None:
+        super().__init__(plain)
+        self.plain = plain
+
+
+def check_display() -> None:
+    """Refuse to run invisibly: SDL falls back to an off-screen driver when there is no display."""
+    try:
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+    except pygame.error as exc:
+        raise StartupError(_("The game window cannot open: no display was found ({error}).")
+                           .format(error=exc)) from exc
+    if driver in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
+        raise StartupError(_("The game window cannot open: no display was found. Start Wizard "
+                             "from a desktop session."))
+    log.info("video driver: %s", driver)
+
+
 def run(*, autoplay: bool = False, games: int = 1, seed: int | None = None, speed: str | None = None,
         players: int | None = None, edition: str | None = None, level: str | None = None,
         data_dir: Path | None = None,
@@ -33,8 +61,13 @@ def run(*, autoplay: bool = False, games: int = 1, seed: int | None = None, spee
     from .scenes.menu import MenuScene
     from .scenes.table import TableScene
 
+    check_display()
     prefs = Prefs(data_dir, background=True)
-    app = App(prefs, size=size, speed=speed, lang=lang)
+    try:
+        app = App(prefs, size=size, speed=speed, lang=lang)
+    except pygame.error as exc:
+        prefs.close()
+        raise StartupError(_("The game window cannot open: {error}").format(error=exc)) from exc
     app.screenshot_dir = screenshot_dir
     if autoplay:
         state = {"left": games, "seed": seed if seed is not None else random.randrange(1, 2**31)}

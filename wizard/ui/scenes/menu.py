@@ -48,11 +48,11 @@ class MenuScene(Screen):
                   int(22 * u), theme.INK, anchor="midtop", shadow=True)
         store = self.app.prefs.store
         problems = list(getattr(store, "problems", None) or self.app.prefs.problems)
-        if problems:
+        notes = [(_(note), False) for note in self.app.notes]
+        if problems or notes:
             from ..notices import notice
             y = h - 16 * u
-            for problem in problems[-3:][::-1]:
-                msg, serious = notice(problem)
+            for msg, serious in (notes + [notice(p) for p in problems[-3:]])[::-1]:
                 lines = text.wrap(msg, int(15 * u), w - 80 * u)
                 for line in lines[::-1]:
                     text.draw(surf, line, (w / 2, y), int(15 * u),
