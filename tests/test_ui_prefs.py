@@ -57,10 +57,38 @@ def test_background_writes_keep_their_order(tmp_path: Path) -> None:
     assert loaded is not None and len(loaded[0].actions) == 5
     s.on_save = None
     s.run_to_end()
-    prefs.finish_game(s)                  # clear, then history: in that order, off the main thread
+    prefs.finish_game(s)                  # history, then clear: in that order, off the main thread
     prefs.settings.volume = 0.4
     prefs.save_settings()
     prefs.close()
     again = Prefs(tmp_path)
     assert again.load_game() is None and len(again.history()) == 1
     assert again.settings.volume == 0.4
+
+
+def test_a_crash_while_recording_a_finished_game_keeps_the_game(tmp_path: Path) -> None:
+    """History first, then the save is cleared: a failure in between loses nothing; no double entry."""
+    prefs = Prefs(tmp_path)
+    s = Session.new(GameConfig(3, seed=5), [Seat.ai(str(i), "easy") for i in range(3)],
+                    on_save=prefs.save_game)
+    s.start()
+    s.step_ai()
+    s.on_save = None
+    s.run_to_end()
+    prefs.save_game(s)
+    store = prefs.store
+    real_append = store.append_history
+
+    def crash(*_a: object, **_k: object) -> bool:
+        raise OSError("power cut")
+
+    store.append_history = crash
+    prefs.finish_game(s)                          # the history write fails: the save must stay
+    assert Prefs(tmp_path).load_game() is not None
+    assert Prefs(tmp_path).history() == []
+    store.append_history = real_append
+    prefs.finish_game(s)
+    prefs.finish_game(s)                          # finishing again after a restart adds nothing
+    again = Prefs(tmp_path)
+    assert again.load_game() is None
+    assert len(again.history()) == 1 and tuple(again.history()[0].totals) == tuple(s.state.totals)

@@ -136,9 +136,13 @@ class Prefs:
     # ---- history -------------------------------------------------------------------------
 
     def finish_game(self, session: Session) -> None:
-        """Record a finished game in the history and drop the save."""
-        self.clear_game()
+        """Record a finished game in the history, then drop the save.
+
+        The store writes the history first and clears the save after, and never records the same
+        game twice: a crash in between keeps the game, and finishing it again is harmless.
+        """
         if self.store is None:
+            self._memory_save = None
             self._memory_history.append(session)
             return
         try:
@@ -147,8 +151,10 @@ class Prefs:
             entry = HistoryEntry.from_game(session.state, seats)
         except Exception:
             log.exception("writing history failed")
+            self.clear_game()
             return
-        self._write("writing history", lambda: self.store.append_history(entry))
+        self._memory_save = None
+        self._write("recording the finished game", lambda: self.store.finish_game(entry))
 
     def history(self) -> list[Any]:
         """Finished games (persistence ``HistoryEntry`` values), oldest first."""
