@@ -11,15 +11,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from wizard.engine import GameConfig, GameState, Options, Phase, deck
+from wizard.engine import BidVisibility, Edition, GameConfig, GameState, Options, Phase, deck
 from wizard.session import Seat, Session
 
 if TYPE_CHECKING:
     from .app import App
+    from .prefs import Prefs
 
 SCREENS = ("menu", "setup", "table-bidding", "table-trump", "table-play", "table-clairvoyance",
-           "curtain", "scorepad", "round-end", "game-end", "history", "settings", "rules",
-           "game-menu")
+           "curtain", "scorepad", "round-end", "game-end", "history", "history-game", "replay",
+           "settings", "rules", "game-menu")
+HISTORY_SCREENS = ("history", "history-game", "replay")
+# Finished games for the history screens: (players, edition, seed, options).
+HISTORY_GAMES = ((3, "classic", 31, Options()), (4, "magic", 32, Options(no_equal_sum=True)),
+                 (5, "camelot", 33, Options()), (4, "classic", 34, Options(bids=BidVisibility.HIDDEN)))
 
 
 def _seats(humans: int, n: int = 4) -> list[Seat]:
@@ -52,12 +57,26 @@ def trump_session() -> Session:
     return Session(state, _seats(1), rng=random.Random(3))
 
 
+def fill_history(prefs: Prefs) -> None:
+    """Play a few seeded quick games (Anna the human plays her first legal move) into the history."""
+    for players, edition, seed, options in HISTORY_GAMES:
+        cfg = GameConfig(players, edition=Edition(edition), seed=seed, options=options)
+        session = play_until(Session.new(cfg, _seats(1, players)), lambda s: False)
+        if not session.finished:
+            raise RuntimeError(f"history game {seed} did not finish")
+        prefs.finish_game(session)
+    prefs.flush()
+
+
 def _make(a: App, name: str) -> None:
     """Put the app in the state of screen ``name``."""
+    import pygame
+
     from .scenes.game_end import GameEndScene
     from .scenes.game_menu import GameMenuScene
     from .scenes.history import HistoryScene
     from .scenes.menu import MenuScene
+    from .scenes.replay import ReplayScene
     from .scenes.round_end import RoundEndScene
     from .scenes.rules import RulesScene
     from .scenes.scorepad import ScorePadScene
@@ -112,9 +131,20 @@ def _make(a: App, name: str) -> None:
         t.game_end_open = True
         a.replace(t)
         a.push(GameEndScene(a, t))
-    elif name == "history":
+    elif name in ("history", "history-game", "replay"):
         a.replace(MenuScene(a))
-        a.push(HistoryScene(a))
+        history = HistoryScene(a)
+        a.push(history)
+        if not history.entries:
+            raise RuntimeError("the history has no game to show")
+        if name == "history-game":
+            history.select(0)
+        elif name == "replay":
+            a.push(ReplayScene(a, history.entries[0]))
+            a.frame(0.0)
+            keys = [pygame.K_PAGEDOWN] * 5 + [pygame.K_RIGHT] * 7    # round 6, a trick half played
+            for k in keys:
+                a.frame(0.0, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")])
     elif name == "settings":
         a.replace(SettingsScene(a))
     elif name == "rules":
@@ -180,13 +210,28 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
     if data_dir is None:
         tmp = tempfile.TemporaryDirectory(prefix="wizard-smoke-")
         data_dir = Path(tmp.name)
+    # The history screens read finished games from their own temporary folder (never the player's).
+    games_tmp = tempfile.TemporaryDirectory(prefix="wizard-smoke-history-")
     try:
         prefs = Prefs(data_dir)
         prefs.settings.animation_speed = "off"
         app = App(prefs, size=size, headless=True, threaded=False, speed="off", lang="en")
         failures += check_assets()
+        games = Prefs(Path(games_tmp.name))
+        games.settings = prefs.settings
+        try:
+            fill_history(games)
+        except Exception as e:
+            failures.append(f"history games: {type(e).__name__}: {e}")
+            traceback.print_exc()
         if screenshot_dir is not None:
             screenshot_dir.mkdir(parents=True, exist_ok=True)
+            try:
+                from wizard.ui.art import write_card_sheets
+                write_card_sheets(screenshot_dir)
+            except Exception as e:
+                failures.append(f"card sheets: {type(e).__name__}: {e}")
+                traceback.print_exc()
         for lang in languages:
             try:
                 set_language(lang)
@@ -194,6 +239,7 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
                 failures.append(f"{lang}: catalog: {e}")
                 continue
             for name in SCREENS:
+                app.prefs = games if name in HISTORY_SCREENS else prefs
                 try:
                     _make(app, name)
                     if screenshot_dir is not None:
@@ -201,8 +247,11 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
                 except Exception as e:
                     failures.append(f"{name} ({lang}): {type(e).__name__}: {e}")
                     traceback.print_exc()
+                finally:
+                    app.prefs = prefs
         set_language("en")
     finally:
+        games_tmp.cleanup()
         if tmp is not None:
             tmp.cleanup()
     if failures:
