@@ -60,7 +60,7 @@ log = logging.getLogger(__name__)
 DURATIONS: dict[type, float] = {
     CardDrawn: 0.35, DealerChosen: 1.0, RoundStarted: 0.3, CardDealt: 0.09, TrumpRevealed: 0.6,
     TrumpChosen: 0.5, BidMade: 0.3, BidsRevealed: 0.8, CardPlayed: 0.35, TrickWon: 1.2,
-    RoundScored: 0.4, GameOver: 0.0,
+    RoundScored: 1.0, GameOver: 0.0,     # RoundScored: the totals count up on the plates
 }
 SOUND_OF: dict[type, str] = {CardDealt: "deal", CardPlayed: "play", TrickWon: "trick",
                              RoundScored: "round", RoundStarted: "shuffle", GameOver: "win"}

@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from wizard.engine import BidMade, CardPlayed, TrumpRevealed
+from wizard.engine import BidMade, CardPlayed, RoundScored, TrumpRevealed
 from wizard.i18n import _, ngettext
 from wizard.ui import messages
 
 from .. import text, theme
+from ..tween import lerp
 from ..widgets import Button, panel
 from . import table_cards as cards
 from . import table_dialogs as dialogs
@@ -122,6 +123,18 @@ def _top_bar(sc: TableScene, surf: pygame.Surface) -> None:
 
 # ---- seat plates -----------------------------------------------------------------------------
 
+def shown_total(sc: TableScene, seat: int) -> tuple[int, bool]:
+    """The total on ``seat``'s plate and whether it is still counting (after a round is scored,
+    totals count up on the animation clock; at speed "off" the event is applied at once)."""
+    totals = sc.shown.totals
+    total = totals[seat] if seat < len(totals) else 0
+    e = sc.active
+    if isinstance(e, RoundScored) and sc.tween is not None and seat < len(e.totals) \
+            and e.totals[seat] != total:
+        return round(lerp(total, e.totals[seat], sc.tween.t)), not sc.tween.done
+    return total, False
+
+
 def _plate_cached(sc: TableScene, surf: pygame.Surface, seat: int) -> None:
     """A seat plate, re-drawn only when something on it changed."""
     from wizard.i18n import current_language
@@ -133,7 +146,7 @@ def _plate_cached(sc: TableScene, surf: pygame.Surface, seat: int) -> None:
         return xs[seat] if seat < len(xs) else None
 
     key = (box.size, u, current_language(), sc.session.seats[seat], _acting_seat(sc) == seat,
-           sc.ai_seat == seat, at(sh.bids_made), at(sh.bids), at(sh.tricks), at(sh.totals),  # type: ignore[arg-type]
+           sc.ai_seat == seat, at(sh.bids_made), at(sh.bids), at(sh.tricks), shown_total(sc, seat),  # type: ignore[arg-type]
            sh.dealer == seat, at(sh.hand_counts), sc.pos_of(seat) == 0, id(sc.app.painter))  # type: ignore[arg-type]
     cached = sc.plate_cache.get(seat)
     if cached is None or cached[0] != key:
@@ -189,9 +202,9 @@ def _plate(sc: TableScene, surf: pygame.Surface, seat: int, box: pygame.Rect) ->
     label = (ngettext("{n} trick", "{n} tricks", won).format(n=won) if won else _("no tricks"))
     text.draw(surf, label, (x, y + th / 2), int(13 * u), theme.INK if won else theme.INK_DIM,
               anchor="midleft", max_w=box.w * 0.42 - (x - box.x))
-    total = sh.totals[seat] if seat < len(sh.totals) else 0
+    total, counting = shown_total(sc, seat)
     text.draw(surf, _("{points} pts").format(points=total), (box.right - pad, y + th / 2),
-              int(17 * u), theme.INK, role="bold", anchor="midright")
+              int(17 * u), theme.ACCENT if counting else theme.INK, role="bold", anchor="midright")
     if sh.dealer == seat:
         d = 22 * u
         dc = (box.x - d * 0.25 + d / 2, box.y - d * 0.25 + d / 2)
