@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import pygame
@@ -175,8 +176,11 @@ class CardPainter:
         for w in widths:
             for c in ALL_CARDS:
                 if c.text != "MERLIN" and ("f", c.text, max(8, round(w)), 0) not in self._cache:
-                    jobs.append(lambda t=c.text, w=w: self.face(t, w) and None)
+                    jobs.append(partial(self._warm, c.text, w))
         return jobs
+
+    def _warm(self, code: str, width: float) -> None:
+        self.face(code, width)
 
     def blit_face(self, surf: pygame.Surface, code: str, rect: pygame.Rect, role: str,
                   alpha: int = 255, variant: int = 0) -> None:

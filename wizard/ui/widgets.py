@@ -164,7 +164,7 @@ class TextBox:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
                 self.focus = False
-                return event.key != pygame.K_ESCAPE
+                return bool(event.key != pygame.K_ESCAPE)
             if event.key == pygame.K_BACKSPACE:
                 self.value = self.value[:-1]
                 self.on_change(self.value)

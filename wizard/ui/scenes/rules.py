@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from wizard.i18n import N_, _
@@ -28,7 +30,7 @@ class RulesScene(Screen):
         u = self.unit
         for i, (_key, title, _sections) in enumerate(chapters()):
             self.widgets.append(Button((30 * u, 110 * u + i * 62 * u, width * 0.22, 52 * u), title,
-                                       lambda i=i: self._pick(i), selected=i == self.chapter))
+                                       partial(self._pick, i), selected=i == self.chapter))
         self.widgets.append(Button((30 * u, height - 80 * u, width * 0.22, 52 * u),
                                    lambda: _("Back"), self.back))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import pygame
@@ -99,17 +100,17 @@ class SetupScene(Screen):
             y = top + i * (row_h + gap)
             name_w = lw * 0.42
             self.widgets.append(TextBox((lx, y, name_w, row_h), seat["name"],
-                                        lambda v, i=i: self._set_seat(i, "name", v)))
+                                        partial(self._set_seat, i, "name")))
             kind = Cycle((lx + name_w + 8 * u, y, lw * 0.27, row_h), ["human", "ai"], seat["kind"],
                          lambda v: _("Human") if v == "human" else _("Computer"),
-                         lambda v, i=i: self._set_seat(i, "kind", v, rebuild=True))
+                         partial(self._set_seat, i, "kind", rebuild=True))
             self.widgets.append(kind)
             lv = seat.get("level") or "normal"
             human = seat["kind"] == "human"
             self.widgets.append(Cycle((lx + name_w + lw * 0.27 + 16 * u, y, lw * 0.31 - 16 * u, row_h),
                                       list(levels()), lv,
                                       (lambda v: "—") if human else (lambda v: level_name(str(v))),
-                                      lambda v, i=i: self._set_seat(i, "level", v),
+                                      partial(self._set_seat, i, "level"),
                                       enabled=seat["kind"] == "ai"))
         y = top + 6 * (row_h + gap)
         n = len(s["seats"])
@@ -149,7 +150,7 @@ class SetupScene(Screen):
             on = bool(s["options"].get(key)) and not reason
             add(messages.option_name(key),
                 Cycle((0, 0, 1, 1), [False, True], on, lambda v: _("On") if v else _("Off"),
-                      lambda v, k=key: self._set_opt(k, v), enabled=not reason), reason)
+                      partial(self._set_opt, key), enabled=not reason), reason)
         names = [x["name"] or "?" for x in s["seats"]]
         fd = s.get("first_dealer")
         add(_("First dealer"), Cycle((0, 0, 1, 1), [None, *range(n)], fd if fd is None or fd < n else None,
@@ -212,7 +213,7 @@ class SetupScene(Screen):
         lines = [messages.edition_description(self.setup["edition"]),
                  messages.bid_visibility_description(self.setup["options"]["bids"]),
                  _("Seed: leave it empty for new deals; the same seed deals the same cards again.")]
-        y = help_box.y
+        y: float = help_box.y
         for line in lines:
             if y > help_box.bottom - 12 * u:
                 break

@@ -109,7 +109,7 @@ class TableScene(Scene):
         self.lay: TableLayout = table_layout(1280, 800, session.config.players)
         self.hit_boxes: list[tuple[pygame.Rect, Callable[[], None]]] = []
         self.bid_hit: list[tuple[pygame.Rect, int, bool]] = []
-        self.static_layer: tuple[object, pygame.Surface] | None = None
+        self.static_layer: tuple[tuple[object, object], pygame.Surface] | None = None
         self.hint_future: Future[Action] | None = None
         self.hint_turn = -1
         self.plate_cache: dict[int, tuple[object, pygame.Surface]] = {}

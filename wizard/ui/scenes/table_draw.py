@@ -34,7 +34,7 @@ def draw_table(sc: TableScene, surf: pygame.Surface) -> None:
         layer = pygame.Surface(surf.get_size())
         layer.blit(felt(surf.get_size()), (0, 0))
         cache = sc.static_layer = ((None, None), layer)
-    old_top, old_deck = cache[0]  # type: ignore[misc]
+    old_top, old_deck = cache[0]
     layer = cache[1]
     if old_top != top_key:        # redraw only the part that changed, over fresh felt
         area = R(sc.lay.top_bar).inflate(0, 4)
