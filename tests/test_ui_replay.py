@@ -306,3 +306,25 @@ def test_play_steps_on_by_itself_until_paused(entries: list[HistoryEntry]) -> No
     sc.playing = True
     app.frame(2.0)
     assert not sc.playing and m.pos == m.last
+
+
+def test_the_replay_model_and_layout_are_pure() -> None:
+    """Steps and boxes need no pygame: they load and run in a process without it."""
+    import subprocess
+    import sys
+    code = ("import sys, random\n"
+            "from wizard.engine import GameConfig, GameState, GameRecord\n"
+            "from wizard.ui.replaymodel import ReplayModel\n"
+            "from wizard.ui.replaylayout import replay_layout\n"
+            "cfg = GameConfig(3, seed=4)\n"
+            "s = GameState.new(cfg); rng = random.Random(4)\n"
+            "while not s.is_terminal:\n"
+            "    s.advance(rng) if s.is_chance else s.apply(s.legal_actions()[0])\n"
+            "m = ReplayModel(GameRecord.of(s))\n"
+            "m.next_round(); m.next_trick(); m.step(1)\n"
+            "assert 0 < m.pos < m.last and m.round_of() == 2\n"
+            "assert replay_layout(1280, 800, 3, 20).zones\n"
+            "print('pygame' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "False"

@@ -1,0 +1,195 @@
+"""The steps of a finished game for its replay: pure data and moves, no drawing.
+
+The game is rebuilt once through the engine (``GameState.new``, ``advance`` at chance steps,
+``apply`` for each recorded action) and a snapshot kept at every step, so stepping back is
+instant. A step is a deal, a bid, a trump choice or a card; the completed trick stays on the
+table for the step that finished it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from wizard.engine import (
+    Action,
+    Bid,
+    BidMade,
+    Card,
+    Event,
+    GameOver,
+    GameRecord,
+    GameState,
+    Phase,
+    Play,
+    RoundScored,
+    TrickWon,
+    TrumpChosen,
+    TrumpRevealed,
+)
+from wizard.i18n import _, ngettext
+from wizard.ui import messages
+
+# ---- the steps of a game ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One step of the replay: the game right after a deal or after one action."""
+
+    index: int                       # actions applied so far
+    state: GameState                 # a snapshot (never changed)
+    action: Action | None            # None: a deal
+    seat: int | None                 # who acted
+    events: tuple[Event, ...]
+
+    @property
+    def is_deal(self) -> bool:
+        """True for the step that deals a round."""
+        return self.action is None
+
+    @property
+    def won(self) -> TrickWon | None:
+        """The trick this step completed, if any."""
+        for e in self.events:
+            if isinstance(e, TrickWon):
+                return e
+        return None
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The cards on the table: the trick in progress, or the one this step completed."""
+        won = self.won
+        if won is not None:
+            return won.cards
+        return tuple(zip(self.state.trick_seats, self.state.trick, strict=True))
+
+
+def build_frames(record: GameRecord) -> list[Frame]:
+    """Every step of a recorded game, rebuilt with ``random.Random(seed)`` for the deals."""
+    rng = random.Random(record.config.seed)
+    state = GameState.new(record.config)
+    frames: list[Frame] = []
+
+    def deal() -> None:
+        events: list[Event] = []
+        while state.is_chance:
+            events += state.advance(rng)
+        frames.append(Frame(len(state.actions), state.clone(), None, None, tuple(events)))
+
+    for action in record.actions:
+        if state.is_chance:
+            deal()
+        seat = state.current
+        events = state.apply(action)
+        frames.append(Frame(len(state.actions), state.clone(), action, seat, tuple(events)))
+    if state.phase in (Phase.DRAW, Phase.DEAL):
+        deal()
+    return frames
+
+
+class ReplayModel:
+    """The steps of a game and where the replay stands; moves by step, trick or round."""
+
+    def __init__(self, record: GameRecord) -> None:
+        self.frames = build_frames(record)
+        self.pos = 0
+        self.round_stops = [k for k, f in enumerate(self.frames) if f.is_deal]
+        self.trick_stops = [k for k, f in enumerate(self.frames)
+                            if f.is_deal or f.won is not None
+                            or (isinstance(f.action, Bid) and f.state.phase is Phase.PLAY)]
+
+    @property
+    def frame(self) -> Frame:
+        """The step shown."""
+        return self.frames[self.pos]
+
+    @property
+    def last(self) -> int:
+        """The index of the last step."""
+        return len(self.frames) - 1
+
+    def go(self, pos: int) -> None:
+        """Show step ``pos`` (clamped)."""
+        self.pos = max(0, min(self.last, pos))
+
+    def step(self, delta: int) -> None:
+        """Move ``delta`` steps."""
+        self.go(self.pos + delta)
+
+    def _next(self, stops: list[int]) -> None:
+        self.go(next((s for s in stops if s > self.pos), self.last))
+
+    def _prev(self, stops: list[int]) -> None:
+        self.go(next((s for s in reversed(stops) if s < self.pos), 0))
+
+    def next_trick(self) -> None:
+        """Forward to the end of the bidding, of the next trick, or the next deal."""
+        self._next(self.trick_stops)
+
+    def prev_trick(self) -> None:
+        """Back to the previous such moment."""
+        self._prev(self.trick_stops)
+
+    def next_round(self) -> None:
+        """Forward to the next deal (or the end of the game)."""
+        self._next(self.round_stops)
+
+    def prev_round(self) -> None:
+        """Back to this round's deal, or the previous round's if already there."""
+        self._prev(self.round_stops)
+
+    def round_of(self, pos: int | None = None) -> int:
+        """The round shown at step ``pos`` (the current one by default)."""
+        return self.frames[self.pos if pos is None else pos].state.round
+
+    def go_round(self, number: int) -> None:
+        """Jump to the deal of round ``number`` (1-based)."""
+        if self.round_stops:
+            self.go(self.round_stops[max(0, min(len(self.round_stops) - 1, number - 1))])
+
+
+# ---- what a step says ------------------------------------------------------------------------
+
+
+def describe(frame: Frame, names: list[str], look: str = "classic") -> str:
+    """One or two sentences telling what happened at this step."""
+    out: list[str] = []
+    state = frame.state
+    for e in frame.events:
+        if isinstance(e, TrumpRevealed) and frame.is_deal:
+            n = state.round
+            out.append(ngettext("Round {round}: {dealer} deals {n} card to each player.",
+                                "Round {round}: {dealer} deals {n} cards to each player.", n)
+                       .format(round=n, dealer=names[state.dealer], n=n))
+            if e.card is None:
+                out.append(_("No card is turned up: no trump this round."))
+            elif e.dealer_chooses:
+                out.append(_("Turned up: {card}. {dealer} chooses the trump.").format(
+                    card=messages.card_name(e.card, look), dealer=names[state.dealer]))
+            elif e.trump is None:
+                out.append(_("Turned up: {card}. No trump this round.").format(
+                    card=messages.card_name(e.card, look)))
+            else:
+                out.append(_("Turned up: {card}. Trump: {suit}.").format(
+                    card=messages.card_name(e.card, look), suit=messages.suit_name(e.trump, look)))
+        elif isinstance(e, BidMade):
+            out.append(_("{name} bids {n}.").format(name=names[e.seat], n=e.bid))
+        elif isinstance(e, TrumpChosen):
+            out.append(_("{name} names the trump: {suit}.").format(
+                name=names[e.seat], suit=messages.suit_name(e.suit, look)))
+        elif isinstance(e, TrickWon):
+            if e.void:
+                out.append(_("Nobody wins this trick."))
+            else:
+                out.append(_("{name} wins the trick.").format(name=names[e.winner]))
+        elif isinstance(e, RoundScored):
+            out.append(_("Round {round} is scored.").format(round=e.round))
+        elif isinstance(e, GameOver):
+            out.append(ngettext("Game over: {names} wins.", "Game over: {names} win.",
+                                len(e.winners)).format(names=", ".join(names[w] for w in e.winners)))
+    if isinstance(frame.action, Play) and frame.seat is not None:
+        played = frame.won.cards[-1][1] if frame.won is not None else state.trick[-1]
+        out.insert(0, _("{name} plays {card}.").format(name=names[frame.seat],
+                                                         card=messages.card_name(played, look)))
+    return " ".join(out)
