@@ -203,8 +203,8 @@ def _plate(sc: TableScene, surf: pygame.Surface, seat: int, box: pygame.Rect) ->
     text.draw(surf, label, (x, y + th / 2), int(13 * u), theme.INK if won else theme.INK_DIM,
               anchor="midleft", max_w=box.w * 0.42 - (x - box.x))
     total, counting = shown_total(sc, seat)
-    text.draw(surf, _("{points} pts").format(points=total), (box.right - pad, y + th / 2),
-              int(17 * u), theme.ACCENT if counting else theme.INK, role="bold", anchor="midright")
+    score = text.draw(surf, _("{points} pts").format(points=total), (box.right - pad, y + th / 2),
+                      int(17 * u), theme.ACCENT if counting else theme.INK, role="bold", anchor="midright")
     if sh.dealer == seat:
         d = 22 * u
         dc = (box.x - d * 0.25 + d / 2, box.y - d * 0.25 + d / 2)
@@ -212,7 +212,7 @@ def _plate(sc: TableScene, surf: pygame.Surface, seat: int, box: pygame.Rect) ->
         pygame.draw.circle(surf, theme.WOOD, dc, d / 2, max(1, round(2 * u)))
         text.draw(surf, pgettext_dealer(), dc, int(13 * u), theme.INK_DARK, role="bold",
                   anchor="center")
-    _mini_hand(sc, surf, seat, box)
+    _mini_hand(sc, surf, seat, box, score.x - 8 * u)
 
 
 def pgettext_dealer() -> str:
@@ -221,20 +221,23 @@ def pgettext_dealer() -> str:
     return pgettext("dealer mark", "D")
 
 
-def _mini_hand(sc: TableScene, surf: pygame.Surface, seat: int, box: pygame.Rect) -> None:
-    """How many cards the seat holds: a small card icon and the count, on the plate."""
+def _mini_hand(sc: TableScene, surf: pygame.Surface, seat: int, box: pygame.Rect,
+               right: float) -> None:
+    """How many cards the seat holds: a small card icon and the count, on the plate, ending
+    before ``right`` (the total)."""
     n = sc.shown.hand_counts[seat] if seat < len(sc.shown.hand_counts) else 0
     if n <= 0 or sc.pos_of(seat) == 0:
         return
     u = sc.lay.unit
     cw = 11 * u
-    x = box.x + box.w * 0.47
+    count = text.render(str(n), int(14 * u), theme.INK, "bold")
+    x = min(box.x + box.w * 0.47, right - (cw + 7 * u + count.get_width()))
+    x = max(x, box.x + box.w * 0.42)
     y = box.bottom - 10 * u - 17 * u
     back = sc.app.painter.back(cw)
     surf.blit(back, (x, y))
     surf.blit(back, (x + 3 * u, y + 1 * u))
-    text.draw(surf, str(n), (x + cw + 7 * u, y + back.get_height() / 2), int(14 * u), theme.INK,
-              role="bold", anchor="midleft")
+    surf.blit(count, count.get_rect(midleft=(round(x + cw + 7 * u), round(y + back.get_height() / 2))))
 
 
 def _level_name(level: str | None) -> str:
