@@ -36,3 +36,14 @@ def test_every_kind_has_a_sentence() -> None:
         for file in FileKind:
             msg, _serious = notice(Problem(kind, file, Path("/x/y.json"), Path("/x/y.bad")))
             assert msg and "{" not in msg
+
+
+def test_an_unwritable_data_folder_is_named(tmp_path: Path) -> None:
+    set_language("en")
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be", encoding="utf-8")
+    prefs = Prefs(blocker)
+    prefs.save_settings()
+    msgs = [notice(p)[0] for p in prefs.store.problems]
+    saved = [m for m in msgs if "could not be saved" in m]
+    assert saved and "not-a-folder" in saved[0] and "read-only" in saved[0]

@@ -30,7 +30,8 @@ def notice(problem: Any) -> tuple[str, bool]:
         return (_("Your {what} could not be opened ({path}); it was left untouched.")
                 .format(what=what, path=path), True)
     if kind == "write_failed":
-        return _("Your {what} could not be saved (is the disk full?).").format(what=what), True
+        return (_("Your {what} could not be saved as {path} (the folder may be read-only, or the "
+                  "disk full).").format(what=what, path=path), True)
     if kind == "migrated":
         return (_("Your {what} was converted from an older version; the original was kept.")
                 .format(what=what), False)
