@@ -13,7 +13,7 @@ from wizard.ui.tablemodel import Shown
 
 def _compare(shown: Shown, expected: Shown) -> None:
     for field in ("round", "dealer", "hand_counts", "turned", "trump", "bids", "bids_made",
-                  "tricks", "totals", "trick"):
+                  "tricks", "totals", "trick", "own_played"):
         assert getattr(shown, field) == getattr(expected, field), field
     assert sorted(shown.hand or [], key=lambda c: c.code) == sorted(expected.hand or [],
                                                                     key=lambda c: c.code)
@@ -46,3 +46,22 @@ def test_tie_in_the_draw_keeps_only_the_last_draw() -> None:
     for seat, c in ((0, "W"), (1, "W"), (2, "B3"), (0, "R5"), (1, "R9")):
         sh.apply(CardDrawn(seat, card(c)))
     assert [(s, c.text) for s, c in sh.drawn] == [(0, "R5"), (1, "R9")]
+
+
+def test_a_wizard_keeps_its_picture_from_hand_to_trick_and_no_two_look_alike() -> None:
+    from wizard.engine import CardPlayed, card
+    W, J, R5 = card("W"), card("J"), card("R5")
+    shown = Shown(players=4, viewer=0, hand=[W, W, J, R5], hand_counts=[4, 4, 4, 4])
+    assert shown.hand_looks([W, W, J, R5]) == [0, 1, 0, 0]
+    # the viewer's card in flight looks as it did in hand (the first Wizard)
+    assert shown.trick_looks([(0, W)], own_shown=False) == [0]
+    shown.apply(CardPlayed(0, W))
+    assert shown.hand_looks(shown.hand or [])[0] == 1          # the other Wizard keeps its picture
+    assert shown.trick_looks(shown.trick) == [0]
+    shown.apply(CardPlayed(1, W))                              # another seat: a Wizard not in our hand
+    shown.apply(CardPlayed(2, W))
+    looks = shown.trick_looks(shown.trick)
+    assert looks[0] == 0 and sorted(looks[1:]) == [2, 3]
+    assert shown.trick_looks(shown.trick[1:], later=()) == looks[1:]
+    shown.apply(CardPlayed(3, J))
+    assert shown.trick_looks(shown.trick)[3] == 1              # our hand's Jester is picture 0

@@ -5,6 +5,7 @@ No pygame: the drawing code reads a ``Shown`` and never changes the game (STYLE 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from wizard.engine import (
@@ -25,6 +26,16 @@ from wizard.engine import (
     TrumpChosen,
     TrumpRevealed,
 )
+
+VARIED = ("W", "J")      # the four Wizards and the four Jesters each have their own picture
+
+
+def _own_played(cards: Sequence[tuple[int, Card]], viewer: int | None) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for seat, c in cards:
+        if seat == viewer and c.text in VARIED:
+            out[c.text] = out.get(c.text, 0) + 1
+    return out
 
 
 @dataclass
@@ -51,6 +62,7 @@ class Shown:
     last_trick: TrickRecord | None = None
     drawn: list[tuple[int, Card]] = field(default_factory=list)
     over: bool = False
+    own_played: dict[str, int] = field(default_factory=dict)   # Wizards / Jesters the viewer played this round
 
     @staticmethod
     def from_view(view: PlayerView, viewer: int | None) -> Shown:
@@ -66,7 +78,9 @@ class Shown:
             bids=list(view.bids), bids_made=list(view.bids_made), tricks=list(view.tricks),
             totals=list(view.totals), trick=list(view.trick),
             last_trick=view.tricks_played[-1] if view.tricks_played else None,
-            over=view.phase == "game_over")
+            over=view.phase == "game_over",
+            own_played=_own_played([sc for t in view.tricks_played for sc in t.cards] + list(view.trick),
+                                   viewer))
 
     def apply(self, e: Event) -> None:
         """Move the picture forward by one event."""
@@ -93,6 +107,7 @@ class Shown:
             self.trick = []
             self.last_trick = None
             self.drawn = []
+            self.own_played = {}
         elif isinstance(e, CardDealt):
             self.hand_counts[e.seat] += 1
             if e.card is not None and self.viewer is not None:
@@ -127,6 +142,8 @@ class Shown:
             if peek is not None and held in peek:
                 peek.remove(held)
             self.trick.append((e.seat, e.card))
+            if e.seat == self.viewer and e.card.text in VARIED:
+                self.own_played[e.card.text] = self.own_played.get(e.card.text, 0) + 1
         elif isinstance(e, TrickWon):
             if not e.void:
                 self.tricks[e.winner] += 1
@@ -140,6 +157,46 @@ class Shown:
         elif isinstance(e, GameOver):
             self.over = True
             self.phase = "game_over"
+
+    # ---- which of the four pictures a Wizard or Jester shows --------------------------------
+
+    def hand_looks(self, hand: Sequence[Card]) -> list[int]:
+        """Pictures for a sorted hand: the n-th Wizard gets the n-th picture after those the viewer
+        already played this round (a card played is the first of its kind, so it keeps its picture)."""
+        seen: dict[str, int] = {}
+        out: list[int] = []
+        for c in hand:
+            k = seen.get(c.text, 0)
+            seen[c.text] = k + 1
+            out.append((self.own_played.get(c.text, 0) + k) % 4 if c.text in VARIED else 0)
+        return out
+
+    def trick_looks(self, cards: Sequence[tuple[int, Card]], own_shown: bool = True,
+                    later: Sequence[tuple[int, Card]] = ()) -> list[int]:
+        """Pictures for a trick, all different: the viewer's card keeps its hand picture, the
+        others take the first free ones in play order. ``own_shown``: the viewer's card is already
+        counted in ``own_played``; ``later``: cards played since (for an older trick)."""
+        looks = [0] * len(cards)
+        taken: dict[str, set[int]] = {}
+        for i, (seat, c) in enumerate(cards):
+            if seat == self.viewer and c.text in VARIED:
+                after = sum(1 for s, d in later if s == seat and d.text == c.text)
+                v = (self.own_played.get(c.text, 0) - (1 if own_shown else 0) - after) % 4
+                looks[i] = v
+                taken.setdefault(c.text, set()).add(v)
+        for i, (seat, c) in enumerate(cards):
+            if seat != self.viewer and c.text in VARIED:
+                used = taken.setdefault(c.text, set())
+                mine = self._viewers(c.text)          # pictures in (or played from) the viewer's hand
+                free = [k for k in range(4) if k not in used]
+                v = next((k for k in free if k not in mine), free[0] if free else 0)
+                looks[i] = v
+                used.add(v)
+        return looks
+
+    def _viewers(self, code: str) -> set[int]:
+        held = sum(1 for c in self.hand or [] if c.text == code)
+        return {k % 4 for k in range(self.own_played.get(code, 0) + held)}
 
     @property
     def bids_sum(self) -> int | None:

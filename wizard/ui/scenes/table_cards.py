@@ -87,7 +87,7 @@ def trick(sc: TableScene, surf: pygame.Surface) -> None:
         hold = 0.55
         win_pos = sc.pos_of(e.winner)
         target = R(lay.plates[win_pos]).center
-        looks = variants([c.text for _s, c in e.cards])
+        looks = sh.trick_looks(e.cards)
         for (seat, c), v in zip(e.cards, looks, strict=True):
             spot = R(lay.trick_spots[sc.pos_of(seat)])
             if t < hold:
@@ -104,7 +104,7 @@ def trick(sc: TableScene, surf: pygame.Surface) -> None:
                 r.center = (int(cx), int(cy))
                 painter.blit_scaled(surf, None, r, spot.w)
         return
-    for (seat, c), v in zip(sh.trick, variants([c.text for _s, c in sh.trick]), strict=True):
+    for (seat, c), v in zip(sh.trick, sh.trick_looks(sh.trick), strict=True):
         painter.blit_face(surf, c.text, R(lay.trick_spots[sc.pos_of(seat)]), "trick", variant=v)
     if not sh.trick and sh.round and not sh.drawn and sh.phase == "play" and sc.drained:
         for slot in lay.trick_spots:
@@ -127,7 +127,7 @@ def hand(sc: TableScene, surf: pygame.Surface) -> None:
         dragging = sc.pressed is not None and sc.drag_pos is not None
         leaving = sc.leaving_card()
         angles = hand_angles(len(hand))
-        looks = variants([c.text for c in hand])
+        looks = sh.hand_looks(hand)
         up = sc.lifted_index()
         for i, (c, r) in enumerate(zip(hand, rects, strict=True)):
             if (dragging and i == sc.pressed) or i == leaving:
@@ -184,7 +184,8 @@ def flying(sc: TableScene, surf: pygame.Surface) -> None:
         w = int(start_w + (spot.w - start_w) * t)
         r = pygame.Rect(0, 0, w, int(w * 1.5))
         r.center = (int(cx), int(cy))
-        v = sum(1 for _s, c in sc.shown.trick if c.text == e.card.text)    # its picture once it lands
+        landing = [*sc.shown.trick, (e.seat, e.card)]          # its picture once it lands
+        v = sc.shown.trick_looks(landing, own_shown=e.seat != sc.shown.viewer)[-1]
         painter.blit_scaled(surf, e.card.text, r, round(max(spot.w, start_w)), "trick", variant=v)
     elif isinstance(e, BidMade):
         pos = sc.pos_of(e.seat)

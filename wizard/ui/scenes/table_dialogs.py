@@ -11,7 +11,6 @@ from wizard.i18n import _
 from wizard.ui import messages
 
 from .. import text, theme
-from ..cardpaint import variants
 from ..layout import bid_buttons
 from ..widgets import Button, dim, panel
 from .table_common import R, felt
@@ -156,7 +155,8 @@ def review(sc: TableScene, surf: pygame.Surface) -> None:
                   theme.INK, anchor="center")
         return
     x = box.centerx - (n * (cw + 10 * u) - 10 * u) / 2
-    for (seat, c), v in zip(last.cards, variants([c.text for _s, c in last.cards]), strict=True):
+    looks = sc.shown.trick_looks(last.cards, later=sc.shown.trick)
+    for (seat, c), v in zip(last.cards, looks, strict=True):
         r = pygame.Rect(x, box.y + 44 * u, cw, cw * 1.5)
         sc.app.painter.blit_face(surf, c.text, r, "trick", variant=v)
         if seat == last.winner and not last.void:
