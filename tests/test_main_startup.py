@@ -61,3 +61,22 @@ def test_no_sound_device_is_said_on_the_menu(monkeypatch: pytest.MonkeyPatch) ->
         app.frame(0.0)           # draws the note without failing
     finally:
         app._unlisten()
+
+
+def test_logs_fall_back_to_the_user_log_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--data-dir naming a file: the log still goes somewhere (the user log folder)."""
+    import logging
+
+    import wizard.__main__ as m
+    import wizard.persistence
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x", encoding="utf-8")
+    monkeypatch.setattr(wizard.persistence, "default_log_dir", lambda: tmp_path / "userlogs")
+    path = m.start_logging(blocker)
+    root = logging.getLogger()
+    try:
+        assert path == (tmp_path / "userlogs" / "wizard.log").absolute()
+    finally:
+        for h in [h for h in root.handlers if str(tmp_path) in str(getattr(h, "baseFilename", ""))]:
+            root.removeHandler(h)
+            h.close()

@@ -40,10 +40,14 @@ def parser() -> argparse.ArgumentParser:
 
 
 def start_logging(data_dir: Path | None) -> Path | None:
-    """Log to a file in the user log folder (``<data dir>/logs`` with --data-dir); the file or None."""
+    """Log to a file in the user log folder (``<data dir>/logs`` with --data-dir, or the user log
+    folder when that one cannot be written); the file or None."""
     try:
-        from wizard.persistence import log_dir_for, setup_logging
-        return setup_logging(log_dir_for(data_dir))
+        from wizard.persistence import default_log_dir, log_dir_for, setup_logging
+        path = setup_logging(log_dir_for(data_dir))
+        if path is None and data_dir is not None:
+            path = setup_logging(default_log_dir())
+        return path
     except Exception as exc:        # no log file is no reason not to play
         log.warning("no log file: %s", exc)
         return None
