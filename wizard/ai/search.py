@@ -1,7 +1,8 @@
 """Determinized Monte Carlo: evaluate each candidate bid or card over the same sampled worlds.
 
-Work is counted in simulated card plays so results are deterministic for a given rng; a wall-clock
-cap only cuts a search short on a machine far slower than planned (it never does in the tests).
+Work is counted in simulated card plays so results are deterministic for a given rng; a cap on
+the CPU time of the deciding thread (not wall-clock: a busy machine does not change the result)
+only cuts a search short on a machine far slower than planned (it never does in the tests).
 """
 
 from __future__ import annotations
@@ -33,13 +34,13 @@ def evaluate_cards(info: Info, legal: list[int], source: WorldSource, rng: rando
     seat = info.seat
     work = 0
     worlds = 0
-    deadline = time.perf_counter() + cap_s
+    deadline = time.thread_time() + cap_s
     while worlds < max_worlds and (worlds < min_worlds or work < budget):
         base = source(rng)
         work += world_cost
         values: dict[int, float] = {}
         for c in legal:
-            if worlds >= min_worlds and time.perf_counter() > deadline:
+            if worlds >= min_worlds and time.thread_time() > deadline:
                 break  # out of time: this world is dropped, every candidate keeps as many
             w = base.copy()
             apply_card(w, rules, seat, c)
@@ -67,13 +68,13 @@ def trick_distributions(info: Info, bids: list[int], source: WorldSource, rng: r
     grail = {b: 0.0 for b in bids}
     work = 0
     worlds = 0
-    deadline = time.perf_counter() + cap_s
+    deadline = time.thread_time() + cap_s
     while worlds < max_worlds and (worlds < min_worlds or work < budget):
         base = source(rng)
         work += world_cost
         outcome: list[tuple[int, int, bool, bool]] = []
         for b in bids:
-            if worlds >= min_worlds and time.perf_counter() > deadline:
+            if worlds >= min_worlds and time.thread_time() > deadline:
                 break  # out of time: this world is dropped
             w = base.copy()
             w.bids[seat] = b
