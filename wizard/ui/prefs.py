@@ -10,31 +10,13 @@ import copy
 import logging
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from wizard.persistence import Settings
 from wizard.session import Seat, Session
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(slots=True)
-class _MemorySettings:
-    """Settings fields and defaults (CONTRACTS.md) for when persistence is missing."""
-
-    language: str | None = None
-    animation_speed: str = "normal"
-    ai_pause_ms: int = 600
-    sound: bool = True
-    volume: float = 0.8
-    fullscreen: bool = False
-    window_size: list[int] = field(default_factory=lambda: [1280, 800])
-    ui_scale: float = 1.0
-    card_look: str = "classic"
-    colourblind: bool = False
-    confirm_play: bool = False
-    last_setup: dict[str, Any] | None = None
 
 
 class Prefs:
@@ -43,7 +25,7 @@ class Prefs:
     def __init__(self, data_dir: Path | None = None, use_store: bool = True,
                  background: bool = False) -> None:
         self.store: Any = None
-        self.settings: Any = _MemorySettings()
+        self.settings: Any = Settings()
         self.problems: list[Any] = []
         self._memory_save: Any = None
         self._memory_history: list[Any] = []
