@@ -156,6 +156,8 @@ def app(request: pytest.FixtureRequest, games_dir: Path, tmp_path_factory: pytes
     games.settings = prefs.settings
     a.fit_prefs = (prefs, games)
     yield a
+    a._unlisten()
+    a.scenes.clear()
     set_language("en")
 
 
