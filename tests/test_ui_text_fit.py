@@ -17,6 +17,11 @@ A problem is one of:
   drawn after the screen is built, where an overlay draws only itself over its cached, dimmed
   background, so the text of the scene underneath does not count.
 
+Beyond the smoke screens, crowded states (3 and 6 players, the last round, the end of a game) are
+drawn too, and every reason an action is refused (``messages.rule_text``, with the longest suit and
+card names) is checked against the table's prompt line at 1024x640: the table fits it with
+``fit_size`` and blits it, with no ellipsis.
+
 Every ``draw_wrapped`` caller passes a box of height 0 and lays out below with the returned height,
 so there is no box height to check a paragraph against.
 """
@@ -26,6 +31,7 @@ from __future__ import annotations
 import tempfile
 import unicodedata
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +39,7 @@ import pygame
 import pytest
 
 from wizard.i18n import set_language
-from wizard.ui import fonts, smoke, text
+from wizard.ui import fonts, smoke, text, theme
 
 LANGS = ("en", "fr", "ca")
 SIZES = ((1024, 640), (1920, 1080))
@@ -49,7 +55,7 @@ EXTRA_SCREENS = ("table-play-6p", "scorepad-6p-last", "round-end-6p", "game-end-
 # Known problems, one (size, language, screen) each: strict xfail keeps them visible until fixed.
 _SEED_HINT = ("game_end.py: the 'Seed {seed}: enter it in New game…' line gets max_w=r.w*0.32 (262 px at "
               "1024x640) and is cut with '…' even at the minimum 9 px size")
-_PLATE_TRICKS = ("table_draw.py player plate: with 8+ tricks won the trick stack leaves 39 px at 1024x640 "
+_PLATE_TRICKS = ("table_draw.py player plate: after many tricks won the trick stack leaves 39 px at 1024x640 "
                  "for the '{n} tricks' label, so '10 tricks' (en) / '10 bases' (ca) is cut with '…'")
 KNOWN: dict[tuple[tuple[int, int], str, str], str] = {
     **{((1024, 640), lang, screen): _SEED_HINT for lang in LANGS for screen in ("game-end", "game-end-6p")},
@@ -111,12 +117,12 @@ def _install(monkeypatch: pytest.MonkeyPatch, rec: Recorder) -> None:
             rec.problems.append(f"min-size: {s!r} wider than {max_w:.0f}px even at {got}px ({role})")
         return got
 
-    def render(s: str, size: int, colour: Any = text.theme.INK, role: str = "text") -> pygame.Surface:
+    def render(s: str, size: int, colour: Any = theme.INK, role: str = "text") -> pygame.Surface:
         rec.check_glyphs(s, role)
         return orig_render(s, size, colour, role)
 
     def draw(surf: pygame.Surface, s: str, pos: tuple[float, float], size: int,
-             colour: Any = text.theme.INK, role: str = "text", anchor: str = "topleft",
+             colour: Any = theme.INK, role: str = "text", anchor: str = "topleft",
              max_w: float | None = None, shadow: bool = False) -> pygame.Rect:
         rec.check_glyphs(s, role)
         if max_w is not None and s and s not in PLAYER_NAMES:
@@ -142,7 +148,7 @@ def _install(monkeypatch: pytest.MonkeyPatch, rec: Recorder) -> None:
         return rect
 
     def draw_wrapped(surf: pygame.Surface, s: str, box: pygame.Rect, size: int,
-                     colour: Any = text.theme.INK, role: str = "text", line_gap: float = 1.25,
+                     colour: Any = theme.INK, role: str = "text", line_gap: float = 1.25,
                      align: str = "left") -> int:
         f = fonts.font(max(6, int(size)), role)
         for line in text.wrap(s, size, box.w, role):
@@ -168,10 +174,19 @@ def games_dir() -> Iterator[Path]:
         yield Path(d)
 
 
+@dataclass
+class Rig:
+    """A headless App with its own prefs, and prefs over the shared history games."""
+
+    app: Any
+    prefs: Any
+    games: Any
+
+
 @pytest.fixture(scope="module")
-def app(request: pytest.FixtureRequest, games_dir: Path, tmp_path_factory: pytest.TempPathFactory
-        ) -> Iterator[Any]:
-    """A headless App of one window size, with its own prefs and the shared history games."""
+def rig(request: pytest.FixtureRequest, games_dir: Path, tmp_path_factory: pytest.TempPathFactory
+        ) -> Iterator[Rig]:
+    """A headless App of one window size (the parameter), made once per size."""
     from wizard.ui.app import App
     from wizard.ui.prefs import Prefs
     prefs = Prefs(tmp_path_factory.mktemp("fit-prefs"))
@@ -179,8 +194,7 @@ def app(request: pytest.FixtureRequest, games_dir: Path, tmp_path_factory: pytes
     a = App(prefs, size=request.param, headless=True, threaded=False, speed="off", lang="en")
     games = Prefs(games_dir)
     games.settings = prefs.settings
-    a.fit_prefs = (prefs, games)
-    yield a
+    yield Rig(a, prefs, games)
     a._unlisten()
     a.scenes.clear()
     set_language("en")
@@ -210,7 +224,7 @@ def _make_extra(a: Any, name: str) -> None:
                 and (not name.startswith("table-play") or len(s.state.trick) >= 1))
 
     smoke.play_until(session, stop)
-    if name.startswith("game-end") != session.finished or stop(session) == name.startswith("game-end"):
+    if not (session.finished if name.startswith("game-end") else stop(session)):
         raise RuntimeError(f"{name}: the seeded game did not reach the wanted state")
     t = TableScene(a, session, keep_history=False)
     if name.startswith("round-end"):
@@ -238,11 +252,12 @@ def _cases() -> Iterator[Any]:
                 yield pytest.param(lang, name, size, marks=marks, id=f"{lang}-{name}-{size[0]}x{size[1]}")
 
 
-@pytest.mark.parametrize(("lang", "screen", "app"), list(_cases()), indirect=["app"])
-def test_screen_text_fits(app: Any, lang: str, screen: str, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("lang", "screen", "rig"), list(_cases()), indirect=["rig"])
+def test_screen_text_fits(rig: Rig, lang: str, screen: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Building and drawing ``screen`` in ``lang`` draws no missing glyph and no overflowing text."""
+    app = rig.app
     size = app.screen.get_size()
-    prefs, games = app.fit_prefs
+    prefs, games = rig.prefs, rig.games
     set_language(lang)
     rec = Recorder()
     _install(monkeypatch, rec)
