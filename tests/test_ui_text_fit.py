@@ -22,6 +22,9 @@ drawn too, and every reason an action is refused (``messages.rule_text``, with t
 card names) is checked against the table's prompt line at 1024x640: the table fits it with
 ``fit_size`` and blits it, with no ellipsis.
 
+Not covered: where text rendered with ``render`` is blitted (only its glyphs and, through
+``fit_size``, its width are checked), and text drawn by the card art (``wizard.ui.art``).
+
 Every ``draw_wrapped`` caller passes a box of height 0 and lays out below with the returned height,
 so there is no box height to check a paragraph against.
 """
