@@ -56,16 +56,7 @@ EXTRA_SCREENS = ("table-play-6p", "scorepad-6p-last", "round-end-6p", "game-end-
                  "table-play-3p-last", "scorepad-3p-last", "game-end-3p")
 
 # Known problems, one (size, language, screen) each: strict xfail keeps them visible until fixed.
-_SEED_HINT = ("game_end.py: the 'Seed {seed}: enter it in New game…' line gets max_w=r.w*0.32 (262 px at "
-              "1024x640) and is cut with '…' even at the minimum 9 px size")
-_PLATE_TRICKS = ("table_draw.py player plate: after many tricks won the trick stack leaves 39 px at 1024x640 "
-                 "for the '{n} tricks' label, so '10 tricks' (en) / '10 bases' (ca) is cut with '…'")
-KNOWN: dict[tuple[tuple[int, int], str, str], str] = {
-    **{((1024, 640), lang, screen): _SEED_HINT for lang in LANGS for screen in ("game-end", "game-end-6p")},
-    ((1024, 640), "fr", "game-end-3p"): _SEED_HINT,
-    ((1024, 640), "en", "game-end-3p"): _SEED_HINT + "; " + _PLATE_TRICKS,
-    ((1024, 640), "ca", "game-end-3p"): _SEED_HINT + "; " + _PLATE_TRICKS,
-}
+KNOWN: dict[tuple[tuple[int, int], str, str], str] = {}
 
 
 class Recorder:
@@ -319,14 +310,7 @@ def _rules() -> list[str]:
     return [r.name for r in Rule]
 
 
-_TOO_LONG = "at 1024x640 the reason is wider than the prompt line (616px) even at the 9px minimum size"
-KNOWN_REFUSALS: dict[tuple[str, str], str] = {
-    ("en", "BID_SUM_CANADIAN"): _TOO_LONG,
-    ("fr", "BID_SUM_CANADIAN"): _TOO_LONG,
-    ("fr", "BID_SUM_CAMELOT"): _TOO_LONG,
-    ("ca", "BID_SUM_CANADIAN"): _TOO_LONG,
-    ("ca", "BID_SUM_CAMELOT"): _TOO_LONG,
-}
+KNOWN_REFUSALS: dict[tuple[str, str], str] = {}
 
 
 def _refusal_cases() -> Iterator[Any]:
@@ -341,12 +325,13 @@ def _refusal_cases() -> Iterator[Any]:
 def test_refusal_reason_fits_the_prompt_line(lang: str, rule: str) -> None:
     """A refusal reason fits the table's prompt line at 1024x640, for 3..6 players and both looks.
 
-    The table draws it with ``fit_size`` then ``render`` (no ellipsis), so a reason still too
-    wide at the minimum size spills out of the prompt line over the hand and the side plates.
+    The table shrinks it to one line, or wraps it on two (``prompt_lines``); a reason that needs
+    more, or a tiny size, would spill over the hand and the side plates.
     """
     from wizard.engine.errors import Rule
     from wizard.ui import messages
     from wizard.ui.layout import table_layout
+    from wizard.ui.scenes.table_dialogs import prompt_lines
     pygame.init()
     set_language(lang)
     try:
@@ -356,11 +341,11 @@ def test_refusal_reason_fits_the_prompt_line(lang: str, rule: str) -> None:
             room = lay.prompt.w - 30 * lay.unit
             for look in messages.LOOKS:
                 msg = _refusal(Rule[rule], look, players)
-                got = text.fit_size(msg, int(19 * lay.unit), room, "bold")
-                width = fonts.font(got, "bold").size(msg)[0]
-                if width > room:
-                    too_wide.append(f"{players} players, {look}: {msg!r} is {width}px wide at {got}px, "
-                                    f"room {room:.0f}px")
+                got, lines = prompt_lines(msg, room, lay.unit)
+                width = max(fonts.font(got, "bold").size(line)[0] for line in lines)
+                if width > room or len(lines) > 2 or got < 10:
+                    too_wide.append(f"{players} players, {look}: {msg!r} needs {len(lines)} lines, "
+                                    f"{width}px wide at {got}px, room {room:.0f}px")
         assert not too_wide, "\n".join(too_wide)
     finally:
         set_language("en")

@@ -131,9 +131,9 @@ class GameEndScene(Overlay):
             text.draw(surf, str(st.totals[seat]), (lx + r.w * 0.30, y), int(22 * u), colour, "bold",
                       anchor="topright")
             y += 40 * u
-        text.draw(surf, _("Seed {seed}: enter it in New game to deal the same cards again.").format(
-            seed=st.config.seed), (lx, r.bottom - 110 * u), int(13 * u), theme.INK_DIM,
-            max_w=r.w * 0.32)
+        text.draw_wrapped(surf, _("Seed {seed}: enter it in New game to deal the same cards again.").format(
+            seed=st.config.seed), pygame.Rect(lx, r.bottom - 140 * u, r.w * 0.32, 60 * u), int(13 * u),
+            theme.INK_DIM)
         chart = pygame.Rect(r.x + r.w * 0.36, r.y + 76 * u, r.w * 0.60, r.h - 170 * u)
         series = [[row.totals[s] for row in st.history] for s in range(st.config.players)]
         draw_chart(surf, chart, series, names, u)

@@ -11,6 +11,7 @@ from wizard.i18n import _
 from wizard.ui import messages
 
 from .. import text, theme
+from ..fonts import font
 from ..layout import bid_buttons
 from ..widgets import Button, dim, panel
 from .table_common import R, felt
@@ -36,10 +37,32 @@ def prompt(sc: TableScene, surf: pygame.Surface) -> None:
         msg = sc.message[0]
         colour = theme.BAD if sc.message[2] else theme.ACCENT
     if msg:
-        img = text.render(msg, text.fit_size(msg, int(19 * u), box.w - 30 * u, "bold"), colour, "bold")
-        back = img.get_rect(center=box.center).inflate(26 * u, 8 * u)
-        panel(surf, back, u, alpha=200, edge=None, radius=10)
-        surf.blit(img, img.get_rect(center=box.center))
+        size, lines = prompt_lines(msg, box.w - 30 * u, u)
+        imgs = [text.render(line, size, colour, "bold") for line in lines]
+        gap = round(2 * u)
+        height = sum(i.get_height() for i in imgs) + gap * (len(imgs) - 1)
+        width = max(i.get_width() for i in imgs)
+        # one line sits in the prompt box; a second grows upwards, over the free felt above it
+        block = pygame.Rect(0, 0, width, height)
+        block.midbottom = (box.centerx, max(box.bottom, box.centery + height / 2))
+        panel(surf, block.inflate(26 * u, 8 * u), u, alpha=200, edge=None, radius=10)
+        y = block.y
+        for img in imgs:
+            surf.blit(img, img.get_rect(midtop=(block.centerx, y)))
+            y += img.get_height() + gap
+
+
+def prompt_lines(msg: str, width: float, u: float) -> tuple[int, list[str]]:
+    """Size and lines of the prompt: one line shrunk down to 15 px-units, else wrapped on two lines."""
+    size = text.fit_size(msg, int(19 * u), width, "bold", min_size=max(9, int(15 * u)))
+    if font(size, "bold").size(msg)[0] <= width:
+        return size, [msg]
+    lines = [msg]
+    for size in range(int(17 * u), 8, -1):
+        lines = text.wrap(msg, size, width, "bold")
+        if len(lines) <= 2 and all(font(size, "bold").size(line)[0] <= width for line in lines):
+            return size, lines
+    return size, lines
 
 
 def _prompt_text(sc: TableScene) -> tuple[str, tuple[int, int, int]]:

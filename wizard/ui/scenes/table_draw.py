@@ -12,6 +12,7 @@ from wizard.i18n import _, ngettext
 from wizard.ui import messages
 
 from .. import text, theme
+from ..fonts import font
 from ..tween import lerp
 from ..widgets import Button, panel
 from . import table_cards as cards
@@ -200,8 +201,11 @@ def _plate(sc: TableScene, surf: pygame.Surface, seat: int, box: pygame.Rect) ->
             pygame.draw.rect(surf, theme.WOOD, r, width=1, border_radius=max(1, round(2 * u)))
         x += tw + min(won, 8) * 2 * u + 6 * u
     label = (ngettext("{n} trick", "{n} tricks", won).format(n=won) if won else _("no tricks"))
+    room = box.w * 0.42 - (x - box.x)
+    if won and font(max(9, int(11 * u))).size(label)[0] > room:
+        label = str(won)  # a crowded plate: the stack beside it says what the number counts
     text.draw(surf, label, (x, y + th / 2), int(13 * u), theme.INK if won else theme.INK_DIM,
-              anchor="midleft", max_w=box.w * 0.42 - (x - box.x))
+              anchor="midleft", max_w=room)
     total, counting = shown_total(sc, seat)
     score = text.draw(surf, _("{points} pts").format(points=total), (box.right - pad, y + th / 2),
                       int(17 * u), theme.ACCENT if counting else theme.INK, role="bold", anchor="midright")
