@@ -34,6 +34,7 @@ from wizard.engine import (
     cards,
     deck,
     events_for,
+    replay,
     start,
 )
 from wizard.engine.actions import Action
@@ -273,3 +274,9 @@ def test_record_rebuilds_and_rejects_an_impossible_action() -> None:
     assert e.value.index == 3
     with pytest.raises(IllegalBidError):
         raise e.value.__cause__  # type: ignore[misc]
+    # replay() is the same checked replay from a config and a list of actions
+    assert snapshot(replay(cfg, list(rec.actions), random.Random(cfg.seed))) == snapshot(g)
+    bad = GameRecord.from_dict(data).actions
+    with pytest.raises(RecordError) as e2:
+        replay(cfg, bad, random.Random(cfg.seed))
+    assert e2.value.index == 3

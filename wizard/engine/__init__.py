@@ -26,8 +26,8 @@ from .events import (
                      TrumpChosen,
                      TrumpRevealed,
 )
-from .record import GameRecord, RecordError
-from .state import GameState, Phase, replay, start
+from .record import GameRecord, RecordError, replay
+from .state import GameState, Phase, start
 from .view import PlayerView, RoundResult, TrickRecord, event_for, events_for
 
 __all__ = [

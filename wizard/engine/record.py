@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,3 +93,13 @@ class GameRecord:
             except IllegalActionError as e:
                 raise RecordError(f"action {i}: {e}", i) from e
         return GameRecord(config, tuple(actions))
+
+
+def replay(config: GameConfig, actions: Sequence[Action], rng: random.Random) -> GameState:
+    """Rebuild a game from its configuration and actions; chance steps draw from ``rng``.
+
+    The same checked replay as ``GameRecord.rebuild`` (a refused action raises ``RecordError``
+    naming its index). The first draw and deal are advanced; a game that stops at ROUND_END
+    stays there (the next deal is the caller's).
+    """
+    return GameRecord(config, tuple(actions)).rebuild(rng)

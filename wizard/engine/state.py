@@ -682,22 +682,6 @@ def start(config: GameConfig, rng: random.Random) -> tuple[GameState, list[Event
     return state, events
 
 
-def replay(config: GameConfig, actions: Sequence[Action], rng: random.Random) -> GameState:
-    """Rebuild a game from its configuration and actions; chance steps draw from ``rng``.
-
-    Every action goes through ``apply`` and is checked. The first draw and deal are advanced;
-    a game that stops at ROUND_END stays there (the next deal is the caller's).
-    """
-    state = GameState.new(config)
-    for action in actions:
-        while state.is_chance:
-            state.advance(rng)
-        state.apply(action)
-    while state.phase in (_DRAW, _DEAL):
-        state.advance(rng)
-    return state
-
-
 class _Stacked(random.Random):
     """A "shuffle" that lays out a prepared pack, used by ``GameState.at_deal``."""
 
