@@ -360,8 +360,8 @@ def parse_seats(text: str) -> list[str]:
 
 # The targets: (players, edition, X, Y, seed, uses search). Seats are X,Y,Y(,...).
 TARGETS: list[tuple[int, str, str, str, int, bool]] = [
-    (4, "classic", "expert", "normal", 21, True),
-    (4, "classic", "hard", "normal", 22, True),
+    (4, "classic", "expert", "normal", 500, True),
+    (4, "classic", "hard", "normal", 501, True),
     (4, "classic", "normal", "easy", 11, False),
     (4, "classic", "easy", "random", 12, False),
     (3, "classic", "expert", "normal", 31, True),
@@ -450,9 +450,9 @@ def main(argv: list[str] | None = None) -> int:
                     "classic rows with Hard or Expert")
     ap.add_argument("--rule-deals", type=int, default=2000, help="--targets: deals, other "
                     "4-player classic rows")
-    ap.add_argument("--other-search-deals", type=int, default=100,
+    ap.add_argument("--other-search-deals", type=int, default=500,
                     help="--targets: deals, 3/6-player and camelot rows with Hard or Expert")
-    ap.add_argument("--other-rule-deals", type=int, default=500,
+    ap.add_argument("--other-rule-deals", type=int, default=2000,
                     help="--targets: deals, other 3/6-player and camelot rows")
     a = ap.parse_args(argv)
     if a.targets:
