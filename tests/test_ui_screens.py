@@ -101,6 +101,26 @@ def test_settings_language_switch_is_live_and_saved(tmp_path: Path) -> None:
     set_language("en")
 
 
+def test_animation_speeds_agree_with_animations_and_switches_keep_their_own_off(tmp_path: Path) -> None:
+    """"Animations: Off/Normal" takes the plural feminine in French; "Sound: Off" does not."""
+    app = App(Prefs(tmp_path), size=(1280, 800), headless=True, threaded=False, speed="off",
+              lang="fr")
+    app.replace(MenuScene(app))
+    app.push(SettingsScene(app))
+    speed = next(w for w in app.top.widgets if isinstance(w, Cycle) and "slow" in w.values)
+    shown = {w.label() for w in app.top.widgets if isinstance(w, Cycle) and w is not speed}
+    assert "Désactivé" in shown             # the deck and confirm switches are off
+    labels = []
+    for _ in speed.values:
+        labels.append(speed.label())
+        click(app, speed.rect.center)
+    assert sorted(labels) == ["Désactivées", "Lentes", "Normales", "Rapides"]
+    assert not shown & set(labels)          # no switch or other row shares these words
+    speed.current = "fast"
+    set_language("en")
+    assert speed.label() == "Fast"
+
+
 def test_computer_moves_in_a_worker_thread_keep_frames_coming() -> None:
     app = App(size=(1024, 640), headless=True, threaded=True, speed="fast", lang="en")
     app.settings.ai_pause_ms = 0

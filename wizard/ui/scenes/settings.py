@@ -6,14 +6,21 @@ from typing import Any
 
 import pygame
 
-from wizard.i18n import N_, _, available_languages, current_language, set_language
+from wizard.i18n import N_, _, available_languages, current_language, pgettext, set_language
 from wizard.ui import messages
 
 from .. import text, theme
 from ..widgets import Button, Cycle
 from .base import Screen
 
-SPEED_NAMES = {"off": N_("Off"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}
+# The value of the "Animations" row: the adjectives agree with "animations" (plural, feminine in
+# French and Catalan), so they have their own context, apart from the switches' "Off".
+SPEED_NAMES = {
+    "off": lambda: pgettext("animations are", "Off"),
+    "fast": lambda: pgettext("animations are", "Fast"),
+    "normal": lambda: pgettext("animations are", "Normal"),
+    "slow": lambda: pgettext("animations are", "Slow"),
+}
 
 
 class SettingsScene(Screen):
@@ -30,7 +37,7 @@ class SettingsScene(Screen):
         rows.append((_("Language"), Cycle((0, 0, 1, 1), list(langs), current_language(),
                                           lambda v: langs[str(v)], self._lang)))
         rows.append((_("Animations"), Cycle((0, 0, 1, 1), list(SPEED_NAMES), st.animation_speed,
-                                            lambda v: _(SPEED_NAMES[str(v)]),
+                                            lambda v: SPEED_NAMES[str(v)](),
                                             lambda v: self._set("animation_speed", v))))
         rows.append((_("Pause between computer moves"),
                      Cycle((0, 0, 1, 1), [0, 300, 600, 1000, 1500], st.ai_pause_ms,
