@@ -338,3 +338,36 @@ def test_catalogs_ship_with_the_game() -> None:
     pyproject = tomllib.loads((tools.ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     include = pyproject["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
     assert include.get("locales") == "wizard/_data/locales"
+
+
+def test_dates_are_written_in_the_players_language_and_time_zone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+    from datetime import UTC, datetime, timedelta, timezone
+
+    from wizard.ui.messages import when_text
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    try:
+        moment = datetime(2026, 4, 3, 21, 7, tzinfo=UTC)
+        expected = {"en": "3 Apr 2026, 21:07", "fr": "3 avr. 2026 à 21:07",
+                    "ca": "3 d’abr. de 2026, a les 21:07"}
+        for lang, text in expected.items():
+            set_language(lang)
+            assert when_text(moment) == text
+        set_language("en")
+        # a zone-less moment is UTC, as the files store it; another zone is converted
+        assert when_text(moment.replace(tzinfo=None)) == expected["en"]
+        assert when_text(moment.astimezone(timezone(timedelta(hours=5)))) == expected["en"]
+        monkeypatch.setenv("TZ", "Europe/Paris")
+        time.tzset()
+        assert when_text(moment) == "3 Apr 2026, 23:07"   # summer time in Paris
+        months = set()
+        for m in range(1, 13):
+            set_language("fr")
+            months.add(when_text(datetime(2026, m, 15, 12, tzinfo=UTC)).split()[1])
+        assert len(months) == 12 and "août" in months
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+        set_language("en")

@@ -15,7 +15,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from wizard.engine import GameConfig, GameState, Phase, Play
+from wizard.engine import Action, GameConfig, GameState, Phase, Play
 
 
 def random_games(seconds: float, players: int = 4, seed: int = 1) -> tuple[float, float]:
@@ -88,8 +88,11 @@ def call_costs(number: int = 5000, repeat: int = 5) -> dict[str, float]:
     for name, st in states.items():
         action = st.legal_actions()[0]
         out[f"legal_actions ({name})"] = best(st, GameState.legal_actions)
-        out[f"legal_actions + apply ({name})"] = best(
-            st, lambda s, a=action: (s.legal_actions(), s.apply(a)))
+
+        def legal_then_apply(s: GameState, a: Action = action) -> object:
+            return s.legal_actions(), s.apply(a)
+
+        out[f"legal_actions + apply ({name})"] = best(st, legal_then_apply)
     deal = states["lead"].clone()
     deal.phase, deal.is_chance, deal.round = Phase.ROUND_END, True, 7
     rng = random.Random(1)

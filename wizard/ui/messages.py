@@ -12,6 +12,7 @@ Card looks: ``"classic"`` (the four peoples, ranks 1..13) or ``"standard"``
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from wizard.engine.cards import Card, CardError, Kind
@@ -379,3 +380,27 @@ def bids_against_tricks(total: int, tricks: int) -> str:
     """The bid sum shown during bidding, e.g. Bids: 4 for 5 tricks."""
     return ngettext("Bids: {total} for {n} trick", "Bids: {total} for {n} tricks",
                     tricks).format(total=total, n=tricks)
+
+
+# TRANSLATORS: short month names in a date ("22 Nov 2026"); a language that puts a preposition
+# before the month ("22 de nov.") can include it here.
+_MONTHS: tuple[Callable[[], str], ...] = (
+    lambda: pgettext("month, short", "Jan"), lambda: pgettext("month, short", "Feb"),
+    lambda: pgettext("month, short", "Mar"), lambda: pgettext("month, short", "Apr"),
+    lambda: pgettext("month, short", "May"), lambda: pgettext("month, short", "Jun"),
+    lambda: pgettext("month, short", "Jul"), lambda: pgettext("month, short", "Aug"),
+    lambda: pgettext("month, short", "Sep"), lambda: pgettext("month, short", "Oct"),
+    lambda: pgettext("month, short", "Nov"), lambda: pgettext("month, short", "Dec"),
+)
+
+
+def when_text(moment: datetime) -> str:
+    """A date and time in the player's language and time zone, e.g. 22 Nov 2026, 14:05.
+
+    A moment without a zone is taken as UTC (as the history files store it).
+    """
+    local = (moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)).astimezone()
+    # TRANSLATORS: a date and time in the history and the replay; {month} is a short month name.
+    return _("{day} {month} {year}, {time}").format(
+        day=local.day, month=_MONTHS[local.month - 1](), year=local.year,
+        time=f"{local.hour:02d}:{local.minute:02d}")

@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 def game_line(entry: Any) -> str:
     """Date, edition and number of players of a finished game."""
     n = len(entry.seats)
-    return "  ·  ".join([entry.finished.astimezone().strftime("%Y-%m-%d %H:%M"),
+    return "  ·  ".join([messages.when_text(entry.finished),
                          messages.edition_name(entry.edition),
                          ngettext("{n} player", "{n} players", n).format(n=n)])
 

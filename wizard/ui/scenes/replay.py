@@ -247,7 +247,7 @@ class ReplayScene(Screen):
         r = text.draw(surf, _("Replay"), (x, bar.centery), int(24 * u), theme.ACCENT, "title",
                       anchor="midleft")
         x = r.right + 20 * u
-        info = [self.entry.finished.strftime("%Y-%m-%d %H:%M"),
+        info = [messages.when_text(self.entry.finished),
                 messages.edition_name(self.entry.edition)]
         if self.model is not None:
             st = self.model.frame.state
