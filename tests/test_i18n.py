@@ -351,7 +351,7 @@ def test_dates_are_written_in_the_players_language_and_time_zone(
     try:
         moment = datetime(2026, 4, 3, 21, 7, tzinfo=UTC)
         expected = {"en": "3 Apr 2026, 21:07", "fr": "3 avr. 2026 à 21:07",
-                    "ca": "3 d’abr. de 2026, a les 21:07"}
+                    "ca": "3 d’abr. de 2026, 21:07"}
         for lang, text in expected.items():
             set_language(lang)
             assert when_text(moment) == text

@@ -220,3 +220,20 @@ def test_from_the_list_to_the_replay_and_back(history_dir: Path) -> None:
     assert first.round == 1 and first.hands == entry.state_after(0).hands
     key(app, pygame.K_ESCAPE)
     assert app.top is sc and sc.selected == index and sc.page == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ca"])
+def test_statistics_column_titles_keep_every_word(lang: str) -> None:
+    """A title too long for two lines at full size shrinks; no word is ever dropped."""
+    from wizard.ui.scenes.stats_view import COLUMNS, _header_lines
+    pygame.font.init()
+    set_language(lang)
+    try:
+        for unit in (0.8, 1.0, 1.6):
+            width = 1230 * 0.45 * unit               # the statistics panel at 1024..1920 wide
+            for label, frac, _value in COLUMNS:
+                lines, size = _header_lines(label(), int(14 * unit), width * frac - 4 * unit)
+                assert 1 <= len(lines) <= 2 and size >= int(14 * unit) * 3 // 4
+                assert " ".join(lines) == label().replace("\n", " ")
+    finally:
+        set_language("en")

@@ -50,6 +50,16 @@ COLUMNS: list[tuple[Callable[[], str], float, Callable[[Any], str]]] = [
 ]
 
 
+def _header_lines(label: str, size: int, width: float) -> tuple[list[str], int]:
+    """A column title on at most two lines: the font shrinks (to 3/4) before a word is dropped;
+    whatever still does not fit goes on the second line, which ``text.draw`` then narrows."""
+    for fs in range(size, max(6, size * 3 // 4) - 1, -1):
+        lines = text.wrap(label, fs, width, "bold")
+        if len(lines) <= 2:
+            return lines, fs
+    return [lines[0], " ".join(lines[1:])], fs
+
+
 def draw_stats(surf: pygame.Surface, rect: pygame.Rect, rows: list[tuple[str, bool, Any]],
                unit: float, first: int = 0) -> int:
     """The table of ``rows`` from row ``first`` in ``rect``; returns how many rows fit."""
@@ -63,10 +73,10 @@ def draw_stats(surf: pygame.Surface, rect: pygame.Rect, rows: list[tuple[str, bo
               anchor="midleft", max_w=name_w - 12 * u)
     for label, frac, _value in COLUMNS:
         w = rect.w * frac
-        lines = text.wrap(label(), size, w - 4 * u, "bold")
-        for k, line in enumerate(lines[:2]):
-            dy = (k - (min(2, len(lines)) - 1) / 2) * size * 1.1
-            text.draw(surf, line, (x + w / 2, rect.y + head_h / 2 + dy), size, theme.INK_DIM, "bold",
+        lines, fs = _header_lines(label(), size, w - 4 * u)
+        for k, line in enumerate(lines):
+            dy = (k - (len(lines) - 1) / 2) * fs * 1.1
+            text.draw(surf, line, (x + w / 2, rect.y + head_h / 2 + dy), fs, theme.INK_DIM, "bold",
                       anchor="center", max_w=w - 4 * u)
         x += w
     y = rect.y + head_h
