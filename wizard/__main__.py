@@ -87,6 +87,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             error=str(exc) or type(exc).__name__)
         where = _("Details are in the log file: {path}").format(path=log_file) if log_file else ""
         tell(f"wizard: {plain}" + (f"\n{where}" if where else ""))
+        if getattr(exc, "window", False):
+            from wizard.ui.message_window import show
+            show(plain)
         return 1
 
 

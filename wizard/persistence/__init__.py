@@ -43,6 +43,7 @@ True
 """
 
 from .history import HistoryEntry
+from .lock import DataLock
 from .logs import setup_logging
 from .paths import default_data_dir, default_log_dir, log_dir_for, resolve_data_dir
 from .problems import FileKind, Problem, ProblemKind
@@ -55,5 +56,5 @@ from .store import Store
 __all__ = [
     "Store", "Settings", "SeatSpec", "SavedGame", "HistoryEntry", "Problem", "ProblemKind",
     "FileKind", "compute_stats", "PlayerStats", "StatLine", "setup_logging", "default_data_dir",
-    "default_log_dir", "log_dir_for", "resolve_data_dir",
+    "default_log_dir", "log_dir_for", "resolve_data_dir", "DataLock",
 ]

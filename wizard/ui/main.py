@@ -10,7 +10,8 @@ from pathlib import Path
 import pygame
 
 from wizard.engine import Edition, GameConfig
-from wizard.i18n import _
+from wizard.i18n import _, detect_language, set_language
+from wizard.persistence import DataLock, resolve_data_dir
 from wizard.session import Seat, Session
 
 from .app import App
@@ -31,11 +32,38 @@ def autoplay_session(seed: int, players: int = 4, edition: str = "classic",
 
 
 class StartupError(RuntimeError):
-    """The program cannot start; ``plain`` says why in the person's words."""
+    """The program cannot start; ``plain`` says why in the person's words.
 
-    def __init__(self, plain: str) -> None:
+    ``window``: a display is there, so the message is also shown in a small window (a windowed
+    build has no console to print it on).
+    """
+
+    def __init__(self, plain: str, window: bool = False) -> None:
         super().__init__(plain)
         self.plain = plain
+        self.window = window
+
+
+def lock_data_dir(data_dir: Path | None) -> DataLock | None:
+    """Hold the data folder's lock for this run, or refuse to start when another window has it.
+
+    None when the folder cannot be locked for another reason (read-only, no locks): the game
+    still runs, and the log says why.
+    """
+    lock = DataLock(resolve_data_dir(data_dir))
+    try:
+        taken = lock.acquire()
+    except OSError as exc:
+        log.warning("cannot lock %s (%s); two windows could overwrite each other's saves",
+                    lock.path, exc)
+        return None
+    if not taken:
+        holder = lock.holder()
+        log.error("data folder %s is in use by process %s", lock.path.parent, holder or "?")
+        raise StartupError(_("Wizard is already open with the same data folder ({path}). Switch "
+                             "to that window, or close it and start Wizard again.")
+                           .format(path=lock.path.parent), window=True)
+    return lock
 
 
 def check_display() -> None:
@@ -58,10 +86,28 @@ def run(*, autoplay: bool = False, games: int = 1, seed: int | None = None, spee
         lang: str | None = None, resume: bool = False, size: tuple[int, int] | None = None,
         screenshot_dir: Path | None = None) -> int:
     """Open the window and run until the person quits (or the autoplay games end)."""
+    check_display()
+    # the refusal below comes before the settings are read: it is said in --lang or the
+    # system's language (the App applies the saved language afterwards)
+    set_language(lang or detect_language())
+    lock = lock_data_dir(data_dir)
+    try:
+        return _run_app(autoplay=autoplay, games=games, seed=seed, speed=speed, players=players,
+                        edition=edition, level=level, data_dir=data_dir, lang=lang, resume=resume,
+                        size=size, screenshot_dir=screenshot_dir)
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def _run_app(*, autoplay: bool, games: int, seed: int | None, speed: str | None,
+             players: int | None, edition: str | None, level: str | None, data_dir: Path | None,
+             lang: str | None, resume: bool, size: tuple[int, int] | None,
+             screenshot_dir: Path | None) -> int:
+    """``run`` once the display and the data folder are ours."""
     from .scenes.menu import MenuScene
     from .scenes.table import TableScene
 
-    check_display()
     prefs = Prefs(data_dir, background=True)
     try:
         app = App(prefs, size=size, speed=speed, lang=lang)
