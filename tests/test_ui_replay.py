@@ -328,3 +328,45 @@ def test_the_replay_model_and_layout_are_pure() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("players,seed", [(3, 4), (4, 7), (6, 9)])
+def test_every_wizard_keeps_its_own_picture_from_hand_to_trick(players: int, seed: int) -> None:
+    from wizard.engine import GameConfig, Play
+    from wizard.ui.replaymodel import VARIED, Pictures, build_frames
+    cfg = GameConfig(players=players, seed=seed)
+    rng = random.Random(seed)
+    deal_rng = random.Random(cfg.seed)
+    g = GameState.new(cfg)
+    while not g.is_terminal:
+        while g.is_chance:
+            g.advance(deal_rng)
+        if not g.is_terminal:
+            g.apply(rng.choice(g.legal_actions()))
+    frames = build_frames(GameRecord.of(g))
+    checked = 0
+    for prev, f in zip(frames, frames[1:], strict=False):
+        st = f.state
+        pics = Pictures(st)
+        looks: dict[str, list[int]] = {code: [] for code in VARIED}
+        for seat, hand in enumerate(st.hands):
+            for c, v in zip(hand, pics.hand(seat, hand), strict=True):
+                if c.text in VARIED:
+                    looks[c.text].append(v)
+        if st.turned is not None and st.turned.text in VARIED:
+            looks[st.turned.text].append(pics.turned(st.turned))
+        played = [pc for t in st.tricks_played for pc in t.cards] + list(zip(st.trick_seats, st.trick, strict=True))
+        for code in VARIED:
+            n_played = sum(1 for _s, c in played if c.text == code)
+            assert len(set(looks[code])) == len(looks[code]) <= 4 - n_played, (f.index, code)
+        if isinstance(f.action, Play) and f.action.card.text in VARIED and not f.is_deal:
+            seat, code = f.seat, f.action.card.text
+            assert seat is not None
+            before = Pictures(prev.state).hand(seat, prev.state.hands[seat])
+            had = {v for c, v in zip(prev.state.hands[seat], before, strict=True) if c.text == code}
+            left = {v for c, v in zip(st.hands[seat], pics.hand(seat, st.hands[seat]), strict=True)
+                    if c.text == code}
+            on_trick = pics.trick(f.trick)[[s for s, _c in f.trick].index(seat)]
+            assert had - left == {on_trick}, (f.index, seat, code)
+            checked += 1
+    assert checked > 5

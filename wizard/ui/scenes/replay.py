@@ -19,7 +19,7 @@ from .. import text, theme
 from ..handsort import sort_hand
 from ..layout import CARD_ASPECT, Box
 from ..replaylayout import STEP_MIN, ReplayLayout, hand_step, replay_layout, trick_spots
-from ..replaymodel import Frame, ReplayModel, build_frames, describe
+from ..replaymodel import Frame, Pictures, ReplayModel, build_frames, describe
 from ..widgets import Button, panel
 from .base import Screen
 from .scorepad import draw_pad
@@ -327,17 +327,19 @@ class ReplayScene(Screen):
         step = hand_step(lay.zones[self.pos_of(seat)], cw, n, inner)
         width = cw + step * (n - 1)
         x0 = hb.x + (hb.w - width) / 2
+        looks = Pictures(st).hand(seat, hand)
         for i, c in enumerate(hand):
             rect = pygame.Rect(round(x0 + i * step), hb.y, round(cw), round(ch))
-            self.app.painter.blit_face(surf, c.text, rect, f"replay:{seat}")
+            self.app.painter.blit_face(surf, c.text, rect, f"replay:{seat}", variant=looks[i])
 
     def _trick(self, surf: pygame.Surface, lay: ReplayLayout, frame: Frame) -> None:
         u = lay.unit
         won = frame.won
         cards = frame.trick
+        looks = Pictures(frame.state).trick(cards)
         for k, (seat, c) in enumerate(cards):
             spot = R(lay.trick_spots[self.pos_of(seat)])
-            self.app.painter.blit_face(surf, c.text, spot, "trick")
+            self.app.painter.blit_face(surf, c.text, spot, "trick", variant=looks[k])
             if won is not None and seat == won.winner and not won.void:
                 pygame.draw.rect(surf, theme.ACCENT, spot.inflate(8 * u, 8 * u),
                                  width=max(2, round(3 * u)), border_radius=round(8 * u))
@@ -367,7 +369,8 @@ class ReplayScene(Screen):
         cw = ch / CARD_ASPECT
         card_r = pygame.Rect(box.x + 10 * u, box.y + 8 * u, cw, ch)
         if st.turned is not None:
-            self.app.painter.blit_face(surf, st.turned.text, card_r, "turned")
+            self.app.painter.blit_face(surf, st.turned.text, card_r, "turned",
+                                       variant=Pictures(st).turned(st.turned))
         else:
             pygame.draw.rect(surf, theme.INK_DIM, card_r, width=1, border_radius=round(6 * u))
         x = card_r.right + 12 * u
