@@ -123,3 +123,21 @@ def test_the_message_window_draws_the_reason_in_every_language() -> None:
         assert time.monotonic() - start < 5
     finally:
         set_language("en")
+
+
+def test_a_windowed_build_says_any_start_failure_in_a_window(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """No console (sys.stderr is None in a windowed build): the reason is shown in a window."""
+    import wizard.__main__ as m
+    import wizard.ui.main
+    from wizard.ui import message_window
+    shown: list[str] = []
+
+    def broken(**_kw: object) -> int:
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr(wizard.ui.main, "run", broken)
+    monkeypatch.setattr(message_window, "show", lambda text, timeout=None: shown.append(text) or True)
+    monkeypatch.setattr(sys, "stderr", None)
+    assert m.main(["--data-dir", str(tmp_path), "--lang", "en"]) == 1
+    assert len(shown) == 1 and "boom" in shown[0] and "wizard.log" in shown[0]

@@ -87,9 +87,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             error=str(exc) or type(exc).__name__)
         where = _("Details are in the log file: {path}").format(path=log_file) if log_file else ""
         tell(f"wizard: {plain}" + (f"\n{where}" if where else ""))
-        if getattr(exc, "window", False):
-            from wizard.ui.message_window import show
-            show(plain)
+        if getattr(exc, "window", False) or sys.stderr is None:
+            # said in a window too: the lock refusal, and anything in a windowed build (no console)
+            try:
+                from wizard.ui.message_window import show
+                show(plain + (f"\n{where}" if where else ""))
+            except Exception:
+                log.exception("cannot show the message window")
         return 1
 
 

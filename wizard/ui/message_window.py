@@ -19,19 +19,25 @@ from . import text, theme
 
 log = logging.getLogger(__name__)
 
-SIZE = (560, 240)
+SIZE = (640, 260)
 
 
 def render(message: str, size: tuple[int, int] = SIZE) -> pygame.Surface:
-    """The window's picture: the message, wrapped, and how to close it."""
+    """The window's picture: the message, wrapped (a long unbroken path is narrowed to fit), and
+    how to close it."""
     surf = pygame.Surface(size)
     surf.fill(theme.FELT_DARK)
     w, h = size
     pygame.draw.rect(surf, theme.PANEL_EDGE, surf.get_rect().inflate(-12, -12), 2, border_radius=10)
     text.draw(surf, _("Wizard"), (w / 2, 22), 30, theme.ACCENT, "title", anchor="midtop",
               max_w=w - 48)
-    text.draw_wrapped(surf, message, pygame.Rect(32, 72, w - 64, h - 120), 18, theme.INK,
-                      align="center")
+    lines = text.wrap(message, 18, w - 64)
+    step = min(24, (h - 130) / max(1, len(lines)))
+    y = 72 + max(0, (h - 130 - step * len(lines)) / 2)
+    for line in lines:
+        text.draw(surf, line, (w / 2, y), int(min(18, step / 1.25)), theme.INK, anchor="midtop",
+                  max_w=w - 64)
+        y += step
     text.draw(surf, _("Press any key or click to close."), (w / 2, h - 26), 14, theme.INK_DIM,
               anchor="midbottom", max_w=w - 48)
     return surf
