@@ -184,3 +184,36 @@ def test_expert_bids_are_legal_under_sum_rules() -> None:
             assert seat is not None
             view = st.view_for(seat)
             assert small("expert").decide(view, random.Random(1)) in view.legal
+
+
+def test_decision_time_bench_covers_every_level_round_size_and_forced_moves() -> None:
+    from wizard.ai import bench
+
+    tables = bench.TABLES[2:3]  # camelot, hidden bids: Merlin, trump choice, specials
+    times = bench.measure(player_counts=(3, 5), games=1, max_rounds=2, tables=tables)
+    assert set(times) == set(LEVELS)
+    # The 3-seat game seats three levels, the 5-seat game all four.
+    for level, t in times.items():
+        assert t.forced, level                       # round 1 with one card is forced for all
+        assert max(t.forced) < 5.0                   # a forced move is answered at once
+        assert {r for _, r in t.free} <= {1, 2}
+    sizes = {(n, r) for t in times.values() for n, r in t.free}
+    assert {(3, 2), (5, 2)} <= sizes
+    lines = bench.report(times)
+    assert lines[0].split()[:2] == ["level", "players"]
+    assert any(line.startswith("expert: p95") and "-> ok" in line for line in lines)
+    assert all(bench.within_targets(t)[2] for t in times.values())
+
+
+def test_decision_time_bench_flags_a_level_over_target() -> None:
+    from wizard.ai import bench
+
+    slow = bench.Times(free={(4, 7): [10.0] * 90 + [200.0] * 10})
+    assert bench.within_targets(slow) == (200.0, 200.0, False)
+    spike = bench.Times(free={(4, 7): [10.0] * 99 + [600.0]})
+    p95, top, ok = bench.within_targets(spike)
+    assert (p95, top, ok) == (10.0, 600.0, False)
+    fine = bench.Times(free={(4, 7): [10.0] * 99 + [400.0]})
+    assert bench.within_targets(fine)[2]
+    lines = bench.report({"slowbot": slow})
+    assert "slowbot: p95 200.00 ms" in lines[-1] and "OVER TARGET" in lines[-1]

@@ -1,4 +1,4 @@
-"""Benchmarks that print their figures: ``python -m wizard.bench engine|ui|persistence``.
+"""Benchmarks that print their figures: ``python -m wizard.bench engine|ui|persistence|ai``.
 
 Figures are medians over several repetitions in one process (one core), timed in CPU time
 (time.process_time) so that other processes on a busy machine disturb them less. Compare ratios within a
@@ -133,8 +133,10 @@ def bench_calls() -> None:
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(prog="python -m wizard.bench", description=__doc__)
-    parser.add_argument("what", choices=["engine", "ui", "persistence"])
+    parser.add_argument("what", choices=["engine", "ui", "persistence", "ai"])
     parser.add_argument("--reps", type=int, default=5)
+    parser.add_argument("--games", type=int, default=1,
+                        help="ai: games per table and player count")
     parser.add_argument("--calls", action="store_true",
                         help="engine: also time single calls on mid-game states")
     args = parser.parse_args(argv)
@@ -142,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
         bench_engine(args.reps)
         if args.calls:
             bench_calls()
+    elif args.what == "ai":
+        return int(importlib.import_module("wizard.ai.bench").main(args.games))
     elif args.what == "ui":
         return int(importlib.import_module("wizard.ui.bench").main() or 0)
     else:

@@ -4,7 +4,7 @@ Sampled worlds are weighted by how likely each opponent's bid is given its sampl
 maximise EV(b) = P(b)(20+10b) − 10·Σk P(k)|b−k| over the simulated trick distribution (Camelot
 bonuses included); the last tricks are searched exactly (max-n); in the last rounds the utility
 is the standing (rank), not only the points. Common random numbers across candidates; the work
-budget is counted in simulated plays, with a wall-clock cap.
+budget is counted in simulated plays, with a CPU-time cap (rarely reached).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ class ExpertPlayer(HardPlayer):
     world_cost = 70
     min_worlds = 8
     max_worlds = 300
-    cap_s = 0.11
+    cap_s = 0.30
     bid_spread = 2
     pool_factor = 3
 
