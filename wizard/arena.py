@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .ai import BASELINES, LEVELS, Player, make_ai
-from .engine import BidVisibility, Edition, GameConfig, GameState, Options, Phase
+from .ai.base import decision_rng, play_through
+from .engine import Action, BidVisibility, Edition, GameConfig, GameState, Options, PlayerView
 from .protocol import answer_action, end_message, request_of
 
 
@@ -134,28 +135,22 @@ def play_game(spec: GameSpec) -> list[SeatResult]:
                 players.append(make_ai(name))
         results = [SeatResult(name, 0) for name in spec.names]
         state = GameState.new(cfg)
-        rng = random.Random(cfg.seed)
-        while not state.is_terminal:
-            if state.is_chance:
-                if state.phase is Phase.ROUND_END and state.round >= spec.max_rounds:
-                    break
-                state.advance(rng)
-                continue
-            actor = state.current_player
-            assert actor is not None
-            view = state.view_for(actor)
+
+        def decide(actor: int, view: PlayerView) -> Action:
             player = players[actor]
             if player is not None:
                 # CPU time of this thread: the work of one core, whatever else the machine runs.
                 t0 = time.thread_time()
-                action = player.decide(view, random.Random(f"{cfg.seed}:{actor}:{len(state.actions)}"))
+                action = player.decide(view, decision_rng(cfg.seed, actor, len(state.actions)))
                 spent = time.thread_time() - t0
             else:
                 t0 = time.perf_counter()  # an external bot: wall-clock round trip
                 action = _ask_bot(bots[actor], actor, spec.names[actor], view)
                 spent = time.perf_counter() - t0
             results[actor].times_ms.append(spent * 1000.0)
-            state.apply(action, actor)
+            return action
+
+        play_through(state, random.Random(cfg.seed), decide, spec.max_rounds)
         for bot in bots.values():
             bot.send(end_message(state.totals))
         for h in state.history:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
-from ..engine import Action, PlayerView
+from ..engine import Action, GameState, Phase, PlayerView
 from . import heuristics as H
 from .knowledge import Info, info_of, legal_codes, pick
 
@@ -50,6 +51,33 @@ class Player:
     def play(self, info: Info, legal: list[int], rng: random.Random, notes: dict[str, Any]) -> int:
         """The card code to play (one of ``legal``)."""
         raise NotImplementedError
+
+
+def decision_rng(seed: int, seat: int, step: int) -> random.Random:
+    """The generator a seat decides with at action ``step`` of the game of ``seed``.
+
+    The arena and the decision-time bench both use it, so a decision seen in one is the same in
+    the other.
+    """
+    return random.Random(f"{seed}:{seat}:{step}")
+
+
+def play_through(state: GameState, deal_rng: random.Random,
+                 decide: Callable[[int, PlayerView], Action], max_rounds: int = 0) -> None:
+    """Play ``state`` to the end of the game, or of round ``max_rounds`` (0: all rounds).
+
+    Chance steps (draw, deals) come from ``deal_rng``; every decision is ``decide(seat, view)``,
+    which sees only the deciding seat's view.
+    """
+    while not state.is_terminal:
+        if state.is_chance:
+            if max_rounds and state.phase is Phase.ROUND_END and state.round >= max_rounds:
+                return
+            state.advance(deal_rng)
+            continue
+        actor = state.current_player
+        assert actor is not None
+        state.apply(decide(actor, state.view_for(actor)), actor)
 
 
 def need_of(info: Info) -> int:

@@ -14,9 +14,9 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from wizard.engine import BidVisibility, Edition, GameConfig, GameState, Options, Phase
-
+from ..engine import Action, BidVisibility, Edition, GameConfig, GameState, Options, PlayerView
 from . import LEVELS, make_ai
+from .base import decision_rng, play_through
 
 #: p95 and maximum a level may take per decision (ms, one core of the CI machine).
 TARGET_P95_MS = 150.0
@@ -67,27 +67,21 @@ def time_game(cfg: GameConfig, seats: list[str], times: dict[str, Times],
               max_rounds: int = 0) -> None:
     """Play one game with ``seats`` (level names) and add every decision's time to ``times``."""
     players = [make_ai(name) for name in seats]
-    state = GameState.new(cfg)
-    rng = random.Random(cfg.seed)
-    while not state.is_terminal:
-        if state.is_chance:
-            if max_rounds and state.phase is Phase.ROUND_END and state.round >= max_rounds:
-                break
-            state.advance(rng)
-            continue
-        actor = state.current_player
-        assert actor is not None
-        view = state.view_for(actor)
-        decide_rng = random.Random(f"{cfg.seed}:{actor}:{len(state.actions)}")
+
+    def decide(actor: int, view: PlayerView) -> Action:
+        rng = decision_rng(cfg.seed, actor, len(state.actions))
         t0 = time.thread_time()
-        action = players[actor].decide(view, decide_rng)
+        action = players[actor].decide(view, rng)
         spent_ms = (time.thread_time() - t0) * 1000.0
         level = times.setdefault(seats[actor], Times())
         if len(view.legal) == 1:
             level.forced.append(spent_ms)
         else:
             level.free.setdefault((cfg.players, state.round), []).append(spent_ms)
-        state.apply(action, actor)
+        return action
+
+    state = GameState.new(cfg)
+    play_through(state, random.Random(cfg.seed), decide, max_rounds)
 
 
 def measure(player_counts: tuple[int, ...] = (3, 4, 5, 6), games: int = 1, seed: int = 7,
