@@ -93,3 +93,15 @@ def test_wizard_bot_and_example_bot_speak_the_protocol() -> None:
 def test_example_bot_has_no_project_imports() -> None:
     text = (ROOT / "wizard/ai/example_bot.py").read_text(encoding="utf-8")
     assert "wizard" not in "".join(line for line in text.splitlines() if "import" in line)
+
+
+def test_readme_names_every_request_field() -> None:
+    """The README's protocol summary is what a bot author reads: it must not miss a field."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Bring your own bot"):text.index("## Building the executable")]
+    view = some_views(CFGS[1], 2)[0]
+    req = request_of(view)
+    for key in list(req) + list(req["options"]):
+        assert f"`{key}`" in section or f'"{key}"' in section, key
+    for kind in ("bid", "play", "trump"):
+        assert f"`{kind}`" in section, kind

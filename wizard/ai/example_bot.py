@@ -1,4 +1,4 @@
-"""A minimal external Wizard bot (BOT_PROTOCOL.md), standard library only, no project imports.
+"""A minimal external Wizard bot (protocol: README, "Bring your own bot"), standard library only.
 
 Run it as a seat of the arena:
     python -m wizard.arena --seats 'normal,cmd:python3 wizard/ai/example_bot.py,normal,normal'
