@@ -93,6 +93,20 @@ def test_a_good_external_bot_plays_a_series(capsys: pytest.CaptureFixture[str]) 
     assert out["games"] == 6 and "fault" not in out
 
 
+def test_the_text_report_keeps_long_names_whole(capsys: pytest.CaptureFixture[str]) -> None:
+    root = Path(__file__).resolve().parent.parent
+    bot = f"cmd:{sys.executable} {root / 'wizard/ai/example_bot.py'}"
+    assert main(["--seats", f"easy,{bot},random", "--games", "1", "--max-rounds", "2", "--jobs", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    header, rows = lines[1], lines[2:5]
+    assert sorted(row.split()[0] for row in rows) == sorted(["easy", bot.split()[0], "random"])
+    assert any(row.startswith(bot + " ") for row in rows)
+    # the figures stay in their columns whatever the names' lengths
+    col = header.index("points/game") + len("points/game")
+    assert all(row[col - 1].isdigit() for row in rows)
+    assert f"bid hit by round size, {bot}:" in "\n".join(lines)
+
+
 def test_targets_print_a_markdown_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--targets", "--search-deals", "0", "--rule-deals", "1", "--other-search-deals", "0",
                  "--other-rule-deals", "0", "--jobs", "1"]) == 0

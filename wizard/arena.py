@@ -315,19 +315,20 @@ def summarize(done: list[tuple[GameSpec, list[SeatResult]]]) -> dict[str, Any]:
 
 
 def format_text(summary: dict[str, Any]) -> str:
-    """A readable report of ``summarize``'s figures."""
+    """A readable report of ``summarize``'s figures; names are never cut (a bot's command can be long)."""
+    width = max([28] + [len(name) for name in summary["strategies"]])
     lines = [f"{summary['deals']} deals, {summary['games']} games (every deal in every seat rotation)"]
-    lines.append(f"{'strategy':<28} {'points/game':>12} {'95% CI':>20} {'first':>7} {'bid hit':>8} "
-                 f"{'|bid-tricks|':>12} {'ms p50/p95/max':>20}")
+    lines.append(f"{'strategy':<{width}} {'points/game':>12} {'95% CI':>20} {'first':>7} {'bid hit':>8} "
+                 f"{'|bid-tricks|':>12}  {'ms p50/p95/max'}")
     for name, s in summary["strategies"].items():
         ci = f"[{s['ci95'][0]:.1f}, {s['ci95'][1]:.1f}]"
         dm = s["decision_ms"]
-        lines.append(f"{name[:28]:<28} {s['mean_points']:>12.1f} {ci:>20} {s['first_rate']:>7.1%} "
-                     f"{s['bid_hit_rate']:>8.1%} {s['mean_abs_bid_error']:>12.2f} "
-                     f"{dm['p50']:>6.1f}/{dm['p95']:.1f}/{dm['max']:.1f}")
+        lines.append(f"{name:<{width}} {s['mean_points']:>12.1f} {ci:>20} {s['first_rate']:>7.1%} "
+                     f"{s['bid_hit_rate']:>8.1%} {s['mean_abs_bid_error']:>12.2f}  "
+                     f"{dm['p50']:.1f}/{dm['p95']:.1f}/{dm['max']:.1f}")
     for name, s in summary["strategies"].items():
         by = " ".join(f"{k}:{v:.0%}" for k, v in s["bid_hit_by_round"].items())
-        lines.append(f"  bid hit by round size, {name[:28]}: {by}")
+        lines.append(f"  bid hit by round size, {name}: {by}")
     for p in summary["pairs"]:
         lines.append(f"{p['a']} - {p['b']}: {p['mean_diff']:+.1f} points/game, "
                      f"95% CI [{p['ci95'][0]:.1f}, {p['ci95'][1]:.1f}]")
