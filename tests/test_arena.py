@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -91,6 +92,56 @@ def test_a_good_external_bot_plays_a_series(capsys: pytest.CaptureFixture[str]) 
     assert code == 0
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 6 and "fault" not in out
+
+
+# Answers the first legal move, counts the games it is told have ended, and on end of input
+# writes "<pid> <games>" to the log named by its argument.
+SERIES_BOT = """import json, os, sys
+games = 0
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "end":
+        games += 1
+    else:
+        print(json.dumps(msg["legal"][0]), flush=True)
+with open(sys.argv[1], "a") as log:
+    log.write(f"{os.getpid()} {games}\\n")
+if len(sys.argv) > 2:  # "linger": a bot that does not exit at end of input
+    import time
+    time.sleep(60)
+"""
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_bot_is_started_once_per_series_and_told_when_it_ends(jobs: int, tmp_path: Path) -> None:
+    bot, log = tmp_path / "series_bot.py", tmp_path / "log.txt"
+    bot.write_text(SERIES_BOT, encoding="utf-8")
+    seat = f"cmd:{sys.executable} {bot} {log}"
+    assert main(["--seats", f"{seat},random,{seat}", "--games", "3", "--max-rounds", "2",
+                 "--jobs", str(jobs), "--json"]) == 0
+    runs = [tuple(map(int, line.split())) for line in log.read_text().splitlines()]
+    # Two seats run the bot: at most one process each in each --jobs process (not one per game:
+    # 3 deals x 3 rotations = 9 games), and every process saw end of input.
+    assert 2 <= len(runs) <= 2 * jobs and len({pid for pid, _ in runs}) == len(runs)
+    assert sum(games for _, games in runs) == 2 * 9
+    if jobs == 1:
+        assert [games for _, games in runs] == [9, 9]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_bot_that_lingers_after_the_series_is_stopped(jobs: int, tmp_path: Path) -> None:
+    bot, log = tmp_path / "series_bot.py", tmp_path / "log.txt"
+    bot.write_text(SERIES_BOT, encoding="utf-8")
+    seat = f"cmd:{sys.executable} {bot} {log} linger"
+    t0 = time.monotonic()
+    assert main(["--seats", f"{seat},random,random", "--games", "2", "--max-rounds", "1",
+                 "--jobs", str(jobs), "--json"]) == 0
+    assert time.monotonic() - t0 < 10
+    pids = [int(line.split()[0]) for line in log.read_text().splitlines()]
+    assert pids
+    for pid in pids:
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
 
 
 def test_the_text_report_keeps_long_names_whole(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing.util
 import os
 import random
 import selectors
@@ -120,8 +121,38 @@ class GameSpec:
     max_rounds: int
 
 
+# The external bots of this process, kept from game to game: the protocol starts a bot once per
+# series, sends "end" after each game and closes its input when the series is over. Keyed by
+# (command, its k-th seat in the game) so two seats running the same command get two processes.
+_BOTS: dict[tuple[str, int], ExternalBot] = {}
+
+
+def _series_bot(name: str, k: int, timeout: float) -> ExternalBot:
+    """This process's bot for the k-th seat running ``name``, started on its first game."""
+    global _closer_pid
+    bot = _BOTS.get((name, k))
+    if bot is None:
+        bot = _BOTS[(name, k)] = ExternalBot(name[4:], timeout)
+        if _closer_pid != os.getpid():
+            # A --jobs worker runs multiprocessing's finalizers when the pool shuts down (atexit
+            # in the main process); a forked worker starts with the registry empty, hence the pid.
+            multiprocessing.util.Finalize(None, close_series_bots, exitpriority=10)
+            _closer_pid = os.getpid()
+    return bot
+
+
+_closer_pid: int | None = None
+
+
+def close_series_bots() -> None:
+    """End of the series: close every bot's input (it sees end of input), kill any that lingers."""
+    while _BOTS:
+        _, bot = _BOTS.popitem()
+        bot.close()
+
+
 def play_game(spec: GameSpec) -> list[SeatResult]:
-    """Play one game; raises BotFault if an external bot fails."""
+    """Play one game; raises BotFault if an external bot fails (that bot is then closed)."""
     cfg = spec.config
     n = cfg.players
     players: list[Player | None] = []
@@ -130,7 +161,7 @@ def play_game(spec: GameSpec) -> list[SeatResult]:
         for seat, name in enumerate(spec.names):
             if name.startswith("cmd:"):
                 players.append(None)
-                bots[seat] = ExternalBot(name[4:], spec.timeout)
+                bots[seat] = _series_bot(name, spec.names[:seat].count(name), spec.timeout)
             else:
                 players.append(make_ai(name))
         results = [SeatResult(name, 0) for name in spec.names]
@@ -162,9 +193,12 @@ def play_game(spec: GameSpec) -> list[SeatResult]:
             results[s].total = state.totals[s]
             results[s].first = 1.0 / len(top) if s in top else 0.0
         return results
-    finally:
-        for bot in bots.values():
-            bot.close()
+    except BaseException:
+        for key, bot in list(_BOTS.items()):  # a bot that failed (or saw a broken game) goes
+            if bot in bots.values():
+                del _BOTS[key]
+                bot.close()
+        raise
 
 
 def _ask_bot(bot: ExternalBot, seat: int, name: str, view: Any) -> Any:
@@ -215,15 +249,18 @@ def run_series(specs: list[GameSpec], jobs: int,
     """Play the games (in ``jobs`` processes); stops at the first bot fault and returns it."""
     done: list[tuple[GameSpec, list[SeatResult]]] = []
     if jobs <= 1:
-        for spec in specs:
-            s, res, failed = _run_one(spec)
-            if failed is not None:
-                return done, failed
-            assert res is not None
-            done.append((s, res))
-            if progress:
-                progress(len(done), len(specs))
-        return done, None
+        try:
+            for spec in specs:
+                s, res, failed = _run_one(spec)
+                if failed is not None:
+                    return done, failed
+                assert res is not None
+                done.append((s, res))
+                if progress:
+                    progress(len(done), len(specs))
+            return done, None
+        finally:
+            close_series_bots()
     fault: dict[str, Any] | None = None
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         pending: set[Future[Any]] = set()
