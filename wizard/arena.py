@@ -125,6 +125,7 @@ class GameSpec:
 # series, sends "end" after each game and closes its input when the series is over. Keyed by
 # (command, its k-th seat in the game) so two seats running the same command get two processes.
 _BOTS: dict[tuple[str, int], ExternalBot] = {}
+_closer_pid: int | None = None  # the process that registered close_series_bots to run at its exit
 
 
 def _series_bot(name: str, k: int, timeout: float) -> ExternalBot:
@@ -139,9 +140,6 @@ def _series_bot(name: str, k: int, timeout: float) -> ExternalBot:
             multiprocessing.util.Finalize(None, close_series_bots, exitpriority=10)
             _closer_pid = os.getpid()
     return bot
-
-
-_closer_pid: int | None = None
 
 
 def close_series_bots() -> None:
@@ -194,10 +192,9 @@ def play_game(spec: GameSpec) -> list[SeatResult]:
             results[s].first = 1.0 / len(top) if s in top else 0.0
         return results
     except BaseException:
-        for key, bot in list(_BOTS.items()):  # a bot that failed (or saw a broken game) goes
-            if bot in bots.values():
-                del _BOTS[key]
-                bot.close()
+        # the bots of a game that broke off (one failed) are not trusted with another game
+        for key in [key for key, bot in _BOTS.items() if bot in bots.values()]:
+            _BOTS.pop(key).close()
         raise
 
 
