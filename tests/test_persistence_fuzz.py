@@ -9,6 +9,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_persistence_support import (
@@ -192,6 +193,8 @@ HUGE = [
     b"[" * 100_000 + b"]" * 100_000,                           # deep nesting
     b'{"schema": 1, "volume": ' + b"9" * 5000 + b"}",         # a number too long to read
     b'{"schema": 1, "volume": NaN}',
+    b'{"schema": 1, "volume": Infinity}',
+    b'{"schema": 1, "window_size": [-Infinity, 5]}',
     b'{"schema": 1, "language": "' + b"x" * 100_000 + b'"}',
     b'{"schema": 1, "window_size": [100000000000000000000000, 5]}',
     b'{"schema": 1, "last_setup": ' + b'{"a":' * 50 + b"1" + b"}" * 50 + b"}",
@@ -200,6 +203,26 @@ HUGE = [
     b'{"schema": true}',
     b" " * (2 << 20),                                           # over the size limit
 ]
+
+
+@pytest.mark.parametrize("constant", [b"NaN", b"Infinity", b"-Infinity"])
+def test_non_json_numbers_set_the_whole_file_aside(constant: bytes, tmp_path: Path) -> None:
+    # Python's json writes these when asked, but they are not JSON: our writer refuses them, and a
+    # file holding one was not written by us, so no value of it is trusted.
+    files = _base(tmp_path / "base")
+    good = json.loads(files["settings.json"])
+    content = json.dumps(good).replace(f'"volume": {good["volume"]}', '"volume": CONST')
+    content_bytes = content.encode().replace(b"CONST", constant)
+    assert constant in content_bytes
+    d = _fresh(files)
+    try:
+        store = _check_bad_file(d, "settings.json", content_bytes, files)
+        assert [p.kind for p in store.problems] == [ProblemKind.DAMAGED]
+        assert store.load_settings() == Settings()
+        [aside] = asides(d, "settings.json")
+        assert aside.read_bytes() == content_bytes
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
 
 
 def test_huge_and_strange_values_never_crash(tmp_path: Path) -> None:
@@ -239,8 +262,11 @@ def test_huge_game_values(tmp_path: Path) -> None:
             shutil.rmtree(d, ignore_errors=True)
 
 
+# JSON values only: NaN and the infinities are not JSON (a file holding one is damaged as a whole:
+# test_non_json_numbers_set_the_whole_file_aside).
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
     max_leaves=12)
 
