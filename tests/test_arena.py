@@ -112,11 +112,16 @@ if len(sys.argv) > 2:  # "linger": a bot that does not exit at end of input
 """
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_a_bot_is_started_once_per_series_and_told_when_it_ends(jobs: int, tmp_path: Path) -> None:
+def _series_bot_seat(tmp_path: Path, *args: str) -> tuple[str, Path]:
+    """A ``cmd:`` seat running SERIES_BOT, and the log it writes."""
     bot, log = tmp_path / "series_bot.py", tmp_path / "log.txt"
     bot.write_text(SERIES_BOT, encoding="utf-8")
-    seat = f"cmd:{sys.executable} {bot} {log}"
+    return " ".join([f"cmd:{sys.executable}", str(bot), str(log), *args]), log
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_bot_is_started_once_per_series_and_told_when_it_ends(jobs: int, tmp_path: Path) -> None:
+    seat, log = _series_bot_seat(tmp_path)
     assert main(["--seats", f"{seat},random,{seat}", "--games", "3", "--max-rounds", "2",
                  "--jobs", str(jobs), "--json"]) == 0
     runs = [tuple(map(int, line.split())) for line in log.read_text().splitlines()]
@@ -130,9 +135,7 @@ def test_a_bot_is_started_once_per_series_and_told_when_it_ends(jobs: int, tmp_p
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_bot_that_lingers_after_the_series_is_stopped(jobs: int, tmp_path: Path) -> None:
-    bot, log = tmp_path / "series_bot.py", tmp_path / "log.txt"
-    bot.write_text(SERIES_BOT, encoding="utf-8")
-    seat = f"cmd:{sys.executable} {bot} {log} linger"
+    seat, log = _series_bot_seat(tmp_path, "linger")
     t0 = time.monotonic()
     assert main(["--seats", f"{seat},random,random", "--games", "2", "--max-rounds", "1",
                  "--jobs", str(jobs), "--json"]) == 0

@@ -211,9 +211,7 @@ def test_non_json_numbers_set_the_whole_file_aside(constant: bytes, tmp_path: Pa
     # file holding one was not written by us, so no value of it is trusted.
     files = _base(tmp_path / "base")
     good = json.loads(files["settings.json"])
-    content = json.dumps(good).replace(f'"volume": {good["volume"]}', '"volume": CONST')
-    content_bytes = content.encode().replace(b"CONST", constant)
-    assert constant in content_bytes
+    content_bytes = json.dumps({**good, "volume": "CONST"}).encode().replace(b'"CONST"', constant)
     d = _fresh(files)
     try:
         store = _check_bad_file(d, "settings.json", content_bytes, files)
