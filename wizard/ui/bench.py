@@ -21,10 +21,10 @@ def measure(players: int = 6, seed: int = 1, size: tuple[int, int] = (1920, 1080
     from wizard.engine import GameConfig
     from wizard.session import Seat, Session
 
-    from .app import App
+    from .routes import make_app
     from .scenes.table import TableScene
 
-    app = App(size=size, speed=speed, headless=True, threaded=False, lang="en")
+    app = make_app(size=size, speed=speed, headless=True, threaded=False, lang="en")
     app.settings.ai_pause_ms = 0
     app.settings.sound = False
     done: list[bool] = []
@@ -38,7 +38,7 @@ def measure(players: int = 6, seed: int = 1, size: tuple[int, int] = (1920, 1080
         t0 = time.perf_counter()
         app.frame(dt)
         times.append(time.perf_counter() - t0)
-        if max_rounds is not None and session.state.round > max_rounds:
+        if max_rounds is not None and session.round > max_rounds:
             break
         if len(times) > 200000:
             break

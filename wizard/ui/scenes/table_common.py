@@ -3,16 +3,51 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
+from wizard.engine import Card
+from wizard.session import Session
+from wizard.table import Shown, Table
+
 from .. import text, theme
-from ..layout import Box
+from ..app import App
+from ..layout import Box, TableLayout
 from ..widgets import panel
 
-if TYPE_CHECKING:
-    from .table import TableScene
+
+class TableView(Protocol):
+    """What the painters read of the table scene (``TableScene`` has it; painters never import it)."""
+
+    app: App
+    lay: TableLayout
+    table: Table
+    session: Session
+    message: tuple[str, float, bool] | None
+    review: bool
+    hover: int | None
+    selected: int | None
+    pressed: int | None
+    drag_pos: tuple[int, int] | None
+    static_layer: tuple[tuple[object, object], pygame.Surface] | None
+    plate_cache: dict[int, tuple[object, pygame.Surface]]
+
+    @property
+    def shown(self) -> Shown: ...
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def look(self) -> str: ...
+    def pos_of(self, seat: int) -> int: ...
+    def my_turn(self) -> bool: ...
+    def sorted_hand(self) -> list[Card]: ...
+    def lifted_index(self) -> int | None: ...
+    def hand_rects(self) -> list[pygame.Rect]: ...
+    def leaving_card(self) -> int | None: ...
+    def open_score_pad(self) -> None: ...
+    def open_menu(self) -> None: ...
+    def ask_hint(self) -> None: ...
 
 
 def R(b: Box) -> pygame.Rect:
@@ -36,7 +71,7 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
         return surf
 
 
-def banner(sc: TableScene, surf: pygame.Surface, msg: str) -> None:
+def banner(sc: TableView, surf: pygame.Surface, msg: str) -> None:
     """A message on a panel in the middle of the trick area."""
     u = sc.lay.unit
     cx, cy = sc.lay.trick_area.center

@@ -3,32 +3,23 @@ and the dialogs (``table_cards``, ``table_dialogs``), from the scene's ``Shown``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
-from wizard.engine import BidMade, CardPlayed, RoundScored, TrumpRevealed
+from wizard import messages
+from wizard.engine import RoundScored, TrumpRevealed
 from wizard.i18n import _, ngettext
-from wizard.ui import messages
+from wizard.table.tween import lerp
 
 from .. import text, theme
 from ..fonts import font
-from ..tween import lerp
 from ..widgets import Button, panel
 from . import table_cards as cards
 from . import table_dialogs as dialogs
-from .table_common import R, felt
-
-if TYPE_CHECKING:
-    from .table import TableScene
+from .table_common import R, TableView, felt
 
 
-def draw_table(sc: TableScene, surf: pygame.Surface) -> None:
+def draw_table(sc: TableView, surf: pygame.Surface) -> None:
     """Everything, back to front."""
-    sc.hit_boxes = [(R(sc.lay.pad_button), sc.open_score_pad), (R(sc.lay.menu_button), sc.open_menu)]
-    if sc.my_turn():
-        sc.hit_boxes.append((R(sc.lay.hint_button), sc.ask_hint))
-    sc.bid_hit = []
     top_key, deck_key = _static_keys(sc, surf)
     cache = sc.static_layer
     if cache is None or cache[1].get_size() != surf.get_size():
@@ -58,13 +49,13 @@ def draw_table(sc: TableScene, surf: pygame.Surface) -> None:
     dialogs.prompt(sc, surf)
     if sc.review:
         dialogs.review(sc, surf)
-    if sc.dialog is not None and sc.my_turn():
+    if sc.table.choice is not None and sc.my_turn():
         dialogs.dialog(sc, surf)
-    if sc.curtain_for is not None:
+    if sc.table.curtain_for is not None:
         dialogs.curtain(sc, surf)
 
 
-def _static_keys(sc: TableScene, surf: pygame.Surface) -> tuple[tuple[object, ...], tuple[object, ...]]:
+def _static_keys(sc: TableView, surf: pygame.Surface) -> tuple[tuple[object, ...], tuple[object, ...]]:
     """What the top bar and the deck corner of the cached layer depend on."""
     from wizard.i18n import current_language
     sh = sc.shown
@@ -74,11 +65,11 @@ def _static_keys(sc: TableScene, surf: pygame.Surface) -> tuple[tuple[object, ..
     common = (surf.get_size(), current_language(), sh.round, sc.look, id(sc.app.painter))
     top = (*common, sh.rounds, sh.bids_sum, all(sh.bids_made), sum(sh.tricks), hover, sc.my_turn())
     deck = (*common, sh.dealer, sum(sh.hand_counts) // 8, sh.trump, sh.choosing, sh.turned is None,
-            isinstance(sc.active, TrumpRevealed), sh.phase == "deal")
+            isinstance(sc.table.animator.active, TrumpRevealed), sh.phase == "deal")
     return top, deck
 
 
-def _deck_area(sc: TableScene) -> pygame.Rect:
+def _deck_area(sc: TableView) -> pygame.Rect:
     """The corner the deck, the turned card and the trump label occupy (with their shadows)."""
     lay = sc.lay
     area = R(lay.deck).union(R(lay.turned)).union(R(lay.trump_label))
@@ -87,7 +78,7 @@ def _deck_area(sc: TableScene) -> pygame.Rect:
 
 # ---- top bar ---------------------------------------------------------------------------------
 
-def _top_bar(sc: TableScene, surf: pygame.Surface) -> None:
+def _top_bar(sc: TableView, surf: pygame.Surface) -> None:
     lay, u, sh = sc.lay, sc.lay.unit, sc.shown
     bar = R(lay.top_bar)
     strip = pygame.Surface(bar.size, pygame.SRCALPHA)
@@ -124,19 +115,19 @@ def _top_bar(sc: TableScene, surf: pygame.Surface) -> None:
 
 # ---- seat plates -----------------------------------------------------------------------------
 
-def shown_total(sc: TableScene, seat: int) -> tuple[int, bool]:
+def shown_total(sc: TableView, seat: int) -> tuple[int, bool]:
     """The total on ``seat``'s plate and whether it is still counting (after a round is scored,
     totals count up on the animation clock; at speed "off" the event is applied at once)."""
     totals = sc.shown.totals
     total = totals[seat] if seat < len(totals) else 0
-    e = sc.active
-    if isinstance(e, RoundScored) and sc.tween is not None and seat < len(e.totals) \
+    e = sc.table.animator.active
+    if isinstance(e, RoundScored) and sc.table.animator.tween is not None and seat < len(e.totals) \
             and e.totals[seat] != total:
-        return round(lerp(total, e.totals[seat], sc.tween.t)), not sc.tween.done
+        return round(lerp(total, e.totals[seat], sc.table.animator.tween.t)), not sc.table.animator.tween.done
     return total, False
 
 
-def _plate_cached(sc: TableScene, surf: pygame.Surface, seat: int) -> None:
+def _plate_cached(sc: TableView, surf: pygame.Surface, seat: int) -> None:
     """A seat plate, re-drawn only when something on it changed."""
     from wizard.i18n import current_language
     lay, u, sh = sc.lay, sc.lay.unit, sc.shown
@@ -146,8 +137,8 @@ def _plate_cached(sc: TableScene, surf: pygame.Surface, seat: int) -> None:
     def at(xs: list[object]) -> object:
         return xs[seat] if seat < len(xs) else None
 
-    key = (box.size, u, current_language(), sc.session.seats[seat], _acting_seat(sc) == seat,
-           sc.ai_seat == seat, at(sh.bids_made), at(sh.bids), at(sh.tricks), shown_total(sc, seat),  # type: ignore[arg-type]
+    key = (box.size, u, current_language(), sc.session.seats[seat], sc.table.acting_seat() == seat,
+           sc.table.thinking_seat == seat, at(sh.bids_made), at(sh.bids), at(sh.tricks), shown_total(sc, seat),  # type: ignore[arg-type]
            sh.dealer == seat, at(sh.hand_counts), sc.pos_of(seat) == 0, id(sc.app.painter))  # type: ignore[arg-type]
     cached = sc.plate_cache.get(seat)
     if cached is None or cached[0] != key:
@@ -157,10 +148,10 @@ def _plate_cached(sc: TableScene, surf: pygame.Surface, seat: int) -> None:
     surf.blit(cached[1], (box.x - margin, box.y - margin))
 
 
-def _plate(sc: TableScene, surf: pygame.Surface, seat: int, box: pygame.Rect) -> None:
+def _plate(sc: TableView, surf: pygame.Surface, seat: int, box: pygame.Rect) -> None:
     u, sh = sc.lay.unit, sc.shown
     seat_spec = sc.session.seats[seat]
-    current = _acting_seat(sc)
+    current = sc.table.acting_seat()
     turn = current == seat
     panel(surf, box, u, fill=(34, 58, 46) if turn else theme.PANEL, alpha=235,
           edge=theme.ACCENT if turn else theme.PANEL_EDGE)
@@ -173,7 +164,7 @@ def _plate(sc: TableScene, surf: pygame.Surface, seat: int, box: pygame.Rect) ->
     text.draw(surf, seat_spec.name, (box.x + pad, box.y + pad * 0.7), int(20 * u), theme.INK,
               role="bold", max_w=name_w)
     level = _("human") if seat_spec.is_human else _level_name(seat_spec.level)
-    if turn and not seat_spec.is_human and sc.ai_seat == seat:
+    if turn and not seat_spec.is_human and sc.table.thinking_seat == seat:
         level = _("thinking…")
     text.draw(surf, level, (box.x + pad, box.y + pad * 0.7 + 24 * u), int(15 * u),
               theme.ACCENT if turn else theme.INK_DIM, max_w=name_w)
@@ -225,7 +216,7 @@ def pgettext_dealer() -> str:
     return pgettext("dealer mark", "D")
 
 
-def _mini_hand(sc: TableScene, surf: pygame.Surface, seat: int, box: pygame.Rect,
+def _mini_hand(sc: TableView, surf: pygame.Surface, seat: int, box: pygame.Rect,
                right: float) -> None:
     """How many cards the seat holds: a small card icon and the count, on the plate, ending
     before ``right`` (the total)."""
@@ -250,18 +241,9 @@ def _level_name(level: str | None) -> str:
     return _("computer · {level}").format(level=names.get(level or "normal", level or ""))
 
 
-def _acting_seat(sc: TableScene) -> int | None:
-    e = sc.active
-    if isinstance(e, (CardPlayed, BidMade)):
-        return e.seat
-    if sc.drained:
-        return sc.session.current
-    return None
-
-
 # ---- deck, turned card, trump ----------------------------------------------------------------
 
-def _deck(sc: TableScene, surf: pygame.Surface) -> None:
+def _deck(sc: TableView, surf: pygame.Surface) -> None:
     lay, u, sh, painter = sc.lay, sc.lay.unit, sc.shown, sc.app.painter
     deck, turned = R(lay.deck), R(lay.turned)
     dealt = sum(sh.hand_counts)
@@ -269,7 +251,7 @@ def _deck(sc: TableScene, surf: pygame.Surface) -> None:
     if sh.round:
         for k in range(min(6, max(1, left // 8))):
             painter.blit_back(surf, deck.move(-k * u, -k * u))
-    if sh.round and sh.turned is None and not isinstance(sc.active, TrumpRevealed):
+    if sh.round and sh.turned is None and not isinstance(sc.table.animator.active, TrumpRevealed):
         pygame.draw.rect(surf, (255, 255, 255), turned, width=max(1, round(u)),
                          border_radius=round(8 * u))
     lab = R(lay.trump_label)
