@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Action, Bid, ChooseTrump, Play, PlayerView
+from ..engine import Action, Bid, ChooseTrump, Phase, Play, PlayerView
 from ..engine import fast as F
 
 
@@ -18,7 +18,7 @@ class Info:
     round: int
     rounds: int
     dealer: int
-    phase: str
+    phase: Phase
     trump: int                     # suit index or -1
     hand: list[int] | None         # None during clairvoyance bidding
     visible: dict[int, list[int]]  # other hands seen (clairvoyance)

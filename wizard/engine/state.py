@@ -17,7 +17,6 @@ the only place randomness enters, and only as the ``rng`` argument.
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Sequence
 from typing import NoReturn
@@ -56,22 +55,10 @@ from .events import (
     TrumpChosen,
     TrumpRevealed,
 )
+from .phase import Phase as Phase  # re-exported: its home before phase.py
 from .scoring import round_points, winners
 from .trick import TrickRule, lead_suit, legal_cards, winner_rule
 from .view import PlayerView, RoundResult, TrickRecord, make_trick_record
-
-
-class Phase(enum.Enum):
-    """Where the game stands. DRAW, DEAL and ROUND_END wait for ``advance(rng)``."""
-
-    DRAW = "draw"            # chance: cards are drawn for first dealer
-    DEAL = "deal"            # chance: the first round is to be dealt
-    TRUMP = "trump"          # the dealer chooses the trump suit
-    BID = "bid"
-    PLAY = "play"
-    ROUND_END = "round_end"  # chance: a round was scored, the next deal is pending
-    GAME_OVER = "game_over"
-
 
 # Enum member access through the class costs ~10x a global read in CPython 3.11: the hot paths
 # use these aliases.
@@ -419,7 +406,7 @@ class GameState:
             bids = tuple(b if s == seat else None for s, b in enumerate(self.bids))
         legal = tuple(self.legal_actions()) if self.current == seat else ()
         return PlayerView(
-            seat=seat, config=self.config, phase=self.phase.value, current_player=self.current,
+            seat=seat, config=self.config, phase=self.phase, current_player=self.current,
             round=self.round, rounds=self.config.rounds, dealer=self.dealer, leader=self.leader,
             hand=hand, hand_size=tuple(len(h) for h in self.hands), visible_hands=visible,
             turned=self.turned, trump=self.trump, bids=bids,

@@ -12,6 +12,7 @@ from wizard.engine import (
     CardDealt,
     CardPlayed,
     DealerChosen,
+    Phase,
     TrickWon,
     TrumpRevealed,
 )
@@ -106,7 +107,7 @@ def trick(sc: TableScene, surf: pygame.Surface) -> None:
         return
     for (seat, c), v in zip(sh.trick, sh.trick_looks(sh.trick), strict=True):
         painter.blit_face(surf, c.text, R(lay.trick_spots[sc.pos_of(seat)]), "trick", variant=v)
-    if not sh.trick and sh.round and not sh.drawn and sh.phase == "play" and sc.drained:
+    if not sh.trick and sh.round and not sh.drawn and sh.phase is Phase.PLAY and sc.drained:
         for slot in lay.trick_spots:
             pygame.draw.rect(surf, (255, 255, 255), R(slot), width=1, border_radius=round(8 * lay.unit))
 
@@ -122,7 +123,7 @@ def hand(sc: TableScene, surf: pygame.Surface) -> None:
     if sh.hand is not None and sc.viewer == seat:
         hand = sc.sorted_hand()
         legal = sc.legal_cards()
-        playing = sc.my_turn() and sc.session.state.phase.value == "play"
+        playing = sc.my_turn() and sc.session.state.phase is Phase.PLAY
         rects = sc.hand_rects()
         dragging = sc.pressed is not None and sc.drag_pos is not None
         leaving = sc.leaving_card()

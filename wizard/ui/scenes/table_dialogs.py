@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from wizard.engine import CardDrawn, DealerChosen, TrickWon
+from wizard.engine import CardDrawn, DealerChosen, Phase, TrickWon
 from wizard.i18n import _
 from wizard.ui import messages
 
@@ -27,7 +27,7 @@ def prompt(sc: TableScene, surf: pygame.Surface) -> None:
     lay, u = sc.lay, sc.lay.unit
     box = R(lay.prompt)
     msg, colour = _prompt_text(sc)
-    if sc.my_turn() and sc.session.state.phase.value == "bid":
+    if sc.my_turn() and sc.session.state.phase is Phase.BID:
         _bid_bar(sc, surf)
         mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
         for r, n, ok in sc.bid_hit:
@@ -78,11 +78,11 @@ def _prompt_text(sc: TableScene) -> tuple[str, tuple[int, int, int]]:
         return "", theme.INK
     seat = s.current
     name = sc.names[seat]
-    phase = s.state.phase.value
+    phase = s.state.phase
     if sc.my_turn():
-        if phase == "bid":
+        if phase is Phase.BID:
             return _("{name}, your bid: how many tricks will you take?").format(name=name), theme.ACCENT
-        if phase == "trump":
+        if phase is Phase.TRUMP:
             return _("{name}, choose the trump suit.").format(name=name), theme.ACCENT
         led = s.state.lead_suit
         if led is not None:
@@ -91,9 +91,9 @@ def _prompt_text(sc: TableScene) -> tuple[str, tuple[int, int, int]]:
         return _("{name}, play a card.").format(name=name), theme.ACCENT
     if s.seats[seat].is_human:
         return _("Waiting for {name}…").format(name=name), theme.INK
-    if phase == "bid":
+    if phase is Phase.BID:
         return _("{name} is bidding…").format(name=name), theme.INK
-    if phase == "trump":
+    if phase is Phase.TRUMP:
         return _("{name} chooses trump…").format(name=name), theme.INK
     return _("{name} is playing…").format(name=name), theme.INK
 
