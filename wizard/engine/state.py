@@ -21,6 +21,7 @@ import random
 from collections.abc import Sequence
 from typing import NoReturn
 
+from .actions import PLAY_OF as _PLAY_OF
 from .actions import TRUMP_CHOICES, Action, Bid, ChooseTrump, Play, bid
 from .bidding import forbidden_bids
 from .cards import (
@@ -70,15 +71,16 @@ _BID_ACTIONS: list[list[Action]] = [[bid(b) for b in range(r + 1)] for r in rang
 _OPEN, _HIDDEN, _SECRET = BidVisibility.OPEN, BidVisibility.HIDDEN, BidVisibility.SECRET
 _CHANCE = (_DRAW, _DEAL, _ROUND_END)
 _DECKS = {e.value: tuple(deck(e.value)) for e in Edition}
-_PLAY_MERLIN = MERLIN.action
+_PLAY_MERLIN, _PLAY_MERLIN_W, _PLAY_MERLIN_J = _PLAY_OF[MERLIN], _PLAY_OF[MERLIN_W], _PLAY_OF[MERLIN_J]
 # By lead suit: the Play actions that follow it (its cards and every card without a suit); the
 # legal follows are the hand's actions found in this set (identity hashes: cheap lookups).
-_FOLLOWING = {s: frozenset(c.action for c in ALL_CARDS if c.suit in (s, None)) for s in SUITS}
+_FOLLOWING = {s: frozenset(_PLAY_OF[c] for c in ALL_CARDS if c.suit in (s, None)) for s in SUITS}
 # By number of players and first seat served: the CardDealt tables in dealing order (card k of the
 # pack goes to seat (first + k) % n), to be zipped with the pack by a C-level map.
 _DEAL_ORDER = {n: [tuple(_DEALT[(f + k) % n] for k in range(60)) for f in range(n)]
                for n in range(3, 7)}
 _DICT_GET = dict.__getitem__
+_PLAY_OF_GET = _PLAY_OF.__getitem__
 
 
 def _fisher_yates_steps(size: int) -> tuple[tuple[int, int], ...]:
@@ -299,13 +301,13 @@ class GameState:
             if len(legal) == self._nspecial[seat]:  # nothing of the lead suit: anything goes
                 legal = plays
             if self._scroll and suit == self.trump:
-                legal = [c.action for c in
+                legal = [_PLAY_OF[c] for c in
                          legal_cards(self.hands[seat], self.trick, self.trump, True)]
         if self._dup[seat]:                  # several Wizards or Jesters: one action each
             legal = list(dict.fromkeys(legal))
         if self._camelot and _PLAY_MERLIN in legal:
             i = legal.index(_PLAY_MERLIN)
-            legal = legal[:i] + [MERLIN_W.action, MERLIN_J.action] + legal[i + 1:]
+            legal = legal[:i] + [_PLAY_MERLIN_W, _PLAY_MERLIN_J] + legal[i + 1:]
         self._legal = legal
         return legal[:]
 
@@ -347,7 +349,7 @@ class GameState:
             hand = self.hands[cur]
             held = c.in_hand                 # MERLIN:W / MERLIN:J leave MERLIN's place
             hand.remove(held)
-            self._hand_plays[cur].remove(held.action)
+            self._hand_plays[cur].remove(_PLAY_OF[held])
             if c.special:                    # keep the per-seat counters of special cards
                 self._nspecial[cur] -= 1
                 if self._dup[cur]:
@@ -475,7 +477,7 @@ class GameState:
         for j in range(n):
             seat = (first + j) % n
             hands[seat] = hand = pack[j:dealt:n]
-            plays[seat] = [c.action for c in hand]
+            plays[seat] = list(map(_PLAY_OF_GET, hand))
             # Per-seat counters the legal-play computation relies on (kept up to date by apply).
             wizards = hand.count(_WIZARD)
             jesters = hand.count(_JESTER)
