@@ -1,11 +1,11 @@
-"""What a seat knows, extracted from its ``PlayerView`` into the int form of ``engine.fast``."""
+"""What a seat knows, extracted from its ``PlayerView`` into the int form of ``ai.simulator``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..engine import Action, Bid, ChooseTrump, Phase, Play, PlayerView
-from ..engine import fast as F
+from . import simulator as F
 
 
 @dataclass(slots=True)
