@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from wizard.ai import make_ai
-from wizard.engine import BidVisibility, Edition, GameConfig, GameState, Options
+from wizard.engine import BidVisibility, Edition, GameConfig, GameState, Options, Phase
 from wizard.protocol import answer_action, request_of, view_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,6 +51,18 @@ def test_request_round_trip_keeps_what_players_use() -> None:
                 assert getattr(back, field) == getattr(view, field), field
             assert back.config.options == view.config.options
             assert back.config.edition == view.config.edition
+
+
+def test_view_phase_is_the_enum_and_the_request_kind_its_lower_case_name() -> None:
+    seen = set()
+    for cfg in CFGS:
+        for view in some_views(cfg, 5):
+            assert type(view.phase) is Phase
+            kind = request_of(view)["kind"]
+            assert kind == view.phase.value and kind in ("bid", "play", "trump")
+            assert view_of(json.loads(json.dumps(request_of(view)))).phase is view.phase
+            seen.add(view.phase)
+    assert seen == {Phase.BID, Phase.PLAY, Phase.TRUMP}
 
 
 def test_our_players_decide_the_same_through_the_protocol() -> None:

@@ -102,7 +102,7 @@ def trick(sc: TableView, surf: pygame.Surface) -> None:
         return
     for (seat, c), v in zip(sh.trick, sh.trick_looks(sh.trick), strict=True):
         painter.blit_face(surf, c.text, R(lay.trick_spots[sc.pos_of(seat)]), "trick", variant=v)
-    if not sh.trick and sh.round and not sh.drawn and sh.phase == "play" and sc.table.drained:
+    if not sh.trick and sh.round and not sh.drawn and sh.phase is Phase.PLAY and sc.table.drained:
         for slot in lay.trick_spots:
             pygame.draw.rect(surf, (255, 255, 255), R(slot), width=1, border_radius=round(8 * lay.unit))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from wizard import messages
-from wizard.engine import RoundScored, TrumpRevealed
+from wizard.engine import Phase, RoundScored, TrumpRevealed
 from wizard.i18n import _, ngettext
 from wizard.table.tween import lerp
 
@@ -65,7 +65,7 @@ def _static_keys(sc: TableView, surf: pygame.Surface) -> tuple[tuple[object, ...
     common = (surf.get_size(), current_language(), sh.round, sc.look, id(sc.app.painter))
     top = (*common, sh.rounds, sh.bids_sum, all(sh.bids_made), sum(sh.tricks), hover, sc.my_turn())
     deck = (*common, sh.dealer, sum(sh.hand_counts) // 8, sh.trump, sh.choosing, sh.turned is None,
-            isinstance(sc.table.animator.active, TrumpRevealed), sh.phase == "deal")
+            isinstance(sc.table.animator.active, TrumpRevealed), sh.phase is Phase.DEAL)
     return top, deck
 
 
@@ -255,7 +255,7 @@ def _deck(sc: TableView, surf: pygame.Surface) -> None:
         pygame.draw.rect(surf, (255, 255, 255), turned, width=max(1, round(u)),
                          border_radius=round(8 * u))
     lab = R(lay.trump_label)
-    if not sh.round or sh.phase == "deal":      # the trump is not known before the turn-up
+    if not sh.round or sh.phase is Phase.DEAL:      # the trump is not known before the turn-up
         return
     if sh.choosing:
         txt = _("{name} chooses…").format(name=sc.names[sh.dealer])
