@@ -318,8 +318,8 @@ def test_refusal_reason_fits_the_prompt_line(lang: str, rule: str) -> None:
     """
     from wizard import messages
     from wizard.engine.errors import Rule
+    from wizard.ui.board.dialogs import prompt_lines
     from wizard.ui.layout import table_layout
-    from wizard.ui.scenes.table_dialogs import prompt_lines
     pygame.init()
     set_language(lang)
     try:

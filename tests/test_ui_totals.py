@@ -16,7 +16,6 @@ from wizard.ui.app import App  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.round_end import RoundEndScene  # noqa: E402
 from wizard.ui.scenes.table import TableScene  # noqa: E402
-from wizard.ui.scenes.table_draw import shown_total  # noqa: E402
 from wizard.ui.smoke import play_until  # noqa: E402
 
 
@@ -48,7 +47,7 @@ def test_totals_count_up_on_the_plates_over_time() -> None:
         if isinstance(t.table.animator.active, RoundScored):
             assert t.table.animator.tween is not None
             n = len(t.shown.totals)
-            vals = [shown_total(t, i) for i in range(n)]
+            vals = [t.table.plate_total(i) for i in range(n)]
             seen.append((t.table.animator.tween.raw, [v for v, _c in vals], [c for _v, c in vals]))
         elif seen:
             break
@@ -62,7 +61,7 @@ def test_totals_count_up_on_the_plates_over_time() -> None:
         steps = [vals[i] for _r, vals, _c in seen]
         assert steps == sorted(steps, reverse=after[i] < before[i])
     assert any(c for _r, _v, counting in seen for c in counting)
-    assert t.shown.totals == after and [shown_total(t, i)[0] for i in range(len(after))] == after
+    assert t.shown.totals == after and [t.table.plate_total(i)[0] for i in range(len(after))] == after
 
 
 def test_speed_off_shows_the_new_totals_at_once() -> None:

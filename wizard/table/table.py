@@ -33,6 +33,7 @@ from wizard.engine import (
     Kind,
     Phase,
     Play,
+    RoundScored,
     card,
 )
 from wizard.session import Session
@@ -66,6 +67,7 @@ from .intents import (
 )
 from .runner import Job, Runner
 from .shown import Shown
+from .tween import lerp
 
 log = logging.getLogger(__name__)
 
@@ -169,6 +171,17 @@ class Table:
         if isinstance(e, (CardPlayed, BidMade)):
             return e.seat
         return self.session.current if self.drained else None
+
+    def plate_total(self, seat: int) -> tuple[int, bool]:
+        """The total shown for ``seat`` and whether it is still counting: after a round is scored
+        the totals count up over the animation (at speed 0 the new total shows at once)."""
+        totals = self.shown.totals
+        total = totals[seat] if seat < len(totals) else 0
+        e, tween = self.animator.active, self.animator.tween
+        if isinstance(e, RoundScored) and tween is not None and seat < len(e.totals) \
+                and e.totals[seat] != total:
+            return round(lerp(total, e.totals[seat], tween.t)), not tween.done
+        return total, False
 
     @property
     def thinking_seat(self) -> int | None:

@@ -11,7 +11,7 @@ from .. import text, theme
 from ..fonts import font
 from ..layout import bid_buttons, choice_buttons, choice_panel
 from ..widgets import Button, dim, panel
-from .table_common import R, TableView, felt
+from .common import R, TableView, felt
 
 # ---- prompt, bidding ---------------------------------------------------------------------------
 

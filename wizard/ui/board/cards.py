@@ -20,7 +20,7 @@ from wizard.table.tween import lerp2
 from .. import text, theme
 from ..cardpaint import variants
 from ..layout import hand_angles, hand_boxes
-from .table_common import R, TableView, banner
+from .common import R, TableView, banner
 
 
 def turned(sc: TableView, surf: pygame.Surface) -> None:
