@@ -24,7 +24,7 @@ def measure(players: int = 6, seed: int = 1, size: tuple[int, int] = (1920, 1080
     from .routes import make_app
     from .scenes.table import TableScene
 
-    app = make_app(size=size, speed=speed, headless=True, threaded=False, lang="en")
+    app = make_app(size=size, speed=speed, headless=True, threaded=True, lang="en")
     app.settings.ai_pause_ms = 0
     app.settings.sound = False
     done: list[bool] = []
@@ -62,10 +62,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
     p.add_argument("--speed", default="normal")
+    p.add_argument("--level", default="expert",
+                   help="computer level of every seat (they think on the table's worker thread)")
     args, _rest = p.parse_known_args(argv)   # "ui" from "python -m wizard.bench ui" is ignored
     start = time.perf_counter()
-    times = measure(players=args.players, seed=args.seed, speed=args.speed, max_rounds=args.rounds)
-    print(f"frames: {len(times)} in {time.perf_counter() - start:.1f} s (1920x1080, headless)")
+    times = measure(players=args.players, seed=args.seed, speed=args.speed, level=args.level,
+                    max_rounds=args.rounds)
+    print(f"frames: {len(times)} in {time.perf_counter() - start:.1f} s (1920x1080, headless, "
+          f"{args.players} {args.level} seats thinking on the worker thread)")
     for line in report(times):
         print(line)
     return 0
