@@ -35,6 +35,32 @@ def _seat_of_bot(fault: dict[str, Any], index: int, n: int = 3) -> int:
     return (index - fault["rotation"]) % n
 
 
+# --- D8: an answer the parser cannot even read is a fault, not a RecursionError -----------------
+
+NESTED = "import sys\nfor line in sys.stdin:\n    print('[' * 1000, flush=True)\n"
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_deeply_nested_answer_is_a_fault(jobs: int, tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = _play(capsys, f"random,cmd:{_bot(tmp_path, NESTED)},random", jobs)
+    assert code == 2
+    fault = out["fault"]
+    assert fault["seat"] == _seat_of_bot(fault, 1)
+    assert fault["request"]["type"] == "decide" and "[[[" in fault["what"]
+
+
+def test_any_error_reading_an_answer_is_a_fault(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    def breaks(view: Any, line: str) -> Any:
+        raise RuntimeError("the parser broke")
+
+    monkeypatch.setattr("wizard.arena.answer_action", breaks)
+    code, out = _play(capsys, f"random,cmd:{_bot(tmp_path, NESTED)},random")
+    assert code == 2 and "RuntimeError" in out["fault"]["what"]
+    assert out["fault"]["request"]["type"] == "decide"
+
+
 # --- size: a file you can read in one sitting -------------------------------------------------------
 
 def test_the_arena_and_protocol_modules_stay_small() -> None:

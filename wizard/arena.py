@@ -122,7 +122,10 @@ def _ask_bot(bot: ExternalBot, seat: int, name: str, view: Any) -> Any:
         except subprocess.TimeoutExpired:
             code = None
         raise BotFault(seat, name, f"the bot exited (status {code})", req)
-    action, why = answer_action(view, line)
+    try:
+        action, why = answer_action(view, line)
+    except Exception as e:  # whatever breaks on reading an answer is the bot's fault, not a traceback
+        action, why = None, f"an answer that cannot be read ({type(e).__name__}): {line.strip()[:80]!r}"
     if action is None:
         raise BotFault(seat, name, why, req)
     return action
