@@ -6,6 +6,8 @@ Never a traceback, never an answer taken for another request, never a process le
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -59,6 +61,33 @@ def test_any_error_reading_an_answer_is_a_fault(tmp_path: Path, capsys: pytest.C
     code, out = _play(capsys, f"random,cmd:{_bot(tmp_path, NESTED)},random")
     assert code == 2 and "RuntimeError" in out["fault"]["what"]
     assert out["fault"]["request"]["type"] == "decide"
+
+
+# --- D11: a bot that cannot start ------------------------------------------------------------------
+
+@pytest.mark.parametrize("case", ["missing", "quote", "not executable", "empty"])
+def test_a_bot_that_cannot_start_is_a_fault(case: str, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    script = tmp_path / "bot.py"
+    script.write_text("print('never')\n", encoding="utf-8")
+    script.chmod(0o644)
+    cmd = {"missing": str(tmp_path / "no-such-bot"), "quote": f"{sys.executable} '{script}",
+           "not executable": str(script), "empty": ""}[case]
+    code, out = _play(capsys, f"random,random,cmd:{cmd}")
+    assert code == 2
+    fault = out["fault"]
+    assert fault["seat"] == _seat_of_bot(fault, 2) and fault["bot"] == f"cmd:{cmd}"
+    assert "could not start" in fault["what"]
+
+
+def test_a_bot_that_cannot_start_gives_a_report_and_no_traceback(tmp_path: Path) -> None:
+    r = subprocess.run([sys.executable, "-m", "wizard.arena", "--seats",
+                        f"random,cmd:{tmp_path / 'no-such-bot'},random", "--games", "1",
+                        "--jobs", "2"], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                       env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert r.returncode == 2, r.stderr
+    assert "Traceback" not in r.stderr
+    assert "BOT FAULT: seat " in r.stderr and "could not start" in r.stderr
 
 
 # --- size: a file you can read in one sitting -------------------------------------------------------

@@ -16,13 +16,15 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from .ai import BASELINES, LEVELS, Player, make_ai
 from .ai.base import decision_rng, play_through
-from .botproc import ExternalBot, close_series_bots, discard, series_bot
+from .botproc import BotError, ExternalBot, close_series_bots, discard, series_bot
 from .engine import Action, BidVisibility, Edition, GameConfig, GameState, Options, PlayerView
 from .protocol import answer_action, end_message, request_of
 
@@ -71,7 +73,8 @@ def play_game(spec: GameSpec) -> list[SeatResult]:
         for seat, name in enumerate(spec.names):
             if name.startswith("cmd:"):
                 players.append(None)
-                bots[seat] = series_bot(name[4:], spec.names[:seat].count(name), spec.timeout)
+                with _blame(seat, name):
+                    bots[seat] = series_bot(name[4:], spec.names[:seat].count(name), spec.timeout)
             else:
                 players.append(make_ai(name))
         results = [SeatResult(name, 0) for name in spec.names]
@@ -107,6 +110,15 @@ def play_game(spec: GameSpec) -> list[SeatResult]:
         # the bots of a game that broke off (one failed) are not trusted with another game
         discard(list(bots.values()))
         raise
+
+
+@contextmanager
+def _blame(seat: int, name: str) -> Iterator[None]:
+    """Turn a bot's error into a fault report naming its seat."""
+    try:
+        yield
+    except BotError as e:
+        raise BotFault(seat, name, e.what, e.request) from None
 
 
 def _ask_bot(bot: ExternalBot, seat: int, name: str, view: Any) -> Any:
@@ -426,9 +438,10 @@ def main(argv: list[str] | None = None) -> int:
         if done:
             print(format_text(summary))
         if fault is not None:
+            request = fault["request"]
             print(f"BOT FAULT: seat {fault['seat']} ({fault['bot']}), deal {fault['deal']} rotation "
-                  f"{fault['rotation']}: {fault['what']}\nrequest: {json.dumps(fault['request'])}",
-                  file=sys.stderr)
+                  f"{fault['rotation']}: {fault['what']}"
+                  + ("" if request is None else f"\nrequest: {json.dumps(request)}"), file=sys.stderr)
     return 2 if fault is not None else 0
 
 

@@ -16,14 +16,33 @@ import time
 from typing import Any
 
 
+class BotError(Exception):
+    """What went wrong with a bot, and the request it went wrong on (None: before any request)."""
+
+    def __init__(self, what: str, request: dict[str, Any] | None) -> None:
+        super().__init__(what)
+        self.what = what
+        self.request = request
+
+
 class ExternalBot:
     """An external program speaking the bot protocol over its stdin/stdout."""
 
     def __init__(self, cmd: str, timeout: float) -> None:
         self.cmd = cmd
         self.timeout = timeout
-        self.proc = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, bufsize=0)
+        try:
+            argv = shlex.split(cmd)
+        except ValueError as e:  # an unclosed quote
+            raise BotError(f"could not start the bot: {e} in its command", None) from None
+        if not argv:
+            raise BotError("could not start the bot: the command is empty", None)
+        try:
+            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         bufsize=0)
+        except (OSError, ValueError) as e:  # missing, not executable, ...
+            why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            raise BotError(f"could not start the bot: {argv[0]}: {why}", None) from None
         self.buf = b""
         self.sel = selectors.DefaultSelector()
         assert self.proc.stdout is not None
