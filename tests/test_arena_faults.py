@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +65,66 @@ def test_any_error_reading_an_answer_is_a_fault(tmp_path: Path, capsys: pytest.C
     assert out["fault"]["request"]["type"] == "decide"
 
 
+# --- D10: a bot's whole process group ends with it ----------------------------------------------
+
+# Starts a child that outlives it, writes its own pid and the child's to argv[1] before answering,
+# answers the first legal move ("garbage": an answer that is not JSON) and lingers after its input
+# ends.
+FAMILY_BOT = """import json, os, subprocess, sys, time
+child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+with open(sys.argv[1], "a") as f:
+    f.write(f"{os.getpid()} {child.pid}\\n")
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "decide":
+        print("{oops" if sys.argv[2] == "garbage" else json.dumps(msg["legal"][0]), flush=True)
+time.sleep(60)
+"""
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie waiting for a reaper counts as gone)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True
+    return stat.rpartition(")")[2].split()[0] != "Z"
+
+
+def _check_gone(pids_file: Path) -> None:
+    pids = [int(p) for line in pids_file.read_text().splitlines() for p in line.split()]
+    assert pids
+    try:
+        deadline = time.monotonic() + 2.0  # orphans are reaped by init, not at once
+        while any(_alive(p) for p in pids) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert [p for p in pids if _alive(p)] == []
+    finally:
+        for p in pids:
+            if _alive(p):
+                os.kill(p, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("behaviour", ["good", "garbage"])
+def test_a_bot_and_its_children_are_gone_when_the_arena_returns(
+        jobs: int, behaviour: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pids = tmp_path / "pids.txt"
+    bot = tmp_path / "family.py"
+    bot.write_text(FAMILY_BOT, encoding="utf-8")
+    # "; true" keeps the shell from exec'ing the bot: the bot is the shell's child
+    seat = f"cmd:sh -c '{sys.executable} {bot} {pids} {behaviour}; true'"
+    t0 = time.monotonic()
+    code, _ = _play(capsys, f"{seat},random,random", jobs)
+    assert code == (2 if behaviour == "garbage" else 0)
+    assert time.monotonic() - t0 < 15
+    _check_gone(pids)
+
+
 # --- D11: a bot that cannot start ------------------------------------------------------------------
 
 @pytest.mark.parametrize("case", ["missing", "quote", "not executable", "empty"])
@@ -88,6 +150,27 @@ def test_a_bot_that_cannot_start_gives_a_report_and_no_traceback(tmp_path: Path)
     assert r.returncode == 2, r.stderr
     assert "Traceback" not in r.stderr
     assert "BOT FAULT: seat " in r.stderr and "could not start" in r.stderr
+
+
+# --- M3: what happened when the output ended ------------------------------------------------------
+
+CLOSES_OUTPUT = "import os, sys, time\nsys.stdin.readline()\nos.close(1)\ntime.sleep(30)\n"
+
+
+def test_a_bot_that_closes_its_output_but_runs_on_is_reported_as_such(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    t0 = time.monotonic()
+    code, out = _play(capsys, f"cmd:{_bot(tmp_path, CLOSES_OUTPUT)},random,random")
+    assert code == 2 and time.monotonic() - t0 < 10
+    what = out["fault"]["what"]
+    assert "closed its output" in what and "still running" in what and "None" not in what
+
+
+def test_a_bot_that_exits_is_reported_with_its_status(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = _play(capsys, f"cmd:{_bot(tmp_path, 'import sys; sys.stdin.readline(); sys.exit(3)')},"
+                              "random,random")
+    assert code == 2 and "exited (status 3)" in out["fault"]["what"]
 
 
 # --- size: a file you can read in one sitting -------------------------------------------------------

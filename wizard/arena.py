@@ -13,7 +13,6 @@ import json
 import math
 import os
 import random
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -89,14 +88,16 @@ def play_game(spec: GameSpec) -> list[SeatResult]:
                 spent = time.thread_time() - t0
             else:
                 t0 = time.perf_counter()  # an external bot: wall-clock round trip
-                action = _ask_bot(bots[actor], actor, spec.names[actor], view)
+                with _blame(actor, spec.names[actor]):
+                    action = _ask_bot(bots[actor], view)
                 spent = time.perf_counter() - t0
             results[actor].times_ms.append(spent * 1000.0)
             return action
 
         play_through(state, random.Random(cfg.seed), decide, spec.max_rounds)
-        for bot in bots.values():
-            bot.send(end_message(state.totals))
+        for seat, bot in bots.items():
+            with _blame(seat, spec.names[seat]):
+                bot.tell(end_message(state.totals))  # one gone now: found at its next request, if any
         for h in state.history:
             for s in range(n):
                 results[s].rounds.append((h.round, h.bids[s], h.tricks[s]))
@@ -106,9 +107,10 @@ def play_game(spec: GameSpec) -> list[SeatResult]:
             results[s].total = state.totals[s]
             results[s].first = 1.0 / len(top) if s in top else 0.0
         return results
-    except BaseException:
-        # the bots of a game that broke off (one failed) are not trusted with another game
-        discard(list(bots.values()))
+    except BaseException as e:
+        # the bots of a game that broke off are not trusted with another game; the faulty one is
+        # ended at once
+        discard(list(bots.values()), bots.get(e.seat) if isinstance(e, BotFault) else None)
         raise
 
 
@@ -121,25 +123,16 @@ def _blame(seat: int, name: str) -> Iterator[None]:
         raise BotFault(seat, name, e.what, e.request) from None
 
 
-def _ask_bot(bot: ExternalBot, seat: int, name: str, view: Any) -> Any:
+def _ask_bot(bot: ExternalBot, view: PlayerView) -> Action:
+    """The bot's legal answer for its seat's view; BotError if there is none."""
     req = request_of(view)
-    if not bot.send(req):
-        raise BotFault(seat, name, "the bot exited (could not write to it)", req)
-    line = bot.read_line()
-    if line is None:
-        raise BotFault(seat, name, f"no answer within {bot.timeout:g} s", req)
-    if line == "":
-        try:
-            code: int | None = bot.proc.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
-            code = None
-        raise BotFault(seat, name, f"the bot exited (status {code})", req)
+    line = bot.ask(req)
     try:
         action, why = answer_action(view, line)
     except Exception as e:  # whatever breaks on reading an answer is the bot's fault, not a traceback
         action, why = None, f"an answer that cannot be read ({type(e).__name__}): {line.strip()[:80]!r}"
     if action is None:
-        raise BotFault(seat, name, why, req)
+        raise BotError(why, req)
     return action
 
 

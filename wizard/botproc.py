@@ -1,5 +1,9 @@
 """An external bot's process, speaking BOT_PROTOCOL.md over its stdin and stdout.
 
+A bot runs in a process group of its own, and the whole group is ended with it: a shell wrapper's
+child, or a helper the bot started, does not outlive the series. Whatever goes wrong (the bot
+cannot start, stays silent, exits, closes its output) is a ``BotError`` saying what happened and
+on which request; the arena adds the seat.
 The arena starts a bot once per series and seat and keeps it from game to game (``series_bot``);
 ``close_series_bots`` ends them all when the series is over.
 """
@@ -11,9 +15,12 @@ import multiprocessing.util
 import os
 import selectors
 import shlex
+import signal
 import subprocess
 import time
 from typing import Any
+
+GRACE_S = 1.0  # how long a bot has to exit once its input is closed
 
 
 class BotError(Exception):
@@ -26,7 +33,7 @@ class BotError(Exception):
 
 
 class ExternalBot:
-    """An external program speaking the bot protocol over its stdin/stdout."""
+    """An external program speaking the bot protocol over its stdin/stdout, in its own process group."""
 
     def __init__(self, cmd: str, timeout: float) -> None:
         self.cmd = cmd
@@ -39,58 +46,126 @@ class ExternalBot:
             raise BotError("could not start the bot: the command is empty", None)
         try:
             self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         bufsize=0)
+                                         bufsize=0, start_new_session=True)
         except (OSError, ValueError) as e:  # missing, not executable, ...
             why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
             raise BotError(f"could not start the bot: {argv[0]}: {why}", None) from None
         self.buf = b""
+        self.eof = False  # its output has ended
         self.sel = selectors.DefaultSelector()
         assert self.proc.stdout is not None
         self.sel.register(self.proc.stdout, selectors.EVENT_READ)
 
-    def send(self, msg: dict[str, Any]) -> bool:
-        """Write one request line; False if the bot is gone."""
+    def ask(self, request: dict[str, Any]) -> str:
+        """Send a request and return the bot's answer line; BotError if there is none."""
+        if not self.tell(request):
+            how = self._ended()
+            raise BotError(f"the bot {how or 'closed its input (still running)'}: the request "
+                           f"could not be written to it", request)
+        return self._read_line(request)
+
+    def tell(self, message: dict[str, Any]) -> bool:
+        """Send a message; False if the bot cannot be written to (it closed its input or exited)."""
         assert self.proc.stdin is not None
         try:
-            self.proc.stdin.write((json.dumps(msg) + "\n").encode("utf-8"))
+            self.proc.stdin.write((json.dumps(message) + "\n").encode("utf-8"))
             self.proc.stdin.flush()
             return True
-        except (BrokenPipeError, OSError):
+        except OSError:  # BrokenPipeError
             return False
 
-    def read_line(self) -> str | None:
-        """One answer line, '' if the bot exited, None on timeout."""
+    def _read(self) -> None:
         assert self.proc.stdout is not None
-        deadline = time.monotonic() + self.timeout
-        fd = self.proc.stdout.fileno()
-        while b"\n" not in self.buf:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return None
-            if not self.sel.select(left):
-                return None
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                return ""
+        chunk = os.read(self.proc.stdout.fileno(), 65536)
+        if chunk:
             self.buf += chunk
+        else:
+            self.eof = True
+
+    def _read_line(self, request: dict[str, Any]) -> str:
+        deadline = time.monotonic() + self.timeout
+        while b"\n" not in self.buf:
+            if self.eof:
+                how = self._ended()
+                raise BotError(f"the bot {how} before answering" if how else
+                               "the bot closed its output without answering (still running)",
+                               request)
+            left = deadline - time.monotonic()
+            if left <= 0 or not self.sel.select(left):
+                raise BotError(f"no answer within {self.timeout:g} s", request)
+            self._read()
         line, _, self.buf = self.buf.partition(b"\n")
         return line.decode("utf-8", "replace") + "\n"
 
-    def close(self) -> None:
-        """Close its input, give it a moment, then make sure it is gone."""
+    def _ended(self, wait: float = GRACE_S) -> str | None:
+        """How the bot ended ("exited (status 3)"), or None if it still runs after ``wait`` s.
+
+        The bot is not reaped here: while it is a zombie its pid stays its group's id, so the
+        group can still be ended safely.
+        """
+        deadline = time.monotonic() + wait
+        while True:
+            info = _peek_exit(self.proc)
+            if info is not None:
+                code, sig = info
+                if sig:
+                    return f"was killed by signal {sig} ({_signal_name(sig)})"
+                return f"exited (status {code})"
+            if time.monotonic() >= deadline:
+                return None
+            time.sleep(0.01)
+
+    def close(self, kill: bool = False) -> None:
+        """Close its input, give it a moment to exit (none if ``kill``), then end its whole group."""
         try:
             if self.proc.stdin is not None:
                 self.proc.stdin.close()
         except OSError:
             pass
-        try:
-            self.proc.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        if not kill:
+            self._ended(GRACE_S)
+        _kill_group(self.proc)
+        self.proc.wait()
         self.sel.close()
         if self.proc.stdout is not None:
             self.proc.stdout.close()
+
+
+def _peek_exit(proc: subprocess.Popen[bytes]) -> tuple[int, int] | None:
+    """(exit status, killing signal or 0) if the process has ended, else None; never reaps it."""
+    waitid = getattr(os, "waitid", None)
+    if waitid is None or proc.returncode is not None:  # no waitid (Windows, older macOS)
+        code = proc.poll()
+        return None if code is None else (code, -code if code < 0 else 0)
+    try:
+        info = waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+    except ChildProcessError:
+        return None
+    if info is None:
+        return None
+    if info.si_code == os.CLD_EXITED:
+        return info.si_status, 0
+    return -info.si_status, info.si_status
+
+
+def _signal_name(sig: int) -> str:
+    try:
+        return signal.Signals(sig).name
+    except ValueError:
+        return "?"
+
+
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    """End the bot and everything it started (its process group; only the bot where there is none)."""
+    if hasattr(os, "killpg"):
+        # Where waitid is missing the bot may have been reaped already; its group id stays taken
+        # as long as a process of the group runs.
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+    elif proc.poll() is None:
+        proc.kill()
 
 
 # The external bots of this process, kept from game to game: the protocol starts a bot once per
@@ -115,13 +190,17 @@ def series_bot(cmd: str, k: int, timeout: float) -> ExternalBot:
 
 
 def close_series_bots() -> None:
-    """End of the series: close every bot's input (it sees end of input), kill any that lingers."""
+    """End of the series: close every bot's input (it sees end of input), then end its group."""
     while _BOTS:
         _, bot = _BOTS.popitem()
         bot.close()
 
 
-def discard(bots: list[ExternalBot]) -> None:
-    """Close these bots now and forget them: the bots of a game that broke off get no other game."""
+def discard(bots: list[ExternalBot], faulty: ExternalBot | None = None) -> None:
+    """Close these bots now and forget them: the bots of a game that broke off get no other game.
+
+    The faulty one is ended at once; the others get their moment to exit.
+    """
     for key in [key for key, bot in _BOTS.items() if bot in bots]:
-        _BOTS.pop(key).close()
+        bot = _BOTS.pop(key)
+        bot.close(kill=bot is faulty)
