@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from wizard.arena import main
+from wizard.botproc import BotError, ExternalBot
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -63,6 +64,112 @@ def test_any_error_reading_an_answer_is_a_fault(tmp_path: Path, capsys: pytest.C
     code, out = _play(capsys, f"random,cmd:{_bot(tmp_path, NESTED)},random")
     assert code == 2 and "RuntimeError" in out["fault"]["what"]
     assert out["fault"]["request"]["type"] == "decide"
+
+
+# --- D9: a line nobody asked for is a fault, never the answer to the next request ---------------
+
+# Logs every request it reads (one JSON line each) to argv[1] and answers the first legal move.
+# "twice": writes its answer twice in one write; "later": writes it again 0.1 s after answering;
+# "slow": a well-behaved bot that takes 0.6 s over each answer.
+ANSWER_TWICE = """import json, sys, time
+log, mode = sys.argv[1], sys.argv[2]
+for line in sys.stdin:
+    with open(log, "a") as f:
+        f.write(line)
+    msg = json.loads(line)
+    if msg["type"] != "decide":
+        continue
+    answer = json.dumps(msg["legal"][0]) + "\\n"
+    if mode == "slow":
+        time.sleep(0.6)
+    sys.stdout.write(answer * 2 if mode == "twice" else answer)
+    sys.stdout.flush()
+    if mode == "later":
+        time.sleep(0.1)
+        sys.stdout.write(answer)
+        sys.stdout.flush()
+"""
+
+
+def test_an_answer_given_twice_at_once_is_a_fault(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "requests.txt"
+    code, out = _play(capsys, f"cmd:{_bot(tmp_path, ANSWER_TWICE)} {log} twice,random,random")
+    assert code == 2
+    fault = out["fault"]
+    assert "answered twice" in fault["what"]
+    # blamed on the request it answered twice: its first one, not the next
+    first = json.loads(log.read_text().splitlines()[0])
+    assert fault["request"] == first and fault["seat"] == _seat_of_bot(fault, 0)
+
+
+def test_an_answer_repeated_later_is_a_fault_and_never_applied(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    # Between two of its decisions in a 3-seat game every other seat decides once, so the slow
+    # bot's 0.6 s lets the repeated line arrive before the arena sends the next request.
+    log, slow_log = tmp_path / "requests.txt", tmp_path / "slow.txt"
+    bot = _bot(tmp_path, ANSWER_TWICE)
+    code, out = _play(capsys, f"cmd:{bot} {log} later,cmd:{bot} {slow_log} slow,random")
+    assert code == 2
+    fault = out["fault"]
+    assert "answered twice" in fault["what"] and fault["seat"] == _seat_of_bot(fault, 0)
+    requests = [json.loads(line) for line in log.read_text().splitlines()]
+    assert fault["request"] == requests[0] and len(requests) == 1
+
+
+def test_a_well_behaved_bot_is_never_taken_for_answering_twice(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bot = _bot(tmp_path, ANSWER_TWICE)
+    code, out = _play(capsys, f"cmd:{bot} {tmp_path / 'a'} once,cmd:{bot} {tmp_path / 'b'} once,random",
+                      2)
+    assert code == 0 and "fault" not in out and out["games"] == 3
+
+
+# Writes a line unasked ("hello" at its start, or "ok" in answer to each end message), answers
+# decide requests, and touches argv[2] once the unasked line is flushed.
+UNASKED = """import json, pathlib, sys
+def say(text):
+    print(text, flush=True)
+    pathlib.Path(sys.argv[2]).touch()
+if sys.argv[1] == "banner":
+    say("hello")
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "decide":
+        print(json.dumps(msg["legal"][0]), flush=True)
+    else:
+        say("ok")
+"""
+
+
+def _wait_for(path: Path) -> None:
+    deadline = time.monotonic() + 10
+    while not path.exists():
+        assert time.monotonic() < deadline, "the bot never wrote its line"
+        time.sleep(0.01)
+
+
+@pytest.mark.parametrize("when", ["banner", "end"])
+def test_a_line_written_before_a_request_is_never_taken_for_its_answer(when: str,
+                                                                       tmp_path: Path) -> None:
+    decide = {"type": "decide", "legal": ["0", "1"]}
+    flag = tmp_path / "flag"
+    bot = ExternalBot(f"{_bot(tmp_path, UNASKED)} {when} {flag}", 5.0)
+    try:
+        end = {"type": "end", "totals": [0, 0, 0]}
+        if when == "end":
+            assert bot.ask(decide) == '"0"\n'
+            bot.tell(end)
+        _wait_for(flag)
+        with pytest.raises(BotError) as e:
+            bot.ask(decide)
+        if when == "banner":
+            assert e.value.what == "wrote 'hello' before its first request" and e.value.request == decide
+        else:
+            assert e.value.what == "answered a message that takes no answer: 'ok'"
+            assert e.value.request == end
+    finally:
+        bot.close(kill=True)
 
 
 # --- D10: a bot's whole process group ends with it ----------------------------------------------

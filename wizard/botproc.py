@@ -2,8 +2,8 @@
 
 A bot runs in a process group of its own, and the whole group is ended with it: a shell wrapper's
 child, or a helper the bot started, does not outlive the series. Whatever goes wrong (the bot
-cannot start, stays silent, exits, closes its output) is a ``BotError`` saying what happened and
-on which request; the arena adds the seat.
+cannot start, stays silent, exits, closes its output, writes a line nobody asked for) is a
+``BotError`` saying what happened and on which request; the arena adds the seat.
 The arena starts a bot once per series and seat and keeps it from game to game (``series_bot``);
 ``close_series_bots`` ends them all when the series is over.
 """
@@ -52,6 +52,8 @@ class ExternalBot:
             raise BotError(f"could not start the bot: {argv[0]}: {why}", None) from None
         self.buf = b""
         self.eof = False  # its output has ended
+        self.last: dict[str, Any] | None = None  # the last message sent
+        self.answer = ""  # the bot's answer to it, if it takes one
         self.sel = selectors.DefaultSelector()
         assert self.proc.stdout is not None
         self.sel.register(self.proc.stdout, selectors.EVENT_READ)
@@ -62,10 +64,22 @@ class ExternalBot:
             how = self._ended()
             raise BotError(f"the bot {how or 'closed its input (still running)'}: the request "
                            f"could not be written to it", request)
-        return self._read_line(request)
+        self.answer = self._read_line(request)
+        if self.buf:  # more came with the answer: the bot wrote it before it had another request
+            raise BotError(self._unsolicited(), request)
+        return self.answer
 
     def tell(self, message: dict[str, Any]) -> bool:
-        """Send a message; False if the bot cannot be written to (it closed its input or exited)."""
+        """Send a message; False if the bot cannot be written to (it closed its input or exited).
+
+        BotError if the bot wrote something nobody asked for.
+        """
+        # A bot writes only in answer to a request, and its answer has been read: anything waiting
+        # now was written unasked. Checked before sending, so it can never be a fast answer.
+        self._read_waiting()
+        if self.buf:
+            raise BotError(self._unsolicited(), self.last or message)
+        self.last, self.answer = message, ""
         assert self.proc.stdin is not None
         try:
             self.proc.stdin.write((json.dumps(message) + "\n").encode("utf-8"))
@@ -73,6 +87,11 @@ class ExternalBot:
             return True
         except OSError:  # BrokenPipeError
             return False
+
+    def _read_waiting(self) -> None:
+        """Take in what the bot has already written, without waiting."""
+        if not self.buf and not self.eof and self.sel.select(0):
+            self._read()
 
     def _read(self) -> None:
         assert self.proc.stdout is not None
@@ -96,6 +115,14 @@ class ExternalBot:
             self._read()
         line, _, self.buf = self.buf.partition(b"\n")
         return line.decode("utf-8", "replace") + "\n"
+
+    def _unsolicited(self) -> str:
+        extra = self.buf.decode("utf-8", "replace").strip()[:80]
+        if self.last is None:
+            return f"wrote {extra!r} before its first request"
+        if self.last.get("type") == "decide":
+            return f"answered twice: {self.answer.strip()[:80]!r}, then {extra!r}"
+        return f"answered a message that takes no answer: {extra!r}"
 
     def _ended(self, wait: float = GRACE_S) -> str | None:
         """How the bot ended ("exited (status 3)"), or None if it still runs after ``wait`` s.
