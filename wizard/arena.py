@@ -2,8 +2,9 @@
 
 Every deal is played once per rotation of the seat assignment (duplicate deals), so the luck of
 the cards cancels out; confidence intervals are paired by deal. A seat ``cmd:PROGRAM`` runs an
-external bot speaking BOT_PROTOCOL.md; a bot that crashes, stays silent or answers illegally is
-reported with the request it failed on, and the series stops cleanly.
+external bot speaking BOT_PROTOCOL.md (wizard/botproc.py runs it); a bot that cannot start,
+crashes, stays silent, answers illegally or out of turn is reported with its seat and the request
+it failed on, and the series stops cleanly (exit status 2).
 """
 
 from __future__ import annotations
