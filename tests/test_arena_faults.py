@@ -175,15 +175,15 @@ def test_a_line_written_before_a_request_is_never_taken_for_its_answer(when: str
 # --- D10: a bot's whole process group ends with it ----------------------------------------------
 
 # Starts a child that outlives it, writes its own pid and the child's to argv[1] before answering,
-# answers the first legal move ("garbage": an answer that is not JSON) and lingers after its input
-# ends.
+# answers the first legal move ("garbage": an answer that is not JSON; "silent": no answer) and
+# lingers after its input ends.
 FAMILY_BOT = """import json, os, subprocess, sys, time
 child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
 with open(sys.argv[1], "a") as f:
     f.write(f"{os.getpid()} {child.pid}\\n")
 for line in sys.stdin:
     msg = json.loads(line)
-    if msg["type"] == "decide":
+    if msg["type"] == "decide" and sys.argv[2] != "silent":
         print("{oops" if sys.argv[2] == "garbage" else json.dumps(msg["legal"][0]), flush=True)
 time.sleep(60)
 """
@@ -217,7 +217,7 @@ def _check_gone(pids_file: Path) -> None:
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
-@pytest.mark.parametrize("behaviour", ["good", "garbage"])
+@pytest.mark.parametrize("behaviour", ["good", "garbage", "silent"])
 def test_a_bot_and_its_children_are_gone_when_the_arena_returns(
         jobs: int, behaviour: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pids = tmp_path / "pids.txt"
@@ -226,8 +226,9 @@ def test_a_bot_and_its_children_are_gone_when_the_arena_returns(
     # "; true" keeps the shell from exec'ing the bot: the bot is the shell's child
     seat = f"cmd:sh -c '{sys.executable} {bot} {pids} {behaviour}; true'"
     t0 = time.monotonic()
-    code, _ = _play(capsys, f"{seat},random,random", jobs)
-    assert code == (2 if behaviour == "garbage" else 0)
+    quick = ["--bot-timeout", "0.5"] if behaviour == "silent" else []
+    code, _ = _play(capsys, f"{seat},random,random", jobs, *quick)
+    assert code == (0 if behaviour == "good" else 2)
     assert time.monotonic() - t0 < 15
     _check_gone(pids)
 
