@@ -10,8 +10,8 @@ import copy
 import logging
 import random
 import subprocess
-from concurrent.futures import wait
 import sys
+from concurrent.futures import wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
