@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 
+from wizard import messages
 from wizard.engine import (
     Action,
     Bid,
@@ -130,6 +131,15 @@ class Table:
     def names(self) -> list[str]:
         """Players' names by seat."""
         return self.session.names
+
+    @property
+    def you(self) -> int | None:
+        """The seat addressed in the second person: the one person of a solo game, when it keeps
+        the default name ("You", "Moi", "Jo"…). Sentences about it say "you", not its name."""
+        humans = self.session.humans
+        if len(humans) == 1 and messages.is_default_you(self.session.names[humans[0]]):
+            return humans[0]
+        return None
 
     @property
     def drained(self) -> bool:

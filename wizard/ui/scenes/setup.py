@@ -17,7 +17,7 @@ from .. import text, theme
 from ..widgets import Button, Cycle, TextBox
 from .base import Screen
 
-DEFAULT_NAMES = [N_("You"), "Merlin", "Morgana", "Gawain", "Vivian", "Percival"]
+DEFAULT_NAMES = [messages.YOU, "Merlin", "Morgana", "Gawain", "Vivian", "Percival"]
 OPTION_KEYS = ("no_equal_sum", "canadian", "clairvoyance", "scroll")
 
 
