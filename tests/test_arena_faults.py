@@ -66,6 +66,15 @@ def test_any_error_reading_an_answer_is_a_fault(tmp_path: Path, capsys: pytest.C
     assert out["fault"]["request"]["type"] == "decide"
 
 
+FLOOD = "import sys\nsys.stdin.readline()\nwhile True:\n    sys.stdout.write('x' * 65536)\n"
+
+
+def test_an_endless_answer_line_is_a_fault(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    t0 = time.monotonic()
+    code, out = _play(capsys, f"random,cmd:{_bot(tmp_path, FLOOD)},random", 1, "--bot-timeout", "5")
+    assert code == 2 and "longer than" in out["fault"]["what"] and time.monotonic() - t0 < 4
+
+
 # --- D9: a line nobody asked for is a fault, never the answer to the next request ---------------
 
 # Logs every request it reads (one JSON line each) to argv[1] and answers the first legal move.

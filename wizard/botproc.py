@@ -21,6 +21,7 @@ import time
 from typing import Any
 
 GRACE_S = 1.0  # how long a bot has to exit once its input is closed
+MAX_LINE = 1 << 20  # bytes; an answer is a few bytes, a longer line is refused, not stored
 
 
 class BotError(Exception):
@@ -112,12 +113,16 @@ class ExternalBot:
             left = deadline - time.monotonic()
             if left <= 0 or not self.sel.select(left):
                 raise BotError(f"no answer within {self.timeout:g} s", request)
+            if len(self.buf) > MAX_LINE:
+                raise BotError(f"an answer line longer than {MAX_LINE} bytes: "
+                               f"{self.buf[:40].decode('utf-8', 'replace')!r}...", request)
             self._read()
         line, _, self.buf = self.buf.partition(b"\n")
         return line.decode("utf-8", "replace") + "\n"
 
     def _unsolicited(self) -> str:
-        extra = self.buf.decode("utf-8", "replace").strip()[:80]
+        text = self.buf[:200].decode("utf-8", "replace")
+        extra = (text.strip() or text)[:80]  # a blank line shows as '\n'
         if self.last is None:
             return f"wrote {extra!r} before its first request"
         if self.last.get("type") == "decide":
