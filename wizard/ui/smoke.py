@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .app import App
     from .prefs import Prefs
 
-SCREENS = ("menu", "setup", "table-bidding", "table-trump", "table-play", "table-clairvoyance",
+SCREENS = ("menu", "setup", "setup-name", "table-bidding", "table-trump", "table-play", "table-clairvoyance",
            "curtain", "scorepad", "round-end", "game-end", "history", "history-game", "replay",
            "settings", "rules", "game-menu")
 HISTORY_SCREENS = ("history", "history-game", "replay")
@@ -88,6 +88,16 @@ def _make(a: App, name: str) -> None:
         a.go("menu")
     elif name == "setup":
         a.go("setup")
+    elif name == "setup-name":              # a name being edited: typed over, its end selected
+        from .textbox import TextBox
+        setup = a.go("setup")
+        box = next(w for w in setup.widgets if isinstance(w, TextBox))   # type: ignore[attr-defined]
+        key = pygame.KEYDOWN
+        a.frame(0.0, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=box.rect.center),
+                      pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=box.rect.center),
+                      pygame.event.Event(key, key=pygame.K_a, mod=pygame.KMOD_LCTRL, unicode=""),
+                      pygame.event.Event(pygame.TEXTINPUT, text="Anaïs Ferran")]
+                + [pygame.event.Event(key, key=pygame.K_LEFT, mod=pygame.KMOD_LSHIFT, unicode="")] * 6)
     elif name == "table-bidding":
         table(play_until(Session.new(GameConfig(4, seed=11), _seats(1)), human_turn(Phase.BID)))
     elif name == "table-trump":

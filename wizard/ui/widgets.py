@@ -1,4 +1,4 @@
-"""Buttons, panels, choice cycles and text boxes; each draws itself and answers pygame events."""
+"""Buttons, panels and choice cycles (text boxes: ``textbox.py``); each draws itself and answers pygame events."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from functools import lru_cache
 import pygame
 
 from . import text, theme
+from .textbox import TextBox as TextBox  # noqa: F401  (screens take their widgets from here)
 
 Label = str | Callable[[], str]
 
@@ -141,50 +142,3 @@ class Cycle(Button):
         i = self.values.index(self.current) if self.current in self.values else -1
         self.current = self.values[(i + 1) % len(self.values)]
         self.on_change(self.current)
-
-
-class TextBox:
-    """A one-line text field (names); click to focus, type, Enter or click away to finish."""
-
-    def __init__(self, rect: pygame.Rect | tuple[float, float, float, float], value: str,
-                 on_change: Callable[[str], None], max_len: int = 16) -> None:
-        self.rect = pygame.Rect(rect)
-        self.value = value
-        self.on_change = on_change
-        self.max_len = max_len
-        self.focus = False
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        """Typing, backspace, focus changes; True if used."""
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.focus = self.rect.collidepoint(event.pos)
-            return self.focus
-        if not self.focus:
-            return False
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
-                self.focus = False
-                return bool(event.key != pygame.K_ESCAPE)
-            if event.key == pygame.K_BACKSPACE:
-                self.value = self.value[:-1]
-                self.on_change(self.value)
-                return True
-            return True
-        if event.type == pygame.TEXTINPUT:
-            if len(self.value) < self.max_len:
-                self.value += "".join(ch for ch in event.text if ch.isprintable())
-                self.value = self.value[: self.max_len]
-                self.on_change(self.value)
-            return True
-        return False
-
-    def draw(self, surf: pygame.Surface, unit: float) -> None:
-        """Draw the field with its caret when focused."""
-        r = max(3, round(6 * unit))
-        pygame.draw.rect(surf, (250, 246, 232), self.rect, border_radius=r)
-        pygame.draw.rect(surf, theme.ACCENT if self.focus else theme.PANEL_EDGE, self.rect,
-                         width=max(1, round(2 * unit)), border_radius=r)
-        size = int(max(12, self.rect.h * 0.5))
-        shown = self.value + ("|" if self.focus else "")
-        text.draw(surf, shown, (self.rect.x + 8 * unit, self.rect.centery), size, theme.INK_DARK,
-                  anchor="midleft", max_w=self.rect.w - 14 * unit)

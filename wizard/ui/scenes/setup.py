@@ -11,6 +11,8 @@ import pygame
 from wizard import messages
 from wizard.engine import BidVisibility, Edition, GameConfig, Options
 from wizard.i18n import N_, _
+from wizard.persistence.checks import Invalid
+from wizard.persistence.seats import SeatSpec
 from wizard.session import Seat, Session
 
 from .. import text, theme
@@ -58,6 +60,31 @@ def config_of(setup: dict[str, Any], seed: int) -> GameConfig:
     return cfg
 
 
+SEED_DIGITS = 10
+
+
+def name_allowed(typed: str) -> bool:
+    """Whether a name being typed is one the save format takes (its rule, ``SeatSpec``).
+
+    Blank is allowed while typing (the seat gets a default name), and so are spaces at the ends,
+    which are trimmed when the game starts; anything the save format refuses (too long, control
+    characters) cannot be typed.
+    """
+    name = typed.strip(" ")
+    if not name:
+        return True
+    try:
+        SeatSpec(name)
+    except Invalid:
+        return False
+    return True
+
+
+def seed_allowed(typed: str) -> bool:
+    """A seed is up to ten digits."""
+    return typed == "" or (len(typed) <= SEED_DIGITS and typed.isascii() and typed.isdigit())
+
+
 def seats_of(setup: dict[str, Any]) -> list[Seat]:
     """The seats a setup describes (empty names get a default)."""
     out = []
@@ -100,7 +127,7 @@ class SetupScene(Screen):
             y = top + i * (row_h + gap)
             name_w = lw * 0.42
             self.widgets.append(TextBox((lx, y, name_w, row_h), seat["name"],
-                                        partial(self._set_seat, i, "name")))
+                                        partial(self._set_seat, i, "name"), accept=name_allowed))
             kind = Cycle((lx + name_w + 8 * u, y, lw * 0.27, row_h), ["human", "ai"], seat["kind"],
                          lambda v: _("Human") if v == "human" else _("Computer"),
                          partial(self._set_seat, i, "kind", rebuild=True))
@@ -156,7 +183,8 @@ class SetupScene(Screen):
         add(_("First dealer"), Cycle((0, 0, 1, 1), [None, *range(n)], fd if fd is None or fd < n else None,
                                      lambda v: _("Draw cards") if v is None else names[int(v)],  # type: ignore[call-overload]
                                      lambda v: self._set("first_dealer", v)))
-        add(_("Seed"), TextBox((0, 0, 1, 1), str(s.get("seed") or ""), self._set_seed, max_len=10))
+        add(_("Seed"), TextBox((0, 0, 1, 1), str(s.get("seed") or ""), self._set_seed,
+                                    accept=seed_allowed))
         self.help_top = top + len(rows) * (row_h + gap)
         self.help_rect = pygame.Rect(rx, self.help_top, rw, 0)
         by = height - 24 * u - 56 * u
