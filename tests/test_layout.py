@@ -94,3 +94,50 @@ def test_opponents_clockwise_left_top_right() -> None:
     left, top, right = lay.plates[1], lay.plates[2], lay.plates[3]
     assert left.center[0] < top.center[0] < right.center[0]
     assert top.center[1] < left.center[1]
+
+
+# ---- the menu screens' rows (settings): everything grows with the interface size ----------------
+
+SCALES = (1.0, 1.15, 1.3)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080), (3840, 2160)])
+def test_rows_grow_with_the_interface_size_and_stay_in_the_window(size: tuple[int, int]) -> None:
+    from wizard.ui.screenlayout import rows_layout, value_size
+    lays = [rows_layout(*size, 10, scale) for scale in SCALES]
+    for small, big in zip(lays, lays[1:], strict=False):
+        assert big.controls[0].h > small.controls[0].h          # rows, values and labels grow
+        assert value_size(big) > value_size(small)
+        assert big.done.h > small.done.h
+    win = Box(0, 0, *size)
+    for lay in lays:
+        assert lay.view.inside(win) and lay.done.inside(win) and not lay.view.overlaps(lay.done)
+        for label, control in zip(lay.labels, lay.controls, strict=True):
+            assert Box(label.x, 0, control.right - label.x, 1).inside(Box(0, 0, size[0], 1))
+            assert label.right <= control.x
+        if not lay.scrollable():
+            assert all(c.inside(lay.view) for c in lay.controls)
+
+
+@pytest.mark.parametrize("index", [0, 5, 6, 9])
+@pytest.mark.parametrize(("before", "after"), [(1.0, 1.15), (1.15, 1.3), (1.3, 0.85), (0.85, 1.0)])
+def test_the_changed_row_stays_under_the_pointer(index: int, before: float, after: float) -> None:
+    from wizard.ui.screenlayout import anchored_offset, rows_layout, scrolled_into_view
+    old = rows_layout(1280, 800, 10, before)
+    old = rows_layout(1280, 800, 10, before, scrolled_into_view(old, index))   # the pointer sees it
+    y = old.controls[index].center[1]
+    new = rows_layout(1280, 800, 10, after, anchored_offset(1280, 800, 10, after, index, y))
+    assert new.controls[index].contains((old.controls[index].center[0], y))
+    if (index, before, after) in ((6, 1.0, 1.15), (6, 1.15, 1.3), (6, 1.3, 0.85), (5, 1.0, 1.15)):
+        assert abs(new.controls[index].center[1] - y) < 0.5     # the interface size and display rows
+    assert new.visible(index)
+
+
+def test_scrolling_a_row_into_view() -> None:
+    from wizard.ui.screenlayout import rows_layout, scrolled_into_view
+    lay = rows_layout(1280, 800, 10, 1.3)
+    assert lay.scrollable() and not lay.visible(9) and lay.visible(0)
+    down = rows_layout(1280, 800, 10, 1.3, scrolled_into_view(lay, 9))
+    assert down.visible(9) and not down.visible(0)
+    assert lay.clamp(-10_000) == lay.offset_range()[0] < 0 == lay.clamp(10_000)
+    assert lay.clamp(10_000, keep=40) == 40          # a list moved down to keep a row stays there

@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 SCREENS = ("menu", "setup", "setup-name", "table-bidding", "table-trump", "table-play", "table-clairvoyance",
            "curtain", "scorepad", "round-end", "game-end", "history", "history-game", "replay",
-           "settings", "rules", "game-menu")
+           "settings", "rules", "game-menu", "settings-scale-130", "setup-scale-130", "table-play-scale-130")
+SCALED = "-scale-130"      # a screen drawn with the interface size at 130 %
 HISTORY_SCREENS = ("history", "history-game", "replay")
 # Finished games for the history screens: (players, edition, seed, options).
 HISTORY_GAMES = ((3, "classic", 31, Options()), (4, "magic", 32, Options(no_equal_sum=True)),
@@ -84,6 +85,8 @@ def _make(a: App, name: str) -> None:
     def human_turn(phase: Phase) -> Callable[[Session], bool]:
         return lambda s: s.is_human_turn() and s.phase is phase and s.round >= 3
 
+    a.settings.ui_scale = 1.3 if name.endswith(SCALED) else 1.0
+    name = name.removesuffix(SCALED)
     if name == "menu":
         a.go("menu")
     elif name == "setup":

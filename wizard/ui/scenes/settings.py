@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -10,8 +12,9 @@ from wizard import messages
 from wizard.i18n import N_, _, available_languages, current_language, pgettext, set_language
 
 from .. import text, theme
-from ..widgets import Button, Cycle
-from .base import Screen
+from ..screenlayout import RowsLayout, anchored_offset, rows_layout, scrolled_into_view, value_size
+from ..widgets import Button, Cycle, dim
+from .base import Screen, background
 
 # The value of the "Animations" row: the adjectives agree with "animations" (plural, feminine in
 # French and Catalan), so they have their own context, apart from the switches' "Off".
@@ -24,14 +27,19 @@ SPEED_NAMES = {
 
 
 class SettingsScene(Screen):
-    """Every setting, applied at once and saved."""
+    """Every setting, applied at once and saved; the rows scroll when they are taller than the window."""
 
     title = N_("Settings")
+
+    def __init__(self, app: Any) -> None:
+        self.offset = 0.0                            # the rows' scroll (``screenlayout``)
+        self.anchor: tuple[int, float] | None = None  # (row, centre y) to keep through a new layout
+        self.laid_for = (0, 0)
+        super().__init__(app)
 
     def build(self, width: int, height: int) -> None:
         """One row per setting."""
         st = self.app.settings
-        u = self.unit
         rows: list[tuple[str, Any]] = []
         langs = dict(available_languages())
         rows.append((_("Language"), Cycle((0, 0, 1, 1), list(langs), current_language(),
@@ -62,20 +70,44 @@ class SettingsScene(Screen):
         rows.append((_("Confirm before playing a card"),
                      Cycle((0, 0, 1, 1), [False, True], st.confirm_play,
                            lambda v: _("On") if v else _("Off"), lambda v: self._set("confirm_play", v))))
-        row_h = min(46 * u, (height - 250 * u) / len(rows) - 8 * u)
-        top = 110 * u
-        lw = min(width * 0.34, 420 * u)
-        cw = min(width * 0.3, 340 * u)
-        x0 = width / 2 - (lw + cw) / 2
+        self.lay = self._rows_layout(width, height, len(rows))
         self.rows = []
+        self.row_widgets: list[Cycle] = []
         for i, (label, w) in enumerate(rows):
-            y = top + i * (row_h + 8 * u)
-            w.rect = pygame.Rect(x0 + lw, y, cw, row_h)
+            w.rect = pygame.Rect(self.lay.controls[i].tuple())
+            w.size = value_size(self.lay)
+            w.on_change = partial(self._changed, i, w.on_change)
             self.widgets.append(w)
-            self.rows.append((pygame.Rect(x0, y, lw - 12 * u, row_h), label))
-        self.widgets.append(Button((width / 2 - 120 * u, height - 90 * u, 240 * u, 54 * u),
-                                   lambda: _("Done"), self.back, primary=True,
+            self.row_widgets.append(w)
+            self.rows.append((pygame.Rect(self.lay.labels[i].tuple()), label))
+        self.widgets.append(Button(self.lay.done.tuple(), lambda: _("Done"), self.back, primary=True,
                                    keys=(pygame.K_RETURN,)))
+
+    def _rows_layout(self, width: int, height: int, count: int) -> RowsLayout:
+        """The rows at the scroll offset; after a change, with the changed row where it was."""
+        scale = float(self.app.settings.ui_scale)
+        if self.anchor is not None:
+            index, y = self.anchor
+            self.anchor = None
+            self.offset = anchored_offset(width, height, count, scale, index, y)
+        elif (width, height) != self.laid_for:        # a new window size: scroll back into range
+            self.offset = rows_layout(width, height, count, scale, self.offset).clamp(self.offset)
+        self.laid_for = (width, height)
+        return rows_layout(width, height, count, scale, self.offset)
+
+    def _changed(self, index: int, apply: Callable[[object], None], value: object) -> None:
+        """A row changed its value: remember where it is, so a new layout keeps it there."""
+        self.anchor = (index, self.lay.controls[index].center[1])
+        apply(value)
+        if self.anchor is not None:        # nothing was laid out again
+            self.anchor = None
+
+    def scroll_to(self, offset: float) -> None:
+        """Move the rows (the wheel, or the keyboard reaching a row out of view)."""
+        offset = self.lay.clamp(offset, keep=self.offset)
+        if offset != self.offset:
+            self.offset = offset
+            self.layout(*self.size)
 
     def _lang(self, code: object) -> None:
         self.app.settings.language = str(code)
@@ -92,8 +124,65 @@ class SettingsScene(Screen):
             self.app.relayout()
         self.app.prefs.save_settings()
 
+    def handle(self, event: pygame.event.Event) -> None:
+        """The wheel scrolls the rows; a click outside their band reaches no row."""
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_to(self.offset + event.y * self.lay.pitch)
+            return
+        pos = getattr(event, "pos", None)
+        if pos is not None and not self.lay.view.contains(pos):
+            for w in self.widgets:
+                if w not in self.row_widgets and w.handle(event):  # type: ignore[attr-defined]
+                    self.app.dirty = True
+            for w in self.row_widgets:
+                w.hover = w.pressed = False
+            return
+        super().handle(event)
+        items = self.focusable()
+        if self.kb_focus is not None and self.kb_focus < len(items) and items[self.kb_focus] in self.row_widgets:
+            index = self.row_widgets.index(items[self.kb_focus])    # type: ignore[arg-type]
+            if not self.lay.visible(index):
+                self.scroll_to(scrolled_into_view(self.lay, index))
+
+    def draw(self, surf: pygame.Surface) -> None:
+        """Title, the rows clipped to their band with a scroll bar if they overflow, Done."""
+        if self.opaque:
+            surf.blit(background(surf.get_size()), (0, 0))
+        else:
+            dim(surf, 150)
+        self.draw_title(surf)
+        view = pygame.Rect(self.lay.view.tuple())
+        surf.set_clip(view)
+        try:
+            self.draw_body(surf)
+            for row in self.row_widgets:
+                if row.rect.colliderect(view):
+                    row.draw(surf, self.unit)
+        finally:
+            surf.set_clip(None)
+        for w in self.widgets:
+            if w not in self.row_widgets:
+                w.draw(surf, self.unit)  # type: ignore[attr-defined]
+        if self.lay.scrollable():
+            self._draw_scroll_bar(surf, view)
+
+    def _draw_scroll_bar(self, surf: pygame.Surface, view: pygame.Rect) -> None:
+        u = self.unit
+        right = max(c.right for c in self.lay.controls) + 18 * u
+        track = pygame.Rect(right, view.y + 4 * u, max(4, round(6 * u)), view.h - 8 * u)
+        lo, _hi = self.lay.offset_range()
+        shown = view.h / self.lay.content_h
+        thumb_h = max(track.h * shown, 24 * u)
+        done = max(0.0, min(1.0, self.lay.offset / lo)) if lo else 0.0
+        thumb = pygame.Rect(track.x, track.y + (track.h - thumb_h) * done, track.w, thumb_h)
+        pygame.draw.rect(surf, theme.PANEL, track, border_radius=track.w // 2)
+        pygame.draw.rect(surf, theme.PANEL_EDGE, thumb, border_radius=track.w // 2)
+
     def draw_body(self, surf: pygame.Surface) -> None:
         """Row labels."""
+        view = pygame.Rect(self.lay.view.tuple())
         for rect, label in self.rows:
+            if not rect.colliderect(view):
+                continue        # scrolled out of sight
             text.draw(surf, label, (rect.right, rect.centery), int(18 * self.unit), theme.INK, "bold",
                       anchor="midright", max_w=rect.w)

@@ -1,0 +1,67 @@
+"""The interface size at screen level: a settings row changed by a click stays under the pointer.
+
+The layout maths (rows grow with the scale, the changed row is anchored) is tested without pygame in
+tests/test_layout.py; here the Settings screen is clicked like a person would, with synthetic events.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from wizard.i18n import set_language  # noqa: E402
+from wizard.ui.prefs import Prefs  # noqa: E402
+from wizard.ui.routes import make_app  # noqa: E402
+from wizard.ui.scenes.settings import SettingsScene  # noqa: E402
+from wizard.ui.widgets import Cycle  # noqa: E402
+
+
+def click(app: object, pos: tuple[int, int]) -> None:
+    app.frame(0.0, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),  # type: ignore[attr-defined]
+                    pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)])
+
+
+def snapshot(settings: object) -> dict[str, object]:
+    keys = ("language", "animation_speed", "ai_pause_ms", "sound", "volume", "fullscreen", "ui_scale",
+            "card_look", "colourblind", "confirm_play")
+    return {k: getattr(settings, k) for k in keys}
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1600, 1000), (1920, 1080)])
+@pytest.mark.parametrize("where", [0.1, 0.5, 0.9])
+def test_clicking_the_interface_size_again_at_the_same_point_changes_it_again(
+        tmp_path: Path, size: tuple[int, int], where: float) -> None:
+    set_language("en")
+    app = make_app(Prefs(tmp_path), size=size, headless=True, threaded=False, speed="off", lang="en")
+    scene = app.go("settings")
+    assert isinstance(scene, SettingsScene)
+    row = next(w for w in scene.widgets if isinstance(w, Cycle) and 1.15 in w.values)
+    pos = (row.rect.centerx, round(row.rect.y + row.rect.h * where))
+    seen = [app.settings.ui_scale]
+    for _ in range(4):                       # 100 -> 115 -> 130 -> 85 -> 100 %, all at one point
+        before = snapshot(app.settings)
+        click(app, pos)
+        after = snapshot(app.settings)
+        changed = {k for k in after if after[k] != before[k]}
+        assert changed == {"ui_scale"}, (size, seen, changed)
+        seen.append(app.settings.ui_scale)
+    assert seen == [1.0, 1.15, 1.3, 0.85, 1.0]
+
+
+def test_the_values_grow_with_the_interface_size(tmp_path: Path) -> None:
+    set_language("en")
+    app = make_app(Prefs(tmp_path), size=(1280, 800), headless=True, threaded=False, speed="off", lang="en")
+    heights = []
+    for scale in (1.0, 1.15, 1.3):
+        app.settings.ui_scale = scale
+        scene = app.go("settings")
+        assert isinstance(scene, SettingsScene)
+        first = scene.row_widgets[0]
+        heights.append((first.rect.h, first.size))
+    assert heights == sorted(heights) and len(set(heights)) == 3
