@@ -20,8 +20,9 @@ SIZES = [(1024, 640), (1280, 800), (1366, 768), (1440, 900), (1920, 1080), (2560
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_nothing_overlaps_and_all_inside(size: tuple[int, int], players: int) -> None:
-    lay = table_layout(*size, players)
+@pytest.mark.parametrize("scale", [1.0, 1.3])
+def test_nothing_overlaps_and_all_inside(size: tuple[int, int], players: int, scale: float) -> None:
+    lay = table_layout(*size, players, scale)
     win = lay.window
     boxes = lay.solid_boxes() + [lay.menu_button, lay.pad_button]
     for b in boxes:
@@ -141,3 +142,22 @@ def test_scrolling_a_row_into_view() -> None:
     assert down.visible(9) and not down.visible(0)
     assert lay.clamp(-10_000) == lay.offset_range()[0] < 0 == lay.clamp(10_000)
     assert lay.clamp(10_000, keep=40) == 40          # a list moved down to keep a row stays there
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_table_grows_with_the_interface_size(size: tuple[int, int], players: int) -> None:
+    """At 115 % and 130 % the cards in hand, the trick, the plates and the text unit are never smaller;
+    with three players (room to spare) everything is 15 % and 30 % larger."""
+    lays = [table_layout(*size, players, scale) for scale in SCALES]
+    for small, big in zip(lays, lays[1:], strict=False):
+        assert big.unit >= small.unit
+        assert big.hand_card[1] >= small.hand_card[1]
+        assert big.trick_spots[0].h >= small.trick_spots[0].h - 0.5
+        assert big.plates[0].h >= small.plates[0].h
+        assert big.top_bar.h >= small.top_bar.h
+    if players == 3 and size[0] / size[1] <= 1.6:
+        for scale, lay in zip(SCALES, lays, strict=True):
+            assert lay.unit == pytest.approx(lays[0].unit * scale)
+            assert lay.hand_card[1] == pytest.approx(lays[0].hand_card[1] * scale)
+            assert lay.trick_spots[0].h > lays[0].trick_spots[0].h or scale == 1.0

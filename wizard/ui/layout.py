@@ -113,17 +113,47 @@ def table_layout(width: int, height: int, players: int, ui_scale: float = 1.0) -
     """The table's boxes for a window of ``width`` x ``height`` and 3..6 ``players``."""
     if not 3 <= players <= 6:
         raise ValueError("players must be 3..6")
+    u0 = unit_for(width, height, 1.0)
+    if ui_scale > 1.0:
+        return _grown_layout(width, height, players, ui_scale, u0)
     u = unit_for(width, height, ui_scale)
     # Shrink everything until it fits: a few tries are always enough for 1024x640 and up.
     for _ in range(12):
-        lay = _try_layout(width, height, players, u)
+        lay = _try_layout(width, height, players, u, u0)
         if _fits(lay):
             return lay
         u *= 0.92
     return lay
 
 
-def _try_layout(width: int, height: int, players: int, u: float) -> TableLayout:
+def _grown_layout(width: int, height: int, players: int, ui_scale: float, u0: float) -> TableLayout:
+    """A larger interface: everything larger together (cards, trick, plates, text) as far as the
+    window has room.
+
+    The unit grows in steps of 1 % of the 100 % unit up to the one asked for; a step is taken if
+    the layout fits and the trick's cards are no smaller than at any step taken before. So a larger
+    scale never gives a smaller table, and the 100 % layout is the least it gives.
+    """
+    best = table_layout(width, height, players, 1.0)
+    top = unit_for(width, height, ui_scale) + 1e-9
+    base_unit = best.unit
+    for step in range(1, round((ui_scale - 1.0) * 100) + 1):
+        u = base_unit * (1 + step / 100)
+        if u > top:
+            break
+        trial = _try_layout(width, height, players, u, u0)
+        if (_fits(trial) and _peeks_clear(trial)
+                and trial.trick_spots[0].h >= best.trick_spots[0].h - 0.5):
+            best = trial
+    return best
+
+
+def _peeks_clear(lay: TableLayout) -> bool:
+    """The clairvoyance rows stay in the window and off the seat plates."""
+    return all(p.inside(lay.window) and not any(p.overlaps(q) for q in lay.plates) for p in lay.peeks[1:])
+
+
+def _try_layout(width: int, height: int, players: int, u: float, u0: float | None = None) -> TableLayout:
     W, H = float(width), float(height)
     m = 10 * u                                   # margin
     tb = Box(0, 0, W, max(34.0, 44 * u))
@@ -132,7 +162,7 @@ def _try_layout(width: int, height: int, players: int, u: float) -> TableLayout:
     pad_b = Box(menu_b.x - m - bw, menu_b.y, bw, menu_b.h)
     hint_b = Box(pad_b.x - m - bw, menu_b.y, bw, menu_b.h)
 
-    ch = min(H * 0.20, 190 * u)                  # hand card height
+    ch = min(H * 0.20 * u / (u0 or u), 190 * u)   # hand card height (grows with the UI scale)
     cw = ch / CARD_ASPECT
     lift = ch * 0.18
     pw = max(150.0, 220 * u)                     # seat plate
