@@ -271,7 +271,7 @@ def test_card_names_in_each_language() -> None:
     assert messages.card_name("G7") == "le 7 des elfes"
     assert messages.card_name("Y13", "standard") == "l\u2019as de carreau"
     assert messages.special_name(Kind.JESTER) == "Fou"
-    assert messages.special_letter(Kind.WIZARD) == "Z"
+    assert messages.special_letter(Kind.WIZARD) == "M"
     assert messages.rank_label(11, "standard") == "D"
     set_language("ca")
     assert messages.card_name("B1") == "l\u20191 dels humans"

@@ -112,6 +112,11 @@ def pgettext(context: str, message: str) -> str:
     return _load(_current).pgettext(context, message)
 
 
+def pgettext_in(language: str, context: str, message: str) -> str:
+    """``message`` in ``language`` (not necessarily the current one), disambiguated by ``context``."""
+    return _load(language).pgettext(context, message)
+
+
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """Plural lookup disambiguated by ``context``."""
     return _load(_current).npgettext(context, singular, plural, n)

@@ -38,6 +38,7 @@ KEYWORDS: dict[str, object] = {
     "_": None,
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
+    "pgettext_in": ((2, "c"), 3),
     "npgettext": ((1, "c"), 2, 3),
     "N_": None,
 }

@@ -19,7 +19,7 @@ from wizard.engine.cards import Card, CardError, Kind
 from wizard.engine.config import BidVisibility, Conflict, Edition
 from wizard.engine.errors import IllegalActionError, Rule
 from wizard.engine.state import Phase
-from wizard.i18n import N_, _, every_translation, ngettext, pgettext
+from wizard.i18n import N_, _, current_language, every_translation, ngettext, pgettext, pgettext_in
 
 LOOKS = ("classic", "standard")
 
@@ -154,12 +154,18 @@ def rank_label(rank: int, look: str = "classic") -> str:
     return str(rank + 1)
 
 
-def special_letter(kind: Kind) -> str:
-    """The letter printed on a Wizard ("W", French "Z") or a Jester ("J", French "N")."""
+def special_letter(kind: Kind, language: str | None = None) -> str:
+    """The letter printed on a Wizard ("W"; French "M", Magicien) or a Jester ("J"; French "F",
+    Fou; Catalan "JE"), in the current language or in ``language``. The card art prints these.
+
+    The corner follows the card's name in the text; the oldest French rulebook's Z/N (Zauberer,
+    Narr) meant nothing next to "Magicien" and "Fou".
+    """
+    lang = language or current_language()
     if kind is Kind.WIZARD:
-        return pgettext("card corner, Wizard", "W")
+        return pgettext_in(lang, "card corner, Wizard", "W")
     if kind is Kind.JESTER:
-        return pgettext("card corner, Jester", "J")
+        return pgettext_in(lang, "card corner, Jester", "J")
     raise ValueError(f"no corner letter for {kind}")
 
 

@@ -2,7 +2,8 @@
 
 Every face drawn is logged with its role ("hand:2", "trick", "turned", "peek:1", "draw") so tests
 can check that no frame shows a hand to the wrong person. The letters on Wizards and Jesters follow
-the language (French: "Z" and "N"), and the four Wizards / four Jesters keep their own pictures.
+the language (``messages.special_letter``: French "M" and "F"), and the four Wizards / four Jesters
+keep their own pictures.
 """
 
 from __future__ import annotations
@@ -15,20 +16,23 @@ from typing import Any
 
 import pygame
 
+from wizard import messages
+from wizard.engine import Kind
+
 from . import text, theme
 
 log = logging.getLogger(__name__)
 
 _FALLBACK_COLOURS = {"B": (60, 110, 200), "G": (50, 150, 80), "R": (200, 60, 60), "Y": (210, 170, 40)}
 
-# The letters printed on Wizards and Jesters, by language (the French rulebooks: magicien Z, fou N).
-_LABELS: dict[str, dict[str, str]] = {"fr": {"W": "Z", "J": "N"}}
 _VARIED = ("W", "J")          # four different pictures each
 
 
 def labels_for(language: str) -> dict[str, str]:
-    """The Wizard/Jester letters for a language code ({} keeps "W" and "J")."""
-    return dict(_LABELS.get(language, {}))
+    """The Wizard/Jester letters of a language that differ from "W" and "J" (the catalog's, one source)."""
+    letters = {"W": messages.special_letter(Kind.WIZARD, language),
+               "J": messages.special_letter(Kind.JESTER, language)}
+    return {code: letter for code, letter in letters.items() if letter != code}
 
 
 def variants(codes: Sequence[str]) -> list[int]:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from wizard.i18n import _
+from wizard.i18n import _, pgettext
 
 from .. import text, theme
 from .base import Overlay
@@ -32,7 +32,8 @@ def draw_pad(surf: pygame.Surface, rect: pygame.Rect, names: list[str], rows: li
                   max_w=col_w - 8 * u)
         pygame.draw.line(surf, theme.PARCHMENT_LINE, (x0 + col_w * i, rect.y + 4 * u),
                          (x0 + col_w * i, rect.bottom - 4 * u), max(1, round(u)))
-    sub = [_("bid"), _("won"), _("pts"), _("total")]
+    # TRANSLATORS: a narrow column of the score pad: the bid, abbreviated if need be ("préd.")
+    sub = [pgettext("score pad column", "bid"), _("won"), _("pts"), _("total")]
     sub_y = rect.y + head_h + 2
     for i in range(n):
         for k, s in enumerate(sub):
