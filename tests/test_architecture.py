@@ -148,3 +148,11 @@ def test_no_import_cycles_outside_the_ui() -> None:
     graph = import_graph(skip=("wizard.ui",))
     assert "wizard.engine.cards" in graph and "wizard.ai.rollout" in graph
     assert cycles(graph) == []
+
+
+def test_engine_and_ai_files_stay_small() -> None:
+    """Small files with one job (STYLE.md habit 11): none over 500 lines in engine/ and ai/."""
+    for sub in ("engine", "ai"):
+        for f in sorted((WIZARD / sub).rglob("*.py")):
+            lines = len(f.read_text(encoding="utf-8").splitlines())
+            assert lines <= 500, f"{f.relative_to(WIZARD)} has {lines} lines"
