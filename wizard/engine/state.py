@@ -326,7 +326,7 @@ class GameState(Dealing, Refusals):
             bids = tuple(b if s == seat else None for s, b in enumerate(self.bids))
         legal = tuple(self.legal_actions()) if self.current == seat else ()
         return PlayerView(
-            seat=seat, config=self.config, phase=self.phase, current_player=self.current,
+            seat=seat, config=self.config.public(), phase=self.phase, current_player=self.current,
             round=self.round, rounds=self.config.rounds, dealer=self.dealer, leader=self.leader,
             hand=hand, hand_size=tuple(len(h) for h in self.hands), visible_hands=visible,
             turned=self.turned, trump=self.trump, bids=bids,
