@@ -82,6 +82,9 @@ def test_answers_are_checked() -> None:
     assert "not JSON" in answer_action(view, "{oops")[1]
     assert "not a JSON string" in answer_action(view, "3")[1]
     assert "not a legal answer" in answer_action(view, '"99"')[1]
+    # nesting deep enough to exhaust the JSON parser's recursion is refused like any other
+    assert answer_action(view, "[" * 1000)[0] is None
+    assert answer_action(view, "[" * 100000 + "]" * 100000)[0] is None
 
 
 def _talk(cmd: list[str], views: list) -> list[str]:

@@ -128,7 +128,7 @@ def answer_action(view: PlayerView, line: str) -> tuple[Action | None, str]:
     """The legal action a bot's answer line names, or (None, why it is refused)."""
     try:
         text = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deep for the parser
         return None, f"not JSON: {line.strip()[:80]!r}"
     if not isinstance(text, str):
         return None, f"not a JSON string: {line.strip()[:80]!r}"

@@ -299,6 +299,25 @@ class GameState(Dealing, Refusals):
         self.actions.append(action)
         return events
 
+    def check(self, action: Action, seat: int | None = None) -> None:
+        """Raise the ``IllegalActionError`` that ``apply(action, seat)`` would raise; change nothing."""
+        phase = self.phase
+        if seat is not None and seat != self.current and phase not in _CHANCE and \
+                phase is not _GAME_OVER:
+            raise IllegalActionError(Rule.NOT_YOUR_TURN, f"seat {seat} acted but seat "
+                                     f"{self.current} is to act", seat=seat, expected=self.current)
+        if phase is _PLAY:
+            if type(action) is Play and action in self.legal_actions():
+                return
+        elif phase is _BID and type(action) is Bid:
+            n = action.n
+            if type(n) is int and 0 <= n <= self.round and not (
+                    self._sum_rules and n in self._forbidden_bids()):
+                return
+        elif phase is _TRUMP and type(action) is ChooseTrump and action.suit in SUITS:
+            return
+        self._refuse(action)
+
     def advance(self, rng: random.Random) -> list[Event]:
         """Perform the pending chance step (draw for dealer, deal) with ``rng``."""
         events: list[Event] = []

@@ -10,9 +10,11 @@ import copy
 import logging
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from wizard.engine.scoring import winners
 from wizard.persistence import Settings
 from wizard.session import Seat, Session
 
@@ -130,7 +132,11 @@ class Prefs:
         try:
             from wizard.persistence import HistoryEntry, SeatSpec
             seats = [SeatSpec(s.name, s.kind, s.level) for s in session.seats]  # type: ignore[arg-type]
-            entry = HistoryEntry.from_game(session.state, seats)
+            if not session.finished:
+                raise ValueError("only a finished game goes into the history")
+            totals = tuple(session.totals)
+            entry = HistoryEntry(session.record(), tuple(seats), datetime.now(UTC), None,
+                                 tuple(session.results), totals, winners(totals))
         except Exception:
             log.exception("writing history failed")
             self.clear_game()
