@@ -65,3 +65,33 @@ def test_the_values_grow_with_the_interface_size(tmp_path: Path) -> None:
         first = scene.row_widgets[0]
         heights.append((first.rect.h, first.size))
     assert heights == sorted(heights) and len(set(heights)) == 3
+
+
+def test_setup_rows_grow_scroll_and_stay_under_the_pointer(tmp_path: Path) -> None:
+    set_language("en")
+    from wizard.ui.scenes.setup import SetupScene
+    app = make_app(Prefs(tmp_path), size=(1280, 800), headless=True, threaded=False, speed="off", lang="en")
+    heights = {}
+    for scale in (1.0, 1.15, 1.3):
+        app.settings.ui_scale = scale
+        setup = app.go("setup")
+        assert isinstance(setup, SetupScene)
+        heights[scale] = setup.rule_widgets[0].rect.h
+    assert heights[1.0] < heights[1.15] < heights[1.3]
+    seed_box = setup.rule_widgets[-1]
+    assert not setup.rules_view.contains(seed_box.rect)        # 130 %: the rules overflow...
+    app.frame(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=setup.rules_view.center, rel=(0, 0),
+                                       buttons=(0, 0, 0))])
+    for _ in range(6):
+        app.frame(0.0, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)])
+    assert setup.rules_view.contains(setup.rule_widgets[-1].rect)   # ...and scroll
+    switch = next(w for w in setup.rule_widgets if isinstance(w, Cycle) and setup.rules_view.contains(
+        w.rect) and w.values == [False, True] and w.enabled)
+    index = setup.rule_widgets.index(switch)
+    pos = switch.rect.center
+    states = []
+    for _ in range(3):                     # each click changes this option, and it stays put
+        click(app, pos)
+        states.append(setup.rule_widgets[index].current)
+        assert setup.rule_widgets[index].rect.collidepoint(pos)
+    assert states == [True, False, True]

@@ -53,7 +53,26 @@ def replay_layout(width: int, height: int, players: int, rounds: int,
     """The replay's boxes for a window size, 3..6 players and the game's number of rounds."""
     if not 3 <= players <= 6:
         raise ValueError("players must be 3..6")
-    u = unit_for(width, height, ui_scale)
+    if ui_scale <= 1.0:
+        return _layout_at(width, height, players, rounds, unit_for(width, height, ui_scale))[0]
+    # Larger: the unit grows in 1 % steps up to the one asked for, a step taken while everything
+    # fits and the cards are no smaller than at the step before (the dock grows too, so a small
+    # window soon has no room left): a larger scale never shows smaller cards.
+    best = replay_layout(width, height, players, rounds, 1.0)
+    top = unit_for(width, height, ui_scale) + 1e-9
+    base_unit = best.unit
+    for step in range(1, round((ui_scale - 1.0) * 100) + 1):
+        u = base_unit * (1 + step / 100)
+        if u > top:
+            break
+        trial, fits = _layout_at(width, height, players, rounds, u)
+        if fits and trial.card[1] >= best.card[1] - 0.5:
+            best = trial
+    return best
+
+
+def _layout_at(width: int, height: int, players: int, rounds: int, u: float) -> tuple[ReplayLayout, bool]:
+    """The layout at unit ``u`` (cards shrunk until the seats and the trick fit), and whether they fit."""
     W, H = float(width), float(height)
     m = 10 * u
     top = Box(0, 0, W, max(34.0, 44 * u))
@@ -80,10 +99,10 @@ def replay_layout(width: int, height: int, players: int, rounds: int,
         lay = _place(width, height, u, players, rounds, mid, ch, top, pad, back, dock, caption,
                      buttons, rounds_strip, trump)
         if _fits(lay, mid):
-            return lay
+            return lay, True
         ch *= 0.95
     assert lay is not None
-    return lay
+    return lay, False
 
 
 def _place(width: int, height: int, u: float, players: int, rounds: int, mid: Box, ch: float,

@@ -237,7 +237,7 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
                 failures.append(f"{lang}: catalog: {e}")
                 continue
             for name in SCREENS:
-                app.prefs = games if name in HISTORY_SCREENS else prefs
+                app.prefs = games if name.removesuffix(SCALED) in HISTORY_SCREENS else prefs
                 try:
                     _make(app, name)
                     if screenshot_dir is not None:

@@ -35,8 +35,9 @@ class MenuScene(Screen):
             (lambda: _("Quit"), self.app.quit, True),
         ]
         u = self.unit
-        top = max(height * 0.30, 150 * u)
-        self.button_column(items, top, height=min(56.0, (height * 0.6 / len(items)) / u - 14))
+        top = max(height * 0.30, height * 0.08 + 150 * u)     # under the title and the subtitle
+        room = height - top - 24 * u
+        self.button_column(items, top, height=min(56.0, room / len(items) / u - 14))
 
     def draw_title(self, surf: pygame.Surface) -> None:
         """A big title and a subtitle."""

@@ -17,7 +17,7 @@ from wizard.session import Seat, Session
 
 from .. import text, theme
 from ..widgets import Button, Cycle, TextBox
-from .base import Screen
+from .base import Screen, background
 
 DEFAULT_NAMES = [messages.YOU, "Merlin", "Morgana", "Gawain", "Vivian", "Percival"]
 OPTION_KEYS = ("no_equal_sum", "canadian", "clairvoyance", "scroll")
@@ -112,29 +112,33 @@ class SetupScene(Screen):
             except Exception:
                 pass
         self.labels: list[tuple[pygame.Rect, str, str]] = []   # (rect, label, reason)
+        self.rules_offset = 0.0        # the rules column's scroll (it scrolls when taller than the window)
+        self.pointer: tuple[int, int] | None = None    # where the mouse was last seen (for the wheel)
 
     def build(self, width: int, height: int) -> None:
         """Seat rows on the left, rules on the right, Back / Start at the bottom."""
         u = self.unit
         s = self.setup
         self.labels = []
-        row_h = min(44 * u, (height - 300 * u) / 9.5)
+        self.rule_widgets: list[Any] = []
+        self.rule_labels: list[tuple[pygame.Rect, str, str]] = []
+        row_h = 44 * u                 # grows with the interface size; the rules scroll if need be
         gap = row_h * 0.25
         top = 110 * u
         lx, lw = width * 0.05, width * 0.43
         self.labels.append((pygame.Rect(lx, top - 34 * u, lw, 28 * u), _("Players"), ""))
         for i, seat in enumerate(s["seats"]):
             y = top + i * (row_h + gap)
-            name_w = lw * 0.42
+            name_w, kind_w = lw * 0.37, lw * 0.32
             self.widgets.append(TextBox((lx, y, name_w, row_h), seat["name"],
                                         partial(self._set_seat, i, "name"), accept=name_allowed))
-            kind = Cycle((lx + name_w + 8 * u, y, lw * 0.27, row_h), ["human", "ai"], seat["kind"],
+            kind = Cycle((lx + name_w + 8 * u, y, kind_w, row_h), ["human", "ai"], seat["kind"],
                          lambda v: _("Human") if v == "human" else _("Computer"),
                          partial(self._set_seat, i, "kind", rebuild=True))
             self.widgets.append(kind)
             lv = seat.get("level") or "normal"
             human = seat["kind"] == "human"
-            self.widgets.append(Cycle((lx + name_w + lw * 0.27 + 16 * u, y, lw * 0.31 - 16 * u, row_h),
+            self.widgets.append(Cycle((lx + name_w + kind_w + 16 * u, y, lw - name_w - kind_w - 16 * u, row_h),
                                       list(levels()), lv,
                                       (lambda v: "—") if human else (lambda v: level_name(str(v))),
                                       partial(self._set_seat, i, "level"),
@@ -156,11 +160,16 @@ class SetupScene(Screen):
         label_w = rw * 0.42
         ctl_x, ctl_w = rx + label_w, rw - label_w
 
+        by = height - 24 * u - 56 * u
+        self.rules_view = pygame.Rect(rx - 4 * u, top - 2 * u, rw + 8 * u, by - 14 * u - top)
+
         def add(label: str, widget: Any, reason: str = "") -> None:
-            yy = top + len(rows) * (row_h + gap)
+            yy = top + self.rules_offset + len(rows) * (row_h + gap)
             widget.rect = pygame.Rect(ctl_x, yy, ctl_w, row_h)
             self.widgets.append(widget)
-            self.labels.append((pygame.Rect(rx, yy, label_w - 10 * u, row_h), label, reason))
+            self.rule_widgets.append(widget)
+            self.rule_labels.append((pygame.Rect(rx, yy, label_w - 10 * u, row_h), label, reason))
+            self.labels.append(self.rule_labels[-1])
             rows.append((label, widget, reason))
 
         self.labels.append((pygame.Rect(rx, top - 34 * u, rw, 28 * u), _("Rules"), ""))
@@ -185,13 +194,93 @@ class SetupScene(Screen):
                                      lambda v: self._set("first_dealer", v)))
         add(_("Seed"), TextBox((0, 0, 1, 1), str(s.get("seed") or ""), self._set_seed,
                                     accept=seed_allowed))
-        self.help_top = top + len(rows) * (row_h + gap)
+        self.help_top = top + self.rules_offset + len(rows) * (row_h + gap)
         self.help_rect = pygame.Rect(rx, self.help_top, rw, 0)
-        by = height - 24 * u - 56 * u
+        self.rules_h = len(rows) * (row_h + gap) + self._help_height()
+        self.row_pitch = row_h + gap
         bw = 220 * u
         self.widgets.append(Button((width / 2 - bw - 10 * u, by, bw, 56 * u), _("Back"), self.back))
         self.widgets.append(Button((width / 2 + 10 * u, by, bw, 56 * u), _("Start"), self.start,
                                    primary=True, keys=(pygame.K_RETURN,)))
+
+    def _help_lines(self) -> list[str]:
+        return [messages.edition_description(self.setup["edition"]),
+                messages.bid_visibility_description(self.setup["options"]["bids"]),
+                _("Seed: leave it empty for new deals; the same seed deals the same cards again.")]
+
+    def _help_height(self) -> float:
+        size = int(15 * self.unit)
+        return sum(len(text.wrap(line, size, self.help_rect.w)) * int(size * 1.25) + 4 * self.unit
+                   for line in self._help_lines())
+
+    def _scroll_range(self) -> tuple[float, float]:
+        return (min(0.0, self.rules_view.h - self.rules_h - 6 * self.unit), 0.0)
+
+    def scroll_rules(self, offset: float) -> None:
+        """Move the rules column (the wheel over it, or the keyboard reaching a row out of view)."""
+        lo, hi = self._scroll_range()
+        offset = max(min(lo, self.rules_offset), min(max(hi, self.rules_offset), offset))
+        if offset != self.rules_offset:
+            self.rules_offset = offset
+            self.layout(*self.size)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """The wheel over the rules scrolls them; a click outside their band reaches no rule."""
+        if event.type == pygame.MOUSEWHEEL:
+            if self.rules_view.collidepoint(self.pointer or pygame.mouse.get_pos()):
+                self.scroll_rules(self.rules_offset + event.y * self.row_pitch)
+            return
+        pos = getattr(event, "pos", None)
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = pos
+        if pos is not None and not self.rules_view.collidepoint(pos):
+            for w in self.rule_widgets:     # out of sight: only forget a hover or a press
+                if event.type == pygame.MOUSEBUTTONDOWN and isinstance(w, TextBox):
+                    w.handle(event)          # a click elsewhere ends editing the seed
+                w.hover = w.pressed = False
+            for w in [w for w in self.widgets if w not in self.rule_widgets]:
+                if w.handle(event):  # type: ignore[attr-defined]
+                    self.app.dirty = True
+                    if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+                        break
+            return
+        super().handle(event)
+        items = self.focusable()
+        if self.kb_focus is not None and self.kb_focus < len(items) and items[self.kb_focus] in self.rule_widgets:
+            r = items[self.kb_focus].rect
+            view = self.rules_view
+            if r.top < view.top:
+                self.scroll_rules(self.rules_offset + view.top - r.top)
+            elif r.bottom > view.bottom:
+                self.scroll_rules(self.rules_offset - (r.bottom - view.bottom))
+
+    def draw(self, surf: pygame.Surface) -> None:
+        """Background, title, the seats, the rules clipped to their band (a scroll bar if they
+        overflow), Back and Start."""
+        surf.blit(background(surf.get_size()), (0, 0))
+        self.draw_title(surf)
+        self.draw_body(surf)
+        for w in self.widgets:
+            if w not in self.rule_widgets:
+                w.draw(surf, self.unit)  # type: ignore[attr-defined]
+        view = self.rules_view
+        surf.set_clip(view)
+        try:
+            self._draw_rules(surf)
+            for w in self.rule_widgets:
+                if w.rect.colliderect(view):
+                    w.draw(surf, self.unit)
+        finally:
+            surf.set_clip(None)
+        lo, _hi = self._scroll_range()
+        if lo < 0:
+            u = self.unit
+            track = pygame.Rect(view.right + 4 * u, view.y + 4 * u, max(4, round(6 * u)), view.h - 8 * u)
+            thumb_h = max(track.h * view.h / (view.h - lo), 24 * u)
+            done = max(0.0, min(1.0, self.rules_offset / lo))
+            thumb = pygame.Rect(track.x, track.y + (track.h - thumb_h) * done, track.w, thumb_h)
+            pygame.draw.rect(surf, theme.PANEL, track, border_radius=track.w // 2)
+            pygame.draw.rect(surf, theme.PANEL_EDGE, thumb, border_radius=track.w // 2)
 
     def _config(self) -> GameConfig:
         return config_of(self.setup, 0)
@@ -233,21 +322,27 @@ class SetupScene(Screen):
             self.layout(*self.size)
 
     def draw_body(self, surf: pygame.Surface) -> None:
-        """Labels, the reasons of greyed-out options, and what the edition and bids mean."""
+        """The column headings and the seats' labels (the rules draw clipped: ``_draw_rules``)."""
+        self._draw_labels(surf, [lab for lab in self.labels if lab not in self.rule_labels])
+
+    def _draw_rules(self, surf: pygame.Surface) -> None:
+        """The rules' labels, the reasons of greyed-out options, and what the edition and bids mean."""
         u = self.unit
-        w, h = self.size
-        help_box = pygame.Rect(self.help_rect.x, self.help_top, self.help_rect.w,
-                               h - 100 * u - self.help_top)
-        lines = [messages.edition_description(self.setup["edition"]),
-                 messages.bid_visibility_description(self.setup["options"]["bids"]),
-                 _("Seed: leave it empty for new deals; the same seed deals the same cards again.")]
-        y: float = help_box.y
-        for line in lines:
-            if y > help_box.bottom - 12 * u:
-                break
-            y += text.draw_wrapped(surf, line, pygame.Rect(help_box.x, y, help_box.w, 0),
-                                   int(15 * u), theme.INK_DIM) + 4 * u
-        for rect, label, reason in self.labels:
+        view = self.rules_view
+        self._draw_labels(surf, [lab for lab in self.rule_labels if lab[0].colliderect(view)])
+        size = int(15 * u)
+        step = int(size * 1.25)
+        y: float = self.help_top
+        for para in self._help_lines():
+            for line in text.wrap(para, size, self.help_rect.w):
+                if y + step > view.top and y < view.bottom:     # only the lines in sight
+                    text.draw(surf, line, (self.help_rect.x, y), size, theme.INK_DIM)
+                y += step
+            y += 4 * u
+
+    def _draw_labels(self, surf: pygame.Surface, labels: list[tuple[pygame.Rect, str, str]]) -> None:
+        u = self.unit
+        for rect, label, reason in labels:
             if rect.h < 30 * u and not reason:
                 text.draw(surf, label, rect.topleft, int(22 * u), theme.ACCENT, "title")
                 continue
