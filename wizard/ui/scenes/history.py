@@ -130,11 +130,16 @@ class HistoryScene(Screen):
                                        self.deselect))
         elif self.entries:
             gap = 8 * u
-            ew = (side.w - 24 * u - gap * (len(EDITIONS) - 1)) / len(EDITIONS)
-            for k, ed in enumerate(EDITIONS):
-                self.widgets.append(Button((side.x + 12 * u + k * (ew + gap), side.y + 50 * u, ew, 36 * u),
+            size = int(15 * u)
+            # each filter as wide as its label needs, so a long one ("All editions") keeps the size
+            natural = [font(size, "bold").size(edition_label(ed))[0] + 24 * u for ed in EDITIONS]
+            share = (side.w - 24 * u - gap * (len(EDITIONS) - 1)) / sum(natural)
+            x = side.x + 12 * u
+            for ed, need in zip(EDITIONS, natural, strict=True):
+                self.widgets.append(Button((x, side.y + 50 * u, need * share, 36 * u),
                                            self._label(ed), self._filter(ed),
-                                           selected=ed == self.edition, size=int(15 * u)))
+                                           selected=ed == self.edition, size=size))
+                x += need * share + gap
         if self.wide:
             return
         start = self.page * self.per_page

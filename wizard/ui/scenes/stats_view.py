@@ -11,6 +11,7 @@ from wizard import messages
 from wizard.i18n import _
 
 from .. import text, theme
+from ..fonts import font
 
 EDITIONS: tuple[str | None, ...] = (None, "classic", "magic", "camelot")   # None: every edition
 
@@ -51,13 +52,19 @@ COLUMNS: list[tuple[Callable[[], str], float, Callable[[Any], str]]] = [
 
 
 def _header_lines(label: str, size: int, width: float) -> tuple[list[str], int]:
-    """A column title on at most two lines: the font shrinks (to 3/4) before a word is dropped;
+    """A column title on at most two lines: the font shrinks (to 9 px) before a word is dropped;
     whatever still does not fit goes on the second line, which ``text.draw`` then narrows."""
-    for fs in range(size, max(6, size * 3 // 4) - 1, -1):
+    for fs in range(size, min(size, 9) - 1, -1):
         lines = text.wrap(label, fs, width, "bold")
-        if len(lines) <= 2:
+        if len(lines) <= 2 and all(font(fs, "bold").size(line)[0] <= width for line in lines):
             return lines, fs
     return [lines[0], " ".join(lines[1:])], fs
+
+
+def header_size(labels: list[tuple[str, float]], size: int) -> int:
+    """One size for every column title (``labels``: title and width): the largest, up to ``size``,
+    at which each fits on two lines, so the titles never differ in size from column to column."""
+    return min(_header_lines(label, size, width)[1] for label, width in labels)
 
 
 def draw_stats(surf: pygame.Surface, rect: pygame.Rect, rows: list[tuple[str, bool, Any]],
@@ -69,6 +76,8 @@ def draw_stats(surf: pygame.Surface, rect: pygame.Rect, rows: list[tuple[str, bo
     name_w = rect.w * (1 - sum(c[1] for c in COLUMNS))
     x = rect.x + name_w
     size = int(14 * u)
+    size = header_size([(_("Player"), name_w - 12 * u)]
+                       + [(label(), rect.w * frac - 4 * u) for label, frac, _v in COLUMNS], size)
     text.draw(surf, _("Player"), (rect.x + 8 * u, rect.y + head_h / 2), size, theme.INK_DIM, "bold",
               anchor="midleft", max_w=name_w - 12 * u)
     for label, frac, _value in COLUMNS:
