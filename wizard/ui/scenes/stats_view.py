@@ -52,13 +52,13 @@ COLUMNS: list[tuple[Callable[[], str], float, Callable[[Any], str]]] = [
 
 
 def _header_lines(label: str, size: int, width: float) -> tuple[list[str], int]:
-    """A column title on at most two lines: the font shrinks (to 9 px) before a word is dropped;
+    """A column title on at most two lines: the font shrinks (to 3/4) before a word is dropped;
     whatever still does not fit goes on the second line, which ``text.draw`` then narrows."""
-    for fs in range(size, min(size, 9) - 1, -1):
+    for fs in range(size, max(6, size * 3 // 4) - 1, -1):
         lines = text.wrap(label, fs, width, "bold")
         if len(lines) <= 2 and all(font(fs, "bold").size(line)[0] <= width for line in lines):
             return lines, fs
-    return [lines[0], " ".join(lines[1:])], fs
+    return (lines if len(lines) <= 2 else [lines[0], " ".join(lines[1:])]), fs
 
 
 def header_size(labels: list[tuple[str, float]], size: int) -> int:
