@@ -87,6 +87,8 @@ class App:
         self.size = (max(MIN_SIZE[0], int(w)), max(MIN_SIZE[1], int(h)))
         self.fullscreen = bool(getattr(self.settings, "fullscreen", False)) and not headless
         self.screen = self._open_window()
+        if not headless:           # an input method runs only while a text field is edited
+            pygame.key.stop_text_input()
         self.painter = CardPainter(getattr(self.settings, "card_look", "classic"),
                                    bool(getattr(self.settings, "colourblind", False)))
         self.sounds = self._load_sounds()
