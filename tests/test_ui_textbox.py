@@ -111,6 +111,15 @@ def test_a_click_places_the_caret_where_it_lands(box: TextBox) -> None:
     assert not box.focus
 
 
+def test_a_double_click_selects_the_whole_name(box: TextBox) -> None:
+    at = (box._x_of(2), box.rect.centery)
+    for e in press(at) + press(at):
+        box.handle(e)
+    assert box.edit.selected == "Merlin"
+    box.handle(typed("Vivian"))
+    assert box.value == "Vivian"
+
+
 def test_a_drag_selects_and_typing_replaces_the_selection(box: TextBox) -> None:
     y = box.rect.centery
     box.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(box._x_of(1), y)))

@@ -1,6 +1,6 @@
 """A one-line text field (seat names, the seed) that behaves like the system's own.
 
-A click places the caret (Shift+click or a drag selects); Left/Right, Home/End, with Shift to
+A click places the caret (Shift+click or a drag selects, a double click selects all); Left/Right, Home/End, with Shift to
 select; Ctrl+A (Cmd on macOS), Ctrl+C/X/V through the system clipboard; Backspace/Delete. Text
 arrives through SDL text input (``TEXTINPUT``, ``TEXTEDITING`` while an input method composes),
 so dead keys, accents and IMEs work. What may be typed is one rule, given by the screen
@@ -10,6 +10,7 @@ so dead keys, accents and IMEs work. What may be typed is one rule, given by the
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 
 import pygame
@@ -21,6 +22,7 @@ from .textedit import EditText, Rule, anything
 log = logging.getLogger(__name__)
 
 SELECTION = (150, 186, 236)
+DOUBLE_CLICK = 0.4     # seconds between two clicks at one place that select the whole text
 _SHORTCUT = pygame.KMOD_CTRL | pygame.KMOD_META      # Ctrl, or Cmd on macOS
 
 
@@ -52,6 +54,7 @@ class TextBox:
         self.composing = ""        # text an input method is composing, not yet typed
         self.scroll = 0            # pixels of text hidden on the left while focused
         self._dragging = False
+        self._last_click = (0.0, -1)   # (time, caret index) of the last click, for a double click
 
     @property
     def value(self) -> str:
@@ -127,7 +130,16 @@ class TextBox:
                 return False
             extend = self.focus and bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
             self.set_focus(True)
-            self.edit.place(self.index_at(event.pos[0]), extend)
+            index = self.index_at(event.pos[0])
+            now = time.monotonic()
+            if (now - self._last_click[0] < DOUBLE_CLICK and index == self._last_click[1]
+                    and not extend):
+                self.edit.select_all()            # a double click selects the name, to retype it
+                self._last_click = (0.0, -1)
+                self._keep_caret_visible()
+                return True
+            self._last_click = (now, index)
+            self.edit.place(index, extend)
             self._dragging = True
             self._keep_caret_visible()
             return True
