@@ -10,6 +10,9 @@ from wizard.ui.layout import (
     centered,
     hand_boxes,
     hand_index_at,
+    peek_area,
+    peek_hands,
+    peek_index_at,
     seat_positions,
     table_layout,
 )
@@ -38,10 +41,6 @@ def test_nothing_overlaps_and_all_inside(size: tuple[int, int], players: int) ->
         assert a.inside(lay.trick_area)
         for b in lay.trick_spots[i + 1:]:
             assert not a.overlaps(b)
-    for p in lay.peeks[1:]:
-        assert p.inside(win)
-        for plate in lay.plates:
-            assert not p.overlaps(plate)
     # cards stay a readable size
     assert lay.hand_card[0] >= 50
     assert lay.trick_spots[0].w >= 40
@@ -94,3 +93,41 @@ def test_opponents_clockwise_left_top_right() -> None:
     left, top, right = lay.plates[1], lay.plates[2], lay.plates[3]
     assert left.center[0] < top.center[0] < right.center[0]
     assert top.center[1] < left.center[1]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080), (3840, 2160), (2560, 1080)])
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_clairvoyance_hands_are_readable(size: tuple[int, int], players: int) -> None:
+    """Every other seat's hand, up to its largest round (20 cards with 3 players), lies in the
+    empty middle of the table, clear of the plates and of each other, and every card shows its
+    corner: a strip of at least a third of its width and 16 px, on cards at least 40 px wide."""
+    lay = table_layout(*size, players)
+    area = peek_area(lay)
+    for b in lay.plates + (lay.prompt, lay.top_bar, lay.hand):
+        assert not area.overlaps(b), (area, b)
+    for n in sorted({1, 3, min(12, 60 // players), 60 // players}):
+        hands = peek_hands(lay, {pos: n for pos in range(1, players)})
+        assert [h.position for h in hands] == list(range(1, players))
+        for h in hands:
+            assert len(h.cards) == n
+            w = h.cards[0].w
+            assert w >= 40, (w, n)
+            for b in (h.label, *h.cards):
+                assert b.inside(area), (b, area)
+            for a, b in zip(h.cards, h.cards[1:]):
+                if a.y == b.y:                      # the next card on the same line covers a's right
+                    strip = b.x - a.x
+                    assert strip >= max(16.0, w / 3), (strip, w, n, size, players)
+                else:
+                    assert b.y >= a.bottom          # a second line starts below the first
+        boxes = [(h.position, Box(min(c.x for c in h.cards), h.label.y,
+                                  max(c.right for c in h.cards) - min(c.x for c in h.cards),
+                                  max(c.bottom for c in h.cards) - h.label.y)) for h in hands]
+        for i, (_p, a) in enumerate(boxes):
+            for _q, b in boxes[i + 1:]:
+                assert not a.overlaps(b), (a, b, n)
+        first = hands[0]
+        assert peek_index_at(hands, (first.cards[0].x + 2, first.cards[0].center[1])) == (first.position, 0)
+        last = first.cards[-1]
+        assert peek_index_at(hands, (last.right - 1, last.bottom - 1)) == (first.position, n - 1)
+        assert peek_index_at(hands, (1, 1)) is None

@@ -156,6 +156,10 @@ class Table:
         """The viewer's hand in display order (empty when no hand is shown)."""
         return sort_hand(self.shown.hand or [], self.shown.trump)
 
+    def peek_hand(self, seat: int) -> list[Card]:
+        """Clairvoyance: ``seat``'s cards shown face up to the viewer, in display order."""
+        return sort_hand(self.shown.peeks.get(seat, []), self.shown.trump)
+
     def legal_cards(self) -> set[Card]:
         """Cards in hand that may be played now (empty when it is not the viewer's turn)."""
         if not self.my_turn() or self.session.phase is not Phase.PLAY:
