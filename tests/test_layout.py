@@ -114,7 +114,7 @@ def test_clairvoyance_hands_are_readable(size: tuple[int, int], players: int) ->
             assert w >= 40, (w, n)
             for b in (h.label, *h.cards):
                 assert b.inside(area), (b, area)
-            for a, b in zip(h.cards, h.cards[1:]):
+            for a, b in zip(h.cards, h.cards[1:], strict=False):
                 if a.y == b.y:                      # the next card on the same line covers a's right
                     strip = b.x - a.x
                     assert strip >= max(16.0, w / 3), (strip, w, n, size, players)

@@ -107,21 +107,21 @@ def _install(monkeypatch: pytest.MonkeyPatch, rec: Recorder) -> None:
 
     def fit_size(s: str, size: int, max_w: float, role: str = "text", min_size: int = 9) -> int:
         got = orig_fit(s, size, max_w, role, min_size)
-        if not rec.in_draw and fonts.font(max(1, got), role).size(s)[0] > max_w and s not in PLAYER_NAMES:
+        if not rec.in_draw and fonts.font(max(1, got), text.face_for(s, role)).size(s)[0] > max_w and s not in PLAYER_NAMES:
             rec.problems.append(f"min-size: {s!r} wider than {max_w:.0f}px even at {got}px ({role})")
         return got
 
     def render(s: str, size: int, colour: Any = theme.INK, role: str = "text") -> pygame.Surface:
-        rec.check_glyphs(s, role)
+        rec.check_glyphs(s, text.face_for(s, role))
         return orig_render(s, size, colour, role)
 
     def draw(surf: pygame.Surface, s: str, pos: tuple[float, float], size: int,
              colour: Any = theme.INK, role: str = "text", anchor: str = "topleft",
              max_w: float | None = None, shadow: bool = False) -> pygame.Rect:
-        rec.check_glyphs(s, role)
+        rec.check_glyphs(s, text.face_for(s, role))
         if max_w is not None and s and s not in PLAYER_NAMES:
             fitted = orig_fit(s, size, max_w, role)
-            if fonts.font(max(6, int(fitted)), role).size(s)[0] > max_w:
+            if fonts.font(max(6, int(fitted)), text.face_for(s, role)).size(s)[0] > max_w:
                 rec.problems.append(f"ellipsis: {s!r} cut to fit {max_w:.0f}px (size {size}->{fitted}, {role})")
         rec.in_draw = True
         try:
@@ -144,7 +144,7 @@ def _install(monkeypatch: pytest.MonkeyPatch, rec: Recorder) -> None:
     def draw_wrapped(surf: pygame.Surface, s: str, box: pygame.Rect, size: int,
                      colour: Any = theme.INK, role: str = "text", line_gap: float = 1.25,
                      align: str = "left") -> int:
-        f = fonts.font(max(6, int(size)), role)
+        f = fonts.font(max(6, int(size)), text.face_for(s, role))
         for line in text.wrap(s, size, box.w, role):
             if f.size(line)[0] > box.w:
                 rec.problems.append(f"wrap-width: {line!r} wider than its {box.w}px box")

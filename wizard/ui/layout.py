@@ -386,6 +386,23 @@ def choice_buttons(lay: TableLayout, count: int) -> list[Box]:
     return [Box(box.x + gap + i * (bw + gap), box.y + 52 * u, bw, bh) for i in range(count)]
 
 
+def tooltip_box(anchor: Box, w: float, h: float, window: Box, gap: float = 8.0) -> Box:
+    """Where a ``w`` x ``h`` tooltip about ``anchor`` goes: above it if there is room, else below,
+    else wherever it is least in the way; always inside ``window`` (clamped)."""
+    w, h = min(w, window.w), min(h, window.h)
+    x = anchor.center[0] - w / 2
+    if anchor.y - gap - h >= window.y:
+        y = anchor.y - gap - h
+    elif anchor.bottom + gap + h <= window.bottom:
+        y = anchor.bottom + gap
+    else:                                   # tall anchor: beside it
+        y = anchor.center[1] - h / 2
+        x = anchor.right + gap if anchor.right + gap + w <= window.right else anchor.x - gap - w
+    x = max(window.x, min(x, window.right - w))
+    y = max(window.y, min(y, window.bottom - h))
+    return Box(x, y, w, h)
+
+
 def seat_positions(players: int, bottom_seat: int) -> list[int]:
     """Screen position of each seat when ``bottom_seat`` sits at the bottom."""
     return [(s - bottom_seat) % players for s in range(players)]

@@ -7,12 +7,11 @@ import pygame
 
 from wizard import messages
 from wizard.engine import Phase, TrumpRevealed
-from wizard.i18n import _, ngettext
+from wizard.i18n import _
 
 from .. import text, theme
-from ..board import cards, dialogs, plates
+from ..board import cards, dialogs, plates, tips, topbar
 from ..board.common import R, TableView, felt
-from ..widgets import Button
 
 
 def draw_table(sc: TableView, surf: pygame.Surface) -> None:
@@ -28,7 +27,7 @@ def draw_table(sc: TableView, surf: pygame.Surface) -> None:
     if old_top != top_key:        # redraw only the part that changed, over fresh felt
         area = R(sc.lay.top_bar).inflate(0, 4)
         layer.blit(felt(surf.get_size()), area, area)
-        _top_bar(sc, layer)
+        topbar.top_bar(sc, layer)
     if old_deck != deck_key:
         area = _deck_area(sc)
         layer.blit(felt(surf.get_size()), area, area)
@@ -50,6 +49,8 @@ def draw_table(sc: TableView, surf: pygame.Surface) -> None:
         dialogs.dialog(sc, surf)
     if sc.table.curtain_for is not None:
         dialogs.curtain(sc, surf)
+    else:
+        tips.draw(sc, surf)
 
 
 def _static_keys(sc: TableView, surf: pygame.Surface) -> tuple[tuple[object, ...], tuple[object, ...]]:
@@ -71,43 +72,6 @@ def _deck_area(sc: TableView) -> pygame.Rect:
     lay = sc.lay
     area = R(lay.deck).union(R(lay.turned)).union(R(lay.trump_label))
     return area.inflate(16 * lay.unit, 16 * lay.unit).clip(pygame.Rect((0, 0), (lay.width, lay.height)))
-
-
-# ---- top bar ---------------------------------------------------------------------------------
-
-def _top_bar(sc: TableView, surf: pygame.Surface) -> None:
-    lay, u, sh = sc.lay, sc.lay.unit, sc.shown
-    bar = R(lay.top_bar)
-    strip = pygame.Surface(bar.size, pygame.SRCALPHA)
-    strip.fill((8, 22, 16, 200))
-    surf.blit(strip, bar.topleft)
-    pygame.draw.line(surf, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright, max(1, round(u)))
-    size = int(20 * u)
-    x = 14 * u
-    if sh.round:
-        r = text.draw(surf, _("Round {round} / {rounds}").format(round=sh.round, rounds=sh.rounds),
-                      (x, bar.centery), int(22 * u), theme.ACCENT, role="title", anchor="midleft")
-        x = r.right + 24 * u
-        total = sh.bids_sum
-        bids = _("Bids: {sum} of {tricks}").format(
-            sum="?" if total is None else total, tricks=sh.round)
-        colour = theme.INK
-        if total is not None and all(sh.bids_made):
-            colour = theme.GOOD if total < sh.round else theme.BAD if total > sh.round else theme.INK
-        r = text.draw(surf, bids, (x, bar.centery), size, colour, anchor="midleft")
-        x = r.right + 24 * u
-        played = sum(sh.tricks)
-        text.draw(surf, ngettext("{n} trick played", "{n} tricks played", played).format(n=played),
-                  (x, bar.centery), size, theme.INK_DIM, anchor="midleft",
-                  max_w=max(10, lay.hint_button.x - x - 10 * u))
-    buttons = [(lay.pad_button, _("Scores (Tab)"), sc.open_score_pad),
-               (lay.menu_button, _("Menu (Esc)"), sc.open_menu)]
-    if sc.my_turn():
-        buttons.append((lay.hint_button, _("Hint (H)"), sc.ask_hint))
-    for box, label, fn in buttons:
-        b = Button(R(box), label, fn)
-        b.hover = R(box).collidepoint(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else False
-        b.draw(surf, u)
 
 
 # ---- deck, turned card, trump ----------------------------------------------------------------
