@@ -196,11 +196,18 @@ def rig(request: pytest.FixtureRequest, games_dir: Path, tmp_path_factory: pytes
 
 def _make_extra(a: Any, name: str) -> None:
     """Put the app in the state of extra screen ``name`` (see ``EXTRA_SCREENS``)."""
-    from wizard.engine import GameConfig, Phase
+    from wizard.engine import GameConfig, Options, Phase
     from wizard.session import Session
     from wizard.ui.scenes.table import TableScene
 
     players = int(next(part[0] for part in name.split("-") if part[:1].isdigit()))
+    if name == "table-clairvoyance-6p":       # the last round: five other hands of ten cards
+        cfg = GameConfig(6, seed=13, options=Options(clairvoyance=True))
+        s = smoke.play_until(Session.new(cfg, smoke._seats(1, 6)),
+                             lambda s: s.is_human_turn() and s.phase is Phase.BID and s.round == 10)
+        a.go("table", session=s, keep_history=False)
+        a.frame(0.0)
+        return
     session = Session.new(GameConfig(players, seed=40 + players), smoke._seats(1, players))
     last = 60 // players
     phase = Phase.BID if name.startswith("table-bidding") else Phase.PLAY
@@ -225,10 +232,16 @@ def _make_extra(a: Any, name: str) -> None:
     a.frame(0.0)
 
 
+# Screens of the card legend and the readable clairvoyance, also checked at 4K.
+LARGE_SCREENS = ("table-clairvoyance-3p", "table-clairvoyance-6p", "table-tooltip", "card-legend",
+                 "card-legend-camelot")
+EXTRA_SCREENS += ("table-clairvoyance-6p",)
+
+
 def _cases() -> Iterator[Any]:
     for lang in LANGS:
         for name in smoke.SCREENS + EXTRA_SCREENS:
-            for size in SIZES:
+            for size in SIZES + (((3840, 2160),) if name in LARGE_SCREENS else ()):
                 reason = KNOWN.get((size, lang, name))
                 marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
                 yield pytest.param(lang, name, size, marks=marks, id=f"{lang}-{name}-{size[0]}x{size[1]}")

@@ -403,6 +403,19 @@ def tooltip_box(anchor: Box, w: float, h: float, window: Box, gap: float = 8.0) 
     return Box(x, y, w, h)
 
 
+def legend_cells(area: Box, count: int, unit: float) -> list[Box]:
+    """The card legend's ``count`` entries in a grid filling ``area``, in reading order: two
+    columns (three on a wide window), the rows as tall as the room allows."""
+    cols = 3 if area.w >= 1500 * unit and area.w / max(1.0, area.h) > 2.2 else 2
+    cols = min(cols, max(1, count))
+    rows = math.ceil(count / cols)
+    gap = 14 * unit
+    cw = (area.w - gap * (cols - 1)) / cols
+    rh = (area.h - gap * (rows - 1)) / max(1, rows)
+    return [Box(area.x + (i % cols) * (cw + gap), area.y + (i // cols) * (rh + gap), cw, rh)
+            for i in range(count)]
+
+
 def seat_positions(players: int, bottom_seat: int) -> list[int]:
     """Screen position of each seat when ``bottom_seat`` sits at the bottom."""
     return [(s - bottom_seat) % players for s in range(players)]

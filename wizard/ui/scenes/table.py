@@ -227,7 +227,12 @@ class TableScene(Scene):
     def open_menu(self) -> None:
         """Show the in-game menu."""
         self.app.open("game_menu", on_pad=self.open_score_pad, on_last_trick=self.show_last_trick,
-                      on_leave=self.leave)
+                      on_leave=self.leave, on_legend=self.open_legend)
+
+    def open_legend(self) -> None:
+        """The card legend of this game's edition, in the card look in use."""
+        config = self.session.config
+        self.app.open("card_legend", edition=config.edition, scroll=config.options.scroll)
 
     def show_last_trick(self) -> None:
         """Open the last trick of the round over the table."""

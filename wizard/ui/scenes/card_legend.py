@@ -1,0 +1,99 @@
+"""The card legend: every card of an edition, in the card look in use, with its name and what it
+does (the words of ``wizard.rules_text.legend``). Opened from the table's menu and How to play."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pygame
+
+from wizard import messages
+from wizard.engine import Edition
+from wizard.i18n import _
+from wizard.rules_text import legend
+
+from .. import text, theme
+from ..app import App
+from ..fonts import font
+from ..layout import Box, legend_cells
+from ..widgets import Button, panel
+from .base import Screen
+
+
+class CardLegendScene(Screen):
+    """Edition tabs at the top, the cards of the chosen edition in a grid, Back."""
+
+    def __init__(self, app: App, edition: Edition | str = Edition.CLASSIC, scroll: bool = False) -> None:
+        super().__init__(app)
+        self.edition = Edition(edition)
+        self.scroll_rule = scroll
+
+    def title(self) -> str:
+        """The screen's title."""
+        return _("The cards")
+
+    def build(self, width: int, height: int) -> None:
+        """Edition tabs and Back."""
+        u = self.unit
+        editions = list(Edition)
+        tw = min(260 * u, (width - 60 * u - 20 * u * (len(editions) - 1)) / len(editions))
+        x0 = width / 2 - (len(editions) * tw + (len(editions) - 1) * 20 * u) / 2
+        for i, e in enumerate(editions):
+            self.widgets.append(Button((x0 + i * (tw + 20 * u), 84 * u, tw, 44 * u),
+                                       partial(messages.edition_name, e), partial(self._pick, e),
+                                       selected=e is self.edition))
+        self.widgets.append(Button((width / 2 - 130 * u, height - 66 * u, 260 * u, 48 * u),
+                                   lambda: _("Back"), self.back, primary=True))
+
+    def _pick(self, edition: Edition) -> None:
+        self.edition = edition
+        self.layout(*self.size)
+        self.app.dirty = True
+
+    def grid(self) -> Box:
+        """Where the entries go: between the tabs and Back."""
+        w, h = self.size
+        u = self.unit
+        return Box(30 * u, 142 * u, w - 60 * u, h - 142 * u - 80 * u)
+
+    def draw_body(self, surf: pygame.Surface) -> None:
+        """Each entry: the card, its name, its rules; the text as large as fits every entry."""
+        u = self.unit
+        look = self.app.painter.look
+        entries = legend(self.edition, look, self.scroll_rule)
+        cells = legend_cells(self.grid(), len(entries), u)
+        pad = 10 * u
+        card_w = min(cells[0].h - 2 * pad, 150 * u * 1.5) / 1.5
+        text_w = cells[0].w - card_w - 3 * pad
+        size = self._fit(entries, text_w, cells[0].h - 2 * pad)
+        title_size = round(size * 1.2)
+        for (code, title, rules), cell in zip(entries, cells, strict=True):
+            box = pygame.Rect(cell.tuple())
+            panel(surf, box, u, alpha=220, edge=None, radius=10)
+            face = pygame.Rect(box.x + pad, box.y + pad, card_w, card_w * 1.5)
+            face.centery = box.centery
+            self.app.painter.blit_face(surf, code, face, "legend")
+            x = face.right + pad * 1.5
+            y = box.y + pad
+            text.draw(surf, title, (x, y), title_size, theme.ACCENT, role="bold", max_w=text_w)
+            y += round(title_size * 1.3)
+            for line in rules:
+                y += text.draw_wrapped(surf, line, pygame.Rect(x, y, text_w, 0), size, theme.INK,
+                                       line_gap=1.2) + round(size * 0.35)
+
+    def _fit(self, entries: list[tuple[str, str, list[str]]], width: float, height: float) -> int:
+        """The largest text size (at most 16 px-units, at least 10 px) at which every entry fits."""
+        top = max(10, int(16 * self.unit))
+        for size in range(top, 9, -1):
+            title_size = round(size * 1.2)
+            step = int(size * 1.2)
+            ok = True
+            for _code, title, rules in entries:
+                used = round(title_size * 1.3) + sum(
+                    len(text.wrap(line, size, width)) * step + round(size * 0.35) for line in rules)
+                if used > height or font(title_size, "bold").size(title)[0] > width:
+                    ok = False
+                    break
+            if ok:
+                return size
+        return 10
