@@ -7,6 +7,7 @@ import pytest
 from wizard.ui.layout import (
     Box,
     bid_buttons,
+    bid_flash,
     centered,
     hand_boxes,
     hand_index_at,
@@ -15,6 +16,7 @@ from wizard.ui.layout import (
     peek_index_at,
     seat_positions,
     table_layout,
+    tooltip_box,
 )
 
 SIZES = [(1024, 640), (1280, 800), (1366, 768), (1440, 900), (1920, 1080), (2560, 1440),
@@ -131,3 +133,29 @@ def test_clairvoyance_hands_are_readable(size: tuple[int, int], players: int) ->
         last = first.cards[-1]
         assert peek_index_at(hands, (last.right - 1, last.bottom - 1)) == (first.position, n - 1)
         assert peek_index_at(hands, (1, 1)) is None
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (3840, 2160), (2560, 1080)])
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_bid_flash_stays_off_the_top_bar(size: tuple[int, int], players: int) -> None:
+    """The "0!" of a bid just made shows by its seat's plate, never across the top bar."""
+    lay = table_layout(*size, players)
+    w, h = 60 * lay.unit, 40 * lay.unit
+    for pos, plate in enumerate(lay.plates):
+        b = bid_flash(lay, pos, w, h)
+        assert b.inside(lay.window), (b, pos)
+        assert not b.overlaps(lay.top_bar), (b, pos)
+        assert not b.overlaps(plate)
+        assert abs(b.center[0] - plate.center[0]) < 1 or not plate.inside(lay.window)
+
+
+def test_tooltip_box_stays_inside_the_window() -> None:
+    win = Box(0, 0, 1024, 640)
+    above = tooltip_box(Box(500, 300, 60, 90), 300, 120, win)
+    assert above.bottom <= 300 and above.inside(win)
+    below = tooltip_box(Box(500, 40, 60, 90), 300, 120, win)       # no room above: below it
+    assert below.y >= 130 and below.inside(win)
+    corner = tooltip_box(Box(1000, 600, 24, 40), 300, 120, win)
+    assert corner.inside(win) and not corner.overlaps(Box(1000, 600, 24, 40))
+    huge = tooltip_box(Box(10, 10, 20, 20), 2000, 900, win)
+    assert huge.inside(win)

@@ -386,6 +386,18 @@ def choice_buttons(lay: TableLayout, count: int) -> list[Box]:
     return [Box(box.x + gap + i * (bw + gap), box.y + 52 * u, bw, bh) for i in range(count)]
 
 
+def bid_flash(lay: TableLayout, pos: int, w: float, h: float) -> Box:
+    """Where the "3!" of a bid just made shows for the seat at screen position ``pos``: above its
+    plate, or below it when the plate sits under the top bar; inside the window."""
+    plate = lay.plates[pos]
+    gap = 4 * lay.unit
+    y = plate.y - gap - h
+    if y < lay.top_bar.bottom + gap:
+        y = plate.bottom + gap
+    x = max(0.0, min(plate.center[0] - w / 2, lay.width - w))
+    return Box(x, min(y, lay.height - h), w, h)
+
+
 def tooltip_box(anchor: Box, w: float, h: float, window: Box, gap: float = 8.0) -> Box:
     """Where a ``w`` x ``h`` tooltip about ``anchor`` goes: above it if there is room, else below,
     else wherever it is least in the way; always inside ``window`` (clamped)."""

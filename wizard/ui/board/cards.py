@@ -19,7 +19,7 @@ from wizard.table.tween import lerp2
 
 from .. import text, theme
 from ..cardpaint import variants
-from ..layout import PeekHand, hand_angles, hand_boxes, peek_hands
+from ..layout import PeekHand, bid_flash, hand_angles, hand_boxes, peek_hands
 from .common import R, TableView, banner
 
 
@@ -144,7 +144,7 @@ def hand(sc: TableView, surf: pygame.Surface) -> None:
             r.center = sc.drag_pos  # type: ignore[assignment]
             painter.blit_face(surf, hand[sc.pressed].text, r, f"hand:{seat}", variant=looks[sc.pressed])
         return
-    n = sh.hand_counts[seat] if seat < len(sh.hand_counts) else 0
+    n = sc.table.hand_backs(seat)
     for b, angle in zip(hand_boxes(lay, n), hand_angles(n), strict=True):
         painter.blit_hand(surf, None, R(b), angle, False, "")
 
@@ -190,9 +190,9 @@ def flying(sc: TableView, surf: pygame.Surface) -> None:
         painter.blit_scaled(surf, e.card.text, r, round(max(spot.w, start_w)), "trick", variant=v)
     elif isinstance(e, BidMade):
         pos = sc.pos_of(e.seat)
-        plate = R(lay.plates[pos])
         txt = _("{n}!").format(n=e.bid) if e.bid is not None else _("bid made")
         img = text.render(txt, int(28 * lay.unit * (1 + 0.3 * (1 - t))), theme.ACCENT, "bold")
-        surf.blit(img, img.get_rect(midbottom=(plate.centerx, plate.y - 4)))
+        at = bid_flash(lay, pos, img.get_width(), img.get_height())
+        surf.blit(img, (round(at.x), round(at.y)))
     elif isinstance(e, BidsRevealed):
         banner(sc, surf, _("Bids revealed"))

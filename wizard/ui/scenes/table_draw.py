@@ -62,7 +62,7 @@ def _static_keys(sc: TableView, surf: pygame.Surface) -> tuple[tuple[object, ...
                                                       sc.lay.hint_button))
     common = (surf.get_size(), current_language(), sh.round, sc.look, id(sc.app.painter))
     top = (*common, sh.rounds, sh.bids_sum, all(sh.bids_made), sum(sh.tricks), hover, sc.my_turn())
-    deck = (*common, sh.dealer, sum(sh.hand_counts) // 8, sh.trump, sh.choosing, sh.turned is None,
+    deck = (*common, sh.dealer, sh.pack_left // 8, sh.pack_left == 0, sh.trump, sh.choosing, sh.turned is None,
             isinstance(sc.table.animator.active, TrumpRevealed), sh.phase is Phase.DEAL)
     return top, deck
 
@@ -79,12 +79,10 @@ def _deck_area(sc: TableView) -> pygame.Rect:
 def _deck(sc: TableView, surf: pygame.Surface) -> None:
     lay, u, sh, painter = sc.lay, sc.lay.unit, sc.shown, sc.app.painter
     deck, turned = R(lay.deck), R(lay.turned)
-    dealt = sum(sh.hand_counts)
-    left = max(0, 60 - dealt - (1 if sh.turned else 0))
-    if sh.round:
-        for k in range(min(6, max(1, left // 8))):
-            painter.blit_back(surf, deck.move(-k * u, -k * u))
-    if sh.round and sh.turned is None and not isinstance(sc.table.animator.active, TrumpRevealed):
+    left = sh.pack_left             # none in the last round: no pile, no empty place for a turn-up
+    for k in range(min(6, max(1, left // 8)) if left else 0):
+        painter.blit_back(surf, deck.move(-k * u, -k * u))
+    if left and sh.turned is None and not isinstance(sc.table.animator.active, TrumpRevealed):
         pygame.draw.rect(surf, (255, 255, 255), turned, width=max(1, round(u)),
                          border_radius=round(8 * u))
     lab = R(lay.trump_label)
