@@ -17,6 +17,7 @@ from wizard.ui.layout import (
     seat_positions,
     table_layout,
     tooltip_box,
+    trick_piles,
 )
 
 SIZES = [(1024, 640), (1280, 800), (1366, 768), (1440, 900), (1920, 1080), (2560, 1440),
@@ -159,3 +160,24 @@ def test_tooltip_box_stays_inside_the_window() -> None:
     assert corner.inside(win) and not corner.overlaps(Box(1000, 600, 24, 40))
     huge = tooltip_box(Box(10, 10, 20, 20), 2000, 900, win)
     assert huge.inside(win)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_every_seat_has_room_for_its_won_tricks(size: tuple[int, int], players: int) -> None:
+    """Each seat's pile of won tricks lies on free felt by its plate: clear of every plate, card
+    spot, the hand, the prompt and the deck, and of the other piles."""
+    lay = table_layout(*size, players)
+    piles = trick_piles(lay)
+    assert len(piles) == players
+    solid = [lay.top_bar, *lay.plates, *lay.trick_spots, lay.prompt, lay.bid_bar, lay.hand,
+             lay.deck, lay.turned, lay.trump_label]
+    for pos, b in enumerate(piles):
+        assert b.w >= lay.plates[pos].w * 0.75 and b.h >= 14, (pos, b)
+        assert b.inside(lay.window)
+        assert not any(b.overlaps(o) for o in solid), (pos, b)
+        plate = lay.plates[pos]
+        assert min(abs(b.y - plate.bottom), abs(plate.y - b.bottom), abs(b.x - plate.right),
+                   abs(plate.x - b.right)) <= 6 * lay.unit          # beside its own plate
+        for other in piles[pos + 1:]:
+            assert not b.overlaps(other)

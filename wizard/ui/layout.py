@@ -415,6 +415,29 @@ def tooltip_box(anchor: Box, w: float, h: float, window: Box, gap: float = 8.0) 
     return Box(x, y, w, h)
 
 
+def trick_piles(lay: TableLayout) -> list[Box]:
+    """Where each seat's won tricks lie, by screen position: a strip beside its plate, on free
+    felt (below it, else above, else to its side), clear of every card and box of the table."""
+    u = lay.unit
+    gap = 4 * u
+    solid = [lay.top_bar, *lay.plates, *lay.trick_spots, lay.prompt, lay.bid_bar, lay.hand,
+             lay.deck, lay.turned, lay.trump_label]
+    out: list[Box] = []
+    for plate in lay.plates:
+        h = max(14.0, plate.h * 0.3)
+        w = plate.w
+        tries = [Box(plate.x, plate.bottom + gap, w, h), Box(plate.x, plate.y - gap - h, w, h),
+                 Box(plate.right + gap, plate.bottom - h, w * 0.8, h),
+                 Box(plate.x - gap - w * 0.8, plate.bottom - h, w * 0.8, h)]
+        for b in tries:
+            if b.inside(lay.window) and not any(b.overlaps(o) for o in [*solid, *out]):
+                out.append(b)
+                break
+        else:
+            out.append(Box(plate.x, plate.y, 0, 0))      # no room: the plate's count says it
+    return out
+
+
 def legend_cells(area: Box, count: int, unit: float) -> list[Box]:
     """The card legend's ``count`` entries in a grid filling ``area``, in reading order: two
     columns (three on a wide window), the rows as tall as the room allows."""

@@ -10,7 +10,7 @@ from wizard.engine import Phase, TrumpRevealed
 from wizard.i18n import _
 
 from .. import text, theme
-from ..board import cards, dialogs, plates, tips, topbar
+from ..board import cards, dialogs, piles, plates, tips, topbar
 from ..board.common import R, TableView, felt
 
 
@@ -36,6 +36,7 @@ def draw_table(sc: TableView, surf: pygame.Surface) -> None:
     surf.blit(layer, (0, 0))
     for seat in range(sc.session.config.players):
         plates.plate(sc, surf, seat)
+    piles.piles(sc, surf)
     cards.turned(sc, surf)
     cards.drawn_for_dealer(sc, surf)
     cards.peeks(sc, surf)
