@@ -50,13 +50,17 @@ def test_a_number_card_says_trump_and_magic_only_when_it_is() -> None:
 
 def test_the_legend_shows_every_kind_of_card_of_the_edition() -> None:
     for edition in Edition:
-        shown = {code for code, _title, _rules in rules_text.legend(edition)}
+        shown = {code for codes, _title, _rules in rules_text.legend(edition) for code in codes}
         kinds = {c.kind for c in deck(edition.value)}
         assert {card(code).kind for code in shown} == kinds
         assert all(card(code) in deck(edition.value) for code in shown)
-    assert "G1" in {code for code, _t, _r in rules_text.legend(Edition.MAGIC)}
-    camelot = {title for _c, title, _r in rules_text.legend(Edition.CAMELOT, "standard")}
-    assert {"Holy Grail", "Excalibur", "Merlin", "Morgan le Fay", "Spades", "Hearts"} <= camelot
+    assert ("G1",) in {codes for codes, _t, _r in rules_text.legend(Edition.MAGIC)}
+    camelot = rules_text.legend(Edition.CAMELOT, "standard")
+    assert {"Holy Grail", "Excalibur", "Merlin", "Morgan le Fay"} <= {t for _c, t, _r in camelot}
+    numbers = camelot[0]
+    assert numbers[0] == ("B13", "G13", "R13", "Y13") and numbers[1] == "Number cards"
+    assert numbers[2][:2] == ["Spades, Clubs, Hearts, Diamonds",
+                              "Number cards from 3, the lowest, to A, the highest."]
     set_language("fr")
     french = {title for _c, title, _r in rules_text.legend(Edition.CAMELOT)}
     assert "Morgan le Fay" not in french and "Holy Grail" not in french

@@ -286,6 +286,7 @@ NUMBER_CARD = N_("A player who holds the lead suit must follow it. The highest c
 NUMBER_RANGE = N_("Number cards from {low}, the lowest, to {high}, the highest.")
 TRUMP_CARD = N_("Trump this round: it beats every card of the other suits.")
 MAGIC_TITLE = N_("Magic Wizard")
+NUMBERS_TITLE = N_("Number cards")
 
 
 def card_rules(card: Card, edition: Edition | str, trump: str | None = None,
@@ -318,22 +319,22 @@ def card_rules(card: Card, edition: Edition | str, trump: str | None = None,
 
 
 def legend(edition: Edition | str, look: str = "classic",
-           scroll: bool = False) -> list[tuple[str, str, list[str]]]:
-    """Every kind of card of ``edition`` as ``(card shown, title, rules)``, in the current
-    language: each suit (its highest card shown), the Magic Wizard, then the special cards."""
+           scroll: bool = False) -> list[tuple[tuple[str, ...], str, list[str]]]:
+    """Every kind of card of ``edition`` as ``(cards shown, title, rules)``, in the current
+    language: the number cards (the highest of each suit shown), the Magic Wizard, then each
+    special card."""
     edition = Edition(edition)
     low = 2 if edition is Edition.CAMELOT else 1
-    out: list[tuple[str, str, list[str]]] = []
-    for suit in SUITS:
-        rng = _(NUMBER_RANGE).format(low=messages.rank_label(low, look),
-                                     high=messages.rank_label(13, look))
-        out.append((f"{suit}13", messages.capitalised(messages.suit_name(suit, look)),
-                    [rng, _(NUMBER_CARD)]))
+    suits = ", ".join(messages.capitalised(messages.suit_name(s, look)) for s in SUITS)
+    rng = _(NUMBER_RANGE).format(low=messages.rank_label(low, look),
+                                 high=messages.rank_label(13, look))
+    out: list[tuple[tuple[str, ...], str, list[str]]] = [
+        (tuple(f"{s}13" for s in SUITS), _(NUMBERS_TITLE), [suits, rng, _(NUMBER_CARD)])]
     if edition is Edition.MAGIC:
-        out.append(("G1", _(MAGIC_TITLE), [_(MAGIC_WHEN), _(MAGIC_WINS)]))
+        out.append((("G1",), _(MAGIC_TITLE), [_(MAGIC_WHEN), _(MAGIC_WINS)]))
     specials = ["W", "J"] + (["GRAIL", "EXCALIBUR", "MERLIN", "MORGAN"]
                              if edition is Edition.CAMELOT else [])
     for code in specials:
         c = Card.from_str(code)
-        out.append((code, messages.card_title(c, look), card_rules(c, edition, scroll=scroll)))
+        out.append(((code,), messages.card_title(c, look), card_rules(c, edition, scroll=scroll)))
     return out

@@ -438,17 +438,23 @@ def trick_piles(lay: TableLayout) -> list[Box]:
     return out
 
 
-def legend_cells(area: Box, count: int, unit: float) -> list[Box]:
-    """The card legend's ``count`` entries in a grid filling ``area``, in reading order: two
-    columns (three on a wide window), the rows as tall as the room allows."""
-    cols = 3 if area.w >= 1500 * unit and area.w / max(1.0, area.h) > 2.2 else 2
-    cols = min(cols, max(1, count))
-    rows = math.ceil(count / cols)
+def legend_cells(area: Box, count: int, unit: float, cols: int = 2) -> list[Box]:
+    """The card legend's ``count`` entries in a grid filling ``area``, in reading order: the first
+    (the number cards) across the whole width, the others in ``cols`` columns, the rows as tall as
+    the room allows."""
+    if count <= 0:
+        return []
+    rest = count - 1
+    cols = max(1, min(cols, rest))
+    rows = 1 + math.ceil(rest / cols)
     gap = 14 * unit
     cw = (area.w - gap * (cols - 1)) / cols
-    rh = (area.h - gap * (rows - 1)) / max(1, rows)
-    return [Box(area.x + (i % cols) * (cw + gap), area.y + (i // cols) * (rh + gap), cw, rh)
-            for i in range(count)]
+    rh = (area.h - gap * (rows - 1)) / rows
+    out = [Box(area.x, area.y, area.w, rh)]
+    for i in range(rest):
+        r, c = divmod(i, cols)
+        out.append(Box(area.x + c * (cw + gap), area.y + (r + 1) * (rh + gap), cw, rh))
+    return out
 
 
 def seat_positions(players: int, bottom_seat: int) -> list[int]:

@@ -19,6 +19,8 @@ from ..layout import Box, legend_cells
 from ..widgets import Button, panel
 from .base import Screen
 
+FAN = 0.42        # share of a card's width between two fanned cards of one entry
+
 
 class CardLegendScene(Screen):
     """Edition tabs at the top, the cards of the chosen edition in a grid, Back."""
@@ -61,19 +63,27 @@ class CardLegendScene(Screen):
         u = self.unit
         look = self.app.painter.look
         entries = legend(self.edition, look, self.scroll_rule)
-        cells = legend_cells(self.grid(), len(entries), u)
         pad = 10 * u
-        card_w = min(cells[0].h - 2 * pad, 150 * u * 1.5) / 1.5
-        text_w = cells[0].w - card_w - 3 * pad
-        size = self._fit(entries, text_w, cells[0].h - 2 * pad)
+        best: tuple[int, list[Box], float, list[float], list[float]] | None = None
+        for cols in (2, 3):             # the grid that lets the text be largest
+            cells = legend_cells(self.grid(), len(entries), u, cols)
+            card_w = min(cells[-1].h - 2 * pad, 150 * u * 1.5, cells[-1].w * 0.22) / 1.5
+            spans = [card_w * (1 + FAN * (len(codes) - 1)) for codes, _t, _r in entries]
+            widths = [cell.w - span - 3.5 * pad for cell, span in zip(cells, spans, strict=True)]
+            size = self._fit(entries, widths, cells[-1].h - 2 * pad)
+            if best is None or size > best[0]:
+                best = (size, cells, card_w, spans, widths)
+        assert best is not None
+        size, cells, card_w, spans, widths = best
         title_size = round(size * 1.2)
-        for (code, title, rules), cell in zip(entries, cells, strict=True):
+        for (codes, title, rules), cell, span, text_w in zip(entries, cells, spans, widths, strict=True):
             box = pygame.Rect(cell.tuple())
             panel(surf, box, u, alpha=220, edge=None, radius=10)
-            face = pygame.Rect(box.x + pad, box.y + pad, card_w, card_w * 1.5)
-            face.centery = box.centery
-            self.app.painter.blit_face(surf, code, face, "legend")
-            x = face.right + pad * 1.5
+            for k, code in enumerate(codes):       # several cards: fanned, each corner showing
+                face = pygame.Rect(box.x + pad + k * card_w * FAN, 0, card_w, card_w * 1.5)
+                face.centery = box.centery
+                self.app.painter.blit_face(surf, code, face, "legend")
+            x = box.x + pad + span + pad * 1.5
             y = box.y + pad
             text.draw(surf, title, (x, y), title_size, theme.ACCENT, role="bold", max_w=text_w)
             y += round(title_size * 1.3)
@@ -81,14 +91,15 @@ class CardLegendScene(Screen):
                 y += text.draw_wrapped(surf, line, pygame.Rect(x, y, text_w, 0), size, theme.INK,
                                        line_gap=1.2) + round(size * 0.35)
 
-    def _fit(self, entries: list[tuple[str, str, list[str]]], width: float, height: float) -> int:
+    def _fit(self, entries: list[tuple[tuple[str, ...], str, list[str]]], widths: list[float],
+             height: float) -> int:
         """The largest text size (at most 16 px-units, at least 10 px) at which every entry fits."""
         top = max(10, int(16 * self.unit))
         for size in range(top, 9, -1):
             title_size = round(size * 1.2)
             step = int(size * 1.2)
             ok = True
-            for _code, title, rules in entries:
+            for (_codes, title, rules), width in zip(entries, widths, strict=True):
                 used = round(title_size * 1.3) + sum(
                     len(text.wrap(line, size, width)) * step + round(size * 0.35) for line in rules)
                 if used > height or font(title_size, "bold").size(title)[0] > width:
