@@ -181,3 +181,12 @@ def test_every_seat_has_room_for_its_won_tricks(size: tuple[int, int], players: 
                    abs(plate.x - b.right)) <= 6 * lay.unit          # beside its own plate
         for other in piles[pos + 1:]:
             assert not b.overlaps(other)
+
+
+def test_tooltip_box_keeps_clear_of_what_it_should_not_cover() -> None:
+    win = Box(0, 0, 1280, 800)
+    card = Box(600, 160, 80, 120)
+    plate = Box(530, 54, 220, 100)                 # right above the card
+    b = tooltip_box(card, 300, 100, win, 8, (plate,))
+    assert not b.overlaps(plate) and not b.overlaps(card) and b.inside(win)
+    assert tooltip_box(card, 300, 100, win, 8).bottom <= card.y      # nothing to avoid: above

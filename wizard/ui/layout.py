@@ -398,21 +398,29 @@ def bid_flash(lay: TableLayout, pos: int, w: float, h: float) -> Box:
     return Box(x, min(y, lay.height - h), w, h)
 
 
-def tooltip_box(anchor: Box, w: float, h: float, window: Box, gap: float = 8.0) -> Box:
-    """Where a ``w`` x ``h`` tooltip about ``anchor`` goes: above it if there is room, else below,
-    else wherever it is least in the way; always inside ``window`` (clamped)."""
+def tooltip_box(anchor: Box, w: float, h: float, window: Box, gap: float = 8.0,
+                avoid: tuple[Box, ...] = ()) -> Box:
+    """Where a ``w`` x ``h`` tooltip about ``anchor`` goes: above it, else below, else to its right
+    or left, the first place inside ``window`` that covers none of ``avoid``; failing that, above
+    it (or wherever there is room), clamped inside the window."""
     w, h = min(w, window.w), min(h, window.h)
-    x = anchor.center[0] - w / 2
-    if anchor.y - gap - h >= window.y:
-        y = anchor.y - gap - h
-    elif anchor.bottom + gap + h <= window.bottom:
-        y = anchor.bottom + gap
-    else:                                   # tall anchor: beside it
-        y = anchor.center[1] - h / 2
-        x = anchor.right + gap if anchor.right + gap + w <= window.right else anchor.x - gap - w
-    x = max(window.x, min(x, window.right - w))
-    y = max(window.y, min(y, window.bottom - h))
-    return Box(x, y, w, h)
+    cx, cy = anchor.center
+
+    def clamp(x: float, y: float) -> Box:
+        return Box(max(window.x, min(x, window.right - w)), max(window.y, min(y, window.bottom - h)), w, h)
+
+    tries = [(cx - w / 2, anchor.y - gap - h), (cx - w / 2, anchor.bottom + gap),
+             (anchor.right + gap, cy - h / 2), (anchor.x - gap - w, cy - h / 2)]
+    fits = [Box(x, y, w, h) for x, y in tries]
+    for b in fits:
+        c = clamp(b.x, b.y)
+        if b.y == c.y and abs(b.x - c.x) < w / 2 and not c.overlaps(anchor) \
+                and not any(c.overlaps(o) for o in avoid):
+            return c
+    for b in fits:
+        if b.inside(window):
+            return b
+    return clamp(cx - w / 2, anchor.y - gap - h)
 
 
 def trick_piles(lay: TableLayout) -> list[Box]:

@@ -105,14 +105,19 @@ def _make(a: App, name: str) -> None:
         cfg = GameConfig(3, seed=13, options=Options(clairvoyance=True))
         table(play_until(Session.new(cfg, _seats(1, 3)),
                          lambda s: s.is_human_turn() and s.phase is Phase.BID and s.round >= 12))
-    elif name == "table-tooltip":                # Camelot: the pointer on a card of the trick
-        cfg = GameConfig(4, seed=21, edition=Edition.CAMELOT, options=Options(no_equal_sum=True))
+    elif name == "table-tooltip":                # Camelot: the pointer on the Holy Grail in hand
+        cfg = GameConfig(4, seed=35, edition=Edition.CAMELOT, options=Options(no_equal_sum=True))
         t = table(play_until(Session.new(cfg, _seats(1)),
                              lambda s: human_turn(Phase.PLAY)(s) and len(s.view(s.current).trick) >= 2))
-        seat, _card = t.shown.trick[0]
-        spot = t.lay.trick_spots[t.pos_of(seat)]
-        a.frame(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(round(v) for v in spot.center),
-                                         rel=(0, 0), buttons=(0, 0, 0))])
+        hand = t.sorted_hand()
+        special = [i for i, c in enumerate(hand) if c.suit is None]
+        if special:                              # a special card of the hand names itself
+            r = t.hand_rects()[special[0]]
+            at = (r.x + 4, r.bottom - 10)
+        else:
+            seat, _card = t.shown.trick[0]
+            at = tuple(round(v) for v in t.lay.trick_spots[t.pos_of(seat)].center)
+        a.frame(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))])
     elif name in ("card-legend", "card-legend-camelot"):
         a.go("menu")
         a.open("rules")

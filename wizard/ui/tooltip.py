@@ -12,8 +12,9 @@ from .widgets import panel
 
 
 def tooltip(surf: pygame.Surface, anchor: pygame.Rect, title: str, lines: list[str],
-            unit: float) -> pygame.Rect:
-    """Draw a tooltip about ``anchor`` (a title, then each line as a paragraph); its rect."""
+            unit: float, avoid: tuple[Box, ...] = ()) -> pygame.Rect:
+    """Draw a tooltip about ``anchor`` (a title, then each line as a paragraph), covering none of
+    ``avoid`` where it can; its rect."""
     u = unit
     pad = round(10 * u)
     win_w, win_h = surf.get_size()
@@ -28,7 +29,7 @@ def tooltip(surf: pygame.Surface, anchor: pygame.Rect, title: str, lines: list[s
     step_t, step = int(title_size * 1.25), int(size * 1.25)
     height = (pad * 2 + step_t * len(title_lines) + step * sum(len(p) for p in wrapped)
               + round(5 * u) * len(wrapped))
-    b = tooltip_box(Box(*anchor), width, height, Box(0, 0, win_w, win_h), 8 * u)
+    b = tooltip_box(Box(*anchor), width, height, Box(0, 0, win_w, win_h), 8 * u, avoid)
     rect = pygame.Rect(b.tuple())
     panel(surf, rect, u, fill=(16, 26, 22), alpha=250, radius=8)
     y = rect.y + pad

@@ -83,4 +83,5 @@ def draw(sc: TableView, surf: pygame.Surface) -> None:
     t = target(sc)
     if t is not None:
         _key, tip, rect = t
-        tooltip(surf, rect, tip.title, tip.lines, sc.lay.unit)
+        lay = sc.lay
+        tooltip(surf, rect, tip.title, tip.lines, lay.unit, (*lay.plates, lay.top_bar))
