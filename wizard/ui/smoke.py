@@ -116,7 +116,8 @@ def _make(a: App, name: str) -> None:
             at = (r.x + 4, r.bottom - 10)
         else:
             seat, _card = t.shown.trick[0]
-            at = tuple(round(v) for v in t.lay.trick_spots[t.pos_of(seat)].center)
+            cx, cy = t.lay.trick_spots[t.pos_of(seat)].center
+            at = (round(cx), round(cy))
         a.frame(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))])
     elif name in ("card-legend", "card-legend-camelot"):
         a.go("menu")
