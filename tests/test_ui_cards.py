@@ -121,3 +121,28 @@ def test_the_last_trick_view_is_opaque() -> None:
     box.center = lay.trick_area.center
     colour = app.screen.get_at((box.x + round(8 * u), box.centery))  # type: ignore[attr-defined]
     assert tuple(colour)[:3] == theme.PANEL
+
+
+def test_a_clairvoyance_card_and_the_turned_card_name_themselves(drawn: list[str]) -> None:
+    from wizard.engine import Options
+    from wizard.ui.board.cards import peek_layout
+    app = make_app(size=(1024, 640), speed="off", headless=True, threaded=False, lang="en")
+    cfg = GameConfig(3, seed=13, options=Options(clairvoyance=True))
+    s = play_until(Session.new(cfg, _seats(1, 3)),
+                   lambda s: s.is_human_turn() and s.phase is Phase.BID and s.round >= 12)
+    t = app.go("table", session=s)
+    assert isinstance(t, TableScene)
+    app.frame(0.0)
+    hand = peek_layout(t)[0]
+    seat = next(k for k in t.shown.peeks if t.pos_of(k) == hand.position)
+    last = hand.cards[-1]
+    _move(app, last.center)
+    assert messages.card_title(t.table.peek_hand(seat)[-1]) in drawn
+    drawn.clear()
+    first = hand.cards[0]
+    _move(app, (first.x + 3, first.center[1]))          # the visible strip of a covered card
+    assert messages.card_title(t.table.peek_hand(seat)[0]) in drawn
+    drawn.clear()
+    assert t.shown.turned is not None
+    _move(app, t.lay.turned.center)
+    assert messages.card_title(t.shown.turned) in drawn
