@@ -146,3 +146,16 @@ def test_a_clairvoyance_card_and_the_turned_card_name_themselves(drawn: list[str
     assert t.shown.turned is not None
     _move(app, t.lay.turned.center)
     assert messages.card_title(t.shown.turned) in drawn
+
+
+def test_titles_with_figures_use_a_face_whose_one_is_not_an_i() -> None:
+    """EB Garamond's old-style "1" looks like "I" ("Round I / I5", "I."): a title with figures is
+    set in the text face, one without keeps the title face."""
+    from wizard.ui.fonts import font
+    assert text.face_for("Round 1 / 15", "title") == "text"
+    assert text.face_for("1.", "title") == "text"
+    assert text.face_for("Carme wins!", "title") == "title"
+    assert text.face_for("Round 1 / 15", "bold") == "bold"
+    one, eye = (font(40, "title").render(s, True, (0, 0, 0)) for s in ("1", "I"))
+    assert abs(one.get_width() - eye.get_width()) <= 2       # why: the two read alike in the title face
+    assert text.render("1", 40, theme.INK, "title").get_size() == font(40, "text").render("1", True, (0, 0, 0)).get_size()
