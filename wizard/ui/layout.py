@@ -447,21 +447,24 @@ def trick_piles(lay: TableLayout) -> list[Box]:
 
 
 def legend_cells(area: Box, count: int, unit: float, cols: int = 2) -> list[Box]:
-    """The card legend's ``count`` entries in a grid filling ``area``, in reading order: the first
+    """The card legend's ``count`` entries in a grid in ``area``, in reading order: the first
     (the number cards) across the whole width, the others in ``cols`` columns, the rows as tall as
-    the room allows."""
+    the room allows up to 240 px-units, the grid centred."""
     if count <= 0:
         return []
     rest = count - 1
     cols = max(1, min(cols, rest))
-    rows = 1 + math.ceil(rest / cols)
+    rows = math.ceil(rest / cols)
     gap = 14 * unit
+    first = 0.7 if rows else 1.0              # the wide first row needs less height
     cw = (area.w - gap * (cols - 1)) / cols
-    rh = (area.h - gap * (rows - 1)) / rows
-    out = [Box(area.x, area.y, area.w, rh)]
+    rh = min(240 * unit, (area.h - gap * rows) / (rows + first))
+    y0 = area.y + (area.h - (rh * (rows + first) + gap * rows)) / 2
+    out = [Box(area.x, y0, area.w, rh * first)]
+    top = y0 + rh * first + gap
     for i in range(rest):
         r, c = divmod(i, cols)
-        out.append(Box(area.x + c * (cw + gap), area.y + (r + 1) * (rh + gap), cw, rh))
+        out.append(Box(area.x + c * (cw + gap), top + r * (rh + gap), cw, rh))
     return out
 
 

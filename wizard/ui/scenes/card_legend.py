@@ -23,7 +23,7 @@ FAN = 0.42        # share of a card's width between two fanned cards of one entr
 
 
 class CardLegendScene(Screen):
-    """Edition tabs at the top, the cards of the chosen edition in a grid, Back."""
+    """The cards of the chosen edition in a grid; edition tabs and Back below."""
 
     def __init__(self, app: App, edition: Edition | str = Edition.CLASSIC, scroll: bool = False) -> None:
         super().__init__(app)
@@ -35,17 +35,18 @@ class CardLegendScene(Screen):
         return _("The cards")
 
     def build(self, width: int, height: int) -> None:
-        """Edition tabs and Back."""
+        """Edition tabs and Back, in one row at the bottom."""
         u = self.unit
         editions = list(Edition)
-        tw = min(260 * u, (width - 60 * u - 20 * u * (len(editions) - 1)) / len(editions))
-        x0 = width / 2 - (len(editions) * tw + (len(editions) - 1) * 20 * u) / 2
-        for i, e in enumerate(editions):
-            self.widgets.append(Button((x0 + i * (tw + 20 * u), 84 * u, tw, 44 * u),
-                                       partial(messages.edition_name, e), partial(self._pick, e),
-                                       selected=e is self.edition))
-        self.widgets.append(Button((width / 2 - 130 * u, height - 66 * u, 260 * u, 48 * u),
-                                   lambda: _("Back"), self.back, primary=True))
+        gap, bh = 16 * u, 48 * u
+        tw = min(230 * u, (width - 60 * u - gap * len(editions)) / (len(editions) + 1))
+        x = width / 2 - ((len(editions) + 1) * tw + len(editions) * gap + gap) / 2
+        y = height - 66 * u
+        for e in editions:
+            self.widgets.append(Button((x, y, tw, bh), partial(messages.edition_name, e),
+                                       partial(self._pick, e), selected=e is self.edition))
+            x += tw + gap
+        self.widgets.append(Button((x + gap, y, tw, bh), lambda: _("Back"), self.back, primary=True))
 
     def _pick(self, edition: Edition) -> None:
         self.edition = edition
@@ -53,10 +54,10 @@ class CardLegendScene(Screen):
         self.app.dirty = True
 
     def grid(self) -> Box:
-        """Where the entries go: between the tabs and Back."""
+        """Where the entries go: between the title and the row of buttons."""
         w, h = self.size
         u = self.unit
-        return Box(30 * u, 142 * u, w - 60 * u, h - 142 * u - 80 * u)
+        return Box(30 * u, 96 * u, w - 60 * u, h - 96 * u - 80 * u)
 
     def draw_body(self, surf: pygame.Surface) -> None:
         """Each entry: the card, its name, its rules; the text as large as fits every entry."""
@@ -67,10 +68,10 @@ class CardLegendScene(Screen):
         best: tuple[int, list[Box], float, list[float], list[float]] | None = None
         for cols in (2, 3):             # the grid that lets the text be largest
             cells = legend_cells(self.grid(), len(entries), u, cols)
-            card_w = min(cells[-1].h - 2 * pad, 150 * u * 1.5, cells[-1].w * 0.22) / 1.5
+            card_w = min(min(c.h for c in cells) - 2 * pad, 150 * u * 1.5, cells[-1].w * 0.22) / 1.5
             spans = [card_w * (1 + FAN * (len(codes) - 1)) for codes, _t, _r in entries]
             widths = [cell.w - span - 3.5 * pad for cell, span in zip(cells, spans, strict=True)]
-            size = self._fit(entries, widths, cells[-1].h - 2 * pad)
+            size = self._fit(entries, widths, [cell.h - 2 * pad for cell in cells])
             if best is None or size > best[0]:
                 best = (size, cells, card_w, spans, widths)
         assert best is not None
@@ -92,14 +93,14 @@ class CardLegendScene(Screen):
                                        line_gap=1.2) + round(size * 0.35)
 
     def _fit(self, entries: list[tuple[tuple[str, ...], str, list[str]]], widths: list[float],
-             height: float) -> int:
+             heights: list[float]) -> int:
         """The largest text size (at most 16 px-units, at least 10 px) at which every entry fits."""
         top = max(10, int(16 * self.unit))
         for size in range(top, 9, -1):
             title_size = round(size * 1.2)
             step = int(size * 1.2)
             ok = True
-            for (_codes, title, rules), width in zip(entries, widths, strict=True):
+            for (_codes, title, rules), width, height in zip(entries, widths, heights, strict=True):
                 used = round(title_size * 1.3) + sum(
                     len(text.wrap(line, size, width)) * step + round(size * 0.35) for line in rules)
                 if used > height or font(title_size, "bold").size(title)[0] > width:
