@@ -232,7 +232,7 @@ def _make_extra(a: Any, name: str) -> None:
     a.frame(0.0)
 
 
-# Screens of the card legend and the readable clairvoyance, also checked at 4K.
+# The card legend, the clairvoyance hands and a tooltip: checked at the smallest size and at 4K.
 LARGE_SCREENS = ("table-clairvoyance-3p", "table-clairvoyance-6p", "table-tooltip", "card-legend",
                  "card-legend-camelot")
 EXTRA_SCREENS += ("table-clairvoyance-6p",)
@@ -241,7 +241,7 @@ EXTRA_SCREENS += ("table-clairvoyance-6p",)
 def _cases() -> Iterator[Any]:
     for lang in LANGS:
         for name in smoke.SCREENS + EXTRA_SCREENS:
-            for size in SIZES + (((3840, 2160),) if name in LARGE_SCREENS else ()):
+            for size in ((1024, 640), (3840, 2160)) if name in LARGE_SCREENS else SIZES:
                 reason = KNOWN.get((size, lang, name))
                 marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
                 yield pytest.param(lang, name, size, marks=marks, id=f"{lang}-{name}-{size[0]}x{size[1]}")
