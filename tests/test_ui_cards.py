@@ -159,3 +159,15 @@ def test_titles_with_figures_use_a_face_whose_one_is_not_an_i() -> None:
     one, eye = (font(40, "title").render(s, True, (0, 0, 0)) for s in ("1", "I"))
     assert abs(one.get_width() - eye.get_width()) <= 2       # why: the two read alike in the title face
     assert text.render("1", 40, theme.INK, "title").get_size() == font(40, "text").render("1", True, (0, 0, 0)).get_size()
+
+
+def test_a_tooltip_is_opaque_and_inside_the_window() -> None:
+    from wizard.ui.tooltip import tooltip
+    pygame.init()
+    surf = pygame.Surface((400, 300))
+    surf.fill((255, 0, 0))
+    rect = tooltip(surf, pygame.Rect(380, 5, 20, 30), "Holy Grail", ["A sentence long enough to wrap "
+                   "on a second line, and a third."], 1.0)
+    assert surf.get_rect().contains(rect)
+    inside = surf.get_at((rect.centerx, rect.bottom - 5))    # the padding under the text
+    assert tuple(inside)[:3] == (16, 26, 22)

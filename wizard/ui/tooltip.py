@@ -31,7 +31,7 @@ def tooltip(surf: pygame.Surface, anchor: pygame.Rect, title: str, lines: list[s
               + round(5 * u) * len(wrapped))
     b = tooltip_box(Box(*anchor), width, height, Box(0, 0, win_w, win_h), 8 * u, avoid)
     rect = pygame.Rect(b.tuple())
-    panel(surf, rect, u, fill=(16, 26, 22), alpha=250, radius=8)
+    panel(surf, rect, u, fill=(16, 26, 22), alpha=255, radius=8)       # opaque: nothing shows through
     y = rect.y + pad
     for t in title_lines:
         text.draw(surf, t, (rect.x + pad, y), title_size, theme.ACCENT, role="bold")
