@@ -95,3 +95,21 @@ def test_setup_rows_grow_scroll_and_stay_under_the_pointer(tmp_path: Path) -> No
         states.append(setup.rule_widgets[index].current)
         assert setup.rule_widgets[index].rect.collidepoint(pos)
     assert states == [True, False, True]
+
+
+def test_the_keyboard_and_the_wheel_bring_every_settings_row_into_view(tmp_path: Path) -> None:
+    set_language("en")
+    app = make_app(Prefs(tmp_path), size=(1280, 800), headless=True, threaded=False, speed="off", lang="en")
+    app.settings.ui_scale = 1.3
+    scene = app.go("settings")
+    assert isinstance(scene, SettingsScene)
+    last = len(scene.row_widgets) - 1
+    assert scene.lay.scrollable() and not scene.lay.visible(last)
+    down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="")
+    app.frame(0.0, [down] * (last + 1))                  # focus on the last row: it scrolls into view
+    assert scene.row_widgets[last].focused and scene.lay.visible(last)
+    wheel_up = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
+    app.frame(0.0, [wheel_up] * 20)
+    assert scene.lay.visible(0) and scene.offset == 0.0
+    click(app, scene.row_widgets[last].rect.center)       # out of view: the click reaches no row
+    assert app.settings.confirm_play is False and app.top is scene
