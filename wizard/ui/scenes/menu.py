@@ -6,9 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
-from wizard.engine import RecordError
 from wizard.i18n import N_, _
-from wizard.session import Session
 
 from .. import text, theme
 from ..widgets import Label
@@ -22,10 +20,10 @@ class MenuScene(Screen):
 
     def build(self, width: int, height: int) -> None:
         """The menu buttons."""
-        saved = self.app.prefs.load_game()
-        self.saved = saved
+        saved = self.app.prefs.games()
+        self.saved = saved or None
         items: list[tuple[Label, Callable[[], None], bool]] = []
-        if saved is not None:
+        if self.saved:
             items.append((lambda: _("Continue"), self.continue_game, True))
         items += [
             (lambda: _("New game"), self.new_game, True),
@@ -67,13 +65,10 @@ class MenuScene(Screen):
     def continue_game(self) -> None:
         """Resume the saved game at the same card."""
         from .table import TableScene
-        if self.saved is None:
+        if not self.saved:
             return
-        record, seats = self.saved
-        try:
-            session = Session.resume(record, seats, on_save=self.app.prefs.save_game)
-        except (RecordError, ValueError):
-            self.app.prefs.clear_game()
+        session = self.app.prefs.resume(self.saved[0].game_id)
+        if session is None:
             self.layout(*self.size)
             return
         self.app.replace(TableScene(self.app, session))
