@@ -59,7 +59,7 @@ class Progress:
     def read_acks(self, out: bytes) -> None:
         for line in out.decode().splitlines():
             parts = line.split()
-            if parts[:1] == ["saved"]:
+            if parts[:1] == ["saved"] and len(parts) == 3:   # a kill may cut the last line
                 s, n = int(parts[1]), int(parts[2])
                 self.acked[s] = max(self.acked[s], n)
 

@@ -144,7 +144,7 @@ def test_history_truncated_keeps_every_complete_game(tmp_path: Path) -> None:
         partial = good[:cut][sum(len(x) for x in lines[:complete]):]
         if partial.strip() and complete < len(lines):
             [aside] = asides(d, "history.jsonl")
-            assert aside.read_bytes() == partial.rstrip(b"\n") + b"\n"
+            assert aside.read_bytes() == good[:cut]          # the whole file, byte for byte
             kept = (d / "history.jsonl").read_bytes()
             assert kept == b"".join(lines[:complete])
         assert (d / "settings.json").read_bytes() == files["settings.json"]
@@ -164,14 +164,15 @@ def test_one_bad_history_line_hides_nothing_else(tmp_path: Path) -> None:
     tampered["totals"][0] += 10                          # the rows no longer add up
     bad_values.append(json.dumps(tampered).encode())
     for bad in bad_values:
-        (tmp_path / "history.jsonl").write_bytes(b"\n".join([lines[0], bad, lines[2]]) + b"\n")
+        raw = b"\n".join([lines[0], bad, lines[2]]) + b"\n"
+        (tmp_path / "history.jsonl").write_bytes(raw)
         for a in asides(tmp_path, "history.jsonl"):
             a.unlink()
         store = Store(tmp_path)
         history = store.load_history()
         assert len(history) == 2, bad[:40]
         [aside] = asides(tmp_path, "history.jsonl")
-        assert aside.read_bytes() == bad + b"\n"
+        assert aside.read_bytes() == raw                    # the whole file, byte for byte
         assert [p.count for p in store.problems] == [1]
         assert (tmp_path / "history.jsonl").read_bytes() == lines[0] + b"\n" + lines[2] + b"\n"
 

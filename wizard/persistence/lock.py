@@ -21,6 +21,7 @@ from __future__ import annotations
 import errno
 import logging
 import os
+import stat
 import sys
 from pathlib import Path
 from typing import IO
@@ -45,31 +46,41 @@ class DataLock:
     def acquire(self) -> bool:
         """Take the lock: True if taken, False if another program holds it.
 
-        Raises ``OSError`` when the folder cannot be created or the lock file cannot be opened
+        Whatever is at ``wizard.lock`` and is not a plain file (a folder, a link) is set aside
+        first, never followed. A lock file this user may not write is locked read-only; a pid
+        that cannot be written (full disk) is only logged: the lock is what matters.
+        Raises ``OSError`` when the folder cannot be created or no lock file can be opened
         (the caller decides whether to run without it).
         """
         if self._file is not None:
             return True
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        f = open(self.path, "a+b")  # noqa: SIM115  (kept open while the lock is held)
+        _set_aside_if_foreign(self.path)
+        fd, writable = _open_lock(self.path)
+        f = os.fdopen(fd, "r+b" if writable else "rb")  # noqa: SIM115  (kept open while held)
         try:
             if not _try_lock(f):
                 f.close()
                 return False
-            f.seek(0)
-            f.truncate()
-            f.write(f"{os.getpid()}\n".encode())
-            f.flush()
         except OSError:
             f.close()
             raise
+        if writable:
+            try:
+                os.ftruncate(fd, 0)
+                _write_pid(fd)
+            except OSError as e:
+                log.warning("could not write the process id into %s (%s); the lock holds",
+                            self.path, e)
         self._file = f
         return True
 
     def holder(self) -> int | None:
         """The process id written by the holder, if readable (for messages and logs)."""
         try:
-            text = self.path.read_text(encoding="ascii", errors="replace").strip()
+            fd = os.open(self.path, os.O_RDONLY | _NOFOLLOW)
+            with os.fdopen(fd, "rb") as f:
+                text = f.read(32).decode("ascii", errors="replace").strip()
         except OSError:
             return None
         return int(text) if text.isdigit() else None
@@ -90,6 +101,39 @@ class DataLock:
 
     def __exit__(self, *exc: object) -> None:
         self.release()
+
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+FOREIGN = "foreign"
+
+
+def _set_aside_if_foreign(path: Path) -> None:
+    """A folder, a link or any other non-file at the lock's path is renamed aside (never followed)."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if stat.S_ISREG(st.st_mode):
+        return
+    from .aside import move_aside
+    moved = move_aside(path, FOREIGN)
+    log.warning("%s was not a plain file: set aside as %s", path, moved)
+
+
+def _open_lock(path: Path) -> tuple[int, bool]:
+    """(file descriptor, writable) of the lock file, created if missing; links are refused."""
+    flags = os.O_CREAT | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    try:
+        return os.open(path, os.O_RDWR | flags, 0o644), True
+    except PermissionError:
+        # a lock file this user may not write: a read-only descriptor still takes the lock
+        return os.open(path, os.O_RDONLY | _NOFOLLOW), False
+
+
+def _write_pid(fd: int) -> None:
+    """Write this process id into the lock file (informative only)."""
+    os.lseek(fd, 0, os.SEEK_SET)
+    os.write(fd, f"{os.getpid()}\n".encode())
 
 
 if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
