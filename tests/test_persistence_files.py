@@ -461,7 +461,7 @@ def test_symlink_out_of_the_data_dir_is_moved_aside_not_written_through(tmp_path
 @pytest.mark.parametrize("name", ["wizard.persistence", "wizard.persistence.paths",
                                   "wizard.persistence.migrate", "wizard.persistence.settings",
                                   "wizard.persistence.savegame", "wizard.persistence.stats",
-                                  "wizard.persistence.lock"])
+                                  "wizard.persistence.lock", "wizard.persistence.seats"])
 def test_doctests(name: str) -> None:
     import doctest
     import importlib
