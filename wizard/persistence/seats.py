@@ -16,7 +16,7 @@ _SPACES = re.compile(r"\s+")
 
 
 def clean_name(raw: Any) -> str:
-    """A seat name as the one rule allows it, or "" if nothing printable is left.
+    r"""A seat name as the one rule allows it, or "" if nothing printable is left.
 
     The rule, shared by the setup screen, the remembered setup and the save format: control
     characters and runs of white space become one space, the ends are trimmed, and the name is
