@@ -41,3 +41,4 @@ class Problem:
     count: int = 1
     detail: str = ""
     kept: int | None = None     # history: the games still read when ``count`` lines were set aside
+    errno: int | None = None    # the system's error number of a failed write (ENOSPC, EACCES...)

@@ -190,7 +190,7 @@ class Store:
             write_bytes_atomic(self._prepare_write(kind, rel), data)
         except (OSError, PathError) as e:
             self._report(Problem(ProblemKind.WRITE_FAILED, kind, self._plain(rel),
-                                 detail=str(e)))
+                                 detail=str(e), errno=getattr(e, "errno", None)))
             return False
         with self._lock:
             self.problems[:] = [p for p in self.problems
@@ -372,7 +372,7 @@ class Store:
             self._check_games_dir()
         except OSError as e:
             self._report(Problem(ProblemKind.WRITE_FAILED, FileKind.GAME, self._plain(rel),
-                                 detail=str(e)))
+                                 detail=str(e), errno=e.errno))
             return False
         return self._write(FileKind.GAME, rel, data)
 

@@ -9,11 +9,15 @@ wait for the disk after each card; reads wait for the writes queued before them.
 from __future__ import annotations
 
 import copy
+import errno
 import logging
 import random
+import threading
+import time
 import weakref
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -24,6 +28,52 @@ from wizard.persistence.savegame import GameSummary, new_game_id
 from wizard.session import Seat, Session
 
 log = logging.getLogger(__name__)
+
+
+FULL, READ_ONLY, OTHER = "full", "read_only", "other"
+RECOVERED_SHOWN_S = 6.0     # how long "saving works again" stays on screen
+NOTE_SHOWN_S = 6.0          # how long a passing note (a screenshot's folder) stays on screen
+
+
+@dataclass(frozen=True, slots=True)
+class SaveStatus:
+    """Whether the game in progress is being saved, as data for the table's notice.
+
+    ``failed``: the last autosave did not reach the disk (it is tried again after every action);
+    ``reason``: FULL, READ_ONLY or OTHER, with the system's ``detail`` for the log; ``folder``:
+    where the games are saved; ``recovered_at``: ``time.monotonic()`` when saving worked again
+    after a failure (None otherwise); ``note``/``note_until``: a passing message (e.g. where a
+    screenshot went) and until when to show it.
+    """
+
+    failed: bool = False
+    reason: str = ""
+    detail: str = ""
+    folder: Path | None = None
+    failed_since: float | None = None
+    recovered_at: float | None = None
+    note: str = ""
+    note_until: float = 0.0
+
+    def showing_recovery(self, now: float | None = None) -> bool:
+        """Whether "saving works again" is still to be shown."""
+        now = time.monotonic() if now is None else now
+        return not self.failed and self.recovered_at is not None \
+            and now - self.recovered_at < RECOVERED_SHOWN_S
+
+    def showing_note(self, now: float | None = None) -> bool:
+        """Whether the passing note is still to be shown."""
+        now = time.monotonic() if now is None else now
+        return bool(self.note) and now < self.note_until
+
+
+def reason_of(error_number: int | None) -> str:
+    """FULL, READ_ONLY or OTHER for a failed write's error number."""
+    if error_number in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
+        return FULL
+    if error_number in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return READ_ONLY
+    return OTHER
 
 
 class Prefs:
@@ -38,6 +88,8 @@ class Prefs:
         self._memory_history: list[Any] = []
         self._ids: weakref.WeakKeyDictionary[Session, str] = weakref.WeakKeyDictionary()
         self._created: dict[str, datetime] = {}
+        self._status_lock = threading.Lock()
+        self.save_status = SaveStatus()
         self._writer: ThreadPoolExecutor | None = None
         self._last: Future[None] | None = None
         if use_store:
@@ -116,7 +168,37 @@ class Prefs:
         except Exception:
             log.exception("autosave failed")
             return
-        self._write("autosave", lambda: self.store.save_game(saved))
+        self._write("autosave", lambda: self._saved(self.store.save_game(saved)))
+
+    def _saved(self, ok: bool) -> None:
+        """Record the outcome of one autosave in ``save_status`` (runs on the writer thread)."""
+        with self._status_lock:
+            old = self.save_status
+            if ok:
+                if old.failed:
+                    self.save_status = replace(old, failed=False, reason="", detail="",
+                                               failed_since=None, recovered_at=time.monotonic())
+                return
+            problem = next((p for p in reversed(list(getattr(self.store, "problems", [])))
+                            if str(p.kind) == "write_failed"), None)
+            number = getattr(problem, "errno", None)
+            folder = getattr(self.store, "data_dir", None)
+            self.save_status = replace(
+                old, failed=True, reason=reason_of(number),
+                detail=str(getattr(problem, "detail", "")), folder=folder,
+                failed_since=old.failed_since if old.failed else time.monotonic(),
+                recovered_at=None)
+
+    def note(self, text: str, seconds: float = NOTE_SHOWN_S) -> None:
+        """Show a passing message with the save notice (e.g. where a screenshot was written)."""
+        with self._status_lock:
+            self.save_status = replace(self.save_status, note=text,
+                                       note_until=time.monotonic() + seconds)
+
+    @property
+    def data_dir(self) -> Path | None:
+        """The data folder in use, if there is a store."""
+        return getattr(self.store, "data_dir", None)
 
     def games(self) -> list[GameSummary]:
         """The games in progress, the most recently played first."""

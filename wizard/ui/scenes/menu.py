@@ -44,6 +44,8 @@ class MenuScene(Screen):
                   anchor="midtop", shadow=True)
         text.draw(surf, _("The trick-taking game of predictions"), (w / 2, h * 0.08 + 110 * u),
                   int(22 * u), theme.INK, anchor="midtop", shadow=True)
+        from ..save_notice import draw_save_notice
+        draw_save_notice(surf, u, getattr(self.app.prefs, "save_status", None))
         store = self.app.prefs.store
         problems = list(getattr(store, "problems", None) or self.app.prefs.problems)
         notes = [(_(note), False) for note in self.app.notes]
