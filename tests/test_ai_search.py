@@ -6,12 +6,12 @@ import random
 
 import pytest
 
+from wizard.ai import simulator as F
 from wizard.ai.knowledge import info_of
 from wizard.ai.rollout import Rules, World, fast_play_out, slow_play_out
 from wizard.ai.sampling import sample_hands, weighted_worlds
 from wizard.ai.search import max_n
 from wizard.engine import Edition, GameConfig, GameState, Options
-from wizard.engine import fast as F
 
 
 def random_world(rng: random.Random, n: int, ed: int, r: int) -> tuple[World, Rules]:

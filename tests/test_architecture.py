@@ -58,7 +58,7 @@ def test_dependencies_point_one_way() -> None:
         "engine": ("wizard.ai", "wizard.session", "wizard.ui", "wizard.persistence"),
         "ai": ("wizard.session", "wizard.ui", "wizard.persistence"),
         "persistence": ("wizard.ui", "wizard.session", "wizard.ai"),
-        "session.py": ("wizard.ui",),
+        "session.py": ("wizard.ui", "wizard.table"),
     }
     for sub, bad in forbidden.items():
         for f, names in modules(sub).items():
@@ -72,3 +72,110 @@ def test_only_the_ui_imports_pygame() -> None:
             continue
         for name in imports_of(f):
             assert name.split(".")[0] != "pygame", f"{f.relative_to(WIZARD)} imports pygame"
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(WIZARD.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph(skip: tuple[str, ...] = ()) -> dict[str, set[str]]:
+    """Module -> the wizard modules it imports anywhere (top level, under TYPE_CHECKING, in a
+    function). ``from pkg import sub`` counts as importing ``pkg.sub``, not ``pkg/__init__``."""
+    files = {_module_name(p): p for p in WIZARD.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in files.items():
+        if name.startswith(skip):
+            continue
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        out: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                out.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")
+                    base = base[: len(base) - node.level + 1]
+                    mod = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    mod = node.module or ""
+                out.update(f"{mod}.{a.name}" if f"{mod}.{a.name}" in files else mod
+                           for a in node.names)
+        graph[name] = {m for m in out if m in files and m != name and not m.startswith(skip)}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import cycles of ``graph``: its strongly connected components of two or more modules."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:  # Tarjan's algorithm
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_cycle_finder_sees_a_cycle() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_cycles_anywhere() -> None:
+    """No cycles, not even under TYPE_CHECKING or inside a function (STYLE.md): scenes open each
+    other by name (``wizard.ui.routes``), painters read the table scene through a Protocol."""
+    graph = import_graph()
+    assert "wizard.engine.cards" in graph and "wizard.ui.scenes.table" in graph
+    assert "wizard.ui.scenes.table" in graph["wizard.ui.routes"]
+    assert cycles(graph) == []
+
+
+def test_no_file_is_over_500_lines_and_the_table_screen_is_small() -> None:
+    long = {str(f.relative_to(WIZARD)): n for f in WIZARD.rglob("*.py")
+            if (n := len(f.read_text(encoding="utf-8").splitlines())) > 500}
+    assert long == {}
+    screen = sum(len(f.read_text(encoding="utf-8").splitlines())
+                 for f in (WIZARD / "ui" / "scenes").glob("table*.py"))
+    assert screen <= 700, f"wizard/ui/scenes/table*.py hold {screen} lines"
+
+
+def test_the_ui_never_reaches_into_the_game_state_nor_runs_computer_players() -> None:
+    """The session answers what the screen needs; the table package runs the computer seats."""
+    for f in sorted((WIZARD / "ui").rglob("*.py")):
+        src = f.read_text(encoding="utf-8")
+        rel = f.relative_to(WIZARD)
+        assert "session.state" not in src, f"{rel} touches session.state"
+        if rel.name != "prefs.py":        # the saves' writer thread, not a player
+            assert "Thread" not in src and "threading" not in src, f"{rel} makes a thread"
+        assert "default_ai_factory" not in src and "make_ai" not in src, f"{rel} makes an AI player"
+
+
+def test_the_table_package_comes_between_the_session_and_the_ui() -> None:
+    for f, names in modules("table").items():
+        for name in names:
+            assert not name.startswith(("wizard.ui", "wizard.persistence")), \
+                f"{f.relative_to(WIZARD)} imports {name}"
+    for sub in ("engine", "ai", "session.py", "persistence"):
+        for f, names in modules(sub).items():
+            assert not any(n.startswith("wizard.table") for n in names), f"{f.name} imports the table"

@@ -6,7 +6,8 @@ import random
 
 from enginehelp import snapshot
 
-from wizard.engine import ALL_CARDS, Card, GameConfig, GameState, Phase, Play, card, deck
+from wizard.engine import ALL_CARDS, Card, GameConfig, GameState, Phase, Play, card, deck, play
+from wizard.engine.actions import PLAY_OF
 from wizard.engine.state import _shuffle
 from wizard.engine.trick import classic_winner, trick_winner
 
@@ -57,7 +58,7 @@ def test_cards_define_no_ordering_that_would_slow_comparisons() -> None:
 def test_play_actions_are_shared_and_compare_by_card() -> None:
     assert Play(card("R13")) is Play(card("R13"))
     assert Play(card("R13")) == Play(card("R13")) != Play(card("R12"))
-    assert card("R13").action is Play(card("R13"))
+    assert PLAY_OF[card("R13")] is Play(card("R13")) is play(card("R13"))
 
 
 def test_phase_flags_follow_the_phase() -> None:

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from babel.messages.catalog import Message
 
-from wizard import i18n
+from wizard import i18n, messages
 from wizard import i18n_tools as tools
 from wizard.engine.cards import ALL_CARDS, Kind
 from wizard.engine.config import BidVisibility, Conflict, Edition, Options
@@ -29,7 +29,6 @@ from wizard.i18n import (
     pgettext,
     set_language,
 )
-from wizard.ui import messages
 
 LANGS = ("fr", "ca")
 
@@ -345,7 +344,7 @@ def test_dates_are_written_in_the_players_language_and_time_zone(
     import time
     from datetime import UTC, datetime, timedelta, timezone
 
-    from wizard.ui.messages import when_text
+    from wizard.messages import when_text
     monkeypatch.setenv("TZ", "UTC")
     time.tzset()
     try:

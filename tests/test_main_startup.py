@@ -50,10 +50,10 @@ def test_an_unexpected_failure_is_logged_with_its_traceback(tmp_path: Path, monk
 
 def test_no_sound_device_is_said_on_the_menu(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    from wizard.ui.app import App
+    from wizard.ui.routes import make_app
     from wizard.ui.sound import Sounds
     monkeypatch.setattr(Sounds, "available", property(lambda self: False))
-    app = App(size=(1024, 640), speed="off", lang="en", threaded=False)
+    app = make_app(size=(1024, 640), speed="off", lang="en", threaded=False)
     try:
         assert app.notes == ["No sound device was found; the game plays silently."]
         from wizard.ui.scenes.menu import MenuScene

@@ -32,6 +32,7 @@ from wizard.persistence import (
     SeatSpec,
     Settings,
     Store,
+    history_store,
     setup_logging,
 )
 from wizard.persistence import store as store_module
@@ -579,7 +580,7 @@ def test_history_migration_rewrites_lines_and_keeps_the_original(tmp_path: Path,
         d = dict(d)
         d["players"] = d.pop("seats")
         return d
-    monkeypatch.setattr(store_module, "HISTORY_MIGRATIONS", Migrations(1, {0: from_v0}))
+    monkeypatch.setattr(history_store, "HISTORY_MIGRATIONS", Migrations(1, {0: from_v0}))
     modern = finished_entry(2)
     legacy = modern.to_dict()
     del legacy["schema"]

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from wizard.ai import make_ai
-from wizard.engine import BidVisibility, Edition, GameConfig, GameState, Options
+from wizard.engine import BidVisibility, Edition, GameConfig, GameState, Options, Phase
 from wizard.protocol import answer_action, request_of, view_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,6 +53,18 @@ def test_request_round_trip_keeps_what_players_use() -> None:
             assert back.config.edition == view.config.edition
 
 
+def test_view_phase_is_the_enum_and_the_request_kind_its_lower_case_name() -> None:
+    seen = set()
+    for cfg in CFGS:
+        for view in some_views(cfg, 5):
+            assert type(view.phase) is Phase
+            kind = request_of(view)["kind"]
+            assert kind == view.phase.value and kind in ("bid", "play", "trump")
+            assert view_of(json.loads(json.dumps(request_of(view)))).phase is view.phase
+            seen.add(view.phase)
+    assert seen == {Phase.BID, Phase.PLAY, Phase.TRUMP}
+
+
 def test_our_players_decide_the_same_through_the_protocol() -> None:
     for level in ("normal", "hard"):
         ai = make_ai(level)
@@ -70,6 +82,9 @@ def test_answers_are_checked() -> None:
     assert "not JSON" in answer_action(view, "{oops")[1]
     assert "not a JSON string" in answer_action(view, "3")[1]
     assert "not a legal answer" in answer_action(view, '"99"')[1]
+    # nesting deep enough to exhaust the JSON parser's recursion is refused like any other
+    assert answer_action(view, "[" * 1000)[0] is None
+    assert answer_action(view, "[" * 100000 + "]" * 100000)[0] is None
 
 
 def _talk(cmd: list[str], views: list) -> list[str]:

@@ -11,8 +11,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from wizard.i18n import set_language  # noqa: E402
-from wizard.ui.app import App  # noqa: E402
 from wizard.ui.cardpaint import CardPainter, labels_for, variants  # noqa: E402
+from wizard.ui.routes import make_app  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -38,7 +38,7 @@ def test_french_wizard_and_jester_carry_z_and_n() -> None:
 
 
 def test_a_live_language_switch_relabels_the_cards() -> None:
-    app = App(size=(1024, 640), speed="off", headless=True, threaded=False, lang="en")
+    app = make_app(size=(1024, 640), speed="off", headless=True, threaded=False, lang="en")
     try:
         english = app.painter.face("W", 100).copy()
         set_language("fr")
@@ -79,7 +79,7 @@ def test_two_wizards_in_a_hand_are_drawn_as_two_different_wizards() -> None:
         return (s.is_human_turn() and s.state.phase is Phase.BID
                 and sum(c.text == "W" for c in s.state.hands[0]) >= 2)
 
-    app = App(size=(1280, 800), speed="off", headless=True, threaded=False, lang="en")
+    app = make_app(size=(1280, 800), speed="off", headless=True, threaded=False, lang="en")
     app.settings.ai_pause_ms = 0
     try:
         for seed in range(60):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from wizard.ui.clock import SPEEDS, Clock
-from wizard.ui.tween import Tween, ease_in_out, ease_out, lerp2, linear
+from wizard.table.clock import SPEEDS, Clock
+from wizard.table.tween import Tween, ease_in_out, ease_out, lerp2, linear
 
 
 def test_tween_progress_follows_clock() -> None:

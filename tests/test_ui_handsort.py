@@ -1,7 +1,7 @@
 """Hand order: specials at the ends, trump first, suits grouped, high ranks first."""
 
 from wizard.engine import cards
-from wizard.ui.handsort import sort_hand
+from wizard.table.handsort import sort_hand
 
 
 def test_sort_hand_trump_first_specials_at_ends() -> None:

@@ -18,6 +18,7 @@ from wizard.i18n import set_language  # noqa: E402
 from wizard.persistence import HistoryEntry, SeatSpec, Store  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
 from wizard.ui.prefs import Prefs  # noqa: E402
+from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.history import HistoryScene  # noqa: E402
 from wizard.ui.scenes.replay import ReplayScene  # noqa: E402
 from wizard.ui.scenes.stats_view import stat_rows  # noqa: E402
@@ -78,7 +79,7 @@ def history_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def open_history(data_dir: Path, size: tuple[int, int] = (1024, 640)) -> tuple[App, HistoryScene]:
-    app = App(Prefs(data_dir), size=size, speed="off", headless=True, threaded=False, lang="en")
+    app = make_app(Prefs(data_dir), size=size, speed="off", headless=True, threaded=False, lang="en")
     scene = HistoryScene(app)
     app.push(scene)
     app.frame(0.0)

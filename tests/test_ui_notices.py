@@ -8,9 +8,9 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from wizard.i18n import set_language  # noqa: E402
-from wizard.ui.app import App  # noqa: E402
 from wizard.ui.notices import notice  # noqa: E402
 from wizard.ui.prefs import Prefs  # noqa: E402
+from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.menu import MenuScene  # noqa: E402
 
 
@@ -25,7 +25,7 @@ def test_damaged_settings_are_set_aside_and_explained(tmp_path: Path) -> None:
     assert problems
     msg, serious = notice(problems[0])
     assert serious and "settings" in msg and "could not be read" in msg
-    app = App(prefs, size=(1024, 640), headless=True, threaded=False, lang="en")
+    app = make_app(prefs, size=(1024, 640), headless=True, threaded=False, lang="en")
     app.replace(MenuScene(app))
     app.frame(0.0)       # draws the notice without error
 

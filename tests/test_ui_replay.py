@@ -17,6 +17,7 @@ from wizard.i18n import set_language  # noqa: E402
 from wizard.persistence import HistoryEntry  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
 from wizard.ui.prefs import Prefs  # noqa: E402
+from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.replay import (  # noqa: E402
     STEP_MIN,
     ReplayScene,
@@ -62,7 +63,7 @@ def engine_state(entry: HistoryEntry, actions: int, dealt: bool) -> GameState:
 
 
 def open_replay(entry: HistoryEntry, size: tuple[int, int] = (1280, 800)) -> tuple[App, ReplayScene]:
-    app = App(size=size, speed="off", headless=True, threaded=False, lang="en")
+    app = make_app(size=size, speed="off", headless=True, threaded=False, lang="en")
     scene = ReplayScene(app, entry)
     app.push(scene)
     app.frame(0.0)

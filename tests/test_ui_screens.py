@@ -17,6 +17,7 @@ from wizard.i18n import current_language, set_language  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
 from wizard.ui.prefs import Prefs  # noqa: E402
+from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.menu import MenuScene  # noqa: E402
 from wizard.ui.scenes.settings import SettingsScene  # noqa: E402
 from wizard.ui.scenes.setup import SetupScene, config_of  # noqa: E402
@@ -44,7 +45,7 @@ def button(scene: object, label: str) -> Button:
 
 def test_setup_players_conflicts_start_and_remembered(tmp_path: Path) -> None:
     prefs = Prefs(tmp_path)
-    app = App(prefs, size=(1280, 800), headless=True, threaded=False, speed="off", lang="en")
+    app = make_app(prefs, size=(1280, 800), headless=True, threaded=False, speed="off", lang="en")
     app.replace(MenuScene(app))
     click(app, button(app.top, "New game").rect.center)
     setup = app.top
@@ -77,7 +78,7 @@ def test_continue_resumes_the_saved_game(tmp_path: Path) -> None:
     while not s.is_human_turn():
         s.step_ai()
     s.act(s.state.legal_actions()[0])
-    app = App(Prefs(tmp_path), size=(1024, 640), headless=True, threaded=False, speed="off",
+    app = make_app(Prefs(tmp_path), size=(1024, 640), headless=True, threaded=False, speed="off",
               lang="en")
     app.replace(MenuScene(app))
     click(app, button(app.top, "Continue").rect.center)
@@ -88,7 +89,7 @@ def test_continue_resumes_the_saved_game(tmp_path: Path) -> None:
 
 
 def test_settings_language_switch_is_live_and_saved(tmp_path: Path) -> None:
-    app = App(Prefs(tmp_path), size=(1280, 800), headless=True, threaded=False, speed="off",
+    app = make_app(Prefs(tmp_path), size=(1280, 800), headless=True, threaded=False, speed="off",
               lang="en")
     app.replace(MenuScene(app))
     app.push(SettingsScene(app))
@@ -103,7 +104,7 @@ def test_settings_language_switch_is_live_and_saved(tmp_path: Path) -> None:
 
 def test_animation_speeds_agree_with_animations_and_switches_keep_their_own_off(tmp_path: Path) -> None:
     """"Animations: Off/Normal" takes the plural feminine in French; "Sound: Off" does not."""
-    app = App(Prefs(tmp_path), size=(1280, 800), headless=True, threaded=False, speed="off",
+    app = make_app(Prefs(tmp_path), size=(1280, 800), headless=True, threaded=False, speed="off",
               lang="fr")
     app.replace(MenuScene(app))
     app.push(SettingsScene(app))
@@ -122,7 +123,7 @@ def test_animation_speeds_agree_with_animations_and_switches_keep_their_own_off(
 
 
 def test_computer_moves_in_a_worker_thread_keep_frames_coming() -> None:
-    app = App(size=(1024, 640), headless=True, threaded=True, speed="fast", lang="en")
+    app = make_app(size=(1024, 640), headless=True, threaded=True, speed="fast", lang="en")
     app.settings.ai_pause_ms = 0
     s = Session.new(GameConfig(3, seed=2), [Seat.ai(str(i), "hard") for i in range(3)])
     t = TableScene(app, s, keep_history=False)
@@ -140,7 +141,7 @@ def test_computer_moves_in_a_worker_thread_keep_frames_coming() -> None:
 
 def test_command_line_players_and_edition_open_new_game(tmp_path: Path) -> None:
     from wizard.ui.main import open_setup
-    app = App(Prefs(tmp_path), size=(1024, 640), headless=True, threaded=False, lang="en")
+    app = make_app(Prefs(tmp_path), size=(1024, 640), headless=True, threaded=False, lang="en")
     app.replace(MenuScene(app))
     open_setup(app, 6, "camelot", 77)
     scene = app.top
@@ -150,7 +151,7 @@ def test_command_line_players_and_edition_open_new_game(tmp_path: Path) -> None:
 
 
 def test_menus_work_from_the_keyboard(tmp_path: Path) -> None:
-    app = App(Prefs(tmp_path), size=(1024, 640), headless=True, threaded=False, lang="en")
+    app = make_app(Prefs(tmp_path), size=(1024, 640), headless=True, threaded=False, lang="en")
     app.replace(MenuScene(app))
 
     def press(k: int) -> None:
@@ -175,7 +176,7 @@ def test_hot_seat_game_played_to_the_end_through_the_ui(tmp_path: Path) -> None:
     from wizard.ui.scenes.game_end import GameEndScene
     from wizard.ui.scenes.round_end import RoundEndScene
     prefs = Prefs(tmp_path)
-    app = App(prefs, size=(1024, 640), headless=True, threaded=False, speed="off", lang="en")
+    app = make_app(prefs, size=(1024, 640), headless=True, threaded=False, speed="off", lang="en")
     app.settings.ai_pause_ms = 0
     s = Session.new(GameConfig(6, seed=12), [Seat.human("Ann"), Seat.human("Bea")] +
                     [Seat.ai(f"C{i}", "easy") for i in range(4)])   # (autosave tested elsewhere)
@@ -193,7 +194,7 @@ def test_hot_seat_game_played_to_the_end_through_the_ui(tmp_path: Path) -> None:
             break
         if isinstance(top, RoundEndScene):
             events = [key(pygame.K_RETURN)]
-        elif t.curtain_for is not None:
+        elif t.table.curtain_for is not None:
             curtains += 1
             events = [key(pygame.K_RETURN)]
         elif t.my_turn():
@@ -203,7 +204,7 @@ def test_hot_seat_game_played_to_the_end_through_the_ui(tmp_path: Path) -> None:
             elif st.phase is Phase.TRUMP:
                 events = [key(pygame.K_1)]
             else:
-                legal = t.legal_cards()
+                legal = t.table.legal_cards()
                 i = next(i for i, c in enumerate(t.sorted_hand()) if c in legal)
                 events = [key(pygame.K_RIGHT)] * (i + 1) + [key(pygame.K_RETURN)]
         app.frame(0.05, events)

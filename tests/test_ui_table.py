@@ -14,6 +14,8 @@ from wizard.engine import Bid, GameConfig, Options, Phase, Play  # noqa: E402
 from wizard.i18n import set_language  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
+from wizard.ui.layout import bid_buttons, choice_buttons  # noqa: E402
+from wizard.ui.routes import make_app as routed_app  # noqa: E402
 from wizard.ui.scenes.game_menu import GameMenuScene  # noqa: E402
 from wizard.ui.scenes.scorepad import ScorePadScene  # noqa: E402
 from wizard.ui.scenes.table import TableScene  # noqa: E402
@@ -27,7 +29,7 @@ def _english() -> None:
 
 def make_app(speed: str = "off", size: tuple[int, int] = (1280, 800)) -> App:
     """A headless app that computes AI moves on the main thread."""
-    app = App(size=size, speed=speed, headless=True, threaded=False, lang="en")
+    app = routed_app(size=size, speed=speed, headless=True, threaded=False, lang="en")
     app.settings.ai_pause_ms = 0
     return app
 
@@ -53,6 +55,13 @@ def table_at(app: App, session: Session) -> TableScene:
     return t
 
 
+def bid_hit(t: TableScene) -> list[tuple[pygame.Rect, int, bool]]:
+    """(rect, bid, allowed) of the bid buttons, from the pure layout."""
+    options = t.table.bid_options()
+    boxes = bid_buttons(t.lay, len(options))
+    return [(pygame.Rect(b.tuple()), n, ok) for (n, ok), b in zip(options, boxes, strict=True)]
+
+
 def human_turn(phase: Phase, min_round: int = 2):
     return lambda s: s.is_human_turn() and s.state.phase is phase and s.state.round >= min_round
 
@@ -61,8 +70,8 @@ def test_bid_by_button_and_by_digit() -> None:
     app = make_app()
     s = play_until(Session.new(GameConfig(4, seed=21), seats(1)), human_turn(Phase.BID))
     t = table_at(app, s)
-    assert t.my_turn() and t.bid_hit
-    rect, n, ok = next(h for h in t.bid_hit if h[2])
+    assert t.my_turn() and bid_hit(t)
+    rect, n, ok = next(h for h in bid_hit(t) if h[2])
     click(app, rect.center)
     assert s.state.bids[0] == n
     s2 = play_until(Session.new(GameConfig(4, seed=22), seats(1)), human_turn(Phase.BID))
@@ -84,9 +93,9 @@ def test_forbidden_bid_is_disabled_and_says_why() -> None:
             break
     assert s.state.bid_count == 3            # the human bids last
     t = table_at(app, s)
-    bad = [h for h in t.bid_hit if not h[2]]
+    bad = [h for h in bid_hit(t) if not h[2]]
     assert len(bad) == 1
-    assert t.bid_reason(bad[0][1]) and not t.bid_reason(next(h for h in t.bid_hit if h[2])[1])
+    assert t.table.bid_reason(bad[0][1]) and not t.table.bid_reason(next(h for h in bid_hit(t) if h[2])[1])
     click(app, bad[0][0].center)
     assert s.state.bids[0] is None
     assert t.message is not None and t.message[2]
@@ -95,7 +104,7 @@ def test_forbidden_bid_is_disabled_and_says_why() -> None:
 
 def _first_index(t: TableScene, legal: bool) -> int | None:
     hand = t.sorted_hand()
-    ok = t.legal_cards()
+    ok = t.table.legal_cards()
     for i, c in enumerate(hand):
         if (c in ok) == legal:
             return i
@@ -147,10 +156,10 @@ def test_input_during_animation_is_kept_once() -> None:
     t = table_at(app, s)
     # run frames until the engine waits for the human while the screen still animates
     for _ in range(5000):
-        if s.is_human_turn() and not t.drained:
+        if s.is_human_turn() and not t.table.drained:
             break
         app.frame(1 / 60)
-    assert s.is_human_turn() and not t.drained
+    assert s.is_human_turn() and not t.table.drained
     phase = s.state.phase
     acted = len(s.state.actions)
     if phase is Phase.BID:
@@ -162,7 +171,7 @@ def test_input_during_animation_is_kept_once() -> None:
     assert len(s.state.actions) == acted         # not yet: the animation runs
     for _ in range(600):
         app.frame(1 / 60)
-        if len(s.state.actions) > acted and t.drained:
+        if len(s.state.actions) > acted and t.table.drained:
             break
     human_actions = [i for i in range(acted, len(s.state.actions))
                      if s.state.bids[0] is not None]
@@ -176,10 +185,10 @@ def test_curtain_hides_hands_until_click_and_only_right_hand_shown() -> None:
     s = play_until(Session.new(GameConfig(4, seed=14), seats(2)),
                    lambda s: s.is_human_turn() and s.state.round >= 2 and s.current == 1)
     t = table_at(app, s)
-    assert t.curtain_for == 1
+    assert t.table.curtain_for == 1
     assert not [r for _c, r in app.painter.faces_log if r.startswith(("hand", "peek"))]
     key(app, pygame.K_RETURN)
-    assert t.curtain_for is None and t.viewer == 1
+    assert t.table.curtain_for is None and t.table.viewer == 1
     roles = {r for _c, r in app.painter.faces_log if r.startswith("hand")}
     assert roles == {"hand:1"}
     shown = {c for c, r in app.painter.faces_log if r == "hand:1"}
@@ -196,7 +205,7 @@ def test_hot_seat_no_frame_shows_a_hand_to_the_wrong_person() -> None:
     while s.state.round <= 3 and frames < 20000 and not s.finished:
         frames += 1
         events = []
-        if t.curtain_for is not None and frames % 7 == 0:
+        if t.table.curtain_for is not None and frames % 7 == 0:
             events = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")]
         elif t.my_turn() and frames % 5 == 0:
             if s.state.phase is Phase.BID:
@@ -214,14 +223,14 @@ def test_hot_seat_no_frame_shows_a_hand_to_the_wrong_person() -> None:
         app.frame(1 / 30, events)
         log = app.painter.faces_log
         private = [(c, r) for c, r in log if r.startswith(("hand:", "peek:"))]
-        if t.curtain_for is not None:
+        if t.table.curtain_for is not None:
             assert not private, "a hand is visible behind the curtain"
         for c, role in private:
             checked += 1
             kind, seat = role.split(":")
             seat_i = int(seat)
-            viewer = t.viewer
-            assert viewer is not None and viewer == t.last_confirmed
+            viewer = t.table.viewer
+            assert viewer is not None and viewer == t.table.last_confirmed
             assert s.seats[viewer].is_human
             if kind == "hand":
                 assert seat_i == viewer
@@ -285,7 +294,7 @@ def test_hint_names_the_computers_choice() -> None:
     key(app, pygame.K_h)
     for _ in range(400):
         app.frame(0.02)
-        if t.hint_future is None:
+        if t.table.hint_job is None:
             break
         _time.sleep(0.01)
     assert t.message is not None and "would bid" in t.message[0]
@@ -315,11 +324,11 @@ def test_trump_dialog_click_and_key() -> None:
         app = make_app()
         s = trump_session()
         t = table_at(app, s)
-        assert s.state.phase is Phase.TRUMP and t.dialog == "trump" and t.dialog_buttons
+        assert s.state.phase is Phase.TRUMP and t.table.choice == "trump"
         if how == "click":
-            rect, action = t.dialog_buttons[2]
+            rect = pygame.Rect(choice_buttons(t.lay, 4)[2].tuple())     # the third suit: R
             click(app, rect.center)
-            assert s.state.trump == action.suit
+            assert s.state.trump == "R"
         else:
             key(app, pygame.K_4)
             assert s.state.trump == "Y"
@@ -341,7 +350,7 @@ def test_merlin_asks_wizard_or_jester() -> None:
     i = next(i for i, c in enumerate(hand) if c.text == "MERLIN")
     r = t.hand_rects()[i]
     click(app, (r.x + 3, r.bottom - 6))
-    assert t.dialog == "merlin" and s.state.trick == []
+    assert t.table.choice == "merlin" and s.state.trick == []
     key(app, pygame.K_j)
     assert s.state.trick == [card("MERLIN:J")]
 
@@ -415,11 +424,11 @@ def test_a_double_click_does_not_play_a_second_card() -> None:
     pos = (r.x + 3, r.bottom - 6)
     click(app, pos)
     played = len(s.state.actions)
-    assert not t.drained
+    assert not t.table.drained
     # pretend the engine gives the turn straight back (as when one wins the trick and leads)
     real = s.state.current
     s.state.current = 0
     click(app, pos)
-    assert t.buffer == []
+    assert t.table.kept == []
     s.state.current = real
     assert len(s.state.actions) == played

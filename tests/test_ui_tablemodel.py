@@ -8,7 +8,7 @@ import pytest
 
 from wizard.engine import BidVisibility, CardDrawn, GameConfig, Options, Phase
 from wizard.session import Seat, Session
-from wizard.ui.tablemodel import Shown
+from wizard.table.shown import Shown
 
 
 def _compare(shown: Shown, expected: Shown) -> None:

@@ -181,11 +181,11 @@ class Rig:
 def rig(request: pytest.FixtureRequest, games_dir: Path, tmp_path_factory: pytest.TempPathFactory
         ) -> Iterator[Rig]:
     """A headless App of one window size (the parameter), made once per size."""
-    from wizard.ui.app import App
     from wizard.ui.prefs import Prefs
+    from wizard.ui.routes import make_app
     prefs = Prefs(tmp_path_factory.mktemp("fit-prefs"))
     prefs.settings.animation_speed = "off"
-    a = App(prefs, size=request.param, headless=True, threaded=False, speed="off", lang="en")
+    a = make_app(prefs, size=request.param, headless=True, threaded=False, speed="off", lang="en")
     games = Prefs(games_dir)
     games.settings = prefs.settings
     yield Rig(a, prefs, games)
@@ -198,9 +198,6 @@ def _make_extra(a: Any, name: str) -> None:
     """Put the app in the state of extra screen ``name`` (see ``EXTRA_SCREENS``)."""
     from wizard.engine import GameConfig, Phase
     from wizard.session import Session
-    from wizard.ui.scenes.game_end import GameEndScene
-    from wizard.ui.scenes.round_end import RoundEndScene
-    from wizard.ui.scenes.scorepad import ScorePadScene
     from wizard.ui.scenes.table import TableScene
 
     players = int(next(part[0] for part in name.split("-") if part[:1].isdigit()))
@@ -210,30 +207,21 @@ def _make_extra(a: Any, name: str) -> None:
 
     def stop(s: Session) -> bool:
         if name.startswith("round-end"):
-            return s.state.phase is Phase.ROUND_END and s.state.round >= 5
+            return s.phase is Phase.ROUND_END and s.round >= 5
         if name.startswith("game-end"):
             return False        # play the whole game
-        at = s.state.round == last if name.endswith("-last") else s.state.round >= 4
-        return (s.is_human_turn() and s.state.phase is phase and at
-                and (not name.startswith("table-play") or len(s.state.trick) >= 1))
+        at = s.round == last if name.endswith("-last") else s.round >= 4
+        return (s.is_human_turn() and s.phase is phase and at
+                and (not name.startswith("table-play") or len(s.view(0).trick) >= 1))
 
     smoke.play_until(session, stop)
     if not (session.finished if name.startswith("game-end") else stop(session)):
         raise RuntimeError(f"{name}: the seeded game did not reach the wanted state")
-    t = TableScene(a, session, keep_history=False)
-    if name.startswith("round-end"):
-        t.round_end_open = True
-        a.replace(t)
-        a.push(RoundEndScene(a, t))
-    elif name.startswith("game-end"):
-        t.game_end_open = True
-        a.replace(t)
-        a.push(GameEndScene(a, t))
-    else:
-        a.replace(t)
-        if name.startswith("scorepad"):
-            a.frame(0.0)
-            a.push(ScorePadScene(a, t.session))
+    t = a.go("table", session=session, keep_history=False)   # round end / game end open by themselves
+    assert isinstance(t, TableScene)
+    if name.startswith("scorepad"):
+        a.frame(0.0)
+        t.open_score_pad()
     a.frame(0.0)
 
 
@@ -294,8 +282,8 @@ def test_recorder_catches_each_kind_of_problem(monkeypatch: pytest.MonkeyPatch) 
 
 def _refusal(rule: Any, look: str, players: int) -> str:
     """The reason ``rule`` refuses an action, with the longest suit and card names of ``look``."""
+    from wizard import messages
     from wizard.engine import ALL_CARDS, SUITS
-    from wizard.ui import messages
     names = ["Anna", "Bruno", "Carme", "Didier", "Elena", "Ferran"][:players]
     suit = max(SUITS, key=lambda k: len(messages.suit_name(k, look)))
     card = max(ALL_CARDS, key=lambda c: len(messages.card_name(c, look)))
@@ -328,10 +316,10 @@ def test_refusal_reason_fits_the_prompt_line(lang: str, rule: str) -> None:
     The table shrinks it to one line, or wraps it on two (``prompt_lines``); a reason that needs
     more, or a tiny size, would spill over the hand and the side plates.
     """
+    from wizard import messages
     from wizard.engine.errors import Rule
-    from wizard.ui import messages
+    from wizard.ui.board.dialogs import prompt_lines
     from wizard.ui.layout import table_layout
-    from wizard.ui.scenes.table_dialogs import prompt_lines
     pygame.init()
     set_language(lang)
     try:

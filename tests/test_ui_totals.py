@@ -13,8 +13,9 @@ from wizard.engine import GameConfig, Phase, RoundScored  # noqa: E402
 from wizard.i18n import set_language  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
+from wizard.ui.routes import make_app  # noqa: E402
+from wizard.ui.scenes.round_end import RoundEndScene  # noqa: E402
 from wizard.ui.scenes.table import TableScene  # noqa: E402
-from wizard.ui.scenes.table_draw import shown_total  # noqa: E402
 from wizard.ui.smoke import play_until  # noqa: E402
 
 
@@ -25,12 +26,12 @@ def _english() -> None:
 
 def round_two_last_trick(speed: str) -> tuple[App, TableScene]:
     """Computer seats only, at the last card of round 2, shown on a table at ``speed``."""
-    app = App(size=(1280, 800), speed=speed, headless=True, threaded=False, lang="en")
+    app = make_app(size=(1280, 800), speed=speed, headless=True, threaded=False, lang="en")
     app.settings.ai_pause_ms = 0
     seats = [Seat.ai(n, "random") for n in ("A", "B", "C")]
     s = play_until(Session.new(GameConfig(3, seed=5, first_dealer=0), seats),
-                   lambda s: s.state.round == 2 and s.state.phase is Phase.PLAY
-                   and len(s.state.hands[s.current or 0]) == 1 and len(s.state.trick) == 2)
+                   lambda s: s.round == 2 and s.phase is Phase.PLAY
+                   and len(s.view(s.current or 0).hand or ()) == 1 and len(s.view(0).trick) == 2)
     t = TableScene(app, s)
     app.replace(t)
     app.frame(0.0)
@@ -43,15 +44,15 @@ def test_totals_count_up_on_the_plates_over_time() -> None:
     seen: list[tuple[float, list[int], list[bool]]] = []
     for _ in range(400):
         app.frame(0.02)
-        if isinstance(t.active, RoundScored):
-            assert t.tween is not None
+        if isinstance(t.table.animator.active, RoundScored):
+            assert t.table.animator.tween is not None
             n = len(t.shown.totals)
-            vals = [shown_total(t, i) for i in range(n)]
-            seen.append((t.tween.raw, [v for v, _c in vals], [c for _v, c in vals]))
+            vals = [t.table.plate_total(i) for i in range(n)]
+            seen.append((t.table.animator.tween.raw, [v for v, _c in vals], [c for _v, c in vals]))
         elif seen:
             break
     assert len(seen) >= 10, "the count lasts about a second at normal speed"
-    after = list(t.session.state.totals)
+    after = t.session.totals
     moving = [i for i in range(len(after)) if abs(after[i] - before[i]) >= 20]
     assert moving, (before, after)
     mid = [vals for raw, vals, _c in seen if 0.3 < raw < 0.7]
@@ -60,7 +61,7 @@ def test_totals_count_up_on_the_plates_over_time() -> None:
         steps = [vals[i] for _r, vals, _c in seen]
         assert steps == sorted(steps, reverse=after[i] < before[i])
     assert any(c for _r, _v, counting in seen for c in counting)
-    assert t.shown.totals == after and [shown_total(t, i)[0] for i in range(len(after))] == after
+    assert t.shown.totals == after and [t.table.plate_total(i)[0] for i in range(len(after))] == after
 
 
 def test_speed_off_shows_the_new_totals_at_once() -> None:
@@ -68,8 +69,8 @@ def test_speed_off_shows_the_new_totals_at_once() -> None:
     before = list(t.shown.totals)
     for _ in range(20):
         app.frame(0.0)
-        assert not isinstance(t.active, RoundScored)
-    assert t.session.state.phase is Phase.ROUND_END and t.round_end_open
+        assert not isinstance(t.table.animator.active, RoundScored)
+    assert t.session.phase is Phase.ROUND_END and isinstance(app.top, RoundEndScene)
     assert t.shown.totals != before
-    assert t.shown.totals == list(t.session.state.totals)
+    assert t.shown.totals == t.session.totals
     assert any(t.shown.totals)

@@ -2,8 +2,9 @@
 
 Every deal is played once per rotation of the seat assignment (duplicate deals), so the luck of
 the cards cancels out; confidence intervals are paired by deal. A seat ``cmd:PROGRAM`` runs an
-external bot speaking BOT_PROTOCOL.md; a bot that crashes, stays silent or answers illegally is
-reported with the request it failed on, and the series stops cleanly.
+external bot speaking BOT_PROTOCOL.md (wizard/botproc.py runs it); a bot that cannot start,
+crashes, stays silent, answers illegally or out of turn is reported with its seat and the request
+it failed on, and the series stops cleanly (exit status 2).
 """
 
 from __future__ import annotations
@@ -11,20 +12,19 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing.util
 import os
 import random
-import selectors
-import shlex
-import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from .ai import BASELINES, LEVELS, Player, make_ai
 from .ai.base import decision_rng, play_through
+from .botproc import BotError, ExternalBot, close_series_bots, discard, series_bot
 from .engine import Action, BidVisibility, Edition, GameConfig, GameState, Options, PlayerView
 from .protocol import answer_action, end_message, request_of
 
@@ -38,64 +38,6 @@ class BotFault(Exception):
         self.name = name
         self.what = what
         self.request = request
-
-
-class ExternalBot:
-    """An external program speaking the bot protocol over its stdin/stdout."""
-
-    def __init__(self, cmd: str, timeout: float) -> None:
-        self.cmd = cmd
-        self.timeout = timeout
-        self.proc = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, bufsize=0)
-        self.buf = b""
-        self.sel = selectors.DefaultSelector()
-        assert self.proc.stdout is not None
-        self.sel.register(self.proc.stdout, selectors.EVENT_READ)
-
-    def send(self, msg: dict[str, Any]) -> bool:
-        """Write one request line; False if the bot is gone."""
-        assert self.proc.stdin is not None
-        try:
-            self.proc.stdin.write((json.dumps(msg) + "\n").encode("utf-8"))
-            self.proc.stdin.flush()
-            return True
-        except (BrokenPipeError, OSError):
-            return False
-
-    def read_line(self) -> str | None:
-        """One answer line, '' if the bot exited, None on timeout."""
-        assert self.proc.stdout is not None
-        deadline = time.monotonic() + self.timeout
-        fd = self.proc.stdout.fileno()
-        while b"\n" not in self.buf:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return None
-            if not self.sel.select(left):
-                return None
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                return ""
-            self.buf += chunk
-        line, _, self.buf = self.buf.partition(b"\n")
-        return line.decode("utf-8", "replace") + "\n"
-
-    def close(self) -> None:
-        """Close its input, give it a moment, then make sure it is gone."""
-        try:
-            if self.proc.stdin is not None:
-                self.proc.stdin.close()
-        except OSError:
-            pass
-        try:
-            self.proc.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        self.sel.close()
-        if self.proc.stdout is not None:
-            self.proc.stdout.close()
 
 
 @dataclass
@@ -121,34 +63,6 @@ class GameSpec:
     max_rounds: int
 
 
-# The external bots of this process, kept from game to game: the protocol starts a bot once per
-# series, sends "end" after each game and closes its input when the series is over. Keyed by
-# (command, its k-th seat in the game) so two seats running the same command get two processes.
-_BOTS: dict[tuple[str, int], ExternalBot] = {}
-_closer_pid: int | None = None  # the process that registered close_series_bots to run at its exit
-
-
-def _series_bot(name: str, k: int, timeout: float) -> ExternalBot:
-    """This process's bot for the k-th seat running ``name``, started on its first game."""
-    global _closer_pid
-    bot = _BOTS.get((name, k))
-    if bot is None:
-        bot = _BOTS[(name, k)] = ExternalBot(name[4:], timeout)
-        if _closer_pid != os.getpid():
-            # A --jobs worker runs multiprocessing's finalizers when the pool shuts down (atexit
-            # in the main process); a forked worker starts with the registry empty, hence the pid.
-            multiprocessing.util.Finalize(None, close_series_bots, exitpriority=10)
-            _closer_pid = os.getpid()
-    return bot
-
-
-def close_series_bots() -> None:
-    """End of the series: close every bot's input (it sees end of input), kill any that lingers."""
-    while _BOTS:
-        _, bot = _BOTS.popitem()
-        bot.close()
-
-
 def play_game(spec: GameSpec) -> list[SeatResult]:
     """Play one game; raises BotFault if an external bot fails (that bot is then closed)."""
     cfg = spec.config
@@ -159,7 +73,8 @@ def play_game(spec: GameSpec) -> list[SeatResult]:
         for seat, name in enumerate(spec.names):
             if name.startswith("cmd:"):
                 players.append(None)
-                bots[seat] = _series_bot(name, spec.names[:seat].count(name), spec.timeout)
+                with _blame(seat, name):
+                    bots[seat] = series_bot(name[4:], spec.names[:seat].count(name), spec.timeout)
             else:
                 players.append(make_ai(name))
         results = [SeatResult(name, 0) for name in spec.names]
@@ -174,14 +89,16 @@ def play_game(spec: GameSpec) -> list[SeatResult]:
                 spent = time.thread_time() - t0
             else:
                 t0 = time.perf_counter()  # an external bot: wall-clock round trip
-                action = _ask_bot(bots[actor], actor, spec.names[actor], view)
+                with _blame(actor, spec.names[actor]):
+                    action = _ask_bot(bots[actor], view)
                 spent = time.perf_counter() - t0
             results[actor].times_ms.append(spent * 1000.0)
             return action
 
         play_through(state, random.Random(cfg.seed), decide, spec.max_rounds)
-        for bot in bots.values():
-            bot.send(end_message(state.totals))
+        for seat, bot in bots.items():
+            with _blame(seat, spec.names[seat]):
+                bot.tell(end_message(state.totals))  # one gone now: found at its next request, if any
         for h in state.history:
             for s in range(n):
                 results[s].rounds.append((h.round, h.bids[s], h.tricks[s]))
@@ -191,29 +108,32 @@ def play_game(spec: GameSpec) -> list[SeatResult]:
             results[s].total = state.totals[s]
             results[s].first = 1.0 / len(top) if s in top else 0.0
         return results
-    except BaseException:
-        # the bots of a game that broke off (one failed) are not trusted with another game
-        for key in [key for key, bot in _BOTS.items() if bot in bots.values()]:
-            _BOTS.pop(key).close()
+    except BaseException as e:
+        # the bots of a game that broke off are not trusted with another game; the faulty one is
+        # ended at once
+        discard(list(bots.values()), bots.get(e.seat) if isinstance(e, BotFault) else None)
         raise
 
 
-def _ask_bot(bot: ExternalBot, seat: int, name: str, view: Any) -> Any:
+@contextmanager
+def _blame(seat: int, name: str) -> Iterator[None]:
+    """Turn a bot's error into a fault report naming its seat."""
+    try:
+        yield
+    except BotError as e:
+        raise BotFault(seat, name, e.what, e.request) from None
+
+
+def _ask_bot(bot: ExternalBot, view: PlayerView) -> Action:
+    """The bot's legal answer for its seat's view; BotError if there is none."""
     req = request_of(view)
-    if not bot.send(req):
-        raise BotFault(seat, name, "the bot exited (could not write to it)", req)
-    line = bot.read_line()
-    if line is None:
-        raise BotFault(seat, name, f"no answer within {bot.timeout:g} s", req)
-    if line == "":
-        try:
-            code: int | None = bot.proc.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
-            code = None
-        raise BotFault(seat, name, f"the bot exited (status {code})", req)
-    action, why = answer_action(view, line)
+    line = bot.ask(req)
+    try:
+        action, why = answer_action(view, line)
+    except Exception as e:  # whatever breaks on reading an answer is the bot's fault, not a traceback
+        action, why = None, f"an answer that cannot be read ({type(e).__name__}): {line.strip()[:80]!r}"
     if action is None:
-        raise BotFault(seat, name, why, req)
+        raise BotError(why, req)
     return action
 
 
@@ -512,9 +432,10 @@ def main(argv: list[str] | None = None) -> int:
         if done:
             print(format_text(summary))
         if fault is not None:
+            request = fault["request"]
             print(f"BOT FAULT: seat {fault['seat']} ({fault['bot']}), deal {fault['deal']} rotation "
-                  f"{fault['rotation']}: {fault['what']}\nrequest: {json.dumps(fault['request'])}",
-                  file=sys.stderr)
+                  f"{fault['rotation']}: {fault['what']}"
+                  + ("" if request is None else f"\nrequest: {json.dumps(request)}"), file=sys.stderr)
     return 2 if fault is not None else 0
 
 

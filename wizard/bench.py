@@ -114,9 +114,9 @@ def bench_engine(reps: int = 5, seconds: float = 1.0) -> None:
     print(f"games/s: {games:.0f}")
     print(f"plays/s: {plays:.0f}")
     try:
-        fast = importlib.import_module("wizard.engine.fast")
+        fast = importlib.import_module("wizard.ai.simulator")
     except ImportError:
-        print("fast games/s: unavailable (wizard.engine.fast not built yet)")
+        print("fast games/s: unavailable (wizard.ai.simulator not importable)")
         return
     fast_rate = _median(lambda: float(fast.bench_fast(seconds, random.Random(1))), reps)
     print(f"fast games/s: {fast_rate:.0f}")

@@ -122,6 +122,11 @@ def N_(message: str) -> str:
     return message
 
 
+def every_translation(message: str) -> set[str]:
+    """``message`` in every language the game speaks (for recognising a translated default)."""
+    return {message} | {_load(code).gettext(message) for code in LANGUAGES}
+
+
 def available_languages() -> list[tuple[str, str]]:
     """``(code, name in its own language)`` for every language the game speaks."""
     return list(LANGUAGES.items())

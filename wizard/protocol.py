@@ -17,11 +17,14 @@ from .engine import (
     Edition,
     GameConfig,
     Options,
+    Phase,
     PlayerView,
     TrickRecord,
 )
 
-KINDS = {"bid": "bid", "play": "play", "trump": "trump"}
+# The phases a seat decides in, by the "kind" a request names them with (their lower-case values).
+KINDS = {p.value: p for p in (Phase.BID, Phase.PLAY, Phase.TRUMP)}
+_KIND_OF = {p: kind for kind, p in KINDS.items()}
 
 
 def _cards(cs: Any) -> list[str]:
@@ -32,7 +35,7 @@ def request_of(view: PlayerView) -> dict[str, Any]:
     """The ``decide`` request for the seat to act (its whole view)."""
     return {
         "type": "decide",
-        "kind": KINDS[view.phase],
+        "kind": _KIND_OF[view.phase],
         "seat": view.seat,
         "players": view.players,
         "edition": view.edition,
@@ -90,12 +93,12 @@ def view_of(req: dict[str, Any]) -> PlayerView:
     for s, _ in trick:
         played[s] += 1
     kind = req["kind"]
-    phase = {"bid": "bid", "play": "play", "trump": "trump"}[kind]
+    phase = KINDS[kind]
     dealer = int(req["dealer"])
     bids = tuple(None if b is None else int(b) for b in req["bids"])
-    if phase == "play":
+    if phase is Phase.PLAY:
         made = tuple(True for _ in range(n))
-    elif phase == "trump":
+    elif phase is Phase.TRUMP:
         made = tuple(False for _ in range(n))
     else:
         seat = int(req["seat"])
@@ -125,7 +128,7 @@ def answer_action(view: PlayerView, line: str) -> tuple[Action | None, str]:
     """The legal action a bot's answer line names, or (None, why it is refused)."""
     try:
         text = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deep for the parser
         return None, f"not JSON: {line.strip()[:80]!r}"
     if not isinstance(text, str):
         return None, f"not a JSON string: {line.strip()[:80]!r}"

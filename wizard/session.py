@@ -22,8 +22,10 @@ from wizard.engine import (
     GameConfig,
     GameRecord,
     GameState,
+    IllegalActionError,
     Phase,
     PlayerView,
+    RoundResult,
     events_for,
 )
 
@@ -191,6 +193,60 @@ class Session:
         """True once the last round is scored."""
         return self.state.is_terminal
 
+    @property
+    def names(self) -> list[str]:
+        """The players' names by seat."""
+        return [s.name for s in self.seats]
+
+    @property
+    def phase(self) -> Phase:
+        """Where the game stands."""
+        return self.state.phase
+
+    @property
+    def round(self) -> int:
+        """The round being played (0 before the first deal)."""
+        return self.state.round
+
+    @property
+    def rounds(self) -> int:
+        """How many rounds the game has."""
+        return self.state.config.rounds
+
+    @property
+    def totals(self) -> list[int]:
+        """Each seat's total score so far."""
+        return list(self.state.totals)
+
+    @property
+    def results(self) -> list[RoundResult]:
+        """Every round scored so far, in order."""
+        return list(self.state.history)
+
+    @property
+    def lead_suit(self) -> str | None:
+        """The suit led in the trick being played, if any."""
+        return self.state.lead_suit
+
+    @property
+    def moves(self) -> int:
+        """How many actions were taken so far (a position's number)."""
+        return len(self.state.actions)
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """What ``seat`` (default: the seat to act) may do now; empty when it is not its turn."""
+        if seat is not None and seat != self.current:
+            return []
+        return self.state.legal_actions()
+
+    def check(self, action: Action, seat: int | None = None) -> IllegalActionError | None:
+        """Why the rules refuse ``action`` by ``seat`` now, or None if they allow it (changes nothing)."""
+        try:
+            self.state.check(action, seat)
+        except IllegalActionError as err:
+            return err
+        return None
+
     def view(self, seat: int | None) -> PlayerView:
         """What ``seat`` may know now; ``None`` gives the bystander's view."""
         return public_view(self.state) if seat is None else self.state.view_for(seat)
@@ -242,6 +298,18 @@ class Session:
         rng = self.decision_rng(seat)
         ai = self.ai_for(seat)
         return seat, lambda: ai.decide(view, rng)
+
+    def hint_job(self, seat: int, level: str = "expert") -> Callable[[], Action]:
+        """A function computing what the computer at ``level`` would do for ``seat`` now.
+
+        Like ``ai_job`` it reads only the seat's view and its decision rng (safe in a thread).
+        """
+        if seat != self.current:
+            raise RuntimeError(f"seat {seat} is not to act")
+        view = self.state.view_for(seat)
+        rng = self.decision_rng(seat)
+        ai = self._ai_factory(level)
+        return lambda: ai.decide(view, rng)
 
     def step_ai(self) -> list[Event]:
         """Let the computer seat to act decide and act, synchronously."""

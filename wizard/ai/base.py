@@ -30,9 +30,9 @@ class Player:
         info = info_of(view)
         codes = legal_codes(view)
         notes: dict[str, Any] = {}
-        if view.phase == "bid":
+        if view.phase is Phase.BID:
             code = self.bid(info, codes, rng, notes)
-        elif view.phase == "trump":
+        elif view.phase is Phase.TRUMP:
             code = self.trump(info, codes, rng, notes)
         else:
             code = self.play(info, codes, rng, notes)

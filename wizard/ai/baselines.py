@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..engine import fast as F
 from . import heuristics as H
+from . import simulator as F
 from .base import Player, need_of, own_hand_samples
 from .knowledge import Info
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import fast as F
+from . import simulator as F
 
 SUIT = F.SUIT
 RANK = F.RANK

@@ -1,11 +1,11 @@
-"""What a seat knows, extracted from its ``PlayerView`` into the int form of ``engine.fast``."""
+"""What a seat knows, extracted from its ``PlayerView`` into the int form of ``ai.simulator``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Action, Bid, ChooseTrump, Play, PlayerView
-from ..engine import fast as F
+from ..engine import Action, Bid, ChooseTrump, Phase, Play, PlayerView
+from . import simulator as F
 
 
 @dataclass(slots=True)
@@ -18,7 +18,7 @@ class Info:
     round: int
     rounds: int
     dealer: int
-    phase: str
+    phase: Phase
     trump: int                     # suit index or -1
     hand: list[int] | None         # None during clairvoyance bidding
     visible: dict[int, list[int]]  # other hands seen (clairvoyance)

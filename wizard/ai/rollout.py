@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import fast as F
 from . import heuristics as H
+from . import simulator as F
 
 SUIT = F.SUIT
 TYPE = F.TYPE

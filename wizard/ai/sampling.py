@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 import random
 
-from ..engine import fast as F
 from . import heuristics as H
+from . import simulator as F
 from .knowledge import Info, in_hand
 from .rollout import World
 

@@ -11,7 +11,7 @@ import random
 import time
 from collections.abc import Callable
 
-from ..engine import fast as F
+from . import simulator as F
 from .knowledge import Info
 from .rollout import Rules, World, apply_card, next_seat, play_out, points, policy_card
 

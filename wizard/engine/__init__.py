@@ -26,8 +26,9 @@ from .events import (
                      TrumpChosen,
                      TrumpRevealed,
 )
+from .phase import Phase
 from .record import GameRecord, RecordError, replay
-from .state import GameState, Phase, start
+from .state import GameState, start
 from .view import PlayerView, RoundResult, TrickRecord, event_for, events_for
 
 __all__ = [

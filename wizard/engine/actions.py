@@ -122,7 +122,10 @@ class ChooseTrump(Action):
 _BIDS = tuple(Bid(n) for n in range(21))
 _PLAYS: dict[Card, Play] = {}
 for _c in Card._by_code:
-    _PLAYS[_c] = _c.action = Play(_c)
+    _PLAYS[_c] = Play(_c)
+# The shared Play action of each card. Cards know nothing of actions (cards.py is the bottom
+# layer); the engine's hot paths look a card's action up here (an identity-hash dict lookup).
+PLAY_OF: dict[Card, Play] = _PLAYS
 TRUMP_CHOICES = tuple(ChooseTrump(s) for s in SUITS)
 
 

@@ -19,10 +19,7 @@ Card.from_str('R13')
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Final
-
-if TYPE_CHECKING:
-    from .actions import Play
+from typing import Final
 
 SUITS: Final = ("B", "G", "R", "Y")
 
@@ -47,7 +44,7 @@ class Card:
     """One card in reference notation; use ``Card.from_str`` to get it."""
 
     __slots__ = ("code", "text", "kind", "suit", "rank", "declared", "special",
-                 "wizardly", "jesterly", "cancels_lead", "in_hand", "action", "__weakref__")
+                 "wizardly", "jesterly", "cancels_lead", "in_hand", "__weakref__")
 
     code: int
     text: str
@@ -60,7 +57,6 @@ class Card:
     jesterly: bool
     cancels_lead: bool
     in_hand: Card
-    action: Play              # the shared Play action of this card (set by the actions module)
 
     _by_text: dict[str, Card] = {}
     _by_code: list[Card] = []
@@ -81,7 +77,6 @@ class Card:
         # Played before any suited card, leaves the trick without a lead suit (W, MERLIN:W, MORGAN).
         self.cancels_lead = self.wizardly or kind is Kind.MORGAN
         self.in_hand = self  # the card as held in hand; MERLIN's played forms are fixed up below
-        self.action = None  # type: ignore[assignment]  # set by the actions module
         Card._by_text[text] = self
         Card._by_code.append(self)
 

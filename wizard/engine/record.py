@@ -25,7 +25,8 @@ from typing import Any
 from .actions import Action
 from .config import GameConfig
 from .errors import ConfigError, IllegalActionError
-from .state import GameState, Phase, start  # noqa: F401  (start used in doctests)
+from .phase import Phase
+from .state import GameState, start  # noqa: F401  (start used in doctests)
 
 RECORD_SCHEMA = 1
 

@@ -17,11 +17,11 @@ the only place randomness enters, and only as the ``rng`` argument.
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Sequence
 from typing import NoReturn
 
+from .actions import PLAY_OF as _PLAY_OF
 from .actions import TRUMP_CHOICES, Action, Bid, ChooseTrump, Play, bid
 from .bidding import forbidden_bids
 from .cards import (
@@ -56,22 +56,10 @@ from .events import (
     TrumpChosen,
     TrumpRevealed,
 )
+from .phase import Phase as Phase  # re-exported: its home before phase.py
 from .scoring import round_points, winners
 from .trick import TrickRule, lead_suit, legal_cards, winner_rule
 from .view import PlayerView, RoundResult, TrickRecord, make_trick_record
-
-
-class Phase(enum.Enum):
-    """Where the game stands. DRAW, DEAL and ROUND_END wait for ``advance(rng)``."""
-
-    DRAW = "draw"            # chance: cards are drawn for first dealer
-    DEAL = "deal"            # chance: the first round is to be dealt
-    TRUMP = "trump"          # the dealer chooses the trump suit
-    BID = "bid"
-    PLAY = "play"
-    ROUND_END = "round_end"  # chance: a round was scored, the next deal is pending
-    GAME_OVER = "game_over"
-
 
 # Enum member access through the class costs ~10x a global read in CPython 3.11: the hot paths
 # use these aliases.
@@ -83,15 +71,16 @@ _BID_ACTIONS: list[list[Action]] = [[bid(b) for b in range(r + 1)] for r in rang
 _OPEN, _HIDDEN, _SECRET = BidVisibility.OPEN, BidVisibility.HIDDEN, BidVisibility.SECRET
 _CHANCE = (_DRAW, _DEAL, _ROUND_END)
 _DECKS = {e.value: tuple(deck(e.value)) for e in Edition}
-_PLAY_MERLIN = MERLIN.action
+_PLAY_MERLIN, _PLAY_MERLIN_W, _PLAY_MERLIN_J = _PLAY_OF[MERLIN], _PLAY_OF[MERLIN_W], _PLAY_OF[MERLIN_J]
 # By lead suit: the Play actions that follow it (its cards and every card without a suit); the
 # legal follows are the hand's actions found in this set (identity hashes: cheap lookups).
-_FOLLOWING = {s: frozenset(c.action for c in ALL_CARDS if c.suit in (s, None)) for s in SUITS}
+_FOLLOWING = {s: frozenset(_PLAY_OF[c] for c in ALL_CARDS if c.suit in (s, None)) for s in SUITS}
 # By number of players and first seat served: the CardDealt tables in dealing order (card k of the
 # pack goes to seat (first + k) % n), to be zipped with the pack by a C-level map.
 _DEAL_ORDER = {n: [tuple(_DEALT[(f + k) % n] for k in range(60)) for f in range(n)]
                for n in range(3, 7)}
 _DICT_GET = dict.__getitem__
+_PLAY_OF_GET = _PLAY_OF.__getitem__
 
 
 def _fisher_yates_steps(size: int) -> tuple[tuple[int, int], ...]:
@@ -312,13 +301,13 @@ class GameState:
             if len(legal) == self._nspecial[seat]:  # nothing of the lead suit: anything goes
                 legal = plays
             if self._scroll and suit == self.trump:
-                legal = [c.action for c in
+                legal = [_PLAY_OF[c] for c in
                          legal_cards(self.hands[seat], self.trick, self.trump, True)]
         if self._dup[seat]:                  # several Wizards or Jesters: one action each
             legal = list(dict.fromkeys(legal))
         if self._camelot and _PLAY_MERLIN in legal:
             i = legal.index(_PLAY_MERLIN)
-            legal = legal[:i] + [MERLIN_W.action, MERLIN_J.action] + legal[i + 1:]
+            legal = legal[:i] + [_PLAY_MERLIN_W, _PLAY_MERLIN_J] + legal[i + 1:]
         self._legal = legal
         return legal[:]
 
@@ -360,7 +349,7 @@ class GameState:
             hand = self.hands[cur]
             held = c.in_hand                 # MERLIN:W / MERLIN:J leave MERLIN's place
             hand.remove(held)
-            self._hand_plays[cur].remove(held.action)
+            self._hand_plays[cur].remove(_PLAY_OF[held])
             if c.special:                    # keep the per-seat counters of special cards
                 self._nspecial[cur] -= 1
                 if self._dup[cur]:
@@ -392,6 +381,25 @@ class GameState:
         self.actions.append(action)
         return events
 
+    def check(self, action: Action, seat: int | None = None) -> None:
+        """Raise the ``IllegalActionError`` that ``apply(action, seat)`` would raise; change nothing."""
+        phase = self.phase
+        if seat is not None and seat != self.current and phase not in _CHANCE and \
+                phase is not _GAME_OVER:
+            raise IllegalActionError(Rule.NOT_YOUR_TURN, f"seat {seat} acted but seat "
+                                     f"{self.current} is to act", seat=seat, expected=self.current)
+        if phase is _PLAY:
+            if type(action) is Play and action in self.legal_actions():
+                return
+        elif phase is _BID and type(action) is Bid:
+            n = action.n
+            if type(n) is int and 0 <= n <= self.round and not (
+                    self._sum_rules and n in self._forbidden_bids()):
+                return
+        elif phase is _TRUMP and type(action) is ChooseTrump and action.suit in SUITS:
+            return
+        self._refuse(action)
+
     def advance(self, rng: random.Random) -> list[Event]:
         """Perform the pending chance step (draw for dealer, deal) with ``rng``."""
         events: list[Event] = []
@@ -419,7 +427,7 @@ class GameState:
             bids = tuple(b if s == seat else None for s, b in enumerate(self.bids))
         legal = tuple(self.legal_actions()) if self.current == seat else ()
         return PlayerView(
-            seat=seat, config=self.config, phase=self.phase.value, current_player=self.current,
+            seat=seat, config=self.config, phase=self.phase, current_player=self.current,
             round=self.round, rounds=self.config.rounds, dealer=self.dealer, leader=self.leader,
             hand=hand, hand_size=tuple(len(h) for h in self.hands), visible_hands=visible,
             turned=self.turned, trump=self.trump, bids=bids,
@@ -488,7 +496,7 @@ class GameState:
         for j in range(n):
             seat = (first + j) % n
             hands[seat] = hand = pack[j:dealt:n]
-            plays[seat] = [c.action for c in hand]
+            plays[seat] = list(map(_PLAY_OF_GET, hand))
             # Per-seat counters the legal-play computation relies on (kept up to date by apply).
             wizards = hand.count(_WIZARD)
             jesters = hand.count(_JESTER)

@@ -9,6 +9,7 @@ from .actions import Action
 from .cards import Card
 from .config import BidVisibility, GameConfig
 from .events import BidMade, CardDealt, Event
+from .phase import Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +57,7 @@ class PlayerView:
 
     seat: int
     config: GameConfig
-    phase: str                              # a Phase value ("bid", "play", ...)
+    phase: Phase
     current_player: int | None
     round: int
     rounds: int

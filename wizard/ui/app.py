@@ -12,9 +12,9 @@ from typing import Any
 import pygame
 
 from wizard.i18n import N_, _, on_language_change, set_language
+from wizard.table.clock import SPEEDS, Clock
 
 from .cardpaint import CardPainter
-from .clock import SPEEDS, Clock
 from .prefs import Prefs
 
 log = logging.getLogger(__name__)
@@ -63,6 +63,7 @@ class App:
         self.headless = headless
         self.threaded = threaded
         self.scenes: list[Scene] = []
+        self.routes: dict[str, Callable[..., Scene]] = {}   # screens by name (``wizard.ui.routes``)
         self.running = False
         self.dirty = True
         self.frame_times: list[float] = []
@@ -220,6 +221,18 @@ class App:
         """Close every scene and open ``scene``."""
         self.scenes.clear()
         self.push(scene)
+
+    def open(self, route: str, **kwargs: Any) -> Scene:
+        """Open the screen named ``route`` over the current ones (scenes never import each other)."""
+        scene = self.routes[route](self, **kwargs)
+        self.push(scene)
+        return scene
+
+    def go(self, route: str, **kwargs: Any) -> Scene:
+        """Close every screen and open the one named ``route``."""
+        scene = self.routes[route](self, **kwargs)
+        self.replace(scene)
+        return scene
 
     def quit(self) -> None:
         """Leave the main loop."""

@@ -21,10 +21,10 @@ def measure(players: int = 6, seed: int = 1, size: tuple[int, int] = (1920, 1080
     from wizard.engine import GameConfig
     from wizard.session import Seat, Session
 
-    from .app import App
+    from .routes import make_app
     from .scenes.table import TableScene
 
-    app = App(size=size, speed=speed, headless=True, threaded=False, lang="en")
+    app = make_app(size=size, speed=speed, headless=True, threaded=True, lang="en")
     app.settings.ai_pause_ms = 0
     app.settings.sound = False
     done: list[bool] = []
@@ -38,7 +38,7 @@ def measure(players: int = 6, seed: int = 1, size: tuple[int, int] = (1920, 1080
         t0 = time.perf_counter()
         app.frame(dt)
         times.append(time.perf_counter() - t0)
-        if max_rounds is not None and session.state.round > max_rounds:
+        if max_rounds is not None and session.round > max_rounds:
             break
         if len(times) > 200000:
             break
@@ -62,10 +62,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
     p.add_argument("--speed", default="normal")
+    p.add_argument("--level", default="expert",
+                   help="computer level of every seat (they think on the table's worker thread)")
     args, _rest = p.parse_known_args(argv)   # "ui" from "python -m wizard.bench ui" is ignored
     start = time.perf_counter()
-    times = measure(players=args.players, seed=args.seed, speed=args.speed, max_rounds=args.rounds)
-    print(f"frames: {len(times)} in {time.perf_counter() - start:.1f} s (1920x1080, headless)")
+    times = measure(players=args.players, seed=args.seed, speed=args.speed, level=args.level,
+                    max_rounds=args.rounds)
+    print(f"frames: {len(times)} in {time.perf_counter() - start:.1f} s (1920x1080, headless, "
+          f"{args.players} {args.level} seats thinking on the worker thread)")
     for line in report(times):
         print(line)
     return 0

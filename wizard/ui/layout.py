@@ -288,6 +288,24 @@ def bid_buttons(lay: TableLayout, count: int) -> list[Box]:
     return out
 
 
+def choice_panel(lay: TableLayout, count: int) -> Box:
+    """The panel of a question with ``count`` answers (trump suit: 4, Merlin: 2), over the trick."""
+    u = lay.unit
+    bw, bh, gap = 150 * u, 120 * u, 12 * u
+    w = count * bw + (count + 1) * gap
+    h = bh + 70 * u
+    area = lay.trick_area
+    return Box(area.x + (area.w - w) / 2, area.y + (area.h - h) / 2, w, h)
+
+
+def choice_buttons(lay: TableLayout, count: int) -> list[Box]:
+    """The answer buttons of ``choice_panel``, left to right."""
+    u = lay.unit
+    bw, bh, gap = 150 * u, 120 * u, 12 * u
+    box = choice_panel(lay, count)
+    return [Box(box.x + gap + i * (bw + gap), box.y + 52 * u, bw, bh) for i in range(count)]
+
+
 def seat_positions(players: int, bottom_seat: int) -> list[int]:
     """Screen position of each seat when ``bottom_seat`` sits at the bottom."""
     return [(s - bottom_seat) % players for s in range(players)]

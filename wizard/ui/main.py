@@ -105,12 +105,13 @@ def _run_app(*, autoplay: bool, games: int, seed: int | None, speed: str | None,
              lang: str | None, resume: bool, size: tuple[int, int] | None,
              screenshot_dir: Path | None) -> int:
     """``run`` once the display and the data folder are ours."""
+    from .routes import make_app
     from .scenes.menu import MenuScene
     from .scenes.table import TableScene
 
     prefs = Prefs(data_dir, background=True)
     try:
-        app = App(prefs, size=size, speed=speed, lang=lang)
+        app = make_app(prefs, size=size, speed=speed, lang=lang)
     except pygame.error as exc:
         prefs.close()
         raise StartupError(_("The game window cannot open: {error}").format(error=exc)) from exc
@@ -127,12 +128,12 @@ def _run_app(*, autoplay: bool, games: int, seed: int | None, speed: str | None,
                     app.quit()
                     return
             session = autoplay_session(state["seed"], players or 4, edition or "classic", level)
-            app.replace(TableScene(app, session, keep_history=False, on_game_over=lambda t: app.clock.schedule(
-                max(0.5, 3.0 * app.speed), lambda: next_game(t))))
+            app.go("table", session=session, keep_history=False, on_game_over=lambda t: app.clock.schedule(
+                max(0.5, 3.0 * app.speed), lambda: next_game(t)))
 
         next_game()
         return app.run()
-    app.replace(MenuScene(app))
+    app.go("menu")
     if resume:
         menu = app.top
         if isinstance(menu, MenuScene) and menu.saved is not None:
@@ -147,7 +148,8 @@ def _run_app(*, autoplay: bool, games: int, seed: int | None, speed: str | None,
 def open_setup(app: App, players: int | None, edition: str | None, seed: int | None) -> None:
     """Open New game with the command line's players, edition and seed filled in."""
     from .scenes.setup import DEFAULT_NAMES, SetupScene
-    scene = SetupScene(app)
+    scene = app.routes["setup"](app)
+    assert isinstance(scene, SetupScene)
     seats = scene.setup["seats"]
     if players:
         while len(seats) < players:

@@ -18,11 +18,12 @@ import weakref
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from wizard.engine import RecordError
+from wizard.engine.scoring import winners
 from wizard.persistence import Settings
 from wizard.persistence.savegame import GameSummary, new_game_id
 from wizard.session import Seat, Session
@@ -293,7 +294,11 @@ class Prefs:
         try:
             from wizard.persistence import HistoryEntry, SeatSpec
             seats = [SeatSpec(s.name, s.kind, s.level) for s in session.seats]  # type: ignore[arg-type]
-            entry = HistoryEntry.from_game(session.state, seats)
+            if not session.finished:
+                raise ValueError("only a finished game goes into the history")
+            totals = tuple(session.totals)
+            entry = HistoryEntry(session.record(), tuple(seats), datetime.now(UTC), None,
+                                 tuple(session.results), totals, winners(totals))
         except Exception:
             log.exception("writing history failed")
             return

@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from wizard import messages
 from wizard.engine import (
     Action,
     Bid,
@@ -29,7 +30,6 @@ from wizard.engine import (
     TrumpRevealed,
 )
 from wizard.i18n import _, ngettext
-from wizard.ui import messages
 
 # ---- the steps of a game ------------------------------------------------------------------------
 

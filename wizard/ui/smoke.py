@@ -43,7 +43,7 @@ def play_until(session: Session, stop: Callable[[Session], bool], limit: int = 5
         elif session.is_ai_turn():
             session.step_ai()
         else:
-            session.act(session.state.legal_actions()[0])
+            session.act(session.legal_actions()[0])
     return session
 
 
@@ -72,83 +72,68 @@ def _make(a: App, name: str) -> None:
     """Put the app in the state of screen ``name``."""
     import pygame
 
-    from .scenes.game_end import GameEndScene
-    from .scenes.game_menu import GameMenuScene
     from .scenes.history import HistoryScene
-    from .scenes.menu import MenuScene
-    from .scenes.replay import ReplayScene
-    from .scenes.round_end import RoundEndScene
-    from .scenes.rules import RulesScene
-    from .scenes.scorepad import ScorePadScene
-    from .scenes.settings import SettingsScene
-    from .scenes.setup import SetupScene
     from .scenes.table import TableScene
 
     def table(session: Session) -> TableScene:
-        t = TableScene(a, session)
-        a.replace(t)
+        t = a.go("table", session=session)
+        assert isinstance(t, TableScene)
         a.frame(0.0)
         return t
 
     def human_turn(phase: Phase) -> Callable[[Session], bool]:
-        return lambda s: s.is_human_turn() and s.state.phase is phase and s.state.round >= 3
+        return lambda s: s.is_human_turn() and s.phase is phase and s.round >= 3
 
     if name == "menu":
-        a.replace(MenuScene(a))
+        a.go("menu")
     elif name == "setup":
-        a.replace(SetupScene(a))
+        a.go("setup")
     elif name == "table-bidding":
         table(play_until(Session.new(GameConfig(4, seed=11), _seats(1)), human_turn(Phase.BID)))
     elif name == "table-trump":
         table(trump_session())
     elif name == "table-play":
         table(play_until(Session.new(GameConfig(4, seed=12), _seats(1)),
-                         lambda s: human_turn(Phase.PLAY)(s) and len(s.state.trick) >= 2))
+                         lambda s: human_turn(Phase.PLAY)(s) and len(s.view(s.current).trick) >= 2))
     elif name == "table-clairvoyance":
         cfg = GameConfig(4, seed=13, options=Options(clairvoyance=True))
         table(play_until(Session.new(cfg, _seats(1)), human_turn(Phase.BID)))
     elif name == "curtain":
         t = table(play_until(Session.new(GameConfig(4, seed=14), _seats(2)),
-                             lambda s: s.is_human_turn() and s.state.round >= 2))
-        if t.curtain_for is None:
+                             lambda s: s.is_human_turn() and s.round >= 2))
+        if t.table.curtain_for is None:
             raise RuntimeError("no curtain between two people")
     elif name == "scorepad":
         t = table(play_until(Session.new(GameConfig(4, seed=15), _seats(1)), human_turn(Phase.PLAY)))
-        a.push(ScorePadScene(a, t.session))
+        t.open_score_pad()
     elif name == "game-menu":
         t = table(play_until(Session.new(GameConfig(4, seed=15), _seats(1)), human_turn(Phase.PLAY)))
-        a.push(GameMenuScene(a, t))
+        t.open_menu()
     elif name == "round-end":
         s = play_until(Session.new(GameConfig(4, seed=16), _seats(1)),
-                       lambda s: s.state.phase is Phase.ROUND_END and s.state.round >= 4)
-        t = TableScene(a, s)
-        t.round_end_open = True
-        a.replace(t)
-        a.push(RoundEndScene(a, t))
+                       lambda s: s.phase is Phase.ROUND_END and s.round >= 4)
+        table(s)       # the table tells the round's result: the round-end screen opens
     elif name == "game-end":
         s = play_until(Session.new(GameConfig(5, seed=17), _seats(1, 5)), lambda s: False)
-        t = TableScene(a, s, keep_history=False)
-        t.game_end_open = True
-        a.replace(t)
-        a.push(GameEndScene(a, t))
+        a.go("table", session=s, keep_history=False)   # the table tells the end: game end opens
     elif name in ("history", "history-game", "replay"):
-        a.replace(MenuScene(a))
-        history = HistoryScene(a)
-        a.push(history)
+        a.go("menu")
+        history = a.open("history")
+        assert isinstance(history, HistoryScene)
         if not history.entries:
             raise RuntimeError("the history has no game to show")
         if name == "history-game":
             history.select(0)
         elif name == "replay":
-            a.push(ReplayScene(a, history.entries[0]))
+            a.open("replay", entry=history.entries[0])
             a.frame(0.0)
             keys = [pygame.K_PAGEDOWN] * 5 + [pygame.K_RIGHT] * 7    # round 6, a trick half played
             for k in keys:
                 a.frame(0.0, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")])
     elif name == "settings":
-        a.replace(SettingsScene(a))
+        a.go("settings")
     elif name == "rules":
-        a.replace(RulesScene(a))
+        a.go("rules")
     else:
         raise ValueError(name)
     a.frame(0.0)
@@ -202,8 +187,8 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from wizard.i18n import set_language
 
-    from .app import App
     from .prefs import Prefs
+    from .routes import make_app
 
     failures: list[str] = []
     tmp = None
@@ -215,7 +200,7 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
     try:
         prefs = Prefs(data_dir)
         prefs.settings.animation_speed = "off"
-        app = App(prefs, size=size, headless=True, threaded=False, speed="off", lang="en")
+        app = make_app(prefs, size=size, headless=True, threaded=False, speed="off", lang="en")
         failures += check_assets()
         games = Prefs(Path(games_tmp.name))
         games.settings = prefs.settings

@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
 import pygame
 
 from wizard.i18n import _
+from wizard.session import Session
+from wizard.table import GameOver
 
 from .. import text, theme
+from ..app import App
 from ..widgets import Button
 from .base import Overlay
-
-if TYPE_CHECKING:
-    from ..app import App
-    from .table import TableScene
 
 
 def ranking(totals: Sequence[int]) -> list[tuple[int, int]]:
@@ -71,15 +69,17 @@ def draw_chart(surf: pygame.Surface, rect: pygame.Rect, series: list[list[int]],
 class GameEndScene(Overlay):
     """The winner, the ranking and the chart, over the table."""
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: App, outcome: GameOver, session: Session,
+                 close_table: Callable[[], None]) -> None:
         super().__init__(app)
-        self.table = table
+        self.outcome = outcome
+        self.session = session
+        self.close_table = close_table
 
     def title(self) -> str:
         """Who won."""
-        st = self.table.session.state
-        names = self.table.names
-        ranks = ranking(st.totals)
+        names = self.outcome.names
+        ranks = ranking(self.outcome.totals)
         winners = [names[s] for p, s in ranks if p == 1]
         if len(winners) > 1:
             return _("Shared victory: {names}").format(names=", ".join(winners))
@@ -102,38 +102,35 @@ class GameEndScene(Overlay):
 
     def again(self) -> None:
         """Same seats and rules, a new deal."""
-        from wizard.session import Session
-
-        from .table import TableScene
-        old = self.table.session
+        old = self.session
         cfg = old.config.with_(seed=random.SystemRandom().randrange(1, 2**31))
-        self.table.close()
-        self.app.replace(TableScene(self.app, Session.new(cfg, old.seats,
-                                                          on_save=self.app.prefs.save_game)))
+        self.close_table()
+        self.app.go("table", session=Session.new(cfg, old.seats, on_save=self.app.prefs.save_game))
 
     def menu(self) -> None:
         """Back to the main menu."""
-        self.table.leave()
+        self.close_table()
+        self.app.go("menu")
 
     def draw_body(self, surf: pygame.Surface) -> None:
         """Ranking on the left, chart on the right."""
         u = self.unit
         r = self.panel_rect()
-        st = self.table.session.state
-        names = self.table.names
+        out = self.outcome
+        names = out.names
         y = r.y + 80 * u
         lx = r.x + 30 * u
-        for place, seat in ranking(st.totals):
+        for place, seat in ranking(out.totals):
             colour = theme.ACCENT if place == 1 else theme.INK
             text.draw(surf, f"{place}.", (lx, y), int(24 * u), colour, "title")
             text.draw(surf, names[seat], (lx + 44 * u, y), int(22 * u), colour, "bold",
                       max_w=r.w * 0.22)
-            text.draw(surf, str(st.totals[seat]), (lx + r.w * 0.30, y), int(22 * u), colour, "bold",
+            text.draw(surf, str(out.totals[seat]), (lx + r.w * 0.30, y), int(22 * u), colour, "bold",
                       anchor="topright")
             y += 40 * u
         text.draw_wrapped(surf, _("Seed {seed}: enter it in New game to deal the same cards again.").format(
-            seed=st.config.seed), pygame.Rect(lx, r.bottom - 140 * u, r.w * 0.32, 60 * u), int(13 * u),
+            seed=out.seed), pygame.Rect(lx, r.bottom - 140 * u, r.w * 0.32, 60 * u), int(13 * u),
             theme.INK_DIM)
         chart = pygame.Rect(r.x + r.w * 0.36, r.y + 76 * u, r.w * 0.60, r.h - 170 * u)
-        series = [[row.totals[s] for row in st.history] for s in range(st.config.players)]
-        draw_chart(surf, chart, series, names, u)
+        series = [[row.totals[s] for row in out.results] for s in range(len(names))]
+        draw_chart(surf, chart, series, list(names), u)

@@ -2,25 +2,25 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 import pygame
 
 from wizard.i18n import _
 
+from ..app import App
 from .base import Overlay
-
-if TYPE_CHECKING:
-    from ..app import App
-    from .table import TableScene
 
 
 class GameMenuScene(Overlay):
     """The in-game menu."""
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: App, on_pad: Callable[[], None], on_last_trick: Callable[[], None],
+                 on_leave: Callable[[], None]) -> None:
         super().__init__(app)
-        self.table = table
+        self.on_pad = on_pad
+        self.on_last_trick = on_last_trick
+        self.on_leave = on_leave
 
     def title(self) -> str:
         """Paused."""
@@ -48,23 +48,21 @@ class GameMenuScene(Overlay):
     def pad(self) -> None:
         """Score pad."""
         self.app.pop(self)
-        self.table.open_score_pad()
+        self.on_pad()
 
     def last_trick(self) -> None:
         """Review the last trick."""
         self.app.pop(self)
-        self.table.review = True
+        self.on_last_trick()
 
     def rules(self) -> None:
         """How to play."""
-        from .rules import RulesScene
-        self.app.push(RulesScene(self.app))
+        self.app.open("rules")
 
     def settings(self) -> None:
         """Settings."""
-        from .settings import SettingsScene
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def leave(self) -> None:
         """Save (already saved after each action) and go to the main menu."""
-        self.table.leave()
+        self.on_leave()

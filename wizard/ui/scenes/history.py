@@ -9,9 +9,9 @@ from typing import Any
 
 import pygame
 
+from wizard import messages
 from wizard.engine import BidVisibility
 from wizard.i18n import N_, _, ngettext
-from wizard.ui import messages
 from wizard.ui.fonts import font
 
 from .. import text, theme

@@ -66,31 +66,26 @@ class MenuScene(Screen):
 
     def continue_game(self) -> None:
         """Resume the saved game at the same card."""
-        from .table import TableScene
         if not self.saved:
             return
         session = self.app.prefs.resume(self.saved[0].game_id)
         if session is None:
             self.layout(*self.size)
             return
-        self.app.replace(TableScene(self.app, session))
+        self.app.go("table", session=session)
 
     def new_game(self) -> None:
         """Open the setup screen."""
-        from .setup import SetupScene
-        self.app.push(SetupScene(self.app))
+        self.app.open("setup")
 
     def history(self) -> None:
         """Open statistics and history."""
-        from .history import HistoryScene
-        self.app.push(HistoryScene(self.app))
+        self.app.open("history")
 
     def rules(self) -> None:
         """Open How to play."""
-        from .rules import RulesScene
-        self.app.push(RulesScene(self.app))
+        self.app.open("rules")
 
     def settings(self) -> None:
         """Open Settings."""
-        from .settings import SettingsScene
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")

@@ -11,12 +11,12 @@ from typing import Any
 
 import pygame
 
+from wizard import messages
 from wizard.engine import Phase, Play
 from wizard.i18n import _, pgettext
-from wizard.ui import messages
+from wizard.table.handsort import sort_hand
 
 from .. import text, theme
-from ..handsort import sort_hand
 from ..layout import CARD_ASPECT, Box
 from ..replaylayout import STEP_MIN, ReplayLayout, hand_step, replay_layout, trick_spots
 from ..replaymodel import Frame, Pictures, ReplayModel, build_frames, describe

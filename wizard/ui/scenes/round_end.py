@@ -2,31 +2,30 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 import pygame
 
 from wizard.i18n import _, ngettext
+from wizard.table import RoundOver
+from wizard.table.tween import Tween
 
 from .. import text, theme
-from ..tween import Tween
+from ..app import App
 from ..widgets import Button
 from .base import Overlay
-
-if TYPE_CHECKING:
-    from ..app import App
-    from .table import TableScene
 
 
 class RoundEndScene(Overlay):
     """The result of the round just scored, over the table."""
 
-    def __init__(self, app: App, table: TableScene, auto: bool = False) -> None:
+    def __init__(self, app: App, outcome: RoundOver, on_close: Callable[[], None]) -> None:
         super().__init__(app)
-        self.table = table
-        self.result = table.session.state.history[-1]
+        self.outcome = outcome
+        self.on_close = on_close
+        self.result = outcome.result
         self.count = Tween(app.clock, 1.2 * app.speed)
-        self.auto_at = app.clock.now + max(0.4, 2.6 * app.speed) if auto else None
+        self.auto_at = app.clock.now + max(0.4, 2.6 * app.speed) if outcome.auto else None
         self.closed = False
 
     def title(self) -> str:
@@ -37,7 +36,7 @@ class RoundEndScene(Overlay):
         """Sized to the players."""
         w, h = self.size
         n = len(self.result.bids)
-        humans = min(2, sum(1 for s in self.table.session.seats if s.is_human))
+        humans = min(2, len(self.outcome.humans))
         ph = min(h * 0.94, (150 + 46 * n + 90 + 26 * humans + (14 if humans else 0)) * self.unit)
         return pygame.Rect(w * 0.5 - min(w * 0.8, 760 * self.unit) / 2, (h - ph) / 2,
                            min(w * 0.8, 760 * self.unit), ph)
@@ -70,14 +69,14 @@ class RoundEndScene(Overlay):
         self.closed = True
         self.auto_at = None
         self.app.pop(self)
-        self.table.next_round()
+        self.on_close()
 
     def draw_body(self, surf: pygame.Surface) -> None:
         """The table of results."""
         u = self.unit
         r = self.panel_rect()
         res = self.result
-        names = self.table.names
+        names = self.outcome.names
         cols = [0.05, 0.42, 0.56, 0.70, 0.86]
         heads = [_("Player"), _("Bid"), _("Tricks"), _("Points"), _("Total")]
         y = r.y + 74 * u
@@ -104,8 +103,7 @@ class RoundEndScene(Overlay):
             shown = round(before + (res.totals[i] - before) * t)
             text.draw(surf, str(shown), (r.x + r.w * cols[4], y), int(22 * u), theme.ACCENT, "bold",
                       anchor="center")
-        seats = self.table.session.seats
-        humans = [i for i, s in enumerate(seats) if s.is_human]
+        humans = self.outcome.humans
         y += 40 * u
         for i in humans[:2]:
             diff = res.tricks[i] - res.bids[i]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -68,9 +69,13 @@ def draw_pad(surf: pygame.Surface, rect: pygame.Rect, names: list[str], rows: li
 class ScorePadScene(Overlay):
     """The score pad over the table (Tab or Esc closes it)."""
 
-    def __init__(self, app: Any, session: Any) -> None:
+    def __init__(self, app: Any, names: Sequence[str], results: Sequence[Any], rounds: int,
+                 current: int | None) -> None:
         super().__init__(app)
-        self.session = session
+        self.names = list(names)
+        self.results = list(results)
+        self.rounds = rounds
+        self.current = current      # the round in play (outlined), None once the game is over
 
     def title(self) -> str:
         """The pad's name."""
@@ -92,8 +97,6 @@ class ScorePadScene(Overlay):
         r = self.panel_rect()
         u = self.unit
         inner = pygame.Rect(r.x + 16 * u, r.y + 62 * u, r.w - 32 * u, r.h - 100 * u)
-        st = self.session.state
-        draw_pad(surf, inner, [s.name for s in self.session.seats], list(st.history),
-                 st.config.rounds, u, current=st.round if not st.is_terminal else None)
+        draw_pad(surf, inner, self.names, self.results, self.rounds, u, current=self.current)
         text.draw(surf, _("Circled bids were made exactly. Tab or click to close."),
                   (r.centerx, r.bottom - 20 * u), int(14 * u), theme.INK_DIM, anchor="center")

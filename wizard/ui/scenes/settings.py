@@ -6,8 +6,8 @@ from typing import Any
 
 import pygame
 
+from wizard import messages
 from wizard.i18n import N_, _, available_languages, current_language, pgettext, set_language
-from wizard.ui import messages
 
 from .. import text, theme
 from ..widgets import Button, Cycle

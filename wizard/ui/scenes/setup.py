@@ -8,17 +8,17 @@ from typing import Any
 
 import pygame
 
+from wizard import messages
 from wizard.engine import BidVisibility, Edition, GameConfig, Options
 from wizard.i18n import N_, _
 from wizard.persistence.seats import clean_name
 from wizard.session import Seat, Session
-from wizard.ui import messages
 
 from .. import text, theme
 from ..widgets import Button, Cycle, TextBox
 from .base import Screen
 
-DEFAULT_NAMES = [N_("You"), "Merlin", "Morgana", "Gawain", "Vivian", "Percival"]
+DEFAULT_NAMES = [messages.YOU, "Merlin", "Morgana", "Gawain", "Vivian", "Percival"]
 OPTION_KEYS = ("no_equal_sum", "canadian", "clairvoyance", "scroll")
 
 
@@ -244,7 +244,6 @@ class SetupScene(Screen):
 
     def start(self) -> None:
         """Remember the setup, start the game on the table."""
-        from .table import TableScene
         self.app.settings.last_setup = self.setup
         if self.setup.get("look") and self.setup["look"] != self.app.settings.card_look:
             self.app.settings.card_look = self.setup["look"]
@@ -253,4 +252,4 @@ class SetupScene(Screen):
         seed = self.setup.get("seed") or random.SystemRandom().randrange(1, 2**31)
         session = Session.new(config_of(self.setup, seed), seats_of(self.setup),
                               on_save=self.app.prefs.save_game)
-        self.app.replace(TableScene(self.app, session))
+        self.app.go("table", session=session)

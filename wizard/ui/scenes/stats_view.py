@@ -7,8 +7,8 @@ from typing import Any
 
 import pygame
 
+from wizard import messages
 from wizard.i18n import _
-from wizard.ui import messages
 
 from .. import text, theme
 

@@ -1,40 +1,78 @@
-"""The table's input: clicks, drags and keys become bids, cards and dialog choices.
+"""The table's input: clicks, drags and keys become the table's intents.
 
-Input meant for the person whose turn it is is kept while an animation runs and replayed
-once, when the screen has caught up (never lost, never applied twice).
+Where a click lands comes from the pure layout functions (``wizard.ui.layout``), never from
+rectangles the drawing code stored. Keeping input that arrives during an animation, and
+dropping the rest of a double click, is the table's business (``wizard.table``).
 """
 
 from __future__ import annotations
 
-import time
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
-from wizard.engine import Bid, ChooseTrump, Phase, Play, card
+from wizard.engine import Card, Phase
 from wizard.i18n import _
+from wizard.table import (
+    BidIntent,
+    CancelChoice,
+    Intent,
+    MerlinIntent,
+    Outcome,
+    PlayIntent,
+    Ready,
+    Table,
+    TrumpIntent,
+)
 
-from ..layout import hand_index_at
+from ..app import App
+from ..layout import Box, TableLayout, bid_buttons, choice_buttons, hand_index_at
 
-if TYPE_CHECKING:
-    from .table import TableScene
-
-DOUBLE_CLICK = 0.35   # seconds after one's own action when more clicks are not kept for later
-ACTION_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
 ACTION_KEYS = {pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP,
                pygame.K_w, pygame.K_j,
                *range(pygame.K_0, pygame.K_9 + 1), *range(pygame.K_KP0, pygame.K_KP9 + 1)}
+TRUMP_KEYS = {pygame.K_1: "B", pygame.K_2: "G", pygame.K_3: "R", pygame.K_4: "Y"}
+TRUMP_ORDER = "BGRY"
 
 
-def handle(sc: TableScene, event: pygame.event.Event) -> None:
-    """Keys for overlays, the curtain, dialogs; action input (buffered while animating)."""
+class Screen(Protocol):
+    """What input mapping needs of the table scene (``TableScene`` has it; not imported here)."""
+
+    table: Table
+    lay: TableLayout
+    hover: int | None
+    selected: int | None
+    pressed: int | None
+    press_pos: tuple[int, int]
+    drag_pos: tuple[int, int] | None
+    review: bool
+    pending_digit: tuple[int, float] | None
+    app: App
+
+    def submit(self, intent: Intent) -> Outcome: ...
+    def say(self, text: str, seconds: float = 3.0, error: bool = False) -> None: ...
+    def open_score_pad(self) -> None: ...
+    def open_menu(self) -> None: ...
+    def ask_hint(self) -> None: ...
+    def skip_animations(self) -> None: ...
+    def my_turn(self) -> bool: ...
+    def sorted_hand(self) -> list[Card]: ...
+
+
+def _hit(box: Box, pos: tuple[int, int]) -> bool:
+    return box.contains(pos)
+
+
+def handle(sc: Screen, event: pygame.event.Event) -> None:
+    """Keys for overlays, the curtain, dialogs; clicks and keys that become intents."""
+    t = sc.table
     if event.type == pygame.KEYDOWN:
         if event.key == pygame.K_TAB:
             sc.open_score_pad()
             return
         if event.key == pygame.K_ESCAPE:
-            if sc.dialog == "merlin":
-                sc.dialog = None
+            if t.choice == "merlin":
+                sc.submit(CancelChoice())
                 return
             sc.open_menu()
             return
@@ -44,92 +82,83 @@ def handle(sc: TableScene, event: pygame.event.Event) -> None:
         if event.key == pygame.K_h:
             sc.ask_hint()
             return
-        if event.key == pygame.K_SPACE and not sc.drained:
+        if event.key == pygame.K_SPACE and not t.drained:
             sc.skip_animations()
             return
     if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-        for rect, fn in sc.hit_boxes:
-            if rect.collidepoint(event.pos):
+        lay = sc.lay
+        for box, fn in ((lay.pad_button, sc.open_score_pad), (lay.menu_button, sc.open_menu)):
+            if _hit(box, event.pos):
                 fn()
                 return
-    if sc.curtain_for is not None:
+        if sc.my_turn() and _hit(lay.hint_button, event.pos):
+            sc.ask_hint()
+            return
+    if t.curtain_for is not None:
         if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)):
-            sc.show_seat(sc.curtain_for)
+            sc.selected = None
+            sc.submit(Ready())
         return
     if event.type == pygame.MOUSEMOTION:
-        _hover(sc, event.pos)
+        n = len(t.shown.hand or [])
+        idx = hand_index_at(sc.lay, n, event.pos, sc.hover)
+        if idx != sc.hover:
+            sc.hover = idx
+            sc.app.dirty = True
         if sc.pressed is not None:
             sc.drag_pos = event.pos
         return
-    if event.type not in ACTION_EVENTS:
+    if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
         return
     if event.type == pygame.KEYDOWN and event.key not in ACTION_KEYS:
         return
-    s = sc.session
-    if s.is_human_turn() and s.current == sc.viewer and sc.curtain_for is None:
-        if sc.drained:
-            action_input(sc, event)
-        elif len(sc.buffer) < 4 and time.perf_counter() - sc.acted_at > DOUBLE_CLICK:
-            sc.buffer.append(event)   # (the rest of a double click on a card just played is dropped)
-    elif event.type == pygame.MOUSEBUTTONUP and sc.pressed is not None:
-        sc.pressed = None
-        sc.drag_pos = None
-
-def _hover(sc: TableScene, pos: tuple[int, int]) -> None:
-    n = len(sc.shown.hand or [])
-    idx = hand_index_at(sc.lay, n, pos, sc.hover)
-    if idx != sc.hover:
-        sc.hover = idx
-        sc.app.dirty = True
-
-def action_input(sc: TableScene, event: pygame.event.Event) -> None:
-    """Turn a click or key into a bid, a card, or a dialog choice."""
-    phase = sc.session.state.phase
-    if sc.dialog is not None:
-        _dialog_input(sc, event)
+    s = t.session
+    if not (s.is_human_turn() and s.current == t.viewer):
+        if event.type == pygame.MOUSEBUTTONUP:
+            sc.pressed = None
+            sc.drag_pos = None
         return
-    if phase is Phase.TRUMP:
-        sc.dialog = "trump"
-        _dialog_input(sc, event)
-        return
-    if phase is Phase.BID:
+    if t.choice is not None or s.phase is Phase.TRUMP:
+        _choice_input(sc, event)
+    elif s.phase is Phase.BID:
         _bid_input(sc, event)
-    elif phase is Phase.PLAY:
+    elif s.phase is Phase.PLAY:
         _play_input(sc, event)
 
-def _bid_input(sc: TableScene, event: pygame.event.Event) -> None:
+
+def bid(sc: Screen, n: int) -> None:
+    """Bid ``n`` (or say why not)."""
+    sc.submit(BidIntent(n))
+
+
+def _bid_input(sc: Screen, event: pygame.event.Event) -> None:
+    r = sc.table.session.round
     if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-        for rect, n, ok in sc.bid_hit:
-            if rect.collidepoint(event.pos):
-                if ok:
-                    sc.try_bid(n)
-                else:
-                    sc._act(Bid(n))   # refused: shows the reason
+        for n, box in enumerate(bid_buttons(sc.lay, r + 1)):
+            if _hit(box, event.pos):
+                bid(sc, n)
                 return
     elif event.type == pygame.KEYDOWN:
         d = _digit(event.key)
-        r = sc.session.state.round
         if d is not None:
             if sc.pending_digit is not None:
                 first = sc.pending_digit[0]
                 sc.pending_digit = None
-                if first * 10 + d <= r:
-                    sc.try_bid(first * 10 + d)
-                    return
-                sc.try_bid(first)
+                bid(sc, first * 10 + d if first * 10 + d <= r else first)
                 return
             if d >= 1 and d * 10 <= r:
                 sc.pending_digit = (d, sc.app.clock.now + 0.8)
                 sc.say(_("Bid {n}… (type a second digit or wait)").format(n=d), 0.8)
                 return
-            sc.try_bid(d)
+            bid(sc, d)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and sc.pending_digit:
             d = sc.pending_digit[0]
             sc.pending_digit = None
-            sc.try_bid(d)
+            bid(sc, d)
 
-def _play_input(sc: TableScene, event: pygame.event.Event) -> None:
+
+def _play_input(sc: Screen, event: pygame.event.Event) -> None:
     hand = sc.sorted_hand()
     n = len(hand)
     if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -147,7 +176,7 @@ def _play_input(sc: TableScene, event: pygame.event.Event) -> None:
                 sc.selected = pressed
                 sc.say(_("Click the card again to play it."), 2.0)
                 return
-            sc.try_play(hand[pressed])
+            sc.submit(PlayIntent(hand[pressed]))
     elif event.type == pygame.KEYDOWN and n:
         if event.key == pygame.K_LEFT:
             sc.selected = (n - 1) if sc.selected is None else max(0, sc.selected - 1)
@@ -157,24 +186,21 @@ def _play_input(sc: TableScene, event: pygame.event.Event) -> None:
             if sc.selected is None:
                 sc.selected = 0
                 return
-            sc.try_play(hand[min(sc.selected, n - 1)])
+            sc.submit(PlayIntent(hand[min(sc.selected, n - 1)]))
 
-def _dialog_input(sc: TableScene, event: pygame.event.Event) -> None:
+
+def _choice_input(sc: Screen, event: pygame.event.Event) -> None:
+    merlin = sc.table.choice == "merlin"
     if event.type == pygame.KEYDOWN:
-        if sc.dialog == "trump":
-            keys = {pygame.K_1: "B", pygame.K_2: "G", pygame.K_3: "R", pygame.K_4: "Y"}
-            if event.key in keys:
-                sc._act(ChooseTrump(keys[event.key]))
-        elif sc.dialog == "merlin":
-            if event.key in (pygame.K_w, pygame.K_1):
-                sc._act(Play(card("MERLIN:W")))
-            elif event.key in (pygame.K_j, pygame.K_2):
-                sc._act(Play(card("MERLIN:J")))
+        if not merlin and event.key in TRUMP_KEYS:
+            sc.submit(TrumpIntent(TRUMP_KEYS[event.key]))
+        elif merlin and event.key in (pygame.K_w, pygame.K_1, pygame.K_j, pygame.K_2):
+            sc.submit(MerlinIntent(event.key in (pygame.K_w, pygame.K_1)))
         return
     if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-        for rect, action in sc.dialog_buttons:
-            if rect.collidepoint(event.pos):
-                sc._act(action)
+        for i, box in enumerate(choice_buttons(sc.lay, 2 if merlin else 4)):
+            if _hit(box, event.pos):
+                sc.submit(MerlinIntent(i == 0) if merlin else TrumpIntent(TRUMP_ORDER[i]))
                 return
 
 

@@ -2,37 +2,32 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
-from wizard.engine import CardDrawn, DealerChosen, TrickWon
+from wizard import messages
 from wizard.i18n import _
-from wizard.ui import messages
 
 from .. import text, theme
 from ..fonts import font
-from ..layout import bid_buttons
+from ..layout import bid_buttons, choice_buttons, choice_panel
 from ..widgets import Button, dim, panel
-from .table_common import R, felt
-
-if TYPE_CHECKING:
-    from .table import TableScene
-
+from .common import R, TableView, felt
 
 # ---- prompt, bidding ---------------------------------------------------------------------------
 
-def prompt(sc: TableScene, surf: pygame.Surface) -> None:
+def prompt(sc: TableView, surf: pygame.Surface) -> None:
     """The one-line prompt (whose turn, reasons) and, when bidding, the bid buttons."""
     lay, u = sc.lay, sc.lay.unit
     box = R(lay.prompt)
-    msg, colour = _prompt_text(sc)
-    if sc.my_turn() and sc.session.state.phase.value == "bid":
-        _bid_bar(sc, surf)
+    msg, tone = sc.table.prompt()
+    colour = theme.ACCENT if tone == "accent" else theme.INK
+    options = sc.table.bid_options()
+    if options:
+        _bid_bar(sc, surf, options)
         mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
-        for r, n, ok in sc.bid_hit:
-            if not ok and r.collidepoint(mouse):
-                msg, colour = sc.bid_reason(n), theme.BAD
+        for (n, ok), button in zip(options, bid_buttons(lay, len(options)), strict=True):
+            if not ok and button.contains(mouse):
+                msg, colour = sc.table.bid_reason(n), theme.BAD
     if sc.message is not None:
         msg = sc.message[0]
         colour = theme.BAD if sc.message[2] else theme.ACCENT
@@ -65,42 +60,8 @@ def prompt_lines(msg: str, width: float, u: float) -> tuple[int, list[str]]:
     return size, lines
 
 
-def _prompt_text(sc: TableScene) -> tuple[str, tuple[int, int, int]]:
-    s = sc.session
-    e = sc.active
-    if isinstance(e, (CardDrawn, DealerChosen)) and not sc.shown.round:
-        return _("Drawing for the first dealer: the highest card deals."), theme.INK
-    if isinstance(e, TrickWon):
-        if e.void:
-            return _("Nobody wins this trick."), theme.INK
-        return _("{name} wins the trick.").format(name=sc.names[e.winner]), theme.ACCENT
-    if not sc.drained or s.current is None:
-        return "", theme.INK
-    seat = s.current
-    name = sc.names[seat]
-    phase = s.state.phase.value
-    if sc.my_turn():
-        if phase == "bid":
-            return _("{name}, your bid: how many tricks will you take?").format(name=name), theme.ACCENT
-        if phase == "trump":
-            return _("{name}, choose the trump suit.").format(name=name), theme.ACCENT
-        led = s.state.lead_suit
-        if led is not None:
-            return (_("{name}, play a card: {suit} was led.").format(
-                name=name, suit=messages.suit_name(led, sc.look)), theme.ACCENT)
-        return _("{name}, play a card.").format(name=name), theme.ACCENT
-    if s.seats[seat].is_human:
-        return _("Waiting for {name}…").format(name=name), theme.INK
-    if phase == "bid":
-        return _("{name} is bidding…").format(name=name), theme.INK
-    if phase == "trump":
-        return _("{name} chooses trump…").format(name=name), theme.INK
-    return _("{name} is playing…").format(name=name), theme.INK
-
-
-def _bid_bar(sc: TableScene, surf: pygame.Surface) -> None:
+def _bid_bar(sc: TableView, surf: pygame.Surface, states: list[tuple[int, bool]]) -> None:
     lay, u = sc.lay, sc.lay.unit
-    states = sc.bid_state()
     boxes = bid_buttons(lay, len(states))
     mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
     for (n, ok), box in zip(states, boxes, strict=True):
@@ -111,36 +72,30 @@ def _bid_bar(sc: TableScene, surf: pygame.Surface) -> None:
         if not ok:   # crossed out: hover or click says why
             pygame.draw.line(surf, theme.BAD, (r.x + r.w * 0.22, r.bottom - r.h * 0.22),
                              (r.right - r.w * 0.22, r.y + r.h * 0.22), max(2, round(2 * u)))
-        sc.bid_hit.append((r, n, ok))
 
 
 # ---- dialogs ------------------------------------------------------------------------------------
 
-def dialog(sc: TableScene, surf: pygame.Surface) -> None:
+def dialog(sc: TableView, surf: pygame.Surface) -> None:
     """The trump-suit or Merlin dialog."""
     from wizard.engine import ChooseTrump, Play, card
 
     lay, u = sc.lay, sc.lay.unit
-    area = R(lay.trick_area)
     choices: list[tuple[str, str | None, ChooseTrump | Play]]
-    if sc.dialog == "trump":
+    if sc.table.choice == "trump":
         title = _("Choose the trump suit")
         choices = [(messages.suit_name(s, sc.look), s, ChooseTrump(s)) for s in "BGRY"]
     else:
         title = _("Play Merlin as…")
         choices = [(_("a Wizard"), None, Play(card("MERLIN:W"))),
                    (_("a Jester"), None, Play(card("MERLIN:J")))]
-    bw, bh, gap = 150 * u, 120 * u, 12 * u
-    w = len(choices) * bw + (len(choices) + 1) * gap
-    h = bh + 70 * u
-    box = pygame.Rect(0, 0, w, h)
-    box.center = area.center
+    box = R(choice_panel(lay, len(choices)))
     panel(surf, box, u)
     text.draw(surf, title, (box.centerx, box.y + 12 * u), int(22 * u), theme.ACCENT, "title",
               anchor="midtop")
-    sc.dialog_buttons = []
-    for i, (label, suit, action) in enumerate(choices):
-        r = pygame.Rect(box.x + gap + i * (bw + gap), box.y + 52 * u, bw, bh)
+    bh = box.h - 70 * u
+    for (label, suit, action), button in zip(choices, choice_buttons(lay, len(choices)), strict=True):
+        r = R(button)
         b = Button(r, "", lambda: None)
         b.hover = r.collidepoint(pygame.mouse.get_pos())
         b.draw(surf, u)
@@ -156,10 +111,9 @@ def dialog(sc: TableScene, surf: pygame.Surface) -> None:
             sc.app.painter.blit_face(surf, code, face, "dialog")
         text.draw(surf, label, (r.centerx, r.bottom - 8 * u), int(15 * u), theme.INK, "bold",
                   anchor="midbottom", max_w=r.w - 8 * u)
-        sc.dialog_buttons.append((r, action))
 
 
-def review(sc: TableScene, surf: pygame.Surface) -> None:
+def review(sc: TableView, surf: pygame.Surface) -> None:
     """The last trick of the round, over the table."""
     lay, u = sc.lay, sc.lay.unit
     last = sc.shown.last_trick
@@ -190,14 +144,14 @@ def review(sc: TableScene, surf: pygame.Surface) -> None:
         x += cw + 10 * u
 
 
-def curtain(sc: TableScene, surf: pygame.Surface) -> None:
+def curtain(sc: TableView, surf: pygame.Surface) -> None:
     """Hot-seat curtain: hides everything private until the next person is ready."""
     u = sc.lay.unit
     veil = pygame.Surface(surf.get_size())
     veil.blit(felt(surf.get_size()), (0, 0))
     veil.set_alpha(235)
     surf.blit(veil, (0, 0))
-    seat = sc.curtain_for
+    seat = sc.table.curtain_for
     assert seat is not None
     w, h = surf.get_size()
     box = pygame.Rect(0, 0, min(w * 0.7, 640 * u), 200 * u)

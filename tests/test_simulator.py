@@ -1,4 +1,4 @@
-"""The private fast simulator agrees with the checked engine: legal moves, trick winners, scores."""
+"""The AI's private unchecked simulator agrees with the checked engine: legal moves, trick winners, scores."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from wizard.ai import simulator as F
 from wizard.engine import (
     BidVisibility,
     ChooseTrump,
@@ -21,7 +22,6 @@ from wizard.engine import (
     cards,
     play,
 )
-from wizard.engine import fast as F
 
 
 class DealFrom:

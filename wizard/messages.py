@@ -19,9 +19,17 @@ from wizard.engine.cards import Card, CardError, Kind
 from wizard.engine.config import BidVisibility, Conflict, Edition
 from wizard.engine.errors import IllegalActionError, Rule
 from wizard.engine.state import Phase
-from wizard.i18n import N_, _, ngettext, pgettext
+from wizard.i18n import N_, _, every_translation, ngettext, pgettext
 
 LOOKS = ("classic", "standard")
+
+#: The default name of the one person of a solo game; such a seat is addressed as "you".
+YOU = N_("You")
+
+
+def is_default_you(name: str) -> bool:
+    """Whether ``name`` is the default "You" in some language (then sentences say "you")."""
+    return name.strip() in every_translation(YOU)
 
 # ---- suits ---------------------------------------------------------------------------------
 

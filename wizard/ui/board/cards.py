@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from wizard.engine import (
@@ -12,30 +10,28 @@ from wizard.engine import (
     CardDealt,
     CardPlayed,
     DealerChosen,
+    Phase,
     TrickWon,
     TrumpRevealed,
 )
 from wizard.i18n import _
+from wizard.table.tween import lerp2
 
 from .. import text, theme
 from ..cardpaint import variants
 from ..layout import hand_angles, hand_boxes
-from ..tween import lerp2
-from .table_common import R, banner
-
-if TYPE_CHECKING:
-    from .table import TableScene
+from .common import R, TableView, banner
 
 
-def turned(sc: TableScene, surf: pygame.Surface) -> None:
+def turned(sc: TableView, surf: pygame.Surface) -> None:
     """The turned-up card, flipping over while it is revealed."""
     painter, sh = sc.app.painter, sc.shown
     turned = R(sc.lay.turned)
-    e = sc.active
+    e = sc.table.animator.active
     if sh.turned is not None:
         painter.blit_face(surf, sh.turned.text, turned, "turned")
-    elif isinstance(e, TrumpRevealed) and e.card is not None and sc.tween is not None:
-        t = sc.tween.t
+    elif isinstance(e, TrumpRevealed) and e.card is not None and sc.table.animator.tween is not None:
+        t = sc.table.animator.tween.t
         w = max(1, int(turned.w * abs(1 - 2 * t)))
         img = painter.back(turned.w) if t < 0.5 else painter.face(e.card.text, turned.w)
         if t >= 0.5:
@@ -44,21 +40,21 @@ def turned(sc: TableScene, surf: pygame.Surface) -> None:
         surf.blit(img, (turned.centerx - w / 2, turned.y))
 
 
-def drawn_for_dealer(sc: TableScene, surf: pygame.Surface) -> None:
+def drawn_for_dealer(sc: TableView, surf: pygame.Surface) -> None:
     """The cards drawn for first dealer, at each seat's trick spot."""
     if not sc.shown.drawn or sc.shown.round > 1 or sc.shown.trick:
         return
     for seat, c in sc.shown.drawn:
         spot = R(sc.lay.trick_spots[sc.pos_of(seat)])
         sc.app.painter.blit_face(surf, c.text, spot, "draw")
-    if isinstance(sc.active, DealerChosen) or (sc.shown.dealer >= 0 and not sc.shown.round):
+    if isinstance(sc.table.animator.active, DealerChosen) or (sc.shown.dealer >= 0 and not sc.shown.round):
         name = sc.names[sc.shown.dealer]
         banner(sc, surf, _("{name} deals first").format(name=name))
 
 
 # ---- clairvoyance: the others' hands ---------------------------------------------------------
 
-def peeks(sc: TableScene, surf: pygame.Surface) -> None:
+def peeks(sc: TableView, surf: pygame.Surface) -> None:
     """Clairvoyance: the other seats' hands, face up, by their plates."""
     if not sc.shown.peeks:
         return
@@ -78,12 +74,12 @@ def peeks(sc: TableScene, surf: pygame.Surface) -> None:
 
 # ---- the trick --------------------------------------------------------------------------------
 
-def trick(sc: TableScene, surf: pygame.Surface) -> None:
+def trick(sc: TableView, surf: pygame.Surface) -> None:
     """The trick in play, or the finished one sliding to its winner."""
     lay, sh, painter = sc.lay, sc.shown, sc.app.painter
-    e = sc.active
-    if isinstance(e, TrickWon) and sc.tween is not None:
-        t = sc.tween.raw
+    e = sc.table.animator.active
+    if isinstance(e, TrickWon) and sc.table.animator.tween is not None:
+        t = sc.table.animator.tween.raw
         hold = 0.55
         win_pos = sc.pos_of(e.winner)
         target = R(lay.plates[win_pos]).center
@@ -106,7 +102,7 @@ def trick(sc: TableScene, surf: pygame.Surface) -> None:
         return
     for (seat, c), v in zip(sh.trick, sh.trick_looks(sh.trick), strict=True):
         painter.blit_face(surf, c.text, R(lay.trick_spots[sc.pos_of(seat)]), "trick", variant=v)
-    if not sh.trick and sh.round and not sh.drawn and sh.phase == "play" and sc.drained:
+    if not sh.trick and sh.round and not sh.drawn and sh.phase is Phase.PLAY and sc.table.drained:
         for slot in lay.trick_spots:
             pygame.draw.rect(surf, (255, 255, 255), R(slot), width=1, border_radius=round(8 * lay.unit))
 
@@ -115,14 +111,14 @@ def trick(sc: TableScene, surf: pygame.Surface) -> None:
 
 # ---- the hand ---------------------------------------------------------------------------------
 
-def hand(sc: TableScene, surf: pygame.Surface) -> None:
+def hand(sc: TableView, surf: pygame.Surface) -> None:
     """The hand at the bottom: the viewer's cards fanned and sorted, or backs."""
     lay, sh, painter = sc.lay, sc.shown, sc.app.painter
-    seat = sc.bottom
-    if sh.hand is not None and sc.viewer == seat:
+    seat = sc.table.bottom
+    if sh.hand is not None and sc.table.viewer == seat:
         hand = sc.sorted_hand()
-        legal = sc.legal_cards()
-        playing = sc.my_turn() and sc.session.state.phase.value == "play"
+        legal = sc.table.legal_cards()
+        playing = sc.my_turn() and sc.session.phase is Phase.PLAY
         rects = sc.hand_rects()
         dragging = sc.pressed is not None and sc.drag_pos is not None
         leaving = sc.leaving_card()
@@ -150,9 +146,9 @@ def hand(sc: TableScene, surf: pygame.Surface) -> None:
 
 # ---- moving cards ----------------------------------------------------------------------------
 
-def flying(sc: TableScene, surf: pygame.Surface) -> None:
+def flying(sc: TableView, surf: pygame.Surface) -> None:
     """The card on the move: dealt, played, or a bid popping up."""
-    e, tw = sc.active, sc.tween
+    e, tw = sc.table.animator.active, sc.table.animator.tween
     if e is None or tw is None:
         return
     lay, painter = sc.lay, sc.app.painter

@@ -1,10 +1,18 @@
-"""A PRIVATE, unchecked fast simulator for the AI's inner loop. Not part of the engine's API.
+"""The AI's simulator: the rules again, int-coded and UNCHECKED, for the search's inner loop.
 
-Cards are small ints (``encode`` / ``decode``), hands are plain int lists, there are no
-events and no checks: passing a card that is not held, or an illegal move, is the
-caller's responsibility and gives undefined results. ``tests/test_fast.py`` proves that
-it agrees with the checked engine (legal moves, trick winners, scores) in every edition
-and option. Standard library only.
+The rules are held once, by ``wizard.engine`` (``GameState.legal_actions()`` / ``apply()``, which
+check everything). This module is a private, faster path the AI plays out imagined deals with; it
+is not part of the engine's API and nothing outside ``wizard.ai`` should use it.
+
+Contract (the caller's responsibility, as in python-chess ``Board.push``): cards are small ints
+(``encode`` / ``decode``), hands are plain int lists, there are no events and no checks. Passing
+a card that is not held, or an illegal move, gives undefined results. ``tests/test_simulator.py``
+proves that it agrees with the checked engine (legal moves, trick winners, scores) in every
+edition and option. Standard library only.
+
+It is also the AI's one home of the trick-winner rule in int form: ``trick_status`` (the lead and
+the winning key so far), ``key_if_played``, ``card_key`` and the key tables; the heuristics and the
+play-outs use these rather than their own copies.
 
 Card codes: ``s * 13 + rank - 1`` for suited cards (suit index in ``SUITS`` order), then
 W=52, J=53, GRAIL=54, EXCALIBUR=55, MERLIN=56 (in hand), MERLIN:W=57, MERLIN:J=58, MORGAN=59.
@@ -16,7 +24,7 @@ import random
 import time
 from typing import Any
 
-from .cards import SUITS, Card
+from ..engine import SUITS, Card
 
 CLASSIC, MAGIC, CAMELOT = 0, 1, 2
 EDITIONS = {"classic": CLASSIC, "magic": MAGIC, "camelot": CAMELOT}

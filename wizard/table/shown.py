@@ -18,6 +18,7 @@ from wizard.engine import (
     DealerChosen,
     Event,
     GameOver,
+    Phase,
     PlayerView,
     RoundScored,
     RoundStarted,
@@ -47,7 +48,7 @@ class Shown:
     round: int = 0
     rounds: int = 0
     dealer: int = -1
-    phase: str = "deal"
+    phase: Phase = Phase.DEAL
     hand_counts: list[int] = field(default_factory=list)
     hand: list[Card] | None = None             # the viewer's own cards, if visible
     peeks: dict[int, list[Card]] = field(default_factory=dict)  # clairvoyance
@@ -74,11 +75,11 @@ class Shown:
             hand=list(view.hand) if view.hand is not None and viewer is not None else None,
             peeks={s: list(h) for s, h in view.visible_hands.items()} if viewer is not None else {},
             turned=view.turned, trump=view.trump,
-            choosing=view.phase == "trump",
+            choosing=view.phase is Phase.TRUMP,
             bids=list(view.bids), bids_made=list(view.bids_made), tricks=list(view.tricks),
             totals=list(view.totals), trick=list(view.trick),
             last_trick=view.tricks_played[-1] if view.tricks_played else None,
-            over=view.phase == "game_over",
+            over=view.phase is Phase.GAME_OVER,
             own_played=_own_played([sc for t in view.tricks_played for sc in t.cards] + list(view.trick),
                                    viewer))
 
@@ -94,7 +95,7 @@ class Shown:
         elif isinstance(e, RoundStarted):
             self.round = e.round
             self.dealer = e.dealer
-            self.phase = "deal"
+            self.phase = Phase.DEAL
             self.hand_counts = [0] * n
             self.hand = [] if self.viewer is not None else None
             self.peeks = {}
@@ -121,16 +122,16 @@ class Shown:
             self.turned = e.card
             self.trump = e.trump
             self.choosing = e.dealer_chooses
-            self.phase = "trump" if e.dealer_chooses else "bid"
+            self.phase = Phase.TRUMP if e.dealer_chooses else Phase.BID
         elif isinstance(e, TrumpChosen):
             self.trump = e.suit
             self.choosing = False
-            self.phase = "bid"
+            self.phase = Phase.BID
         elif isinstance(e, BidMade):
             self.bids[e.seat] = e.bid
             self.bids_made[e.seat] = True
             if all(self.bids_made):
-                self.phase = "play"
+                self.phase = Phase.PLAY
         elif isinstance(e, BidsRevealed):
             self.bids = list(e.bids)
         elif isinstance(e, CardPlayed):
@@ -153,10 +154,10 @@ class Shown:
             self.totals = list(e.totals)
             self.bids = list(e.bids)
             self.tricks = list(e.tricks)
-            self.phase = "round_end"
+            self.phase = Phase.ROUND_END
         elif isinstance(e, GameOver):
             self.over = True
-            self.phase = "game_over"
+            self.phase = Phase.GAME_OVER
 
     # ---- which of the four pictures a Wizard or Jester shows --------------------------------
 

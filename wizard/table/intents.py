@@ -1,0 +1,153 @@
+"""What a person asks of the table (intents) and what the table answers (outcomes), as data.
+
+The screen turns clicks and keys into intents and hands them to ``Table.submit``; it reads the
+outcomes the table returns or queues (``Table.take_outcomes``) and draws them. Nothing here knows
+about pygame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from wizard.engine import Action, Card, RoundResult, Rule
+
+# ---- intents ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BidIntent:
+    """Bid ``n`` tricks."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayIntent:
+    """Play ``card`` from the hand (Merlin, when it may be either, asks first)."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpIntent:
+    """Name ``suit`` (B, G, R or Y) as the trump suit."""
+
+    suit: str
+
+
+@dataclass(frozen=True, slots=True)
+class MerlinIntent:
+    """Play Merlin as a Wizard (``as_wizard``) or as a Jester."""
+
+    as_wizard: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CancelChoice:
+    """Close the Merlin question without playing."""
+
+
+@dataclass(frozen=True, slots=True)
+class SkipAnimation:
+    """Show the end of every running and queued animation now."""
+
+
+@dataclass(frozen=True, slots=True)
+class AskHint:
+    """What would the computer (Expert) do in this person's place?"""
+
+
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """The person named on the hot-seat curtain is at the screen: show their hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    """The round's result was seen: deal the next round."""
+
+
+Intent = (BidIntent | PlayIntent | TrumpIntent | MerlinIntent | CancelChoice | SkipAnimation
+          | AskHint | Ready | NextRound)
+
+#: Intents that act in the game for the person whose turn it is (kept while an animation runs).
+GAME_INTENTS = (BidIntent, PlayIntent, TrumpIntent, MerlinIntent)
+
+
+# ---- outcomes -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Accepted:
+    """The intent was carried out (``action``: the game action taken, if it was one)."""
+
+    action: Action | None
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """The rules (or the moment) refuse the intent; nothing changed. ``text`` is translated."""
+
+    rule: Rule | None
+    text: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """The intent came during an animation: it is kept and applied once, when the table catches up."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ignored:
+    """The intent means nothing now (not this person's turn, a second click of a double click)."""
+
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class CurtainUp:
+    """Hot seat: everything private is hidden until ``seat``'s person says they are ready."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceNeeded:
+    """The person to act must choose: ``kind`` is "trump" or "merlin"."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class HintReady:
+    """The computer's suggestion for the person to act, with a translated sentence."""
+
+    action: Action | None      # None: the hint failed or came too late (say nothing)
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOver:
+    """A round was scored: its result, for the round-end screen."""
+
+    result: RoundResult
+    names: tuple[str, ...]
+    humans: tuple[int, ...]
+    auto: bool               # no person plays: the result screen may close by itself
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    """The last round was scored."""
+
+    totals: tuple[int, ...]
+    results: tuple[RoundResult, ...]
+    names: tuple[str, ...]
+    seed: int | None
+
+
+Outcome = (Accepted | Refused | Kept | Ignored | CurtainUp | ChoiceNeeded | HintReady | RoundOver
+           | GameOver)

@@ -1,0 +1,90 @@
+"""The table's sentences: the prompt line, a refusal, a hint, in the current language."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from wizard import messages
+from wizard.engine import (
+    Action,
+    Bid,
+    CardDrawn,
+    ChooseTrump,
+    DealerChosen,
+    IllegalActionError,
+    Phase,
+    Play,
+    TrickWon,
+)
+from wizard.i18n import _
+from wizard.session import Session
+
+from .animation import Animator
+from .shown import Shown
+
+
+class TablePrompt(Protocol):
+    """What the prompt reads of a table (``Table`` has it; this module does not import it)."""
+
+    session: Session
+    animator: Animator
+    look: str
+
+    @property
+    def shown(self) -> Shown: ...
+
+    @property
+    def drained(self) -> bool: ...
+
+    def my_turn(self) -> bool: ...
+
+
+def refusal_text(err: IllegalActionError, look: str, names: Sequence[str]) -> str:
+    """Why the rules refuse an action, translated."""
+    return messages.refusal(err, look, list(names))
+
+
+def hint_text(action: Action, look: str) -> str:
+    """What the computer would do, as a sentence."""
+    if isinstance(action, Bid):
+        return _("The computer would bid {n}.").format(n=action.n)
+    if isinstance(action, Play):
+        return _("The computer would play {card}.").format(card=messages.card_name(action.card, look))
+    assert isinstance(action, ChooseTrump)
+    return _("The computer would choose {suit}.").format(suit=messages.suit_name(action.suit, look))
+
+
+def prompt_line(table: TablePrompt) -> tuple[str, str]:
+    """The prompt line for ``table`` and its tone: "accent" (speaks to the person) or "ink"."""
+    s = table.session
+    e = table.animator.active
+    names = s.names
+    if isinstance(e, (CardDrawn, DealerChosen)) and not table.shown.round:
+        return _("Drawing for the first dealer: the highest card deals."), "ink"
+    if isinstance(e, TrickWon):
+        if e.void:
+            return _("Nobody wins this trick."), "ink"
+        return _("{name} wins the trick.").format(name=names[e.winner]), "accent"
+    if not table.drained or s.current is None:
+        return "", "ink"
+    seat = s.current
+    name = names[seat]
+    phase = s.phase
+    if table.my_turn():
+        if phase is Phase.BID:
+            return _("{name}, your bid: how many tricks will you take?").format(name=name), "accent"
+        if phase is Phase.TRUMP:
+            return _("{name}, choose the trump suit.").format(name=name), "accent"
+        led = s.lead_suit
+        if led is not None:
+            return (_("{name}, play a card: {suit} was led.").format(
+                name=name, suit=messages.suit_name(led, table.look)), "accent")
+        return _("{name}, play a card.").format(name=name), "accent"
+    if s.seats[seat].is_human:
+        return _("Waiting for {name}…").format(name=name), "ink"
+    if phase is Phase.BID:
+        return _("{name} is bidding…").format(name=name), "ink"
+    if phase is Phase.TRUMP:
+        return _("{name} chooses trump…").format(name=name), "ink"
+    return _("{name} is playing…").format(name=name), "ink"

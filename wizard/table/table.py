@@ -1,0 +1,427 @@
+"""The table without a screen: what is shown, whose turn it is, what a person may do, and when.
+
+A ``Table`` wraps a ``Session``. Time moves only through ``tick(dt)`` on its clock; intents come
+in through ``submit``; outcomes go out as data, returned by ``submit`` or queued for
+``take_outcomes``. The screen (``wizard.ui``) draws ``shown`` and the running animation, and turns
+input into intents. A test plays whole games with this class alone, without pygame.
+
+>>> from wizard.engine import GameConfig
+>>> from wizard.session import Seat, Session
+>>> t = Table(Session.new(GameConfig(3, seed=1), [Seat.ai(n, "random") for n in "ABC"]),
+...           threaded=False, speed=0.0, ai_pause=0.0)
+>>> while not t.session.finished:
+...     t.tick(0.1)
+...     for o in t.take_outcomes():
+...         if isinstance(o, RoundOver):
+...             _ = t.submit(NextRound())
+>>> len(t.session.results)
+20
+"""
+
+from __future__ import annotations
+
+import logging
+
+from wizard import messages
+from wizard.engine import (
+    Action,
+    Bid,
+    BidMade,
+    Card,
+    CardPlayed,
+    ChooseTrump,
+    Event,
+    Kind,
+    Phase,
+    Play,
+    RoundScored,
+    card,
+)
+from wizard.session import Session
+
+from . import prompt
+from .animation import Animator
+from .clock import Clock
+from .handsort import sort_hand
+from .intents import (
+    GAME_INTENTS,
+    Accepted,
+    AskHint,
+    BidIntent,
+    CancelChoice,
+    ChoiceNeeded,
+    CurtainUp,
+    GameOver,
+    HintReady,
+    Ignored,
+    Intent,
+    Kept,
+    MerlinIntent,
+    NextRound,
+    Outcome,
+    PlayIntent,
+    Ready,
+    Refused,
+    RoundOver,
+    SkipAnimation,
+    TrumpIntent,
+)
+from .runner import Job, Runner
+from .shown import Shown
+from .tween import lerp
+
+log = logging.getLogger(__name__)
+
+DOUBLE_CLICK = 0.35   # seconds after one's own action when more input is not kept for later
+MAX_KEPT = 4          # intents kept during an animation
+MERLIN_W, MERLIN_J = card("MERLIN:W"), card("MERLIN:J")
+
+
+class Table:
+    """One game at the table, for the people at one screen."""
+
+    def __init__(self, session: Session, *, clock: Clock | None = None, threaded: bool = True,
+                 speed: float = 1.0, ai_pause: float = 0.6, auto_continue: bool | None = None,
+                 look: str = "classic", hint_level: str = "expert") -> None:
+        self.session = session
+        self.clock = clock if clock is not None else Clock()
+        humans = session.humans
+        self.hot_seat = session.hot_seat
+        self.viewer: int | None = None if self.hot_seat else (humans[0] if humans else 0)
+        self.bottom = humans[0] if humans else 0       # the seat drawn at the bottom
+        self.last_confirmed: int | None = None          # the person who last lifted the curtain
+        self.curtain_for: int | None = None
+        self.auto_continue = (not humans) if auto_continue is None else auto_continue
+        self.ai_pause = ai_pause                        # seconds between computer moves (at speed 1)
+        self.look = look
+        self.hint_level = hint_level
+        self.animator = Animator(self.clock, Shown.from_view(session.view(self.viewer), self.viewer),
+                                 speed)
+        self.synced = False
+        self.runner = Runner(threaded=threaded)
+        self.move_job: Job | None = None                # a computer seat's decision under way
+        self.hint_job: Job | None = None
+        self.choice: str | None = None                  # "trump" | "merlin": a question is open
+        self.kept: list[Intent] = []                    # intents given during an animation
+        self.acted_at = float("-inf")                   # clock time of the viewer's last action
+        self.outcomes: list[Outcome] = []
+        self._round_told = False
+        self._game_told = False
+        self._unsubscribe = session.subscribe(self._on_events)
+        if session.needs_advance and session.phase is not Phase.ROUND_END:
+            session.start()
+
+    # ---- what is shown ------------------------------------------------------------------
+
+    @property
+    def shown(self) -> Shown:
+        """The table as the viewer sees it now."""
+        return self.animator.shown
+
+    @property
+    def speed(self) -> float:
+        """Animation speed factor (0: no animation)."""
+        return self.animator.speed
+
+    @speed.setter
+    def speed(self, value: float) -> None:
+        self.animator.speed = max(0.0, value)
+
+    @property
+    def names(self) -> list[str]:
+        """Players' names by seat."""
+        return self.session.names
+
+    @property
+    def you(self) -> int | None:
+        """The seat addressed in the second person: the one person of a solo game, when it keeps
+        the default name ("You", "Moi", "Jo"…). Sentences about it say "you", not its name."""
+        humans = self.session.humans
+        if len(humans) == 1 and messages.is_default_you(self.session.names[humans[0]]):
+            return humans[0]
+        return None
+
+    @property
+    def drained(self) -> bool:
+        """No animation is running or queued."""
+        return self.animator.drained
+
+    def my_turn(self) -> bool:
+        """The person whose hand is shown must act now, and the screen has caught up."""
+        s = self.session
+        return (self.drained and s.is_human_turn() and s.current == self.viewer
+                and self.curtain_for is None)
+
+    def hand(self) -> list[Card]:
+        """The viewer's hand in display order (empty when no hand is shown)."""
+        return sort_hand(self.shown.hand or [], self.shown.trump)
+
+    def legal_cards(self) -> set[Card]:
+        """Cards in hand that may be played now (empty when it is not the viewer's turn)."""
+        if not self.my_turn() or self.session.phase is not Phase.PLAY:
+            return set()
+        return {a.card.in_hand for a in self.session.legal_actions(self.viewer)
+                if isinstance(a, Play)}
+
+    def bid_options(self) -> list[tuple[int, bool]]:
+        """(bid, allowed) for each bid of the viewer's turn to bid."""
+        if not self.my_turn() or self.session.phase is not Phase.BID:
+            return []
+        legal = {a.n for a in self.session.legal_actions(self.viewer) if isinstance(a, Bid)}
+        return [(n, n in legal) for n in range(self.session.round + 1)]
+
+    def bid_reason(self, n: int) -> str:
+        """Why bid ``n`` is refused now (translated), or "" if it is allowed."""
+        err = self.session.check(Bid(n), self.viewer)
+        return "" if err is None else prompt.refusal_text(err, self.look, self.names)
+
+    def acting_seat(self) -> int | None:
+        """The seat shown as acting: the one animating a bid or card, else the one to act."""
+        e = self.animator.active
+        if isinstance(e, (CardPlayed, BidMade)):
+            return e.seat
+        return self.session.current if self.drained else None
+
+    def plate_total(self, seat: int) -> tuple[int, bool]:
+        """The total shown for ``seat`` and whether it is still counting: after a round is scored
+        the totals count up over the animation (at speed 0 the new total shows at once)."""
+        totals = self.shown.totals
+        total = totals[seat] if seat < len(totals) else 0
+        e, tween = self.animator.active, self.animator.tween
+        if isinstance(e, RoundScored) and tween is not None and seat < len(e.totals) \
+                and e.totals[seat] != total:
+            return round(lerp(total, e.totals[seat], tween.t)), not tween.done
+        return total, False
+
+    @property
+    def thinking_seat(self) -> int | None:
+        """The computer seat whose decision is under way."""
+        return None if self.move_job is None else int(self.move_job.key[1])  # type: ignore[call-overload]
+
+    def prompt(self) -> tuple[str, str]:
+        """The prompt line and its tone ("accent" or "ink")."""
+        return prompt.prompt_line(self)
+
+    def busy(self) -> bool:
+        """Something moves or is computed: keep ticking."""
+        return (not self.drained or self.move_job is not None or self.hint_job is not None
+                or (self.session.is_ai_turn() and self.curtain_for is None))
+
+    # ---- time ---------------------------------------------------------------------------
+
+    def tick(self, dt: float) -> None:
+        """Advance the clock by ``dt`` seconds, then the table."""
+        self.clock.tick(dt)
+        self.update()
+
+    def update(self) -> None:
+        """Finish animations, then move the game on: computer moves, round ends, kept intents."""
+        self._hint_done()
+        self.animator.step()
+        if self.drained:
+            self._caught_up()
+
+    def take_outcomes(self) -> list[Outcome]:
+        """Outcomes that came from the passing of time (curtain, choices, hints, round ends)."""
+        out, self.outcomes = self.outcomes, []
+        return out
+
+    def close(self) -> None:
+        """Stop listening to the session and stop the worker thread."""
+        self._unsubscribe()
+        self.runner.close()
+
+    # ---- intents ------------------------------------------------------------------------
+
+    def submit(self, intent: Intent) -> Outcome:
+        """Carry out ``intent``, or say why not; never changes anything when it refuses."""
+        if isinstance(intent, SkipAnimation):
+            self.animator.skip()
+            return Accepted(None)
+        if isinstance(intent, Ready):
+            if self.curtain_for is None:
+                return Ignored("no curtain")
+            self.show_seat(self.curtain_for)
+            return Accepted(None)
+        if isinstance(intent, NextRound):
+            return self._next_round()
+        if isinstance(intent, AskHint):
+            return self._ask_hint()
+        if isinstance(intent, CancelChoice):
+            if self.choice != "merlin":
+                return Ignored("no question to close")
+            self.choice = None
+            return Accepted(None)
+        s = self.session
+        if not (s.is_human_turn() and s.current == self.viewer and self.curtain_for is None):
+            return Ignored("not this person's turn")
+        if not self.drained:
+            if self.clock.now - self.acted_at <= DOUBLE_CLICK:
+                return Ignored("the rest of a double click")
+            if len(self.kept) >= MAX_KEPT:
+                return Ignored("enough input is waiting")
+            self.kept.append(intent)
+            return Kept()
+        return self._game_intent(intent)
+
+    def _game_intent(self, intent: Intent) -> Outcome:
+        s = self.session
+        action: Action
+        if isinstance(intent, BidIntent):
+            if s.phase is not Phase.BID:
+                return Ignored("not bidding")
+            action = Bid(intent.n)
+        elif isinstance(intent, PlayIntent):
+            if intent.card.kind is Kind.MERLIN:
+                if Play(MERLIN_W) in s.legal_actions(self.viewer):
+                    self.choice = "merlin"
+                    return ChoiceNeeded("merlin")
+                action = Play(MERLIN_W)
+            else:
+                action = Play(intent.card)
+        elif isinstance(intent, TrumpIntent):
+            action = ChooseTrump(intent.suit)
+        elif isinstance(intent, MerlinIntent):
+            action = Play(MERLIN_W if intent.as_wizard else MERLIN_J)
+        else:
+            return Ignored(f"not a game intent: {intent!r}")
+        return self._act(action)
+
+    def _act(self, action: Action) -> Outcome:
+        s, seat = self.session, self.viewer
+        err = s.check(action, seat)
+        if err is not None:
+            return Refused(err.rule, prompt.refusal_text(err, self.look, self.names),
+                           dict(err.details))
+        if self.hot_seat:          # hide the hand before anything of the next turn is shown
+            self.viewer = None
+            self.animator.shown = Shown.from_view(s.view(None), None)
+        s.act(action, seat)
+        self.acted_at = self.clock.now
+        self.kept.clear()
+        self.choice = None
+        return Accepted(action)
+
+    def _next_round(self) -> Outcome:
+        s = self.session
+        if s.phase is not Phase.ROUND_END:
+            return Ignored("no round to close")
+        self._round_told = False
+        if self.hot_seat:
+            self.viewer = None
+            self.animator.shown = Shown.from_view(s.view(None), None)
+        s.advance()
+        return Accepted(None)
+
+    def show_seat(self, seat: int) -> None:
+        """Show ``seat``'s hand at the bottom (after the curtain, or in a solo game)."""
+        self.viewer = seat
+        self.bottom = seat
+        self.last_confirmed = seat
+        self.curtain_for = None
+        self._sync()
+
+    # ---- the game moving on -------------------------------------------------------------
+
+    def _on_events(self, session: Session, events: list[Event]) -> None:
+        self.animator.push(session.redacted(events, self.viewer))
+        self.synced = False
+
+    def _sync(self) -> None:
+        s, old = self.session, self.shown
+        new = Shown.from_view(s.view(self.viewer), self.viewer)
+        if s.phase in (Phase.TRUMP, Phase.BID) and s.round <= 1:
+            new.drawn = old.drawn          # the draw for first dealer stays until the first card
+        if new.last_trick is None and s.phase is Phase.ROUND_END:
+            new.last_trick = old.last_trick
+        self.animator.shown = new
+        self.synced = True
+
+    def _caught_up(self) -> None:
+        s = self.session
+        if not self.synced:
+            self._sync()
+        if s.finished:
+            if not self._game_told:
+                self._game_told = True
+                self.outcomes.append(GameOver(tuple(s.totals), tuple(s.results), tuple(s.names),
+                                              s.config.seed))
+            return
+        if s.phase is Phase.ROUND_END:
+            if not self._round_told:
+                self._round_told = True
+                self.outcomes.append(RoundOver(s.results[-1], tuple(s.names), tuple(s.humans),
+                                               self.auto_continue))
+            return
+        if s.is_ai_turn():
+            self._computer_turn()
+            return
+        if not s.is_human_turn():
+            return
+        seat = s.current
+        assert seat is not None
+        if seat != self.viewer:
+            if self.hot_seat and seat != self.last_confirmed:
+                if self.curtain_for != seat:
+                    self.curtain_for = seat
+                    self.outcomes.append(CurtainUp(seat))
+                return
+            self.show_seat(seat)
+        if s.phase is Phase.TRUMP and self.choice is None:
+            self.choice = "trump"
+            self.outcomes.append(ChoiceNeeded("trump"))
+        if self.kept:
+            pending, self.kept = self.kept, []
+            for intent in pending:
+                if self.my_turn() and isinstance(intent, GAME_INTENTS):
+                    out = self._game_intent(intent)
+                    if not isinstance(out, Ignored):
+                        self.outcomes.append(out)
+
+    def _computer_turn(self) -> None:
+        s = self.session
+        job = self.move_job
+        if job is None:
+            seat, decide = s.ai_job()
+            legal = s.legal_actions(seat)
+            self.move_job = self.runner.start(("move", seat, s.moves), decide, self.clock.now,
+                                              fallback=lambda: legal[0])
+            return
+        action = self.runner.poll(job)
+        if action is None or self.clock.now - job.started < self.ai_pause * self.speed:
+            return
+        self.move_job = None
+        seat = int(job.key[1])  # type: ignore[call-overload]
+        err = s.check(action, seat)
+        if err is not None:
+            log.error("the computer player of seat %d chose %r, which the rules refuse (%s); "
+                      "it plays a legal move instead", seat, action, err)
+            action = s.legal_actions(seat)[0]
+        s.act(action, seat)
+
+    # ---- the hint -----------------------------------------------------------------------
+
+    def _ask_hint(self) -> Outcome:
+        if not self.my_turn() or self.hint_job is not None:
+            return Ignored("no hint now")
+        seat = self.viewer
+        assert seat is not None
+        s = self.session
+        self.hint_job = self.runner.start(("hint", seat, s.moves),
+                                          s.hint_job(seat, self.hint_level), self.clock.now)
+        self._hint_done()
+        return Accepted(None)
+
+    def _hint_done(self) -> None:
+        job = self.hint_job
+        if job is None:
+            return
+        answer = self.runner.poll(job)
+        if job.future is not None:      # still thinking
+            return
+        self.hint_job = None
+        if answer is None or job.key[2] != self.session.moves or not self.my_turn():
+            self.outcomes.append(HintReady(None, ""))        # failed or out of date: say nothing
+            return
+        self.outcomes.append(HintReady(answer, prompt.hint_text(answer, self.look)))
+

@@ -1,0 +1,48 @@
+"""Every screen by name: the one place that knows them all, so scenes never import each other.
+
+A scene opens another with ``app.open(name, ...)`` (over it) or ``app.go(name, ...)`` (instead
+of everything). The program's entry points build their ``App`` with ``make_app``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .app import App, Scene
+from .scenes.game_end import GameEndScene
+from .scenes.game_menu import GameMenuScene
+from .scenes.history import HistoryScene
+from .scenes.menu import MenuScene
+from .scenes.replay import ReplayScene
+from .scenes.round_end import RoundEndScene
+from .scenes.rules import RulesScene
+from .scenes.scorepad import ScorePadScene
+from .scenes.settings import SettingsScene
+from .scenes.setup import SetupScene
+from .scenes.table import TableScene
+
+ROUTES: dict[str, Callable[..., Scene]] = {
+    "menu": MenuScene,
+    "setup": SetupScene,
+    "table": TableScene,
+    "round_end": RoundEndScene,
+    "game_end": GameEndScene,
+    "game_menu": GameMenuScene,
+    "score_pad": ScorePadScene,
+    "history": HistoryScene,
+    "replay": ReplayScene,
+    "rules": RulesScene,
+    "settings": SettingsScene,
+}
+
+
+def install(app: App) -> App:
+    """Give ``app`` every screen by name."""
+    app.routes.update(ROUTES)
+    return app
+
+
+def make_app(*args: Any, **kwargs: Any) -> App:
+    """An ``App`` (same arguments) that knows every screen."""
+    return install(App(*args, **kwargs))
