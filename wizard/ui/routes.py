@@ -10,6 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 from .app import App, Scene
+from .scenes.confirm import ConfirmScene
+from .scenes.continue_list import ContinueListScene
 from .scenes.game_end import GameEndScene
 from .scenes.game_menu import GameMenuScene
 from .scenes.history import HistoryScene
@@ -24,6 +26,8 @@ from .scenes.table import TableScene
 
 ROUTES: dict[str, Callable[..., Scene]] = {
     "menu": MenuScene,
+    "continue_list": ContinueListScene,
+    "confirm": ConfirmScene,
     "setup": SetupScene,
     "table": TableScene,
     "round_end": RoundEndScene,

@@ -8,6 +8,7 @@ import sys
 import tempfile
 import traceback
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,8 +21,10 @@ if TYPE_CHECKING:
 
 SCREENS = ("menu", "setup", "table-bidding", "table-trump", "table-play", "table-clairvoyance",
            "curtain", "scorepad", "round-end", "game-end", "history", "history-game", "replay",
-           "settings", "rules", "game-menu")
-HISTORY_SCREENS = ("history", "history-game", "replay")
+           "settings", "rules", "game-menu", "continue-list", "continue-delete")
+HISTORY_SCREENS = ("history", "history-game", "replay", "continue-list", "continue-delete")
+# Games in progress for the Continue list: (players, edition, seed, rounds played).
+GAMES_IN_PROGRESS = ((4, "classic", 41, 5), (3, "magic", 42, 2), (6, "camelot", 43, 7))
 # Finished games for the history screens: (players, edition, seed, options).
 HISTORY_GAMES = ((3, "classic", 31, Options()), (4, "magic", 32, Options(no_equal_sum=True)),
                  (5, "camelot", 33, Options()), (4, "classic", 34, Options(bids=BidVisibility.HIDDEN)))
@@ -65,6 +68,19 @@ def fill_history(prefs: Prefs) -> None:
         if not session.finished:
             raise RuntimeError(f"history game {seed} did not finish")
         prefs.finish_game(session)
+    prefs.flush()
+
+
+def _past_round(rounds: int, session: Session) -> bool:
+    return session.round > rounds and session.is_human_turn()
+
+
+def fill_games(prefs: Prefs) -> None:
+    """Leave three seeded games in progress (saved after every move) for the Continue list."""
+    for players, edition, seed, rounds in GAMES_IN_PROGRESS:
+        cfg = GameConfig(players, edition=Edition(edition), seed=seed)
+        session = Session.new(cfg, _seats(1, players), on_save=prefs.save_game)
+        play_until(session, partial(_past_round, rounds))
     prefs.flush()
 
 
@@ -130,6 +146,13 @@ def _make(a: App, name: str) -> None:
             keys = [pygame.K_PAGEDOWN] * 5 + [pygame.K_RIGHT] * 7    # round 6, a trick half played
             for k in keys:
                 a.frame(0.0, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")])
+    elif name in ("continue-list", "continue-delete"):
+        a.go("menu")
+        listed = a.go("continue_list")
+        if len(getattr(listed, "games", [])) != len(GAMES_IN_PROGRESS):
+            raise RuntimeError("the Continue list does not show the games in progress")
+        if name == "continue-delete":
+            listed.ask_delete(listed.games[0])    # type: ignore[attr-defined]
     elif name == "settings":
         a.go("settings")
     elif name == "rules":
@@ -206,6 +229,7 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
         games.settings = prefs.settings
         try:
             fill_history(games)
+            fill_games(games)
         except Exception as e:
             failures.append(f"history games: {type(e).__name__}: {e}")
             traceback.print_exc()

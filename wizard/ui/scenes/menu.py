@@ -24,7 +24,7 @@ class MenuScene(Screen):
         self.saved = saved or None
         items: list[tuple[Label, Callable[[], None], bool]] = []
         if self.saved:
-            items.append((lambda: _("Continue"), self.continue_game, True))
+            items.append((lambda: _("Continue"), self.continue_list, True))
         items += [
             (lambda: _("New game"), self.new_game, True),
             (lambda: _("Statistics & history"), self.history, True),
@@ -64,8 +64,12 @@ class MenuScene(Screen):
     def back(self) -> None:
         """Esc on the main menu does nothing (Quit is a button)."""
 
+    def continue_list(self) -> None:
+        """Open the list of games in progress."""
+        self.app.go("continue_list")
+
     def continue_game(self) -> None:
-        """Resume the saved game at the same card."""
+        """Resume the most recent game at the same card (``wizard --continue``)."""
         if not self.saved:
             return
         session = self.app.prefs.resume(self.saved[0].game_id)
