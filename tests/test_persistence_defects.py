@@ -7,7 +7,6 @@ import io
 import json
 import logging
 import os
-import sys
 from pathlib import Path
 
 import pytest
@@ -242,4 +241,21 @@ def test_m6_a_foreign_settings_object_is_set_aside_not_converted(tmp_path: Path,
         or json.loads((tmp_path / "settings.json").read_text())["schema"] == 1
 
 
-assert sys.version_info >= (3, 11)
+
+
+
+def test_d2_no_lock_file_at_all_still_excludes_a_second_window(tmp_path: Path,
+                                                                monkeypatch) -> None:
+    """A folder where no lock file can be made (read-only): the folder itself is locked."""
+    def refuse(path: Path) -> tuple[int, bool]:
+        raise PermissionError(errno.EACCES, "Permission denied", str(path))
+    monkeypatch.setattr(lock_module, "_open_lock", refuse, raising=False)
+    real_open = open
+
+    def ro_open(path, mode="r", *a, **k):
+        if str(path).endswith("wizard.lock") and set(mode) & set("wa+"):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_open(path, mode, *a, **k)
+    monkeypatch.setattr(lock_module, "open", ro_open, raising=False)
+    if os.name == "posix":
+        assert _two_windows(tmp_path) == (True, False)

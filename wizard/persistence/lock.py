@@ -24,7 +24,7 @@ import os
 import stat
 import sys
 from pathlib import Path
-from typing import IO
+from typing import IO, cast
 
 LOCK_NAME = "wizard.lock"
 
@@ -37,31 +37,55 @@ class DataLock:
     def __init__(self, data_dir: Path) -> None:
         self.path = Path(data_dir) / LOCK_NAME
         self._file: IO[bytes] | None = None
+        self._folder: IO[bytes] | None = None
 
     @property
     def held(self) -> bool:
         """True while this object holds the lock."""
-        return self._file is not None
+        return self._file is not None or self._folder is not None
 
     def acquire(self) -> bool:
         """Take the lock: True if taken, False if another program holds it.
 
-        Whatever is at ``wizard.lock`` and is not a plain file (a folder, a link) is set aside
-        first, never followed. A lock file this user may not write is locked read-only; a pid
-        that cannot be written (full disk) is only logged: the lock is what matters.
-        Raises ``OSError`` when the folder cannot be created or no lock file can be opened
-        (the caller decides whether to run without it).
+        On POSIX the data folder itself is locked too, so two windows exclude each other even
+        when no lock file can be written (a read-only folder). Whatever is at ``wizard.lock`` and
+        is not a plain file (a folder, a link) is set aside first, never followed. A lock file
+        this user may not write is locked read-only; a pid that cannot be written (full disk) is
+        only logged: the lock is what matters. Raises ``OSError`` when the folder cannot be
+        created, or when neither the folder nor a lock file can be locked (the caller decides
+        whether to run without it).
         """
-        if self._file is not None:
+        if self.held:
             return True
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        folder = _open_folder(self.path.parent)
+        if folder is not None and not _try_lock(folder):
+            folder.close()
+            return False
+        try:
+            f = self._lock_file()
+        except OSError as e:
+            if folder is None:
+                raise
+            log.warning("no lock file in %s (%s); the folder itself is locked", self.path.parent, e)
+        else:
+            if f is None:
+                if folder is not None:
+                    _release(folder)
+                return False
+            self._file = f
+        self._folder = folder
+        return True
+
+    def _lock_file(self) -> IO[bytes] | None:
+        """The locked ``wizard.lock`` (None if another program holds it)."""
         _set_aside_if_foreign(self.path)
         fd, writable = _open_lock(self.path)
         f = os.fdopen(fd, "r+b" if writable else "rb")  # noqa: SIM115  (kept open while held)
         try:
             if not _try_lock(f):
                 f.close()
-                return False
+                return None
         except OSError:
             f.close()
             raise
@@ -72,8 +96,7 @@ class DataLock:
             except OSError as e:
                 log.warning("could not write the process id into %s (%s); the lock holds",
                             self.path, e)
-        self._file = f
-        return True
+        return f
 
     def holder(self) -> int | None:
         """The process id written by the holder, if readable (for messages and logs)."""
@@ -88,13 +111,10 @@ class DataLock:
     def release(self) -> None:
         """Give the lock back (the file stays; its content is only informative)."""
         f, self._file = self._file, None
-        if f is None:
-            return
-        try:
-            _unlock(f)
-        except OSError:
-            pass
-        f.close()
+        folder, self._folder = self._folder, None
+        for held in (f, folder):
+            if held is not None:
+                _release(held)
 
     def __enter__(self) -> DataLock:
         return self
@@ -134,6 +154,41 @@ def _write_pid(fd: int) -> None:
     """Write this process id into the lock file (informative only)."""
     os.lseek(fd, 0, os.SEEK_SET)
     os.write(fd, f"{os.getpid()}\n".encode())
+
+
+def _release(f: IO[bytes]) -> None:
+    try:
+        _unlock(f)
+    except OSError:
+        pass
+    f.close()
+
+
+def _open_folder(folder: Path) -> IO[bytes] | None:
+    """The data folder opened for locking (POSIX), or None where folders cannot be opened."""
+    if os.name != "posix":
+        return None
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+                     | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    return cast(IO[bytes], _FolderHandle(fd))
+
+
+class _FolderHandle:
+    """An open folder: just enough of a file (``fileno``, ``close``) for ``flock``."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def fileno(self) -> int:
+        """The descriptor."""
+        return self.fd
+
+    def close(self) -> None:
+        """Close the descriptor (which also drops its lock)."""
+        os.close(self.fd)
 
 
 if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
