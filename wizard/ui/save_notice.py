@@ -50,8 +50,11 @@ def notice_lines(status: Any, now: float | None = None) -> tuple[list[str], bool
 
 
 def draw_save_notice(surf: pygame.Surface, unit: float, status: Any,
-                     now: float | None = None) -> pygame.Rect | None:
-    """Draw the notice at the top centre, below the header bar; its rectangle, or None if none."""
+                     now: float | None = None, top: float | None = None) -> pygame.Rect | None:
+    """Draw the notice at the top centre, below the header bar; its rectangle, or None if none.
+
+    ``top``: the y where the notice starts (default: 8 units below a ``HEADER``-unit bar).
+    """
     lines, bad = notice_lines(status, now)
     if not lines:
         return None
@@ -63,7 +66,7 @@ def draw_save_notice(surf: pygame.Surface, unit: float, status: Any,
     pad = 10 * unit
     box_w = max(text.render(line, size).get_width() for line in wrapped) + 2 * pad
     box = pygame.Rect(0, 0, int(min(box_w, w - 16 * unit)), int(step * len(wrapped) + 2 * pad))
-    box.midtop = (w // 2, int((HEADER + 8) * unit))
+    box.midtop = (w // 2, int((HEADER + 8) * unit if top is None else top))
     panel(surf, box, unit, fill=(70, 24, 22) if bad else theme.PANEL,
           edge=theme.BAD if bad else theme.GOOD)
     y = box.y + pad
