@@ -31,7 +31,7 @@ class ConfirmScene(Overlay):
         u = self.unit
         pw = min(w - 40 * u, 620 * u)
         lines = text.wrap(self.question, int(TEXT_SIZE * u), pw - 60 * u)
-        ph = (60 + 30 * len(lines) + 100) * u
+        ph = (40 + 25 * len(lines) + 24 + 50 + 28) * u
         return pygame.Rect((w - pw) / 2, (h - ph) / 2, pw, ph)
 
     def build(self, width: int, height: int) -> None:
