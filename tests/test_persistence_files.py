@@ -620,3 +620,23 @@ def test_game_migration_writes_the_new_form(tmp_path: Path, monkeypatch) -> None
     assert json.loads(moved.read_text())["schema"] == 1
     assert len(asides(tmp_path, "game.json", "v0")) == 1
     assert json.loads(asides(tmp_path, "game.json", "migrated")[0].read_text()) == legacy
+
+
+def test_a_game_json_that_cannot_be_migrated_yet_is_still_listed_and_kept(tmp_path: Path,
+                                                                          monkeypatch) -> None:
+    raw = (FIXTURES / "game_v1.json").read_bytes()
+    (tmp_path / "game.json").write_bytes(raw)
+
+    def full(path, data):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(store_module, "write_bytes_atomic", full)
+    store = Store(tmp_path)
+    [game] = store.list_games()
+    assert store.load_game(game.game_id) is not None
+    assert [p.kind for p in store.problems] == [ProblemKind.WRITE_FAILED]
+    assert (tmp_path / "game.json").read_bytes() == raw       # untouched until it can move
+    monkeypatch.undo()
+    again = Store(tmp_path)
+    assert [g.game_id for g in again.list_games()] == [game.game_id]
+    assert not (tmp_path / "game.json").exists()
+    assert asides(tmp_path, "game.json", "migrated")[0].read_bytes() == raw

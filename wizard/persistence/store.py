@@ -65,6 +65,7 @@ class Store(HistoryFile):
         self._protected: dict[str, str] = {}  # newer/unreadable files, left alone so far:
                                               # moved aside (tag) before we write there
         self._legacy_done = False
+        self._legacy_pending: SavedGame | None = None   # a game.json that could not be moved yet
         self._verified: dict[str, HistoryEntry] = {}   # this session's entries, by line digest
         self._cache = VerifiedCache(self.data_dir, CACHE_NAME)
         self._cache_loaded = False
@@ -291,7 +292,9 @@ class Store(HistoryFile):
             moved = move_aside(self.path(FileKind.GAME), MIGRATED)
         except (OSError, PathError) as e:
             self._report(Problem(ProblemKind.WRITE_FAILED, FileKind.GAME,
-                                 self._plain(LEGACY_GAME), detail=f"not migrated yet: {e}"))
+                                 self._plain(LEGACY_GAME), detail=f"not migrated yet: {e}",
+                                 errno=getattr(e, "errno", None)))
+            self._legacy_pending = saved        # still listed; game.json stays as it is
             return
         self._checked.add(_game_rel(saved.game_id))
         self._report(Problem(ProblemKind.MIGRATED, FileKind.GAME, self._plain(LEGACY_GAME), moved,
@@ -311,6 +314,9 @@ class Store(HistoryFile):
         """Every game in progress that reads and replays, the most recently played first."""
         self.flush()
         games = [g for g in (self._read_game(i) for i in self.game_ids()) if g is not None]
+        pending = self._legacy_pending
+        if pending is not None and all(g.game_id != pending.game_id for g in games):
+            games.append(pending)
         games.sort(key=lambda g: (g.updated or g.created, self._mtime(g.game_id)), reverse=True)
         return games
 
@@ -334,6 +340,10 @@ class Store(HistoryFile):
         self._migrate_legacy()
         if not GAME_ID_RE.fullmatch(game_id):
             return None
+        pending = self._legacy_pending
+        if pending is not None and pending.game_id == game_id \
+                and not os.path.lexists(self._plain(_game_rel(game_id))):
+            return pending
         return self._read_game(game_id)
 
     def has_game(self) -> bool:
