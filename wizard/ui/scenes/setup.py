@@ -11,8 +11,7 @@ import pygame
 from wizard import messages
 from wizard.engine import BidVisibility, Edition, GameConfig, Options
 from wizard.i18n import N_, _
-from wizard.persistence.checks import Invalid
-from wizard.persistence.seats import SeatSpec
+from wizard.persistence.seats import clean_name, is_valid_name
 from wizard.session import Seat, Session
 
 from .. import text, theme
@@ -64,20 +63,15 @@ SEED_DIGITS = 10
 
 
 def name_allowed(typed: str) -> bool:
-    """Whether a name being typed is one the save format takes (its rule, ``SeatSpec``).
+    """Whether a name being typed follows the one rule for seat names (``persistence.seats``,
+    shared with the remembered setup and the save format).
 
     Blank is allowed while typing (the seat gets a default name), and so are spaces at the ends,
-    which are trimmed when the game starts; anything the save format refuses (too long, control
-    characters) cannot be typed.
+    which ``clean_name`` trims when the game starts; anything the rule refuses (too long, control
+    characters, a run of spaces) cannot be typed.
     """
     name = typed.strip(" ")
-    if not name:
-        return True
-    try:
-        SeatSpec(name)
-    except Invalid:
-        return False
-    return True
+    return not name or is_valid_name(name)
 
 
 def seed_allowed(typed: str) -> bool:
@@ -86,13 +80,20 @@ def seed_allowed(typed: str) -> bool:
 
 
 def seats_of(setup: dict[str, Any]) -> list[Seat]:
-    """The seats a setup describes (empty names get a default)."""
+    """The seats a setup describes, names by the shared rule (empty names get a default)."""
     out = []
     for i, s in enumerate(setup["seats"]):
-        name = (s.get("name") or "").strip() or _("Player {number}").format(number=i + 1)
+        name = clean_name(s.get("name")) or _("Player {number}").format(number=i + 1)
         out.append(Seat(name, s.get("kind", "ai"), None if s.get("kind") == "human"
                         else s.get("level") or "normal"))
     return out
+
+
+def repair_names(setup: dict[str, Any]) -> dict[str, Any]:
+    """A remembered setup with every seat name put under the shared rule (read, never trusted)."""
+    seats = [dict(s, name=clean_name(s.get("name"))) if isinstance(s, dict) else s
+             for s in setup.get("seats", [])]
+    return {**setup, "seats": seats}
 
 
 class SetupScene(Screen):
@@ -106,6 +107,7 @@ class SetupScene(Screen):
         self.setup: dict[str, Any] = default_setup()
         if isinstance(last, dict):
             try:
+                last = repair_names(last)
                 seats_of(last)
                 config_of(last, 0)
                 self.setup = {**self.setup, **last}
