@@ -92,6 +92,11 @@ class TextBox:
         self.scroll = max(0, min(self.scroll, at, max(0, whole - room)))
         if at - self.scroll > room:
             self.scroll = at - room
+        if self.focus:                 # an input method shows its candidates by the caret
+            try:
+                pygame.key.set_text_input_rect((self._x_of(self.edit.caret), self.rect.y, 1, self.rect.h))
+            except pygame.error:
+                pass
 
     # ---- focus -----------------------------------------------------------------------------
 
@@ -105,7 +110,6 @@ class TextBox:
         try:
             if on:
                 pygame.key.start_text_input()
-                pygame.key.set_text_input_rect(self.rect)      # where the IME shows its candidates
             else:
                 pygame.key.stop_text_input()
         except pygame.error:
