@@ -258,7 +258,7 @@ def test_screen_text_fits(rig: Rig, lang: str, screen: str, monkeypatch: pytest.
     set_language(lang)
     rec = Recorder()
     _install(monkeypatch, rec)
-    app.prefs = games if screen in smoke.HISTORY_SCREENS else prefs
+    app.prefs = games if screen.removesuffix(smoke.SCALED) in smoke.HISTORY_SCREENS else prefs
     try:
         if screen in EXTRA_SCREENS:
             _make_extra(app, screen)

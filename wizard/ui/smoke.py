@@ -23,7 +23,8 @@ SCREENS = ("menu", "setup", "setup-name", "table-bidding", "table-trump", "table
            "curtain", "scorepad", "round-end", "game-end", "history", "history-game", "replay",
            "settings", "rules", "game-menu", "table-clairvoyance-3p", "card-legend",
            "card-legend-camelot", "table-tooltip", "continue-list", "continue-delete",
-           "table-save-failed", "settings-scale-130", "setup-scale-130", "table-play-scale-130")
+           "table-save-failed", "settings-scale-130", "setup-scale-130", "table-play-scale-130",
+           "game-menu-scale-130", "history-scale-130", "replay-scale-130")
 SCALED = "-scale-130"      # a screen drawn with the interface size at 130 %
 # Table states also drawn at 1024x640 (file names with "1024x640").
 SMALL_SCREENS = ("table-clairvoyance-3p", "table-tooltip", "table-save-failed")

@@ -10,6 +10,7 @@ import pygame
 from wizard.i18n import _
 
 from ..app import App
+from ..layout import unit_for
 from ..widgets import Label
 from .base import Overlay
 
@@ -31,15 +32,19 @@ class GameMenuScene(Overlay):
         """Paused."""
         return _("Game paused")
 
+    def _panel_units(self) -> float:
+        return 586 + (58 if self.on_legend is not None else 0)
+
     def panel_rect(self) -> pygame.Rect:
         """A narrow centred panel."""
         w, h = self.size
         u = self.unit
-        pw, ph = 440 * u, (586 + (58 if self.on_legend is not None else 0)) * u
+        pw, ph = 440 * u, self._panel_units() * u
         return pygame.Rect((w - pw) / 2, (h - ph) / 2, pw, ph)
 
     def build(self, width: int, height: int) -> None:
-        """The menu buttons."""
+        """The menu buttons (a larger interface size grows the menu as far as the window is tall)."""
+        self.unit = max(unit_for(width, height, 1.0), min(self.unit, (height - 16) / self._panel_units()))
         r = self.panel_rect()
         items: list[tuple[Label, Callable[[], None], bool]] = [
             (lambda: _("Resume"), self.back, True),

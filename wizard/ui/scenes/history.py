@@ -15,6 +15,7 @@ from wizard.i18n import N_, _, ngettext
 from wizard.ui.fonts import font
 
 from .. import text, theme
+from ..layout import unit_for
 from ..widgets import Button, panel
 from .base import Screen
 from .replay import ReplayScene, level_name
@@ -284,7 +285,9 @@ class HistoryScene(Screen):
             parts.append(("★ " + label if won else label, won))
         sep = "  ·  "
         whole = sep.join(p for p, _won in parts)
-        size = text.fit_size(whole, int(15 * u), box.w, "bold", min_size=int(13 * u))
+        # the scores may shrink to their size at 100 % (a larger interface keeps every player)
+        size = text.fit_size(whole, int(15 * u), box.w, "bold",
+                             min_size=int(13 * min(u, unit_for(*self.size, 1.0))))
         x = box.x
         for k, (label, won) in enumerate(parts):
             role = "bold" if won else "text"
