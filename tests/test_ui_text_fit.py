@@ -46,6 +46,9 @@ from wizard.ui import fonts, smoke, text, theme
 
 LANGS = ("en", "fr", "ca")
 SIZES = ((1024, 640), (1920, 1080))
+FOUR_K = (3840, 2160)
+# States also checked at 4K: the round's results (the last round's, camelot bonuses, hot seat).
+FOUR_K_SCREENS = ("round-end-last", "round-end-camelot", "table-hotseat-round-end", "game-end")
 # A code point no font has (plane 16 private use): rendering it gives the font's ".notdef" box.
 NO_GLYPH = "\U0010FFFD"
 # Names the smoke seats use (wizard.ui.smoke._seats); cutting them with "…" is allowed.
@@ -219,6 +222,9 @@ def _make_extra(a: Any, name: str) -> None:
         raise RuntimeError(f"{name}: the seeded game did not reach the wanted state")
     t = a.go("table", session=session, keep_history=False)   # round end / game end open by themselves
     assert isinstance(t, TableScene)
+    if name.startswith("game-end"):
+        a.frame(0.0)
+        smoke.close_last_round(a)        # the last round's result comes before the game's
     if name.startswith("scorepad"):
         a.frame(0.0)
         t.open_score_pad()
@@ -228,7 +234,7 @@ def _make_extra(a: Any, name: str) -> None:
 def _cases() -> Iterator[Any]:
     for lang in LANGS:
         for name in smoke.SCREENS + EXTRA_SCREENS:
-            for size in SIZES:
+            for size in SIZES + ((FOUR_K,) if name in FOUR_K_SCREENS else ()):
                 reason = KNOWN.get((size, lang, name))
                 marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
                 yield pytest.param(lang, name, size, marks=marks, id=f"{lang}-{name}-{size[0]}x{size[1]}")

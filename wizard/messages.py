@@ -379,6 +379,12 @@ def points_text(n: int) -> str:
     return ngettext("{n} point", "{n} points", abs(n)).format(n=n)
 
 
+def signed_points_text(n: int) -> str:
+    """Points won or lost in a round, signed and with their unit (+20 points, -10 points, 0 points),
+    so the sign never sits between two bare numbers."""
+    return ngettext("{n} point", "{n} points", abs(n)).format(n=f"{n:+d}" if n else "0")
+
+
 def round_text(round_: int, rounds: int) -> str:
     """The round counter, e.g. Round 5 / 15."""
     return _("Round {round} / {rounds}").format(round=round_, rounds=rounds)

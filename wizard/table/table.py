@@ -9,13 +9,16 @@ input into intents. A test plays whole games with this class alone, without pyga
 >>> from wizard.session import Seat, Session
 >>> t = Table(Session.new(GameConfig(3, seed=1), [Seat.ai(n, "random") for n in "ABC"]),
 ...           threaded=False, speed=0.0, ai_pause=0.0)
->>> while not t.session.finished:
+>>> over = None
+>>> while over is None:
 ...     t.tick(0.1)
 ...     for o in t.take_outcomes():
-...         if isinstance(o, RoundOver):
+...         if isinstance(o, RoundOver):      # every round's result, the last one included
 ...             _ = t.submit(NextRound())
->>> len(t.session.results)
-20
+...         elif isinstance(o, GameOver):
+...             over = o
+>>> len(over.results), t.session.finished
+(20, True)
 """
 
 from __future__ import annotations
@@ -68,6 +71,7 @@ from .intents import (
 )
 from .runner import Job, Runner
 from .shown import Shown
+from .summary import round_summary
 from .tween import lerp
 
 log = logging.getLogger(__name__)
@@ -304,6 +308,13 @@ class Table:
 
     def _next_round(self) -> Outcome:
         s = self.session
+        if s.finished:
+            if not self._round_told or self._game_told:
+                return Ignored("no round to close")
+            self._game_told = True
+            self.outcomes.append(GameOver(tuple(s.totals), tuple(s.results), tuple(s.names),
+                                          s.config.seed, self.you))
+            return Accepted(None)
         if s.phase is not Phase.ROUND_END:
             return Ignored("no round to close")
         self._round_told = False
@@ -341,17 +352,13 @@ class Table:
         s = self.session
         if not self.synced:
             self._sync()
-        if s.finished:
-            if not self._game_told:
-                self._game_told = True
-                self.outcomes.append(GameOver(tuple(s.totals), tuple(s.results), tuple(s.names),
-                                              s.config.seed))
-            return
-        if s.phase is Phase.ROUND_END:
-            if not self._round_told:
+        if s.finished or s.phase is Phase.ROUND_END:
+            if not self._round_told:       # the last round too: its result, then the game's
                 self._round_told = True
-                self.outcomes.append(RoundOver(s.results[-1], tuple(s.names), tuple(s.humans),
-                                               self.auto_continue))
+                result = s.results[-1]
+                self.outcomes.append(RoundOver(
+                    result, tuple(s.names), tuple(s.humans), self.auto_continue,
+                    round_summary(result, s.rounds, s.names, s.humans, self.you)))
             return
         if s.is_ai_turn():
             self._computer_turn()

@@ -11,7 +11,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from wizard.engine import BidVisibility, Edition, GameConfig, GameState, Options, Phase, deck
+from wizard.engine import (
+    BidVisibility,
+    BonusKind,
+    Edition,
+    GameConfig,
+    GameState,
+    Options,
+    Phase,
+    deck,
+)
 from wizard.session import Seat, Session
 
 if TYPE_CHECKING:
@@ -20,7 +29,11 @@ if TYPE_CHECKING:
 
 SCREENS = ("menu", "setup", "table-bidding", "table-trump", "table-play", "table-clairvoyance",
            "curtain", "scorepad", "round-end", "game-end", "history", "history-game", "replay",
-           "settings", "rules", "game-menu")
+           "settings", "rules", "game-menu", "round-end-last", "round-end-camelot",
+           "table-hotseat-round-end")
+# Table states drawn a second time at the smallest window, into "<state>-1024x640-<lang>.png".
+SMALL_SIZE = (1024, 640)
+SMALL_SCREENS = ("round-end-last", "round-end-camelot", "table-hotseat-round-end")
 HISTORY_SCREENS = ("history", "history-game", "replay")
 # Finished games for the history screens: (players, edition, seed, options).
 HISTORY_GAMES = ((3, "classic", 31, Options()), (4, "magic", 32, Options(no_equal_sum=True)),
@@ -55,6 +68,39 @@ def trump_session() -> Session:
     from wizard.engine import card
     state = GameState.at_deal(cfg, 3, 0, hands, card("W"))
     return Session(state, _seats(1), rng=random.Random(3))
+
+
+def camelot_bonus_session() -> Session:
+    """A seeded camelot game stopped at a round's end (not the last) where one player earned the
+    Grail bonus and another (or the same) a zero bid's 25 points: the first such seed."""
+    def both(s: Session) -> bool:
+        if s.phase is not Phase.ROUND_END or not s.results:
+            return False
+        kinds = {b.kind for bonuses in s.results[-1].bonuses for b in bonuses}
+        return {BonusKind.GRAIL, BonusKind.ZERO_BID} <= kinds
+
+    for seed in range(1, 200):
+        session = play_until(Session.new(GameConfig(4, edition=Edition.CAMELOT, seed=seed),
+                                         _seats(1)), both)
+        if both(session):
+            return session
+    raise RuntimeError("no seeded camelot round with a Grail bonus and a zero-bid bonus")
+
+
+def you_seats(n: int) -> list[Seat]:
+    """A solo table whose person keeps the default name (spoken to as "you")."""
+    from wizard import messages
+    from wizard.i18n import _
+    return [Seat.human(_(messages.YOU))] + _seats(0, n)[1:]
+
+
+def close_last_round(a: App) -> None:
+    """Close the last round's result, which the game's result follows."""
+    from .scenes.round_end import RoundEndScene
+    top = a.top
+    if isinstance(top, RoundEndScene) and top.summary.last:
+        top.close()
+        a.frame(0.0)
 
 
 def fill_history(prefs: Prefs) -> None:
@@ -115,7 +161,17 @@ def _make(a: App, name: str) -> None:
         table(s)       # the table tells the round's result: the round-end screen opens
     elif name == "game-end":
         s = play_until(Session.new(GameConfig(5, seed=17), _seats(1, 5)), lambda s: False)
-        a.go("table", session=s, keep_history=False)   # the table tells the end: game end opens
+        a.go("table", session=s, keep_history=False)   # the table tells the last round's result,
+        a.frame(0.0)
+        close_last_round(a)                            # then the game's
+    elif name == "round-end-last":
+        s = play_until(Session.new(GameConfig(5, seed=18), you_seats(5)), lambda s: False)
+        a.go("table", session=s, keep_history=False)
+    elif name == "round-end-camelot":
+        table(camelot_bonus_session())
+    elif name == "table-hotseat-round-end":
+        table(play_until(Session.new(GameConfig(4, seed=19), _seats(3)),
+                         lambda s: s.phase is Phase.ROUND_END and s.round >= 3))
     elif name in ("history", "history-game", "replay"):
         a.go("menu")
         history = a.open("history")
@@ -229,11 +285,19 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
                     _make(app, name)
                     if screenshot_dir is not None:
                         app.screenshot(screenshot_dir / f"{name}-{lang}.png")
+                    if name in SMALL_SCREENS:
+                        app.resize(*SMALL_SIZE)
+                        _make(app, name)
+                        if screenshot_dir is not None:
+                            w, h = SMALL_SIZE
+                            app.screenshot(screenshot_dir / f"{name}-{w}x{h}-{lang}.png")
                 except Exception as e:
                     failures.append(f"{name} ({lang}): {type(e).__name__}: {e}")
                     traceback.print_exc()
                 finally:
                     app.prefs = prefs
+                    if app.size != size:
+                        app.resize(*size)
         set_language("en")
     finally:
         games_tmp.cleanup()

@@ -80,7 +80,14 @@ class GameEndScene(Overlay):
         """Who won."""
         names = self.outcome.names
         ranks = ranking(self.outcome.totals)
-        winners = [names[s] for p, s in ranks if p == 1]
+        you = self.outcome.you
+        seats = [s for p, s in ranks if p == 1]
+        if you in seats:
+            others = [names[s] for s in seats if s != you]
+            if not others:
+                return _("You win!")
+            return _("Shared victory: you and {names}").format(names=", ".join(others))
+        winners = [names[s] for s in seats]
         if len(winners) > 1:
             return _("Shared victory: {names}").format(names=", ".join(winners))
         return _("{name} wins!").format(name=winners[0])

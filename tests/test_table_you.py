@@ -1,0 +1,85 @@
+"""Sentences about the default "You" of a solo game speak to it in the second person; any other
+name reads as a name (en, fr, ca). No pygame."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from wizard.engine import Edition, GameConfig, GameState, TrickWon, card
+from wizard.i18n import set_language
+from wizard.session import Seat, Session
+from wizard.table import Accepted, BidIntent, PlayIntent, Table
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    yield
+    set_language("en")
+
+
+def first_round(name: str, speed: float = 0.0) -> Table:
+    """Round 1 of three players; the person (seat 0, first to bid and lead) holds a Wizard."""
+    cfg = GameConfig(3, edition=Edition.CLASSIC, seed=2)
+    state = GameState.at_deal(cfg, 1, 2, [[card("W")], [card("B5")], [card("G7")]], card("R9"))
+    seats = [Seat.human(name), Seat.ai("Merlin", "random"), Seat.ai("Vivian", "random")]
+    return Table(Session(state, seats, rng=random.Random(2)), threaded=False, speed=speed,
+                 ai_pause=0.0)
+
+
+def until_my_turn(table: Table) -> None:
+    for _ in range(200):
+        if table.my_turn():
+            return
+        table.tick(0.05)
+    raise AssertionError("never the person's turn")
+
+
+@pytest.mark.parametrize(("lang", "you", "bid", "play", "won"), [
+    ("en", "You", "Your bid: how many tricks will you take?", "Play a card.", "You win the trick."),
+    ("fr", "Moi", "Votre prédiction\u00a0: combien de plis allez-vous remporter\u202f?",
+     "Jouez une carte.", "Vous remportez le pli."),
+    ("ca", "Jo", "La teva predicció: quantes bases guanyaràs?", "Juga una carta.",
+     "Guanyes la basa."),
+])
+def test_the_default_you_is_spoken_to(lang: str, you: str, bid: str, play: str, won: str) -> None:
+    set_language(lang)
+    table = first_round(you, speed=1.0)
+    assert table.you == 0
+    until_my_turn(table)
+    assert table.prompt() == (bid, "accent")
+    assert isinstance(table.submit(BidIntent(1)), Accepted)
+    until_my_turn(table)
+    assert table.prompt() == (play, "accent")
+    assert isinstance(table.submit(PlayIntent(card("W"))), Accepted)
+    lines = set()
+    for _ in range(400):
+        table.tick(0.02)
+        if isinstance(table.animator.active, TrickWon):
+            lines.add(table.prompt()[0])
+    assert lines == {won}
+
+
+@pytest.mark.parametrize(("lang", "bid", "won"), [
+    ("en", "Anna, your bid: how many tricks will you take?", "Anna wins the trick."),
+    ("fr", "Anna, votre prédiction\u00a0: combien de plis allez-vous remporter\u202f?",
+     "Anna remporte le pli."),
+    ("ca", "Anna, la vostra predicció: quantes bases guanyareu?", "Anna guanya la basa."),
+])
+def test_a_named_person_is_named(lang: str, bid: str, won: str) -> None:
+    set_language(lang)
+    table = first_round("Anna", speed=1.0)
+    assert table.you is None
+    until_my_turn(table)
+    assert table.prompt() == (bid, "accent")
+    table.submit(BidIntent(1))
+    until_my_turn(table)
+    table.submit(PlayIntent(card("W")))
+    lines = set()
+    for _ in range(400):
+        table.tick(0.02)
+        if isinstance(table.animator.active, TrickWon):
+            lines.add(table.prompt()[0])
+    assert lines == {won}
