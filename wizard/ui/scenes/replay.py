@@ -297,10 +297,13 @@ class ReplayScene(Screen):
             y, left, right = y2, box.x + inner, box.right - inner
         else:
             y, left, right = y1, x, total.x - 10 * u
-        if pts is not None:
-            r = text.draw(surf, f"{pts:+d}", (right, y), int(16 * u),
-                          theme.GOOD if pts > 0 else theme.BAD, "bold", anchor="midright")
+        if pts is not None:     # signed, with its unit, after a "·": never "won 0 +20 -80 pts"
+            r = text.draw(surf, _("{points} pts").format(points=f"{pts:+d}" if pts else "0"),
+                          (right, y), int(16 * u), theme.GOOD if pts > 0 else theme.BAD, "bold",
+                          anchor="midright")
             right = r.x - 10 * u
+            if not two:
+                status += " ·"
         if two:
             text.draw(surf, status, (left, y), int(15 * u), theme.ACCENT if made else theme.INK_DIM,
                       anchor="midleft", max_w=right - left)
