@@ -26,7 +26,7 @@ def first_round(name: str, speed: float = 0.0) -> Table:
     state = GameState.at_deal(cfg, 1, 2, [[card("W")], [card("B5")], [card("G7")]], card("R9"))
     seats = [Seat.human(name), Seat.ai("Merlin", "random"), Seat.ai("Vivian", "random")]
     return Table(Session(state, seats, rng=random.Random(2)), threaded=False, speed=speed,
-                 ai_pause=0.0)
+                 ai_pause=0.0, auto_forced=False)     # the person plays the Wizard here
 
 
 def until_my_turn(table: Table) -> None:

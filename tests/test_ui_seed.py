@@ -13,7 +13,7 @@ import pygame  # noqa: E402
 
 from wizard.engine import GameConfig  # noqa: E402
 from wizard.i18n import set_language  # noqa: E402
-from wizard.session import Seat, Session  # noqa: E402
+from wizard.session import Session  # noqa: E402
 from wizard.ui import smoke  # noqa: E402
 from wizard.ui.prefs import Prefs  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402

@@ -86,7 +86,8 @@ class Table:
 
     def __init__(self, session: Session, *, clock: Clock | None = None, threaded: bool = True,
                  speed: float = 1.0, ai_pause: float = 0.6, auto_continue: bool | None = None,
-                 look: str = "classic", hint_level: str = "expert") -> None:
+                 look: str = "classic", hint_level: str = "expert",
+                 auto_forced: bool = True) -> None:
         self.session = session
         self.clock = clock if clock is not None else Clock()
         humans = session.humans
@@ -99,6 +100,8 @@ class Table:
         self.ai_pause = ai_pause                        # seconds between computer moves (at speed 1)
         self.look = look
         self.hint_level = hint_level
+        self.auto_forced = auto_forced                  # play a person's only legal card for them
+        self.forced: tuple[int, float] | None = None    # (moves, since when) a forced card waits
         self.animator = Animator(self.clock, Shown.from_view(session.view(self.viewer), self.viewer),
                                  speed)
         self.synced = False
@@ -209,6 +212,7 @@ class Table:
     def busy(self) -> bool:
         """Something moves or is computed: keep ticking."""
         return (not self.drained or self.move_job is not None or self.hint_job is not None
+                or self.forced is not None
                 or (self.session.is_ai_turn() and self.curtain_for is None))
 
     # ---- time ---------------------------------------------------------------------------
@@ -384,6 +388,25 @@ class Table:
                     out = self._game_intent(intent)
                     if not isinstance(out, Ignored):
                         self.outcomes.append(out)
+        self._forced_card()
+
+    def _forced_card(self) -> None:
+        """With ``auto_forced``, a person whose only legal move is one card plays it by itself,
+        after the pause a computer seat takes (a last card, or a single card of the suit led)."""
+        s = self.session
+        if not (self.auto_forced and self.my_turn() and s.phase is Phase.PLAY
+                and self.choice is None):
+            self.forced = None
+            return
+        legal = s.legal_actions(self.viewer)
+        if len(legal) != 1:                # a choice (Merlin as a Wizard or a Jester counts as two)
+            self.forced = None
+            return
+        if self.forced is None or self.forced[0] != s.moves:
+            self.forced = (s.moves, self.clock.now)
+        if self.clock.now - self.forced[1] >= self.ai_pause * self.speed:
+            self.forced = None
+            self.outcomes.append(self._act(legal[0]))
 
     def _computer_turn(self) -> None:
         s = self.session
