@@ -31,6 +31,14 @@ def is_default_you(name: str) -> bool:
     """Whether ``name`` is the default "You" in some language (then sentences say "you")."""
     return name.strip() in every_translation(YOU)
 
+
+def you_seat(names: Sequence[str], humans: Sequence[int]) -> int | None:
+    """The seat spoken to as "you": the one person of a solo game, when it keeps the default
+    name; None at a hot-seat table or with a real name."""
+    if len(humans) == 1 and is_default_you(names[humans[0]]):
+        return humans[0]
+    return None
+
 # ---- suits ---------------------------------------------------------------------------------
 
 # Suit names stand alone (labels, "You must follow suit: {suit}").

@@ -143,10 +143,7 @@ class Table:
     def you(self) -> int | None:
         """The seat addressed in the second person: the one person of a solo game, when it keeps
         the default name ("You", "Moi", "Jo"…). Sentences about it say "you", not its name."""
-        humans = self.session.humans
-        if len(humans) == 1 and messages.is_default_you(self.session.names[humans[0]]):
-            return humans[0]
-        return None
+        return messages.you_seat(self.session.names, self.session.humans)
 
     @property
     def drained(self) -> bool:
