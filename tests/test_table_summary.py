@@ -181,6 +181,8 @@ def test_a_round_voided_by_excalibur_says_nobody_scores() -> None:
     over = next(o for o in play_round(table) if isinstance(o, RoundOver))
     summary = over.summary
     assert summary.voided and summary.note == "Excalibur voided round 1: nobody scores."
-    assert [line.text for line in summary.lines] == [
-        "Excalibur voided the round: you score nothing."]
+    result = over.result
+    assert result.bids[0] == result.tricks[0] == 0      # the person bid 0; the trick counts for nobody
+    assert [(line.text, line.made) for line in summary.lines] == [
+        ("You made your bid exactly!", False)]           # true, but not good news: it scores 0
     assert all(r.points == 0 and r.notes == () for r in summary.rows)

@@ -75,13 +75,9 @@ def bonus_note(bonus: Bonus) -> str:
     return _("Voided by Excalibur")
 
 
-def person_line(row: SummaryRow, voided: bool, you: bool) -> str:
+def person_line(row: SummaryRow, you: bool) -> str:
     """How one person's round went, addressing them as "you" when ``you``."""
     name = row.name
-    if voided:
-        if you:
-            return _("Excalibur voided the round: you score nothing.")
-        return _("Excalibur voided the round: {name} scores nothing.").format(name=name)
     diff = row.tricks - row.bid
     if diff == 0:
         if you:
@@ -114,7 +110,8 @@ def round_summary(result: RoundResult, rounds: int, names: Sequence[str],
         total=result.totals[s], bonuses=bonuses[s],
         notes=() if voided else tuple(bonus_note(b) for b in bonuses[s]),
         person=s in people) for s in range(n))
-    lines = tuple(PersonLine(r.seat, person_line(r, voided, r.seat == you), r.made and not voided)
+    # In a voided round the note says that nobody scores; each person still learns how they did.
+    lines = tuple(PersonLine(r.seat, person_line(r, r.seat == you), r.made and not voided)
                   for r in rows if r.person)
     if result.round == rounds:
         title = _("Last round scored: round {round}").format(round=result.round)

@@ -110,7 +110,7 @@ class RoundEndScene(Overlay):
         size = int(19 * u * min(1.0, 0.5 + k / 2))
         for i, row in enumerate(sm.rows):
             h = (ROW + (NOTE if row.notes else 0)) * u * k
-            mid = y + ROW * u * k / 2
+            mid = y + h * (0.36 if row.notes else 0.5)
             if i % 2 == 0:
                 pygame.draw.rect(surf, (32, 52, 42), (r.x + 10 * u, y, r.w - 20 * u, h))
             text.draw(surf, row.name, (r.x + r.w * cols[0], mid), size, theme.INK, "bold",
@@ -128,7 +128,7 @@ class RoundEndScene(Overlay):
                       "bold", anchor="center")
             if row.notes:
                 text.draw(surf, "  ·  ".join(row.notes),
-                          (r.x + r.w * cols[0] + 14 * u, y + (ROW - 6) * u * k), int(15 * u * k),
+                          (r.x + r.w * cols[0] + 14 * u, y + h * 0.74), int(15 * u * k),
                           theme.GOLD, "bold", anchor="midleft", max_w=r.w * 0.86)
             y += h
         y += 14 * u * k + LINE * u * k / 2
