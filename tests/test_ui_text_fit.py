@@ -48,7 +48,8 @@ LANGS = ("en", "fr", "ca")
 SIZES = ((1024, 640), (1920, 1080))
 FOUR_K = (3840, 2160)
 # States also checked at 4K: the round's results (the last round's, camelot bonuses, hot seat).
-FOUR_K_SCREENS = ("round-end-last", "round-end-camelot", "table-hotseat-round-end", "game-end")
+FOUR_K_SCREENS = ("round-end-last", "round-end-camelot", "table-hotseat-round-end", "game-end",
+                  "round-end-hotseat-6p")
 # A code point no font has (plane 16 private use): rendering it gives the font's ".notdef" box.
 NO_GLYPH = "\U0010FFFD"
 # Names the smoke seats use (wizard.ui.smoke._seats); cutting them with "…" is allowed.
@@ -56,7 +57,7 @@ PLAYER_NAMES = frozenset({"Anna", "Bruno", "Carme", "Didier", "Elena", "Ferran"}
 
 # Crowded states beyond the smoke screens: the most players (narrowest columns) and the most rounds.
 EXTRA_SCREENS = ("table-play-6p", "scorepad-6p-last", "round-end-6p", "game-end-6p", "table-bidding-3p-last",
-                 "table-play-3p-last", "scorepad-3p-last", "game-end-3p")
+                 "table-play-3p-last", "scorepad-3p-last", "game-end-3p", "round-end-hotseat-6p")
 
 # Known problems, one (size, language, screen) each: strict xfail keeps them visible until fixed.
 KNOWN: dict[tuple[tuple[int, int], str, str], str] = {}
@@ -205,10 +206,15 @@ def _make_extra(a: Any, name: str) -> None:
 
     players = int(next(part[0] for part in name.split("-") if part[:1].isdigit()))
     session = Session.new(GameConfig(players, seed=40 + players), smoke._seats(1, players))
+    if name == "round-end-hotseat-6p":      # six people, camelot: a line each and bonus notes
+        from wizard.engine import Edition
+        session = Session.new(GameConfig(6, edition=Edition.CAMELOT, seed=1), smoke._seats(6, 6))
     last = 60 // players
     phase = Phase.BID if name.startswith("table-bidding") else Phase.PLAY
 
     def stop(s: Session) -> bool:
+        if name == "round-end-hotseat-6p":
+            return s.phase is Phase.ROUND_END and sum(1 for b in s.results[-1].bonuses if b) >= 2
         if name.startswith("round-end"):
             return s.phase is Phase.ROUND_END and s.round >= 5
         if name.startswith("game-end"):
