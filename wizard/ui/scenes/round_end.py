@@ -107,12 +107,15 @@ class RoundEndScene(Overlay):
                       anchor=anchor, max_w=r.w * 0.14 if c != cols[0] else r.w * 0.36)
         y += 24 * u
         t = self.count.t
+        everyone = all(row.person for row in sm.rows)
         size = int(19 * u * min(1.0, 0.5 + k / 2))
         for i, row in enumerate(sm.rows):
             h = (ROW + (NOTE if row.notes else 0)) * u * k
             mid = y + h * (0.36 if row.notes else 0.5)
             if i % 2 == 0:
                 pygame.draw.rect(surf, (32, 52, 42), (r.x + 10 * u, y, r.w - 20 * u, h))
+            if row.person and not everyone:      # the people's rows, among the computers'
+                pygame.draw.rect(surf, theme.GOLD, (r.x + 10 * u, y + 3 * u, 4 * u, h - 6 * u))
             text.draw(surf, row.name, (r.x + r.w * cols[0], mid), size, theme.INK, "bold",
                       anchor="midleft", max_w=r.w * 0.36)
             text.draw(surf, str(row.bid), (r.x + r.w * cols[1], mid), size, theme.INK,
