@@ -104,3 +104,19 @@ def test_a_finished_game_in_the_history_can_be_dealt_again(tmp_path: Path) -> No
     assert table.session.config == entry.config and table.session.round == 1
     assert [s.name for s in table.session.seats] == [s.name for s in entry.seats]
     table.close()
+
+
+def test_a_finished_game_is_recorded_while_its_last_result_shows(tmp_path: Path) -> None:
+    from wizard.ui.scenes.round_end import RoundEndScene
+    set_language("en")
+    prefs = Prefs(tmp_path)
+    app = make_app(prefs, size=(1024, 640), headless=True, threaded=False, speed="off", lang="en")
+    s = smoke.play_until(Session.new(GameConfig(3, seed=77), smoke._seats(1, 3)), lambda s: False)
+    app.go("table", session=s)
+    app.frame(0.0)
+    top = app.top
+    assert isinstance(top, RoundEndScene) and top.summary.last
+    assert len(prefs.history()) == 1           # closing the window now loses nothing
+    top.close()
+    app.frame(0.0)
+    assert isinstance(app.top, GameEndScene) and len(prefs.history()) == 1   # recorded once

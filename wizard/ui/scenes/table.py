@@ -46,6 +46,7 @@ class TableScene(Scene):
                            auto_forced=self._auto_forced())
         self.on_game_over = on_game_over
         self.keep_history = keep_history
+        self.recorded = False             # the finished game went into the history
         self.message: tuple[str, float, bool] | None = None   # text, until, is_error
         self.hover: int | None = None
         self.selected: int | None = None
@@ -134,10 +135,11 @@ class TableScene(Scene):
             else:
                 self.say(out.text, 6.0)
         elif isinstance(out, RoundOver):
+            if out.last:
+                self.record_game()    # already over: quitting on its result screen loses nothing
             self.app.open("round_end", outcome=out, on_close=self.next_round)
         elif isinstance(out, GameOver):
-            if self.keep_history:
-                self.app.prefs.finish_game(self.session)
+            self.record_game()
             if self.on_game_over is not None:
                 self.on_game_over(self)
             else:
@@ -146,6 +148,12 @@ class TableScene(Scene):
             self.selected = self.hover = self.pressed = None    # a new hand, or fewer cards
             self.drag_pos = None
         self.app.dirty = True
+
+    def record_game(self) -> None:
+        """Put the finished game into the history (once)."""
+        if self.keep_history and not self.recorded:
+            self.recorded = True
+            self.app.prefs.finish_game(self.session)
 
     def next_round(self) -> None:
         """Deal the next round (the round-end screen closed)."""
