@@ -29,11 +29,12 @@ if TYPE_CHECKING:
 
 SCREENS = ("menu", "setup", "table-bidding", "table-trump", "table-play", "table-clairvoyance",
            "curtain", "scorepad", "round-end", "game-end", "history", "history-game", "replay",
-           "settings", "rules", "game-menu", "round-end-last", "round-end-camelot",
+           "settings", "rules", "game-menu", "table-clairvoyance-3p", "card-legend",
+           "card-legend-camelot", "table-tooltip", "round-end-last", "round-end-camelot",
            "table-hotseat-round-end")
-# Table states drawn a second time at the smallest window, into "<state>-1024x640-<lang>.png".
-SMALL_SIZE = (1024, 640)
-SMALL_SCREENS = ("round-end-last", "round-end-camelot", "table-hotseat-round-end")
+# Table states also drawn at 1024x640 (file names with "1024x640").
+SMALL_SCREENS = ("table-clairvoyance-3p", "table-tooltip", "round-end-last", "round-end-camelot",
+                 "table-hotseat-round-end")
 HISTORY_SCREENS = ("history", "history-game", "replay")
 # Finished games for the history screens: (players, edition, seed, options).
 HISTORY_GAMES = ((3, "classic", 31, Options()), (4, "magic", 32, Options(no_equal_sum=True)),
@@ -144,6 +145,28 @@ def _make(a: App, name: str) -> None:
     elif name == "table-clairvoyance":
         cfg = GameConfig(4, seed=13, options=Options(clairvoyance=True))
         table(play_until(Session.new(cfg, _seats(1)), human_turn(Phase.BID)))
+    elif name == "table-clairvoyance-3p":        # round 12: twelve cards in each other hand
+        cfg = GameConfig(3, seed=13, options=Options(clairvoyance=True))
+        table(play_until(Session.new(cfg, _seats(1, 3)),
+                         lambda s: s.is_human_turn() and s.phase is Phase.BID and s.round >= 12))
+    elif name == "table-tooltip":                # Camelot: the pointer on the Holy Grail in hand
+        cfg = GameConfig(4, seed=35, edition=Edition.CAMELOT, options=Options(no_equal_sum=True))
+        t = table(play_until(Session.new(cfg, _seats(1)),
+                             lambda s: human_turn(Phase.PLAY)(s) and len(s.view(s.current).trick) >= 2))
+        hand = t.sorted_hand()
+        special = [i for i, c in enumerate(hand) if c.suit is None]
+        if special:                              # a special card of the hand names itself
+            r = t.hand_rects()[special[0]]
+            at = (r.x + 4, r.bottom - 10)
+        else:
+            seat, _card = t.shown.trick[0]
+            cx, cy = t.lay.trick_spots[t.pos_of(seat)].center
+            at = (round(cx), round(cy))
+        a.frame(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))])
+    elif name in ("card-legend", "card-legend-camelot"):
+        a.go("menu")
+        a.open("rules")
+        a.open("card_legend", edition="camelot" if name.endswith("camelot") else "classic")
     elif name == "curtain":
         t = table(play_until(Session.new(GameConfig(4, seed=14), _seats(2)),
                              lambda s: s.is_human_turn() and s.round >= 2))
@@ -235,6 +258,25 @@ def check_assets() -> list[str]:
     return failures
 
 
+def _small(app: App, lang: str, screenshot_dir: Path | None) -> list[str]:
+    """The table states of ``SMALL_SCREENS`` again in a 1024x640 window."""
+    failures: list[str] = []
+    size = app.screen.get_size()
+    app.resize(1024, 640)
+    try:
+        for name in SMALL_SCREENS:
+            try:
+                _make(app, name)
+                if screenshot_dir is not None:
+                    app.screenshot(screenshot_dir / f"{name}-1024x640-{lang}.png")
+            except Exception as e:
+                failures.append(f"{name} 1024x640 ({lang}): {type(e).__name__}: {e}")
+                traceback.print_exc()
+    finally:
+        app.resize(*size)
+    return failures
+
+
 def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
               languages: tuple[str, ...] = ("en", "fr", "ca"),
               size: tuple[int, int] = (1280, 800)) -> int:
@@ -285,19 +327,13 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
                     _make(app, name)
                     if screenshot_dir is not None:
                         app.screenshot(screenshot_dir / f"{name}-{lang}.png")
-                    if name in SMALL_SCREENS:
-                        app.resize(*SMALL_SIZE)
-                        _make(app, name)
-                        if screenshot_dir is not None:
-                            w, h = SMALL_SIZE
-                            app.screenshot(screenshot_dir / f"{name}-{w}x{h}-{lang}.png")
                 except Exception as e:
                     failures.append(f"{name} ({lang}): {type(e).__name__}: {e}")
                     traceback.print_exc()
                 finally:
                     app.prefs = prefs
-                    if app.size != size:
-                        app.resize(*size)
+            if size != (1024, 640):
+                failures += _small(app, lang, screenshot_dir)
         set_language("en")
     finally:
         games_tmp.cleanup()

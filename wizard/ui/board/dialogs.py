@@ -124,7 +124,7 @@ def review(sc: TableView, surf: pygame.Surface) -> None:
     w = max(300 * u, n * (cw + 10 * u) + 30 * u)
     box = pygame.Rect(0, 0, w, cw * 1.5 + 110 * u)
     box.center = area.center
-    panel(surf, box, u)
+    panel(surf, box, u, alpha=255)       # opaque: the table must not show through
     text.draw(surf, _("Last trick (L to close)"), (box.centerx, box.y + 10 * u), int(20 * u),
               theme.ACCENT, "title", anchor="midtop")
     if last is None:
