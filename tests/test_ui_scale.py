@@ -29,7 +29,7 @@ def click(app: object, pos: tuple[int, int]) -> None:
 
 def snapshot(settings: object) -> dict[str, object]:
     keys = ("language", "animation_speed", "ai_pause_ms", "sound", "volume", "fullscreen", "ui_scale",
-            "card_look", "colourblind", "confirm_play")
+            "card_look", "colourblind", "confirm_play", "auto_play_forced")
     return {k: getattr(settings, k) for k in keys}
 
 

@@ -70,6 +70,10 @@ class SettingsScene(Screen):
         rows.append((_("Confirm before playing a card"),
                      Cycle((0, 0, 1, 1), [False, True], st.confirm_play,
                            lambda v: _("On") if v else _("Off"), lambda v: self._set("confirm_play", v))))
+        rows.append((_("Play a forced card automatically"),
+                     Cycle((0, 0, 1, 1), [True, False], st.auto_play_forced,
+                           lambda v: _("On") if v else _("Off"),
+                           lambda v: self._set("auto_play_forced", v))))
         self.lay = self._rows_layout(width, height, len(rows))
         self.rows = []
         self.row_widgets: list[Cycle] = []
