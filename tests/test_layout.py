@@ -260,3 +260,16 @@ def test_tooltip_box_keeps_clear_of_what_it_should_not_cover() -> None:
     b = tooltip_box(card, 300, 100, win, 8, (plate,))
     assert not b.overlaps(plate) and not b.overlaps(card) and b.inside(win)
     assert tooltip_box(card, 300, 100, win, 8).bottom <= card.y      # nothing to avoid: above
+
+
+def test_a_row_keeps_its_place_when_the_window_changes_size() -> None:
+    """Full screen: the window grows, the row that made the change stays under the pointer."""
+    from wizard.ui.screenlayout import anchored_offset, anchored_shift, rows_layout
+    old = rows_layout(1280, 800, 11, 1.15)
+    x, y = old.controls[5].center
+    new = rows_layout(1920, 1080, 11, 1.15, anchored_offset(1920, 1080, 11, 1.15, 5, y),
+                      anchored_shift(1920, 1080, 11, 1.15, 5, x))
+    assert new.controls[5].contains((x, y))
+    assert all(lab.x >= 0 and c.right <= 1920 for lab, c in zip(new.labels, new.controls, strict=True))
+    far = rows_layout(1280, 800, 11, 1.15, 0.0, 5000.0)            # a shift never leaves the window
+    assert max(c.right for c in far.controls) <= 1280

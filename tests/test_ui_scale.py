@@ -113,3 +113,29 @@ def test_the_keyboard_and_the_wheel_bring_every_settings_row_into_view(tmp_path:
     assert scene.lay.visible(0) and scene.offset == 0.0
     click(app, scene.row_widgets[last].rect.center)       # out of view: the click reaches no row
     assert app.settings.confirm_play is False and app.top is scene
+
+
+def test_the_display_row_stays_under_the_pointer_when_the_window_changes_size(tmp_path: Path) -> None:
+    """Full screen changes the window's size; the Display row is laid out again where it was clicked."""
+    set_language("en")
+    app = make_app(Prefs(tmp_path), size=(1280, 800), headless=True, threaded=False, speed="off", lang="en")
+    app.settings.ui_scale = 1.15
+    sizes = iter([(1920, 1080), (1280, 800), (1920, 1080)])
+    toggles = []
+
+    def set_fullscreen(on: bool) -> None:        # what a real window does: another size
+        toggles.append(on)
+        app.fullscreen = on
+        app.resize(*next(sizes))
+
+    app.set_fullscreen = set_fullscreen  # type: ignore[method-assign]
+    scene = app.go("settings")
+    assert isinstance(scene, SettingsScene)
+    display = next(w for w in scene.row_widgets if w.values == [False, True] and w.current is False
+                   and "Window" in w.show(False))
+    index = scene.row_widgets.index(display)
+    pos = display.rect.center
+    for _ in range(3):
+        click(app, pos)
+        assert scene.row_widgets[index].rect.collidepoint(pos)
+    assert toggles == [True, False, True]

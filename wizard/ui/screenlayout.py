@@ -61,8 +61,9 @@ DONE_H = 54
 
 
 def rows_layout(width: int, height: int, count: int, ui_scale: float = 1.0,
-                offset: float = 0.0) -> RowsLayout:
-    """``count`` rows for a ``width`` x ``height`` window at ``ui_scale``, moved down by ``offset``.
+                offset: float = 0.0, shift: float = 0.0) -> RowsLayout:
+    """``count`` rows for a ``width`` x ``height`` window at ``ui_scale``, moved down by ``offset``
+    and right by ``shift`` from the centre (kept in the window).
 
     The offset is taken as given: ``RowsLayout.clamp`` keeps a scroll in range.
     """
@@ -72,6 +73,7 @@ def rows_layout(width: int, height: int, count: int, ui_scale: float = 1.0,
     fit = min(1.0, width * 0.92 / (lw + cw))          # narrow windows: narrower columns
     lw, cw = lw * fit, cw * fit
     x0 = (width - lw - cw) / 2
+    x0 += max(-x0 + 8 * u, min(width - 8 * u - (x0 + lw + cw), shift))
     done = Box(width / 2 - 120 * u, height - 24 * u - DONE_H * u, 240 * u, DONE_H * u)
     top = TITLE_ROOM * u
     view = Box(0, top, width, done.y - 16 * u - top)
@@ -92,6 +94,14 @@ def anchored_offset(width: int, height: int, count: int, ui_scale: float, index:
     row, view = plain.controls[index], plain.view
     want = center_y - row.center[1]
     return max(view.y - row.y, min(view.bottom - row.bottom, want))
+
+
+def anchored_shift(width: int, height: int, count: int, ui_scale: float, index: int,
+                   center_x: float) -> float:
+    """The shift that puts row ``index``'s value back under ``center_x`` (a wider or narrower
+    window after full screen), as near as the window allows."""
+    plain = rows_layout(width, height, count, ui_scale)
+    return center_x - plain.controls[index].center[0]
 
 
 def scrolled_into_view(lay: RowsLayout, index: int) -> float:

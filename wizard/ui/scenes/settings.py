@@ -12,7 +12,14 @@ from wizard import messages
 from wizard.i18n import N_, _, available_languages, current_language, pgettext, set_language
 
 from .. import text, theme
-from ..screenlayout import RowsLayout, anchored_offset, rows_layout, scrolled_into_view, value_size
+from ..screenlayout import (
+    RowsLayout,
+    anchored_offset,
+    anchored_shift,
+    rows_layout,
+    scrolled_into_view,
+    value_size,
+)
 from ..widgets import Button, Cycle, dim
 from .base import Screen, background
 
@@ -33,7 +40,8 @@ class SettingsScene(Screen):
 
     def __init__(self, app: Any) -> None:
         self.offset = 0.0                            # the rows' scroll (``screenlayout``)
-        self.anchor: tuple[int, float] | None = None  # (row, centre y) to keep through a new layout
+        self.anchor: tuple[int, float, float] | None = None   # (row, centre) kept through a new layout
+        self.shift = 0.0                                 # the rows moved sideways to keep that row
         self.laid_for = (0, 0)
         super().__init__(app)
 
@@ -91,17 +99,19 @@ class SettingsScene(Screen):
         """The rows at the scroll offset; after a change, with the changed row where it was."""
         scale = float(self.app.settings.ui_scale)
         if self.anchor is not None:
-            index, y = self.anchor
+            index, x, y = self.anchor
             self.anchor = None
             self.offset = anchored_offset(width, height, count, scale, index, y)
+            self.shift = anchored_shift(width, height, count, scale, index, x)
         elif (width, height) != self.laid_for:        # a new window size: scroll back into range
             self.offset = rows_layout(width, height, count, scale, self.offset).clamp(self.offset)
+            self.shift = 0.0
         self.laid_for = (width, height)
-        return rows_layout(width, height, count, scale, self.offset)
+        return rows_layout(width, height, count, scale, self.offset, self.shift)
 
     def _changed(self, index: int, apply: Callable[[object], None], value: object) -> None:
         """A row changed its value: remember where it is, so a new layout keeps it there."""
-        self.anchor = (index, self.lay.controls[index].center[1])
+        self.anchor = (index, *self.lay.controls[index].center)
         apply(value)
         if self.anchor is not None:        # nothing was laid out again
             self.anchor = None
