@@ -182,7 +182,7 @@ class SettingsScene(Screen):
 
     def _draw_scroll_bar(self, surf: pygame.Surface, view: pygame.Rect) -> None:
         u = self.unit
-        right = max(c.right for c in self.lay.controls) + 18 * u
+        right = min(max(c.right for c in self.lay.controls) + 18 * u, surf.get_width() - 8 * u)
         track = pygame.Rect(right, view.y + 4 * u, max(4, round(6 * u)), view.h - 8 * u)
         lo, _hi = self.lay.offset_range()
         shown = view.h / self.lay.content_h
