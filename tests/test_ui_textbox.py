@@ -193,6 +193,23 @@ def test_text_input_and_ime_composition(box: TextBox) -> None:
     box.draw(surf, 1.0)                                          # draws with the caret, no error
 
 
+def test_text_input_stays_on_when_the_focus_goes_from_one_field_to_another(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    pygame.init()
+    state = {"on": False}
+    monkeypatch.setattr(pygame.key, "start_text_input", lambda: state.update(on=True))
+    monkeypatch.setattr(pygame.key, "stop_text_input", lambda: state.update(on=False))
+    first = TextBox((10, 10, 200, 40), "Anna", lambda v: None)
+    second = TextBox((10, 60, 200, 40), "Bruno", lambda v: None)
+    second.handle(press((20, 80))[0])
+    assert second.focus and state["on"]
+    for box in (first, second):          # the screen's order: the new field hears the click first
+        box.handle(press((20, 30))[0])
+    assert first.focus and not second.focus and state["on"]
+    first.handle(press((390, 190))[0])   # a click away from every field
+    assert state["on"] is False
+
+
 def test_the_setup_screen_types_names_under_the_rule(tmp_path: Path) -> None:
     app = make_app(Prefs(tmp_path), size=(1280, 800), headless=True, threaded=False, speed="off",
                    lang="en")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import time
+import weakref
 from collections.abc import Callable
 
 import pygame
@@ -24,6 +25,11 @@ log = logging.getLogger(__name__)
 SELECTION = (150, 186, 236)
 DOUBLE_CLICK = 0.4     # seconds between two clicks at one place that select the whole text
 _SHORTCUT = pygame.KMOD_CTRL | pygame.KMOD_META      # Ctrl, or Cmd on macOS
+
+
+# The fields being edited: SDL text input stops only when the last one lets go (a click from one
+# field to another reaches the new one before the old one in some screens' order).
+_editing: weakref.WeakSet[TextBox] = weakref.WeakSet()
 
 
 def clipboard_text() -> str:
@@ -107,10 +113,14 @@ class TextBox:
         self.focus = on
         self.composing = ""
         self._dragging = False
+        if on:
+            _editing.add(self)
+        else:
+            _editing.discard(self)
         try:
             if on:
                 pygame.key.start_text_input()
-            else:
+            elif not _editing:
                 pygame.key.stop_text_input()
         except pygame.error:
             pass
