@@ -29,6 +29,7 @@ from .events import (
 from .phase import Phase
 from .record import GameRecord, RecordError, replay
 from .state import GameState, start
+from .trick import TrickNote, Verdict, WinReason, judge
 from .view import PlayerView, RoundResult, TrickRecord, event_for, events_for
 
 __all__ = [
@@ -41,4 +42,5 @@ __all__ = [
     "GameOver", "RoundScored", "RoundStarted", "TrickWon", "TrumpChosen", "TrumpRevealed",
     "GameRecord", "RecordError", "GameState", "Phase", "replay", "start",
     "PlayerView", "RoundResult", "TrickRecord", "event_for", "events_for",
+    "TrickNote", "Verdict", "WinReason", "judge",
 ]

@@ -35,11 +35,13 @@ from wizard.engine import (
     Phase,
     Play,
     RoundScored,
+    TrickWon,
+    Verdict,
     card,
 )
 from wizard.session import Session
 
-from . import prompt
+from . import prompt, trickwhy
 from .animation import Animator
 from .clock import Clock
 from .handsort import sort_hand
@@ -82,7 +84,7 @@ class Table:
 
     def __init__(self, session: Session, *, clock: Clock | None = None, threaded: bool = True,
                  speed: float = 1.0, ai_pause: float = 0.6, auto_continue: bool | None = None,
-                 look: str = "classic", hint_level: str = "expert") -> None:
+                 look: str = "classic", hint_level: str = "expert", trick_hold: float = 1.0) -> None:
         self.session = session
         self.clock = clock if clock is not None else Clock()
         humans = session.humans
@@ -93,6 +95,8 @@ class Table:
         self.curtain_for: int | None = None
         self.auto_continue = (not humans) if auto_continue is None else auto_continue
         self.ai_pause = ai_pause                        # seconds between computer moves (at speed 1)
+        self.trick_hold = trick_hold    # animations off: seconds a finished trick stays before a computer leads
+        self.held: tuple[TrickWon, float] | None = None  # the finished trick on the table, since when
         self.look = look
         self.hint_level = hint_level
         self.animator = Animator(self.clock, Shown.from_view(session.view(self.viewer), self.viewer),
@@ -237,6 +241,8 @@ class Table:
         """Carry out ``intent``, or say why not; never changes anything when it refuses."""
         if isinstance(intent, SkipAnimation):
             self.animator.skip()
+            if self.held is not None:           # and end the hold of a finished trick
+                self.held = (self.held[0], float("-inf"))
             return Accepted(None)
         if isinstance(intent, Ready):
             if self.curtain_for is None:
@@ -295,7 +301,7 @@ class Table:
                            dict(err.details))
         if self.hot_seat:          # hide the hand before anything of the next turn is shown
             self.viewer = None
-            self.animator.shown = Shown.from_view(s.view(None), None)
+            self._show_view(None)
         s.act(action, seat)
         self.acted_at = self.clock.now
         self.kept.clear()
@@ -309,7 +315,7 @@ class Table:
         self._round_told = False
         if self.hot_seat:
             self.viewer = None
-            self.animator.shown = Shown.from_view(s.view(None), None)
+            self._show_view(None)
         s.advance()
         return Accepted(None)
 
@@ -327,20 +333,63 @@ class Table:
         self.animator.push(session.redacted(events, self.viewer))
         self.synced = False
 
+    def _show_view(self, viewer: int | None) -> Shown:
+        """Show what ``viewer`` may know now, keeping the finished trick and why it was won."""
+        old = self.shown
+        new = Shown.from_view(self.session.view(viewer), viewer)
+        new.keep_finished(old)
+        self.animator.shown = new
+        return new
+
     def _sync(self) -> None:
         s, old = self.session, self.shown
-        new = Shown.from_view(s.view(self.viewer), self.viewer)
+        new = self._show_view(self.viewer)
         if s.phase in (Phase.TRUMP, Phase.BID) and s.round <= 1:
             new.drawn = old.drawn          # the draw for first dealer stays until the first card
-        if new.last_trick is None and s.phase is Phase.ROUND_END:
-            new.last_trick = old.last_trick
-        self.animator.shown = new
         self.synced = True
+
+    # ---- the finished trick -------------------------------------------------------------
+
+    def trick_on_show(self) -> TrickWon | None:
+        """The finished trick on the table now (sliding in or lying there), with its why."""
+        e = self.animator.active
+        if isinstance(e, TrickWon):
+            return e
+        return self.shown.won if self.shown.held else None
+
+    def trick_line(self) -> str:
+        """One line saying who won the trick on show and why ("" when none is shown)."""
+        won = self.trick_on_show()
+        return "" if won is None else trickwhy.trick_line(won, self.names, self.you, self.look)
+
+    def standing(self) -> Verdict | None:
+        """The engine's verdict on the trick being played: the card winning it so far."""
+        cfg = self.session.config
+        return trickwhy.standing(self.shown.trick, self.shown.trump, cfg.edition.value,
+                                 cfg.options.scroll)
+
+    def marks(self) -> trickwhy.TrickMarks | None:
+        """The trick on show with what to mark on it: its leader, the card winning (so far), the
+        Magic Wizard; None when no trick is on show."""
+        won = self.trick_on_show()
+        return trickwhy.marks(won, None if won is not None else self.standing(), self.shown.trick)
+
+    def _holding(self) -> bool:
+        """Animations off: a finished trick is still held on the table before the game moves on."""
+        won = self.shown.won if self.shown.held else None
+        if won is None:
+            self.held = None
+            return False
+        if self.held is None or self.held[0] is not won:
+            self.held = (won, self.clock.now)
+        return self.speed <= 0 and self.clock.now - self.held[1] < self.trick_hold
 
     def _caught_up(self) -> None:
         s = self.session
         if not self.synced:
             self._sync()
+        if self._holding() and (s.is_ai_turn() or s.phase in (Phase.ROUND_END, Phase.GAME_OVER)):
+            return
         if s.finished:
             if not self._game_told:
                 self._game_told = True

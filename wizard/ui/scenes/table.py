@@ -42,7 +42,8 @@ class TableScene(Scene):
         super().__init__(app)
         self.session = session
         self.table = Table(session, clock=app.clock, threaded=app.threaded, speed=app.speed,
-                           ai_pause=self._ai_pause(), auto_continue=auto_continue, look=self.look)
+                           ai_pause=self._ai_pause(), auto_continue=auto_continue, look=self.look,
+                           trick_hold=self._trick_hold())
         self.on_game_over = on_game_over
         self.keep_history = keep_history
         self.message: tuple[str, float, bool] | None = None   # text, until, is_error
@@ -165,6 +166,9 @@ class TableScene(Scene):
     def _ai_pause(self) -> float:
         return float(getattr(self.app.settings, "ai_pause_ms", 600)) / 1000
 
+    def _trick_hold(self) -> float:
+        return float(getattr(self.app.settings, "trick_hold_ms", 1000)) / 1000
+
     def layout(self, width: int, height: int) -> None:
         """Lay the table out for the window."""
         self.lay = table_layout(width, height, self.session.config.players,
@@ -197,6 +201,7 @@ class TableScene(Scene):
             table_input.bid(self, digit)
         self.table.speed = self.app.speed
         self.table.ai_pause = self._ai_pause()
+        self.table.trick_hold = self._trick_hold()
         self.table.look = self.look
         self.table.update()
         for name in dict.fromkeys(self.table.animator.take_sounds()):
