@@ -337,3 +337,16 @@ def test_refusal_reason_fits_the_prompt_line(lang: str, rule: str) -> None:
         assert not too_wide, "\n".join(too_wide)
     finally:
         set_language("en")
+
+
+# The table states of the finished trick (issue #16) at 4K too; at 1024x640 they are smoke screens.
+BIG = (3840, 2160)
+
+
+@pytest.mark.parametrize(("lang", "screen", "rig"),
+                         [pytest.param(lang, name, BIG, id=f"{lang}-{name}-{BIG[0]}x{BIG[1]}")
+                          for lang in LANGS for name in smoke.SMALL_SCREENS], indirect=["rig"])
+def test_table_states_text_fits_at_4k(rig: Rig, lang: str, screen: str,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same checks as ``test_screen_text_fits``, at 3840x2160."""
+    test_screen_text_fits(rig, lang, screen, monkeypatch)

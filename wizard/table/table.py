@@ -362,6 +362,13 @@ class Table:
         won = self.trick_on_show()
         return "" if won is None else trickwhy.trick_line(won, self.names, self.you, self.look)
 
+    def last_trick_line(self) -> str:
+        """Who won the round's last finished trick and why (the last-trick view), or ""."""
+        won, last = self.shown.won, self.shown.last_trick
+        if won is None or last is None or won.cards != last.cards:
+            return ""
+        return trickwhy.trick_line(won, self.names, self.you, self.look)
+
     def standing(self) -> Verdict | None:
         """The engine's verdict on the trick being played: the card winning it so far."""
         cfg = self.session.config

@@ -30,6 +30,7 @@ from wizard.engine import (
     TrumpRevealed,
 )
 from wizard.i18n import _, ngettext
+from wizard.table.trickwhy import trick_line
 
 # ---- the steps of a game ------------------------------------------------------------------------
 
@@ -203,8 +204,9 @@ class ReplayModel:
 # ---- what a step says ------------------------------------------------------------------------
 
 
-def describe(frame: Frame, names: list[str], look: str = "classic") -> str:
-    """One or two sentences telling what happened at this step."""
+def describe(frame: Frame, names: list[str], look: str = "classic", you: int | None = None) -> str:
+    """One or two sentences telling what happened at this step (a finished trick says who won it
+    and why); ``you`` is the seat addressed in the second person, if any."""
     out: list[str] = []
     state = frame.state
     for e in frame.events:
@@ -230,10 +232,7 @@ def describe(frame: Frame, names: list[str], look: str = "classic") -> str:
             out.append(_("{name} names the trump: {suit}.").format(
                 name=names[e.seat], suit=messages.suit_name(e.suit, look)))
         elif isinstance(e, TrickWon):
-            if e.void:
-                out.append(_("Nobody wins this trick."))
-            else:
-                out.append(_("{name} wins the trick.").format(name=names[e.winner]))
+            out.append(trick_line(e, names, you, look))
         elif isinstance(e, RoundScored):
             out.append(_("Round {round} is scored.").format(round=e.round))
         elif isinstance(e, GameOver):

@@ -14,13 +14,18 @@ from typing import TYPE_CHECKING
 from wizard.engine import BidVisibility, Edition, GameConfig, GameState, Options, Phase, deck
 from wizard.session import Seat, Session
 
+from .smoke_tricks import TRICK_SCREENS, make_trick_screen
+
 if TYPE_CHECKING:
     from .app import App
     from .prefs import Prefs
 
 SCREENS = ("menu", "setup", "table-bidding", "table-trump", "table-play", "table-clairvoyance",
            "curtain", "scorepad", "round-end", "game-end", "history", "history-game", "replay",
-           "settings", "rules", "game-menu")
+           "settings", "rules", "game-menu", *TRICK_SCREENS)
+# Table states also drawn at 1024x640 (file names with "1024x640").
+SMALL_SCREENS = (*TRICK_SCREENS,)
+SMALL = (1024, 640)
 HISTORY_SCREENS = ("history", "history-game", "replay")
 # Finished games for the history screens: (players, edition, seed, options).
 HISTORY_GAMES = ((3, "classic", 31, Options()), (4, "magic", 32, Options(no_equal_sum=True)),
@@ -130,6 +135,8 @@ def _make(a: App, name: str) -> None:
             keys = [pygame.K_PAGEDOWN] * 5 + [pygame.K_RIGHT] * 7    # round 6, a trick half played
             for k in keys:
                 a.frame(0.0, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")])
+    elif name in TRICK_SCREENS:
+        make_trick_screen(a, name)
     elif name == "settings":
         a.go("settings")
     elif name == "rules":
@@ -234,6 +241,17 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
                     traceback.print_exc()
                 finally:
                     app.prefs = prefs
+        small = make_app(prefs, size=SMALL, headless=True, threaded=False, speed="off", lang="en")
+        for lang in languages:
+            set_language(lang)
+            for name in SMALL_SCREENS:
+                try:
+                    _make(small, name)
+                    if screenshot_dir is not None:
+                        small.screenshot(screenshot_dir / f"{name}-{SMALL[0]}x{SMALL[1]}-{lang}.png")
+                except Exception as e:
+                    failures.append(f"{name} ({lang}, {SMALL[0]}x{SMALL[1]}): {type(e).__name__}: {e}")
+                    traceback.print_exc()
         set_language("en")
     finally:
         games_tmp.cleanup()
@@ -244,5 +262,6 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
         for f in failures:
             print("  " + f, file=sys.stderr)
         return 1
-    print(f"smoke test ok: {len(SCREENS)} screens x {len(languages)} languages")
+    print(f"smoke test ok: {len(SCREENS)} screens x {len(languages)} languages, "
+          f"{len(SMALL_SCREENS)} of them also at {SMALL[0]}x{SMALL[1]}")
     return 0

@@ -57,9 +57,8 @@ class TableScene(Scene):
         self.lay: TableLayout = table_layout(1280, 800, session.config.players)
         self.static_layer: tuple[tuple[object, object], pygame.Surface] | None = None
         self.plate_cache: dict[int, tuple[object, pygame.Surface]] = {}
-        magic = session.config.edition.value == "magic"
-        if app.painter.magic != magic:
-            app.refresh_painter(magic)
+        if app.painter.magic:     # no spark on every 1: the trick marks the card acting as a Magic Wizard
+            app.refresh_painter(False)
 
     # ---- what the painters read ----------------------------------------------------------
 

@@ -10,7 +10,7 @@ from wizard.engine import Phase, TrumpRevealed
 from wizard.i18n import _, ngettext
 
 from .. import text, theme
-from ..board import cards, dialogs, plates
+from ..board import cards, dialogs, plates, trick
 from ..board.common import R, TableView, felt
 from ..widgets import Button
 
@@ -40,7 +40,7 @@ def draw_table(sc: TableView, surf: pygame.Surface) -> None:
     cards.turned(sc, surf)
     cards.drawn_for_dealer(sc, surf)
     cards.peeks(sc, surf)
-    cards.trick(sc, surf)
+    trick.trick(sc, surf)
     cards.hand(sc, surf)
     cards.flying(sc, surf)
     dialogs.prompt(sc, surf)
