@@ -6,12 +6,13 @@ import random
 from typing import Any
 
 from wizard.engine import GameConfig, GameState
+from wizard.engine.fields import GameFields
 
 
 def snapshot(state: GameState) -> tuple[Any, ...]:
     """Every field of a state, deep enough to notice any change."""
     out = []
-    for name in GameState.__slots__:
+    for name in GameFields.__slots__:
         if name == "_legal":
             continue
         value = getattr(state, name)

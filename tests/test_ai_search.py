@@ -11,7 +11,7 @@ from wizard.ai.knowledge import info_of
 from wizard.ai.rollout import Rules, World, fast_play_out, slow_play_out
 from wizard.ai.sampling import sample_hands, weighted_worlds
 from wizard.ai.search import max_n
-from wizard.engine import Edition, GameConfig, GameState, Options
+from wizard.engine import Edition, GameConfig, GameState, Options, Phase
 
 
 def random_world(rng: random.Random, n: int, ed: int, r: int) -> tuple[World, Rules]:
@@ -80,7 +80,7 @@ def test_sampled_worlds_respect_hand_sizes_and_voids() -> None:
         seat = st.current_player
         assert seat is not None
         info = info_of(st.view_for(seat))
-        if st.phase.value == "play":
+        if st.phase is Phase.PLAY:
             for hands in [sample_hands(info, rng) for _ in range(5)] + weighted_worlds(info, rng, 3, 3):
                 assert hands[seat] == info.hand
                 for s in range(cfg.players):

@@ -9,22 +9,29 @@ from pathlib import Path
 WIZARD = Path(__file__).resolve().parent.parent / "wizard"
 
 
-def imports_of(path: Path) -> set[str]:
-    """Absolute module names imported by a file (relative imports resolved)."""
+def imported(path: Path) -> list[tuple[str, list[str]]]:
+    """(module, names taken from it) for every import in a file, anywhere in it (relative
+    imports resolved; ``import a.b`` gives ``("a.b", [])``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = ".".join(path.relative_to(WIZARD.parent).with_suffix("").parts[:-1])
-    out: set[str] = set()
+    out: list[tuple[str, list[str]]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            out.update(a.name for a in node.names)
+            out += [(a.name, []) for a in node.names]
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")
                 base = base[: len(base) - node.level + 1]
-                out.add(".".join(base + ([node.module] if node.module else [])))
+                out.append((".".join(base + ([node.module] if node.module else [])),
+                            [a.name for a in node.names]))
             elif node.module:
-                out.add(node.module)
+                out.append((node.module, [a.name for a in node.names]))
     return out
+
+
+def imports_of(path: Path) -> set[str]:
+    """Absolute module names imported by a file (relative imports resolved)."""
+    return {module for module, _names in imported(path)}
 
 
 def modules(sub: str) -> dict[Path, set[str]]:
@@ -87,20 +94,9 @@ def import_graph(skip: tuple[str, ...] = ()) -> dict[str, set[str]]:
     for name, path in files.items():
         if name.startswith(skip):
             continue
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         out: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                out.update(a.name for a in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = package.split(".")
-                    base = base[: len(base) - node.level + 1]
-                    mod = ".".join(base + ([node.module] if node.module else []))
-                else:
-                    mod = node.module or ""
-                out.update(f"{mod}.{a.name}" if f"{mod}.{a.name}" in files else mod
-                           for a in node.names)
+        for mod, names in imported(path):
+            out.update({f"{mod}.{n}" if f"{mod}.{n}" in files else mod for n in names} or {mod})
         graph[name] = {m for m in out if m in files and m != name and not m.startswith(skip)}
     return graph
 

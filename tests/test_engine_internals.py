@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from enginehelp import snapshot
 
 from wizard.engine import ALL_CARDS, Card, GameConfig, GameState, Phase, Play, card, deck, play
 from wizard.engine.actions import PLAY_OF
-from wizard.engine.state import _shuffle
+from wizard.engine.dealing import _shuffle
 from wizard.engine.trick import classic_winner, judge
 
 
@@ -74,3 +75,28 @@ def test_phase_flags_follow_the_phase() -> None:
             s.advance(rng)
         else:
             s.apply(rng.choice(s.legal_actions()))
+
+
+def test_game_state_is_built_from_parts_and_keeps_its_slots() -> None:
+    """GameState is put together from fields.py, dealing.py, refusals.py: still slots only."""
+    from wizard.engine.dealing import Dealing
+    from wizard.engine.fields import GameFields
+    from wizard.engine.refusals import Refusals
+    s = GameState.new(GameConfig(players=4, seed=1))
+    assert isinstance(s, Dealing) and isinstance(s, Refusals) and isinstance(s, GameFields)
+    assert not hasattr(s, "__dict__")          # a typo in a field name fails loudly
+    assert len(GameFields.__slots__) >= 30 and "hands" in GameFields.__slots__
+    s.advance(random.Random(1))
+    twin = s.clone()
+    for name in GameFields.__slots__:          # clone() copies every field
+        if name != "_legal":
+            assert getattr(twin, name) == getattr(s, name), name
+
+
+@pytest.mark.parametrize("name", ["actions", "bidding", "cards", "config", "record", "scoring",
+                                  "state", "trick"])
+def test_engine_doctests(name: str) -> None:
+    import doctest
+    import importlib
+    result = doctest.testmod(importlib.import_module(f"wizard.engine.{name}"))
+    assert result.attempted > 0 and result.failed == 0

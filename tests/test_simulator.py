@@ -134,6 +134,35 @@ def test_trick_winner_matches_engine_on_random_tricks() -> None:
                 trick_winner(trick, trump, edition, scroll)
 
 
+def test_trick_status_and_key_if_played_match_engine_on_every_prefix() -> None:
+    """The AI's one int form of the trick rule, on tricks in progress: lead, card winning so far."""
+    from wizard.engine.trick import lead_suit, trick_winner
+    rng = random.Random(11)
+    for edition in ("classic", "magic", "camelot"):
+        ed = F.EDITIONS[edition]
+        pack = [F.decode(c) for c in F.DECKS[ed]]
+        for _ in range(1500):
+            trick = rng.sample(pack, rng.randint(1, 6))
+            trick = [c.declare(rng.choice("WJ")) if c.is_merlin else c for c in trick]
+            trump = rng.choice([None, "B", "G", "R", "Y"])
+            scroll = edition == "classic" and rng.random() < 0.5
+            codes = [F.encode(c) for c in trick]
+            tr = F.suit_index(trump)
+            lead, best, key = -1, -1, -2
+            for i in range(len(trick)):
+                k = F.key_if_played(codes[i], i, lead, tr, ed, scroll)
+                status = F.trick_status(codes[:i + 1], tr, ed, scroll)
+                assert status[1] == (i if k > key else best)
+                lead, best, key = status
+                suit = lead_suit(trick[:i + 1])
+                assert lead == (F.suit_index(suit) if suit is not None else
+                                -2 if any(c.cancels_lead for c in trick[:i + 1]) else -1)
+                assert lead == F.lead_of(codes[:i + 1]) == F.lead_after(
+                    F.lead_of(codes[:i]), codes[i])
+                assert best == trick_winner(trick[:i + 1], trump, edition, scroll)[0]
+    assert F.trick_status([], 0, F.CLASSIC, False) == (-1, -1, -2)
+
+
 def test_codes_round_trip_and_decks() -> None:
     for code in range(F.NCODES):
         assert F.encode(F.decode(code)) == code

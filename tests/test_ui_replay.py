@@ -13,6 +13,7 @@ import pytest  # noqa: E402
 from test_ui_history import click, make_history  # noqa: E402
 
 from wizard.engine import Bid, GameRecord, GameState, Phase  # noqa: E402
+from wizard.engine.fields import GameFields  # noqa: E402
 from wizard.i18n import set_language  # noqa: E402
 from wizard.persistence import HistoryEntry  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
@@ -43,7 +44,7 @@ def entries(tmp_path_factory: pytest.TempPathFactory) -> list[HistoryEntry]:
 def snapshot(state: GameState) -> tuple[object, ...]:
     """Every public field of a state (hands, trick, bids, tricks, totals, history...)."""
     out = []
-    for name in GameState.__slots__:
+    for name in GameFields.__slots__:
         if name.startswith("_"):
             continue
         value = getattr(state, name)

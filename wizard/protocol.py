@@ -15,10 +15,10 @@ from .engine import (
     Action,
     Card,
     Edition,
-    GameConfig,
     Options,
     Phase,
     PlayerView,
+    PublicConfig,
     TrickRecord,
 )
 
@@ -80,7 +80,7 @@ def view_of(req: dict[str, Any]) -> PlayerView:
     """A ``PlayerView`` rebuilt from a ``decide`` request (history is not carried: empty)."""
     n = int(req["players"])
     opts = Options.from_dict(req["options"])
-    cfg = GameConfig(players=n, edition=Edition(req["edition"]), options=opts)
+    cfg = PublicConfig(players=n, edition=Edition(req["edition"]), options=opts)
     r = int(req["round"])
     trick = _trick(req["trick"])
     played = [0] * n

@@ -56,9 +56,9 @@ class RuleBidPlayer(Player):
             if short:
                 return max(legal, key=lambda c: (H.power(c, tr), -c))
             return min(legal, key=lambda c: (H.power(c, tr), c))
-        lead, best = H.trick_status(info.trick, tr, info.edition, info.scroll)
+        lead, _, best = F.trick_status(info.trick, tr, info.edition, info.scroll)
         pos = len(info.trick)
-        keys = {c: H.key_if_played(c, pos, lead, tr, info.edition, info.scroll) for c in legal}
+        keys = {c: F.key_if_played(c, pos, lead, tr, info.edition, info.scroll) for c in legal}
         winning = [c for c in legal if keys[c] > best]
         losing = [c for c in legal if keys[c] <= best]
         if short and winning:

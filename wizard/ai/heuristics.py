@@ -35,33 +35,6 @@ def power(c: int, trump: int) -> int:
     return 0  # Jester
 
 
-def trick_status(trick: Sequence[int], trump: int, edition: int, scroll: bool) -> tuple[int, int]:
-    """(lead as in ``fast.lead_of``, key of the card winning so far; -2 for an empty trick)."""
-    lead = -1
-    bestkey = -2
-    for i, c in enumerate(trick):
-        set_lead = False
-        if lead == -1:
-            if SUIT[c] >= 0:
-                lead, set_lead = SUIT[c], True
-            elif TYPE[c] in (F.T_WIZ, F.T_MORGAN):
-                lead = -2
-        k = F.card_key(c, i, lead, set_lead, trump, edition, scroll)
-        if k > bestkey:
-            bestkey = k
-    return lead, bestkey
-
-
-def key_if_played(c: int, pos: int, lead: int, trump: int, edition: int, scroll: bool) -> int:
-    """The winning key card ``c`` would have if played now at index ``pos``."""
-    if lead == -1:
-        if SUIT[c] >= 0:
-            return F.card_key(c, pos, SUIT[c], True, trump, edition, scroll)
-        if TYPE[c] in (F.T_WIZ, F.T_MORGAN):
-            return F.card_key(c, pos, -2, False, trump, edition, scroll)
-    return F.card_key(c, pos, lead, False, trump, edition, scroll)
-
-
 def card_value(c: int, hand: Sequence[int], trump: int, n: int, r: int, edition: int) -> float:
     """Estimated chance that card ``c`` of ``hand`` takes a trick (for bidding)."""
     s = SUIT[c]
@@ -189,8 +162,8 @@ def choose_card(legal: Sequence[int], trick: Sequence[int], n: int, need: int, l
     ``hold``: optional chance, by key, that a winning card stays the winner (Normal's card counting).
     """
     pos = len(trick)
-    lead, bestkey = trick_status(trick, trump, edition, scroll)
-    keys = {c: key_if_played(c, pos, lead, trump, edition, scroll) for c in legal}
+    lead, _, bestkey = F.trick_status(trick, trump, edition, scroll)
+    keys = {c: F.key_if_played(c, pos, lead, trump, edition, scroll) for c in legal}
     last = pos == n - 1
     if need > 0:
         if pos == 0:

@@ -33,28 +33,23 @@ def hold_chances(info: Info, hand: list[int], legal: list[int]) -> dict[int, flo
     """For each key a legal card would have now: chance that no later player beats it."""
     pos = len(info.trick)
     n = info.n
-    lead, _ = H.trick_status(info.trick, info.trump, info.edition, info.scroll)
+    lead = F.trick_status(info.trick, info.trump, info.edition, info.scroll)[0]
     later = [(info.leader + i) % n for i in range(pos + 1, n)]
     later_cards = sum(info.hand_size[s] for s in later)
     unseen = info.unseen
     u = max(1, len(unseen))
     out: dict[int, float] = {}
     for c in legal:
-        k = H.key_if_played(c, pos, lead, info.trump, info.edition, info.scroll)
+        k = F.key_if_played(c, pos, lead, info.trump, info.edition, info.scroll)
         if k in out:
             continue
         if not later:
             out[k] = 1.0
             continue
-        new_lead = lead
-        if lead == -1:
-            if F.SUIT[c] >= 0:
-                new_lead = F.SUIT[c]
-            elif F.TYPE[c] in (F.T_WIZ, F.T_MORGAN):
-                new_lead = -2
+        new_lead = F.lead_after(lead, c)
         beaters = 0.0
         for x in unseen:
-            kx = H.key_if_played(x, pos + 1, new_lead, info.trump, info.edition, info.scroll)
+            kx = F.key_if_played(x, pos + 1, new_lead, info.trump, info.edition, info.scroll)
             if kx > k:
                 s = F.SUIT[x]
                 # An off-lead trump only beats us if its holder is void in the lead suit.

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from ..engine import SUITS, Card
@@ -67,16 +68,24 @@ def suit_index(suit: str | None) -> int:
     return -1 if suit is None else SUITS.index(suit)
 
 
-def lead_of(trick: list[int]) -> int:
+# The lead a card sets when played while the trick has none yet (lead -1): a number card its suit,
+# a Wizard / MERLIN:W / MORGAN -2 (no lead suit this trick), the others -1 (still open).
+LEAD_SET: list[int] = [SUIT[c] if c < 52 else -2 if TYPE[c] in (T_WIZ, T_MORGAN) else -1
+                       for c in range(NCODES)]
+
+
+def lead_of(trick: Sequence[int]) -> int:
     """The suit to follow (0..3), -1 while none is set, -2 when a Wizard/MORGAN came first."""
     for c in trick:
-        s = SUIT[c]
-        if s >= 0:
-            return s
-        t = TYPE[c]
-        if t == T_WIZ or t == T_MORGAN:
-            return -2
+        lead = LEAD_SET[c]
+        if lead != -1:
+            return lead
     return -1
+
+
+def lead_after(lead: int, c: int) -> int:
+    """The trick's lead (as in ``lead_of``) once card ``c`` is played on a trick whose lead is ``lead``."""
+    return LEAD_SET[c] if lead == -1 else lead
 
 
 def legal_plays(hand: list[int], lead: int, trump: int, scroll: bool = False) -> list[int]:
@@ -121,25 +130,37 @@ def card_key(c: int, pos: int, lead: int, set_lead: bool, trump: int, edition: i
     return -1  # EXCALIBUR
 
 
-def trick_winner(trick: list[int], trump: int, edition: int, scroll: bool = False) -> tuple[int, bool]:
-    """(index of the winning card, whether EXCALIBUR voided the trick) for a complete trick."""
+def key_if_played(c: int, pos: int, lead: int, trump: int, edition: int, scroll: bool) -> int:
+    """The winning key card ``c`` gets if played now, at index ``pos`` of a trick whose lead is ``lead``."""
+    if lead == -1:
+        lead = LEAD_SET[c]
+        return card_key(c, pos, lead, lead >= 0, trump, edition, scroll)
+    return card_key(c, pos, lead, False, trump, edition, scroll)
+
+
+def trick_status(trick: Sequence[int], trump: int, edition: int,
+                 scroll: bool) -> tuple[int, int, int]:
+    """(lead as in ``lead_of``, index of the card winning so far, its key) of a trick in progress.
+
+    The one definition of the trick-winner rule in int form; (-1, -1, -2) for an empty trick.
+    ``scroll``: the ancient-scroll rule applies (classic only; see ``trick_winner``).
+    """
     lead = -1
-    best, bestkey = 0, -2
-    void = False
+    best, bestkey = -1, -2
     for i, c in enumerate(trick):
-        set_lead = False
-        s = SUIT[c]
+        k = key_if_played(c, i, lead, trump, edition, scroll)
         if lead == -1:
-            if s >= 0:
-                lead, set_lead = s, True
-            elif TYPE[c] in (T_WIZ, T_MORGAN):
-                lead = -2
-        if c == EXCALIBUR:
-            void = True
-        k = card_key(c, i, lead, set_lead, trump, edition, scroll and edition == CLASSIC)
+            lead = LEAD_SET[c]
         if k > bestkey:
             best, bestkey = i, k
-    return best, void
+    return lead, best, bestkey
+
+
+def trick_winner(trick: Sequence[int], trump: int, edition: int,
+                 scroll: bool = False) -> tuple[int, bool]:
+    """(index of the winning card, whether EXCALIBUR voided the trick) for a complete trick."""
+    best = trick_status(trick, trump, edition, scroll and edition == CLASSIC)[1]
+    return best, EXCALIBUR in trick
 
 
 def round_points(bid: int, tricks: int, edition: int, round_: int, rounds: int,

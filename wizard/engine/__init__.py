@@ -2,7 +2,7 @@
 
 from .actions import Action, Bid, ChooseTrump, Play, bid, play
 from .cards import ALL_CARDS, SUITS, Card, CardError, Kind, card, cards, deck
-from .config import BidVisibility, Conflict, Edition, GameConfig, Options
+from .config import BidVisibility, Conflict, Edition, GameConfig, Options, PublicConfig
 from .errors import (
                      ConfigError,
                      IllegalActionError,
@@ -35,7 +35,7 @@ from .view import PlayerView, RoundResult, TrickRecord, event_for, events_for
 __all__ = [
     "Action", "Bid", "ChooseTrump", "Play", "bid", "play",
     "ALL_CARDS", "SUITS", "Card", "CardError", "Kind", "card", "cards", "deck",
-    "BidVisibility", "Conflict", "Edition", "GameConfig", "Options",
+    "BidVisibility", "Conflict", "Edition", "GameConfig", "Options", "PublicConfig",
     "ConfigError", "IllegalActionError", "IllegalBidError", "IllegalPlayError",
     "IllegalTrumpError", "Rule",
     "BidMade", "BidsRevealed", "CardDealt", "CardDrawn", "CardPlayed", "DealerChosen", "Event",

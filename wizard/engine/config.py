@@ -1,8 +1,12 @@
 """The frozen configuration of a game: players, edition, options, seed.
 
->>> cfg = GameConfig(players=4)
->>> cfg.rounds
-15
+``PublicConfig`` is the part every seat may know: all but the seed of the deals. A seat's
+``PlayerView`` carries that (RULES.md §7: a view never carries the seed); ``GameConfig`` adds the
+seed, which the state and the game record keep.
+
+>>> cfg = GameConfig(players=4, seed=7)
+>>> cfg.rounds, cfg.public().seed, cfg.public().rounds
+(15, None, 15)
 """
 
 from __future__ import annotations
@@ -74,16 +78,25 @@ class Options:
 
 
 @dataclass(frozen=True, slots=True)
-class GameConfig:
-    """Everything fixed for a whole game. ``first_dealer`` None means: draw cards for it."""
+class PublicConfig:
+    """The rules of a game as every seat may know them: a ``GameConfig`` without its seed.
+
+    ``first_dealer`` None means: draw cards for it. ``seed`` is always None here.
+    """
 
     players: int
     edition: Edition = Edition.CLASSIC
     options: Options = field(default_factory=Options)
-    seed: int = 0
+    seed: int | None = None
     first_dealer: int | None = None
 
     def __post_init__(self) -> None:
+        PublicConfig._check(self)
+        if self.seed is not None:
+            raise ConfigError("a public config carries no seed")
+
+    def _check(self) -> None:
+        """Check (and normalise the edition of) every field but the seed."""
         if not isinstance(self.players, int) or not 3 <= self.players <= 6:
             raise ConfigError(f"players must be 3 to 6, not {self.players!r}")
         if not isinstance(self.edition, Edition):
@@ -93,8 +106,6 @@ class GameConfig:
                 raise ConfigError(f"unknown edition: {self.edition!r}") from None
         if not isinstance(self.options, Options):
             raise ConfigError("options must be an Options")
-        if not isinstance(self.seed, int):
-            raise ConfigError("seed must be an integer")
         if self.first_dealer is not None and (
                 not isinstance(self.first_dealer, int) or not 0 <= self.first_dealer < self.players):
             raise ConfigError(f"first dealer must be a seat 0..{self.players - 1}")
@@ -124,6 +135,22 @@ class GameConfig:
         if self.options.scroll and self.edition is not Edition.CLASSIC:
             out["scroll"] = Conflict.SCROLL_CLASSIC_ONLY
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig(PublicConfig):
+    """Everything fixed for a whole game, with the ``seed`` its deals are drawn from."""
+
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        PublicConfig._check(self)  # (not super(): a slots dataclass breaks the zero-argument form)
+        if not isinstance(self.seed, int):
+            raise ConfigError("seed must be an integer")
+
+    def public(self) -> PublicConfig:
+        """This config without its seed: what a seat's view carries."""
+        return PublicConfig(self.players, self.edition, self.options, None, self.first_dealer)
 
     def with_(self, **changes: Any) -> GameConfig:
         """A copy with some fields changed."""

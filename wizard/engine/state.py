@@ -19,11 +19,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import NoReturn
 
 from .actions import PLAY_OF as _PLAY_OF
 from .actions import TRUMP_CHOICES, Action, Bid, ChooseTrump, Play, bid
-from .bidding import forbidden_bids
 from .cards import (
     ALL_CARDS,
     EXCALIBUR,
@@ -33,129 +31,49 @@ from .cards import (
     MERLIN_W,
     SUITS,
     Card,
-    Kind,
-    deck,
-    draw_value,
 )
 from .cards import JESTER as _JESTER
 from .cards import WIZARD as _WIZARD
 from .config import BidVisibility, Edition, GameConfig
-from .errors import IllegalActionError, IllegalBidError, IllegalPlayError, IllegalTrumpError, Rule
+from .dealing import Dealing, Stacked
+from .errors import IllegalActionError, Rule
 from .events import BIDS_MADE as _BIDS_MADE
-from .events import DEALT as _DEALT
 from .events import PLAYED as _PLAYED
 from .events import (
     BidsRevealed,
-    CardDrawn,
-    DealerChosen,
     Event,
     GameOver,
     RoundScored,
-    RoundStarted,
     TrickWon,
     TrumpChosen,
-    TrumpRevealed,
 )
 from .phase import Phase as Phase  # re-exported: its home before phase.py
+from .refusals import Refusals
 from .scoring import round_points, winners
-from .trick import TrickNote, TrickRule, lead_suit, legal_cards, winner_rule
-from .view import PlayerView, RoundResult, TrickRecord, make_trick_record
+from .trick import TrickNote, legal_cards, winner_rule
+from .view import PlayerView, RoundResult, make_trick_record
 
 # Enum member access through the class costs ~10x a global read in CPython 3.11: the hot paths
 # use these aliases.
 _DRAW, _DEAL, _TRUMP, _BID, _PLAY, _ROUND_END, _GAME_OVER = (
     Phase.DRAW, Phase.DEAL, Phase.TRUMP, Phase.BID, Phase.PLAY, Phase.ROUND_END, Phase.GAME_OVER)
-_K_WIZARD, _K_JESTER = Kind.WIZARD, Kind.JESTER
-_CAMELOT = Edition.CAMELOT
 _BID_ACTIONS: list[list[Action]] = [[bid(b) for b in range(r + 1)] for r in range(21)]
 _OPEN, _HIDDEN, _SECRET = BidVisibility.OPEN, BidVisibility.HIDDEN, BidVisibility.SECRET
 _CHANCE = (_DRAW, _DEAL, _ROUND_END)
-_DECKS = {e.value: tuple(deck(e.value)) for e in Edition}
 _PLAY_MERLIN, _PLAY_MERLIN_W, _PLAY_MERLIN_J = _PLAY_OF[MERLIN], _PLAY_OF[MERLIN_W], _PLAY_OF[MERLIN_J]
 # By lead suit: the Play actions that follow it (its cards and every card without a suit); the
 # legal follows are the hand's actions found in this set (identity hashes: cheap lookups).
 _FOLLOWING = {s: frozenset(_PLAY_OF[c] for c in ALL_CARDS if c.suit in (s, None)) for s in SUITS}
-# By number of players and first seat served: the CardDealt tables in dealing order (card k of the
-# pack goes to seat (first + k) % n), to be zipped with the pack by a C-level map.
-_DEAL_ORDER = {n: [tuple(_DEALT[(f + k) % n] for k in range(60)) for f in range(n)]
-               for n in range(3, 7)}
-_DICT_GET = dict.__getitem__
-_PLAY_OF_GET = _PLAY_OF.__getitem__
 
 
-def _fisher_yates_steps(size: int) -> tuple[tuple[int, int], ...]:
-    """(i, (i + 1).bit_length()) for i = size-1 down to 1: the steps of ``Random.shuffle``."""
-    return tuple((i, (i + 1).bit_length()) for i in reversed(range(1, size)))
+class GameState(Dealing, Refusals):
+    """A game of Wizard in progress. Mutable; ``clone()`` before exploring.
 
-
-_SHUFFLE_STEPS = {60: _fisher_yates_steps(60)}
-
-
-def _shuffle(pack: list[Card], rng: random.Random) -> None:
-    """``rng.shuffle(pack)``, drawing exactly the same bits from ``rng`` in the same order.
-
-    ``random.Random.shuffle`` (CPython 3.11-3.13) is Fisher-Yates with ``_randbelow(i + 1)``, i.e.
-    ``getrandbits(k)``, k = (i + 1).bit_length(), redrawn while > i. Written out here with the per-step constants
-    precomputed, it costs about half. Any other kind of rng (a subclass, which may override
-    ``shuffle`` or ``random``) gets its own ``shuffle``.
+    Its fields are typed in fields.py; the chance steps are in dealing.py, the refusals of illegal
+    actions in refusals.py; the turns (legal actions, apply) are here.
     """
-    if type(rng) is not random.Random:
-        rng.shuffle(pack)
-        return
-    steps = _SHUFFLE_STEPS.get(len(pack))
-    if steps is None:
-        steps = _SHUFFLE_STEPS[len(pack)] = _fisher_yates_steps(len(pack))
-    getrandbits = rng.getrandbits
-    for i, k in steps:
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        pack[i], pack[j] = pack[j], pack[i]
 
-
-class GameState:
-    """A game of Wizard in progress. Mutable; ``clone()`` before exploring."""
-
-    __slots__ = ("config", "phase", "round", "dealer", "first_dealer", "hands", "turned", "trump",
-                 "bids", "bid_count", "tricks", "totals", "trick", "trick_seats", "leader",
-                 "current", "tricks_played", "history", "grail_winner", "voided_round", "actions",
-                 "is_chance", "is_terminal", "_legal", "_dup", "_nspecial", "_scroll", "_camelot",
-                 "_edition", "_sum_rules", "_n", "_next", "_winner", "_hand_plays")
-
-    config: GameConfig
-    phase: Phase
-    is_chance: bool           # the game waits for ``advance(rng)`` (draw, deal); kept with ``phase``
-    is_terminal: bool         # the last round is scored; kept with ``phase``
-    round: int
-    dealer: int
-    first_dealer: int
-    hands: list[list[Card]]
-    turned: Card | None
-    trump: str | None
-    bids: list[int | None]
-    bid_count: int
-    tricks: list[int]
-    totals: list[int]
-    trick: list[Card]
-    trick_seats: list[int]
-    leader: int
-    current: int | None
-    tricks_played: list[TrickRecord]
-    history: list[RoundResult]
-    grail_winner: int | None
-    voided_round: bool
-    actions: list[Action]
-    _legal: list[Action] | None  # legal_actions() cache, dropped by every change of turn
-    _dup: list[bool]          # by seat: the hand holds several Wizards or several Jesters
-    _nspecial: list[int]      # by seat: special cards (no suit) in hand
-    _hand_plays: list[list[Action]]  # by seat: the Play action of each card in hand, hand order
-    _scroll: bool             # config.scroll_active, read in the hot path
-    _camelot: bool
-    _edition: str             # config.edition.value
-    _sum_rules: bool          # some constraint on the last bidder's sum can apply
-    _n: int                   # config.players
-    _next: tuple[int, ...]    # by seat: the seat to its left
-    _winner: TrickRule        # trick_winner specialised to the edition and scroll option
+    __slots__ = ()  # the slots are GameFields'
 
     @staticmethod
     def new(config: GameConfig) -> GameState:
@@ -222,7 +140,7 @@ class GameState:
         s.is_chance = s.phase in _CHANCE
         s.is_terminal = s.phase is _GAME_OVER
         events: list[Event] = []
-        s._deal(_Stacked([c for i in range(round_) for c in
+        s._deal(Stacked([c for i in range(round_) for c in
                           (hands[(dealer + 1 + j) % n][i] for j in range(n))]
                           + ([turned] if turned is not None else [])), events)
         if totals is not None:
@@ -427,113 +345,13 @@ class GameState:
             bids = tuple(b if s == seat else None for s, b in enumerate(self.bids))
         legal = tuple(self.legal_actions()) if self.current == seat else ()
         return PlayerView(
-            seat=seat, config=self.config, phase=self.phase, current_player=self.current,
+            seat=seat, config=self.config.public(), phase=self.phase, current_player=self.current,
             round=self.round, rounds=self.config.rounds, dealer=self.dealer, leader=self.leader,
             hand=hand, hand_size=tuple(len(h) for h in self.hands), visible_hands=visible,
             turned=self.turned, trump=self.trump, bids=bids,
             bids_made=tuple(b is not None for b in self.bids), tricks=tuple(self.tricks),
             totals=tuple(self.totals), trick=tuple(zip(self.trick_seats, self.trick, strict=True)),
             tricks_played=tuple(self.tricks_played), history=tuple(self.history), legal=legal)
-
-    # ---- helpers for callers -------------------------------------------------------------
-
-    @property
-    def lead_suit(self) -> str | None:
-        """The suit to follow in the current trick, if any."""
-        return lead_suit(self.trick)
-
-    def bidding_order(self) -> list[int]:
-        """Seats in bidding order for this round (left of the dealer first)."""
-        n = self.config.players
-        return [(self.dealer + 1 + i) % n for i in range(n)]
-
-    # ---- chance steps --------------------------------------------------------------------
-
-    def _draw_for_dealer(self, rng: random.Random, events: list[Event]) -> None:
-        pack = list(_DECKS[self._edition])
-        _shuffle(pack, rng)
-        candidates = list(range(self.config.players))
-        while True:
-            drawn: list[tuple[int, Card]] = []
-            for seat in candidates:
-                if not pack:
-                    pack = list(_DECKS[self._edition])
-                    _shuffle(pack, rng)
-                c = pack.pop()
-                drawn.append((seat, c))
-                events.append(CardDrawn(seat, c))
-            best = max(draw_value(c) for _, c in drawn)
-            candidates = [s for s, c in drawn if draw_value(c) == best]
-            if len(candidates) == 1:
-                break
-        self.first_dealer = candidates[0]
-        self.dealer = candidates[0]
-        events.append(DealerChosen(self.first_dealer, True))
-        self.phase = _DEAL
-        self.is_chance = self.phase in _CHANCE
-        self.is_terminal = self.phase is _GAME_OVER
-
-    def _deal(self, rng: random.Random, events: list[Event]) -> None:
-        cfg = self.config
-        n = cfg.players
-        if self.round == 0 and self.phase is _DEAL and cfg.first_dealer is not None:
-            events.append(DealerChosen(self.first_dealer, False))
-        self.round += 1
-        r = self.round
-        self.dealer = (self.first_dealer + r - 1) % n
-        pack = list(_DECKS[self._edition])
-        _shuffle(pack, rng)
-        events.append(RoundStarted(r, self.dealer))
-        # One card at a time to each seat in turn, starting left of the dealer: card k of the
-        # shuffled pack goes to seat (dealer + 1 + k) % n. So seat (dealer + 1 + j) % n gets the
-        # slice pack[j:dealt:n], and its CardDealt events go to positions j, j + n, j + 2n...
-        dealt = n * r
-        first = self.dealer + 1
-        hands: list[list[Card]] = [[]] * n
-        plays: list[list[Action]] = [[]] * n
-        dups: list[bool] = [False] * n
-        nspecial: list[int] = [0] * n
-        for j in range(n):
-            seat = (first + j) % n
-            hands[seat] = hand = pack[j:dealt:n]
-            plays[seat] = list(map(_PLAY_OF_GET, hand))
-            # Per-seat counters the legal-play computation relies on (kept up to date by apply).
-            wizards = hand.count(_WIZARD)
-            jesters = hand.count(_JESTER)
-            dups[seat] = wizards > 1 or jesters > 1
-            nspecial[seat] = wizards + jesters
-            if self._camelot:                # more special cards than Wizards and Jesters
-                nspecial[seat] = sum(c.special for c in hand)
-        events += map(_DICT_GET, _DEAL_ORDER[n][first % n], pack[:dealt])  # interned CardDealt
-        k = dealt
-        self.hands = hands
-        self._hand_plays = plays
-        self._dup = dups
-        self._nspecial = nspecial
-        self.turned = pack[k] if k < len(pack) else None
-        self.trump = None
-        chooses = False
-        t = self.turned
-        if t is not None:
-            if t.suit is not None:
-                self.trump = t.suit
-            elif t.kind is _K_WIZARD or (cfg.edition is _CAMELOT and t.kind is not _K_JESTER):
-                chooses = True
-        events.append(TrumpRevealed(t, self.trump, chooses))
-        self.bids = [None] * n
-        self.bid_count = 0
-        self.tricks = [0] * n
-        self.trick = []
-        self.trick_seats = []
-        self.tricks_played = []
-        self.grail_winner = None
-        self.voided_round = False
-        self.leader = (self.dealer + 1) % n
-        self.phase = _TRUMP if chooses else _BID
-        self.is_chance = False
-        self.is_terminal = False
-        self.current = self.dealer if chooses else self.leader
-        self._legal = None
 
     # ---- player actions ------------------------------------------------------------------
 
@@ -545,19 +363,6 @@ class GameState:
         self.is_terminal = self.phase is _GAME_OVER
         self.current = self.leader
         self._legal = None
-
-    def _forbidden_bids(self) -> dict[int, Rule]:
-        if not self._sum_rules or self.bid_count != self.config.players - 1:
-            return {}
-        cfg = self.config
-        n = cfg.players
-        order = self.bidding_order()
-        before = [self.bids[s] for s in order[:self.bid_count]]
-        totals = [self.totals[s] for s in order]
-        opts = cfg.options
-        return forbidden_bids(self.round, before, n, cfg.rounds,  # type: ignore[arg-type]
-                              edition=cfg.edition.value, open_bids=cfg.sum_rules_active,
-                              no_equal_sum=opts.no_equal_sum, canadian=opts.canadian, totals=totals)
 
     def _bid(self, n_bid: int, events: list[Event]) -> None:
         seat = self.current
@@ -631,57 +436,6 @@ class GameState:
             self.is_chance = self.phase in _CHANCE
             self.is_terminal = self.phase is _GAME_OVER
 
-    # ---- refusals ------------------------------------------------------------------------
-
-    def _refuse(self, action: Action) -> NoReturn:
-        """Raise the error that says which rule ``action`` breaks."""
-        phase = self.phase
-        if phase is _GAME_OVER:
-            raise IllegalActionError(Rule.GAME_OVER, "the game is over")
-        if phase in _CHANCE:
-            raise IllegalActionError(Rule.WRONG_PHASE, f"no player acts in phase {phase.value}; "
-                                     "call advance(rng)", phase=phase.value)
-        if phase is _BID:
-            if not isinstance(action, Bid):
-                raise IllegalBidError(Rule.WRONG_PHASE, f"a bid is expected, not {action!r}",
-                                      phase=phase.value)
-            r = self.round
-            if type(action.n) is not int or not 0 <= action.n <= r:
-                raise IllegalBidError(Rule.BID_OUT_OF_RANGE, f"a bid must be 0..{r}, not {action.n}",
-                                      bid=action.n, max=r)
-            rule = self._forbidden_bids()[action.n]
-            why = {Rule.BID_SUM_NO_EQUAL: "plus or minus one",
-                   Rule.BID_SUM_CANADIAN: "Canadian rule, last round, sole leader",
-                   Rule.BID_SUM_CAMELOT: "Camelot, round above 4"}[rule]
-            raise IllegalBidError(rule, f"bid {action.n} would make the bids add up to {r} ({why})",
-                                  bid=action.n, forbidden=action.n, round=r)
-        if phase is _TRUMP:
-            if not isinstance(action, ChooseTrump):
-                raise IllegalTrumpError(Rule.WRONG_PHASE, f"a trump suit is expected, not {action!r}",
-                                        phase=phase.value)
-            raise IllegalTrumpError(Rule.NOT_A_SUIT, f"the trump must be one of {' '.join(SUITS)}, "
-                                    f"not {action.suit!r}", suit=action.suit)
-        if not isinstance(action, Play) or not isinstance(action.card, Card):
-            raise IllegalPlayError(Rule.WRONG_PHASE, f"a card is expected, not {action!r}",
-                                   phase=phase.value)
-        c = action.card
-        seat = self.current
-        assert seat is not None
-        hand = self.hands[seat]
-        if c.in_hand not in hand:
-            raise IllegalPlayError(Rule.CARD_NOT_IN_HAND, f"{c} is not in the hand of seat {seat}",
-                                   card=c.text)
-        if c is MERLIN:
-            raise IllegalPlayError(Rule.MERLIN_UNDECLARED,
-                                   "MERLIN must be played as MERLIN:W or MERLIN:J", card=c.text)
-        suit = lead_suit(self.trick)
-        if c.kind is _K_WIZARD and self.config.scroll_active and suit == self.trump:
-            raise IllegalPlayError(Rule.SCROLL_WIZARD, "ancient scroll: no Wizard on a trump lead "
-                                   "while holding other cards", card=c.text, suit=suit)
-        raise IllegalPlayError(Rule.MUST_FOLLOW_SUIT, f"must follow suit {suit}", card=c.text,
-                               suit=suit)
-
-
 def start(config: GameConfig, rng: random.Random) -> tuple[GameState, list[Event]]:
     """A new game advanced to its first decision, with the events of the draw and first deal."""
     state = GameState.new(config)
@@ -689,15 +443,3 @@ def start(config: GameConfig, rng: random.Random) -> tuple[GameState, list[Event
     while state.is_chance:
         events += state.advance(rng)
     return state, events
-
-
-class _Stacked(random.Random):
-    """A "shuffle" that lays out a prepared pack, used by ``GameState.at_deal``."""
-
-    def __init__(self, pack: list[Card]) -> None:
-        super().__init__(0)
-        self._pack = pack
-
-    def shuffle(self, x: list[Card], random: object = None) -> None:  # type: ignore[override]
-        """Replace ``x`` by the prepared pack."""
-        x[:] = self._pack

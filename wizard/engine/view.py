@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 from .actions import Action
 from .cards import Card
-from .config import BidVisibility, GameConfig
+from .config import BidVisibility, PublicConfig
 from .events import BidMade, CardDealt, Event
 from .phase import Phase
 
@@ -56,7 +56,7 @@ class PlayerView:
     """A seat's knowledge of the game at one moment; built by ``GameState.view_for``."""
 
     seat: int
-    config: GameConfig
+    config: PublicConfig                    # the rules without the seed (RULES.md §7)
     phase: Phase
     current_player: int | None
     round: int
@@ -88,7 +88,7 @@ class PlayerView:
         return self.config.edition.value
 
 
-def event_for(event: Event, seat: int, config: GameConfig) -> Event:
+def event_for(event: Event, seat: int, config: PublicConfig) -> Event:
     """``event`` as ``seat`` may see it: other seats' dealt cards and unrevealed bids hidden."""
     if isinstance(event, CardDealt):
         visible = (event.seat == seat) != config.options.clairvoyance
@@ -99,6 +99,6 @@ def event_for(event: Event, seat: int, config: GameConfig) -> Event:
     return event
 
 
-def events_for(events: Iterable[Event], seat: int, config: GameConfig) -> list[Event]:
+def events_for(events: Iterable[Event], seat: int, config: PublicConfig) -> list[Event]:
     """Redact a list of events for one seat."""
     return [event_for(e, seat, config) for e in events]

@@ -1,0 +1,166 @@
+"""The chance steps of a game: the shuffle, the draw for first dealer, each round's deal.
+
+Randomness enters only here, and only as the ``rng`` argument of ``GameState.advance``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .actions import PLAY_OF as _PLAY_OF
+from .actions import Action
+from .cards import JESTER as _JESTER
+from .cards import WIZARD as _WIZARD
+from .cards import Card, Kind, deck, draw_value
+from .config import Edition
+from .events import DEALT as _DEALT
+from .events import CardDrawn, DealerChosen, Event, RoundStarted, TrumpRevealed
+from .fields import GameFields
+from .phase import Phase
+
+_DEAL, _TRUMP, _BID, _ROUND_END, _GAME_OVER = (
+    Phase.DEAL, Phase.TRUMP, Phase.BID, Phase.ROUND_END, Phase.GAME_OVER)
+_CHANCE = (Phase.DRAW, _DEAL, _ROUND_END)
+_K_WIZARD, _K_JESTER = Kind.WIZARD, Kind.JESTER
+_CAMELOT = Edition.CAMELOT
+_DECKS = {e.value: tuple(deck(e.value)) for e in Edition}
+# By number of players and first seat served: the CardDealt tables in dealing order (card k of the
+# pack goes to seat (first + k) % n), to be zipped with the pack by a C-level map.
+_DEAL_ORDER = {n: [tuple(_DEALT[(f + k) % n] for k in range(60)) for f in range(n)]
+               for n in range(3, 7)}
+_DICT_GET = dict.__getitem__
+_PLAY_OF_GET = _PLAY_OF.__getitem__
+
+
+def _fisher_yates_steps(size: int) -> tuple[tuple[int, int], ...]:
+    """(i, (i + 1).bit_length()) for i = size-1 down to 1: the steps of ``Random.shuffle``."""
+    return tuple((i, (i + 1).bit_length()) for i in reversed(range(1, size)))
+
+
+_SHUFFLE_STEPS = {60: _fisher_yates_steps(60)}
+
+
+def _shuffle(pack: list[Card], rng: random.Random) -> None:
+    """``rng.shuffle(pack)``, drawing exactly the same bits from ``rng`` in the same order.
+
+    ``random.Random.shuffle`` (CPython 3.11-3.13) is Fisher-Yates with ``_randbelow(i + 1)``, i.e.
+    ``getrandbits(k)``, k = (i + 1).bit_length(), redrawn while > i. Written out here with the per-step constants
+    precomputed, it costs about half. Any other kind of rng (a subclass, which may override
+    ``shuffle`` or ``random``) gets its own ``shuffle``.
+    """
+    if type(rng) is not random.Random:
+        rng.shuffle(pack)
+        return
+    steps = _SHUFFLE_STEPS.get(len(pack))
+    if steps is None:
+        steps = _SHUFFLE_STEPS[len(pack)] = _fisher_yates_steps(len(pack))
+    getrandbits = rng.getrandbits
+    for i, k in steps:
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        pack[i], pack[j] = pack[j], pack[i]
+
+
+class Stacked(random.Random):
+    """A "shuffle" that lays out a prepared pack, used by ``GameState.at_deal``."""
+
+    def __init__(self, pack: list[Card]) -> None:
+        super().__init__(0)
+        self._pack = pack
+
+    def shuffle(self, x: list[Card], random: object = None) -> None:  # type: ignore[override]
+        """Replace ``x`` by the prepared pack."""
+        x[:] = self._pack
+
+
+class Dealing(GameFields):
+    """The chance steps of ``GameState``."""
+
+    __slots__ = ()
+
+    def _draw_for_dealer(self, rng: random.Random, events: list[Event]) -> None:
+        pack = list(_DECKS[self._edition])
+        _shuffle(pack, rng)
+        candidates = list(range(self.config.players))
+        while True:
+            drawn: list[tuple[int, Card]] = []
+            for seat in candidates:
+                if not pack:
+                    pack = list(_DECKS[self._edition])
+                    _shuffle(pack, rng)
+                c = pack.pop()
+                drawn.append((seat, c))
+                events.append(CardDrawn(seat, c))
+            best = max(draw_value(c) for _, c in drawn)
+            candidates = [s for s, c in drawn if draw_value(c) == best]
+            if len(candidates) == 1:
+                break
+        self.first_dealer = candidates[0]
+        self.dealer = candidates[0]
+        events.append(DealerChosen(self.first_dealer, True))
+        self.phase = _DEAL
+        self.is_chance = self.phase in _CHANCE
+        self.is_terminal = self.phase is _GAME_OVER
+
+    def _deal(self, rng: random.Random, events: list[Event]) -> None:
+        cfg = self.config
+        n = cfg.players
+        if self.round == 0 and self.phase is _DEAL and cfg.first_dealer is not None:
+            events.append(DealerChosen(self.first_dealer, False))
+        self.round += 1
+        r = self.round
+        self.dealer = (self.first_dealer + r - 1) % n
+        pack = list(_DECKS[self._edition])
+        _shuffle(pack, rng)
+        events.append(RoundStarted(r, self.dealer))
+        # One card at a time to each seat in turn, starting left of the dealer: card k of the
+        # shuffled pack goes to seat (dealer + 1 + k) % n. So seat (dealer + 1 + j) % n gets the
+        # slice pack[j:dealt:n], and its CardDealt events go to positions j, j + n, j + 2n...
+        dealt = n * r
+        first = self.dealer + 1
+        hands: list[list[Card]] = [[]] * n
+        plays: list[list[Action]] = [[]] * n
+        dups: list[bool] = [False] * n
+        nspecial: list[int] = [0] * n
+        for j in range(n):
+            seat = (first + j) % n
+            hands[seat] = hand = pack[j:dealt:n]
+            plays[seat] = list(map(_PLAY_OF_GET, hand))
+            # Per-seat counters the legal-play computation relies on (kept up to date by apply).
+            wizards = hand.count(_WIZARD)
+            jesters = hand.count(_JESTER)
+            dups[seat] = wizards > 1 or jesters > 1
+            nspecial[seat] = wizards + jesters
+            if self._camelot:                # more special cards than Wizards and Jesters
+                nspecial[seat] = sum(c.special for c in hand)
+        events += map(_DICT_GET, _DEAL_ORDER[n][first % n], pack[:dealt])  # interned CardDealt
+        k = dealt
+        self.hands = hands
+        self._hand_plays = plays
+        self._dup = dups
+        self._nspecial = nspecial
+        self.turned = pack[k] if k < len(pack) else None
+        self.trump = None
+        chooses = False
+        t = self.turned
+        if t is not None:
+            if t.suit is not None:
+                self.trump = t.suit
+            elif t.kind is _K_WIZARD or (cfg.edition is _CAMELOT and t.kind is not _K_JESTER):
+                chooses = True
+        events.append(TrumpRevealed(t, self.trump, chooses))
+        self.bids = [None] * n
+        self.bid_count = 0
+        self.tricks = [0] * n
+        self.trick = []
+        self.trick_seats = []
+        self.tricks_played = []
+        self.grail_winner = None
+        self.voided_round = False
+        self.leader = (self.dealer + 1) % n
+        self.phase = _TRUMP if chooses else _BID
+        self.is_chance = False
+        self.is_terminal = False
+        self.current = self.dealer if chooses else self.leader
+        self._legal = None
