@@ -46,11 +46,12 @@ def test_arguments() -> None:
 
 
 def test_smoke_test_writes_a_png_per_screen(tmp_path: Path) -> None:
-    from wizard.ui.smoke import SCREENS, run_smoke
+    from wizard.ui.smoke import SCREENS, SMALL_SCREENS, run_smoke
     assert run_smoke(tmp_path / "shots", data_dir=tmp_path / "data", languages=("en",)) == 0
     names = {p.stem for p in (tmp_path / "shots").glob("*.png")}
     sheets = {f"cards-{look}-{ed}" for look in ("classic", "standard") for ed in ("classic", "magic", "camelot")}
-    assert names == {f"{s}-en" for s in SCREENS} | sheets | {"cards-colourblind"}
+    small = {f"{s}-1024x640-en" for s in SMALL_SCREENS}
+    assert names == {f"{s}-en" for s in SCREENS} | small | sheets | {"cards-colourblind"}
     assert {"history-en", "history-game-en", "replay-en"} <= names
     assert not (tmp_path / "data" / "history.jsonl").exists() and not list((tmp_path / "data").glob("history*")), \
         "the smoke test's games go to its own folder, never the player's history"

@@ -252,3 +252,24 @@ def test_marks_while_a_trick_is_played_and_once_it_is_won() -> None:
     assert seen == [(["B3"], 1, 1, None, False),
                     (["B3", "W"], 1, 2, None, False),
                     (["B3", "W", "B1"], 1, 0, 0, True)]
+
+
+def test_a_game_of_computers_only_is_not_held() -> None:
+    """Autoplay with animations off runs at full speed: nobody is there to read the trick."""
+    seats = [Seat.ai(n, "random") for n in ("A", "B", "C")]
+    t = Table(Session.new(GameConfig(3, seed=2), seats), threaded=False, speed=0.0, ai_pause=0.0,
+              trick_hold=5.0, auto_continue=True)
+    for _ in range(200):
+        t.tick(0.01)
+        if any(isinstance(o, RoundOver) for o in t.take_outcomes()):
+            t.submit(NextRound())
+    assert t.session.round >= 3          # 2 s of clock and no hold: rounds go by
+
+
+def test_the_hold_setting_is_checked_when_loaded() -> None:
+    from wizard.persistence.settings import Settings
+    s, bad = Settings.from_dict({"schema": 1, "trick_hold_ms": 1500})
+    assert s.trick_hold_ms == 1500 and bad == []
+    for wrong in (-1, 10_001, "1s", 1.5, True, None):
+        s, bad = Settings.from_dict({"schema": 1, "trick_hold_ms": wrong})
+        assert bad == ["trick_hold_ms"] and s.trick_hold_ms == Settings().trick_hold_ms, wrong

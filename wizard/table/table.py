@@ -382,14 +382,16 @@ class Table:
         return trickwhy.marks(won, None if won is not None else self.standing(), self.shown.trick)
 
     def _holding(self) -> bool:
-        """Animations off: a finished trick is still held on the table before the game moves on."""
+        """Animations off: a finished trick is still held on the table before the game moves on
+        (only with a person at the table: computer-only games run at full speed)."""
         won = self.shown.won if self.shown.held else None
         if won is None:
             self.held = None
             return False
         if self.held is None or self.held[0] is not won:
             self.held = (won, self.clock.now)
-        return self.speed <= 0 and self.clock.now - self.held[1] < self.trick_hold
+        return (self.speed <= 0 and bool(self.session.humans)       # a person is there to read it
+                and self.clock.now - self.held[1] < self.trick_hold)
 
     def _caught_up(self) -> None:
         s = self.session

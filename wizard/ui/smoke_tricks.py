@@ -1,9 +1,9 @@
 """Smoke-test states of the trick (issue #16): a finished trick on the table with its line, each
 special case of RULES.md §5, and the Merlin question over a trick being played.
 
-Each state is a round-1 deal (``GameState.at_deal``) of four players, Anna the one person at seat
-0; the computer seats play their only card, and the last card of the trick goes through the table
-(a computer's, or Anna's as an intent), so the table hears the engine's ``TrickWon``.
+Each state is a deal (``GameState.at_deal``, round 1 or 2) of four players, the one person at seat
+0; the computer seats play their cards in order, and the last card of the trick goes through the
+table (a computer's, or the person's as an intent), so the table hears the engine's ``TrickWon``.
 """
 
 from __future__ import annotations
@@ -20,10 +20,11 @@ if TYPE_CHECKING:
     from .app import App
 
 # name: (edition, hands by seat, dealer, turned card, the person's name is the default "You")
+# Round 1, or round 2 when the hands hold two cards.
 # The dealer sets who leads (the seat after it); the trick is played in seat order from there.
 TRICK_STATES: dict[str, tuple[str, tuple[str, str, str, str], int, str, bool]] = {
-    # Bruno leads the 12 of humans; Didier trumps; Anna (You) trumps higher, last.
-    "table-trick-won": ("classic", ("R11", "B12", "B5", "R4"), 0, "R3", True),
+    # Round 2: Bruno leads the 12 of humans, Didier trumps, You trump higher, last, and lead next.
+    "table-trick-won": ("classic", ("R11 G2", "B12 Y3", "B5 Y4", "R4 G6"), 0, "R3", True),
     # Carme leads the 9 of elves, Didier a Wizard, Anna the 5, Bruno the 1 of elves: magic.
     "table-trick-magic": ("magic", ("G5", "G1", "G9", "W"), 1, "Y7", False),
     # Carme leads the 7 of dwarves, Didier plays the Grail second (even), Anna a Wizard.
@@ -42,7 +43,8 @@ def trick_session(name: str) -> Session:
     """The state's deal, bid, and played up to the trick's last card (Anna's question for Merlin)."""
     edition, hands, dealer, turned, you = TRICK_STATES[name]
     cfg = GameConfig(players=4, edition=Edition(edition), seed=61)
-    state = GameState.at_deal(cfg, 1, dealer, [cards(h) for h in hands], card(turned))
+    dealt = [cards(h) for h in hands]
+    state = GameState.at_deal(cfg, len(dealt[0]), dealer, dealt, card(turned))
     names = [_(YOU) if you else "Anna", "Bruno", "Carme", "Didier"]
     seats = [Seat.human(names[0])] + [Seat.ai(n, "easy") for n in names[1:]]
     session = Session(state, seats, rng=random.Random(61))

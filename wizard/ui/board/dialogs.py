@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from wizard import messages
+from wizard.engine import WinReason
 from wizard.i18n import _
 
 from .. import text, theme
@@ -125,8 +126,8 @@ def dialog(sc: TableView, surf: pygame.Surface) -> None:
             face.midleft = (int(x), r.centery)
             sc.app.painter.blit_face(surf, code, face, "dialog")
             x += fw + 6 * u
-        room = r.right - 6 * u - x
-        text.draw(surf, label, (x + room / 2, r.centery), int(min(16 * u, r.h * 0.4)), theme.INK,
+        room = r.right - 10 * u - x
+        text.draw(surf, label, (x + room / 2, r.centery), int(min(15 * u, r.h * 0.4)), theme.INK,
                   "bold", anchor="center", max_w=room)
 
 
@@ -161,8 +162,13 @@ def review(sc: TableView, surf: pygame.Surface) -> None:
         return
     x = box.centerx - (n * (cw + 10 * u) - 10 * u) / 2
     looks = sc.shown.trick_looks(last.cards, later=sc.shown.trick)
+    won = sc.shown.won
+    magic = won.winner if won is not None and won.cards == last.cards \
+        and won.reason is WinReason.MAGIC_WIZARD else None
     for (seat, c), v in zip(last.cards, looks, strict=True):
         r = pygame.Rect(x, box.y + 44 * u, cw, cw * 1.5)
+        if seat == magic:
+            trick.magic_glow(surf, r, u, 1.0)
         sc.app.painter.blit_face(surf, c.text, r, "trick", variant=v)
         if seat == last.winner and not last.void:
             pygame.draw.rect(surf, theme.ACCENT, r.inflate(6, 6), width=max(2, round(3 * u)),

@@ -73,7 +73,7 @@ def _pill(sc: TableView, surf: pygame.Surface, spot: pygame.Rect, label: str,
     size = max(10, int(13 * u))
     w, h = font(size, "bold").size(label)
     box = pygame.Rect(0, 0, w, h).inflate(12 * u, 4 * u)
-    box.midbottom = (spot.centerx, spot.bottom - round(spot.h * 0.16))   # above the bottom index
+    box.midbottom = (spot.centerx, spot.bottom - round(spot.h * 0.21))   # above the bottom index
     pygame.draw.rect(surf, colour, box, border_radius=box.h // 2)
     pygame.draw.rect(surf, theme.PANEL, box, width=max(1, round(1.5 * u)), border_radius=box.h // 2)
     text.draw(surf, label, box.center, size, theme.PANEL, "bold", anchor="center")
@@ -120,7 +120,7 @@ def _leaving(sc: TableView, surf: pygame.Surface, won: TrickWon, t: float) -> No
     lay, painter = sc.lay, sc.app.painter
     target = R(lay.plates[sc.pos_of(won.winner)]).center
     k = min(1.0, t * 1.4)
-    k = k * k
+    k = k * (2 - k)                  # ease out: gone before the led card lands
     for seat, _c in won.cards:
         spot = R(lay.trick_spots[sc.pos_of(seat)])
         end = spot.center if won.void else target
