@@ -273,3 +273,16 @@ def test_the_hold_setting_is_checked_when_loaded() -> None:
     for wrong in (-1, 10_001, "1s", 1.5, True, None):
         s, bad = Settings.from_dict({"schema": 1, "trick_hold_ms": wrong})
         assert bad == ["trick_hold_ms"] and s.trick_hold_ms == Settings().trick_hold_ms, wrong
+
+
+def test_a_grail_at_an_odd_position_is_marked_as_a_null_card() -> None:
+    from wizard.table.trickwhy import marks, standing
+    won = first_trick("camelot", ["R9", "GRAIL", "R7"], "GRAIL R7 R9")
+    m = marks(won, None, won.cards)
+    assert m is not None and m.null == 1 and m.winning == 0
+    playing = [(1, card("GRAIL")), (2, card("R7"))]            # as soon as it is played
+    m = marks(None, standing(playing, "Y", "camelot"), playing)
+    assert m is not None and m.null == 1 and m.winning == 2 and not m.finished
+    even = first_trick("camelot", ["W", "R7", "GRAIL"], "R7 GRAIL W")
+    m = marks(even, None, even.cards)
+    assert m is not None and m.null is None and m.winning == 2

@@ -140,6 +140,14 @@ class TrickMarks:
     magic: int | None
     finished: bool
     void: bool
+    null: int | None = None    # the Grail played at an odd position: a null card
+
+
+def _null_grail(notes: tuple[TrickNote, ...], cards: Sequence[tuple[int, Card]]) -> int | None:
+    """The seat of the Grail the engine found at an odd position, if any."""
+    if TrickNote.GRAIL_ODD not in notes:
+        return None
+    return next((s for s, c in cards if c.kind is Kind.GRAIL), None)
 
 
 def marks(won: TrickWon | None, verdict: Verdict | None,
@@ -148,10 +156,11 @@ def marks(won: TrickWon | None, verdict: Verdict | None,
     if won is not None:
         magic = won.winner if won.reason is WinReason.MAGIC_WIZARD else None
         return TrickMarks(won.cards, won.cards[0][0], None if won.void else won.winner, magic,
-                          True, won.void)
+                          True, won.void, _null_grail(won.notes, won.cards))
     if verdict is None or not trick:
         return None
     seat = trick[verdict.card_index][0]
     winning = None if verdict.reason is WinReason.FIRST_CARD else seat
     magic = seat if verdict.reason is WinReason.MAGIC_WIZARD else None
-    return TrickMarks(tuple(trick), trick[0][0], winning, magic, False, False)
+    return TrickMarks(tuple(trick), trick[0][0], winning, magic, False, False,
+                      _null_grail(verdict.notes, trick))

@@ -57,6 +57,8 @@ def trick(sc: TableView, surf: pygame.Surface) -> None:
             pygame.draw.rect(surf, theme.BAD, spot.inflate(8 * u, 8 * u), width=max(2, round(3 * u)),
                              border_radius=round(8 * u))
             _pill(sc, surf, spot, pgettext("trick mark", "Voids the trick"), theme.BAD)
+        elif seat == m.null:
+            _pill(sc, surf, spot, pgettext("trick mark", "Null card"), theme.INK_DIM)
         _position(surf, spot, k + 1, u, leader=k == 0)
 
 
