@@ -7,11 +7,17 @@ import pytest
 from wizard.ui.layout import (
     Box,
     bid_buttons,
+    bid_flash,
     centered,
     hand_boxes,
     hand_index_at,
+    peek_area,
+    peek_hands,
+    peek_index_at,
     seat_positions,
     table_layout,
+    tooltip_box,
+    trick_piles,
 )
 
 SIZES = [(1024, 640), (1280, 800), (1366, 768), (1440, 900), (1920, 1080), (2560, 1440),
@@ -38,10 +44,6 @@ def test_nothing_overlaps_and_all_inside(size: tuple[int, int], players: int) ->
         assert a.inside(lay.trick_area)
         for b in lay.trick_spots[i + 1:]:
             assert not a.overlaps(b)
-    for p in lay.peeks[1:]:
-        assert p.inside(win)
-        for plate in lay.plates:
-            assert not p.overlaps(plate)
     # cards stay a readable size
     assert lay.hand_card[0] >= 50
     assert lay.trick_spots[0].w >= 40
@@ -113,3 +115,97 @@ def test_the_trump_and_merlin_questions_cover_neither_the_trick_nor_the_hands() 
                     buttons = choice_buttons(lay, count)
                     assert all(b.inside(box) and b.h >= 30 for b in buttons), (w, h, players, buttons)
                     assert all(not a.overlaps(b) for i, a in enumerate(buttons) for b in buttons[i + 1:])
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080), (3840, 2160), (2560, 1080)])
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_clairvoyance_hands_are_readable(size: tuple[int, int], players: int) -> None:
+    """Every other seat's hand, up to its largest round (20 cards with 3 players), lies in the
+    empty middle of the table, clear of the plates and of each other, and every card shows its
+    corner: a strip of at least a third of its width and 16 px, on cards at least 40 px wide."""
+    lay = table_layout(*size, players)
+    area = peek_area(lay)
+    for b in lay.plates + (lay.prompt, lay.top_bar, lay.hand):
+        assert not area.overlaps(b), (area, b)
+    for n in sorted({1, 3, min(12, 60 // players), 60 // players}):
+        hands = peek_hands(lay, {pos: n for pos in range(1, players)})
+        assert [h.position for h in hands] == list(range(1, players))
+        for h in hands:
+            assert len(h.cards) == n
+            w = h.cards[0].w
+            assert w >= 40, (w, n)
+            for b in (h.label, *h.cards):
+                assert b.inside(area), (b, area)
+            for a, b in zip(h.cards, h.cards[1:], strict=False):
+                if a.y == b.y:                      # the next card on the same line covers a's right
+                    strip = b.x - a.x
+                    assert strip >= max(16.0, w / 3), (strip, w, n, size, players)
+                else:
+                    assert b.y >= a.bottom          # a second line starts below the first
+        boxes = [(h.position, Box(min(c.x for c in h.cards), h.label.y,
+                                  max(c.right for c in h.cards) - min(c.x for c in h.cards),
+                                  max(c.bottom for c in h.cards) - h.label.y)) for h in hands]
+        for i, (_p, a) in enumerate(boxes):
+            for _q, b in boxes[i + 1:]:
+                assert not a.overlaps(b), (a, b, n)
+        first = hands[0]
+        assert peek_index_at(hands, (first.cards[0].x + 2, first.cards[0].center[1])) == (first.position, 0)
+        last = first.cards[-1]
+        assert peek_index_at(hands, (last.right - 1, last.bottom - 1)) == (first.position, n - 1)
+        assert peek_index_at(hands, (1, 1)) is None
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (3840, 2160), (2560, 1080)])
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_bid_flash_stays_off_the_top_bar(size: tuple[int, int], players: int) -> None:
+    """The "0!" of a bid just made shows by its seat's plate, never across the top bar."""
+    lay = table_layout(*size, players)
+    w, h = 60 * lay.unit, 40 * lay.unit
+    for pos, plate in enumerate(lay.plates):
+        b = bid_flash(lay, pos, w, h)
+        assert b.inside(lay.window), (b, pos)
+        assert not b.overlaps(lay.top_bar), (b, pos)
+        assert not b.overlaps(plate)
+        assert abs(b.center[0] - plate.center[0]) < 1 or not plate.inside(lay.window)
+
+
+def test_tooltip_box_stays_inside_the_window() -> None:
+    win = Box(0, 0, 1024, 640)
+    above = tooltip_box(Box(500, 300, 60, 90), 300, 120, win)
+    assert above.bottom <= 300 and above.inside(win)
+    below = tooltip_box(Box(500, 40, 60, 90), 300, 120, win)       # no room above: below it
+    assert below.y >= 130 and below.inside(win)
+    corner = tooltip_box(Box(1000, 600, 24, 40), 300, 120, win)
+    assert corner.inside(win) and not corner.overlaps(Box(1000, 600, 24, 40))
+    huge = tooltip_box(Box(10, 10, 20, 20), 2000, 900, win)
+    assert huge.inside(win)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_every_seat_has_room_for_its_won_tricks(size: tuple[int, int], players: int) -> None:
+    """Each seat's pile of won tricks lies on free felt by its plate: clear of every plate, card
+    spot, the hand, the prompt and the deck, and of the other piles."""
+    lay = table_layout(*size, players)
+    piles = trick_piles(lay)
+    assert len(piles) == players
+    solid = [lay.top_bar, *lay.plates, *lay.trick_spots, lay.prompt, lay.bid_bar, lay.hand,
+             lay.deck, lay.turned, lay.trump_label]
+    for pos, b in enumerate(piles):
+        assert b.w >= lay.plates[pos].w * 0.75 and b.h >= 14, (pos, b)
+        assert b.inside(lay.window)
+        assert not any(b.overlaps(o) for o in solid), (pos, b)
+        plate = lay.plates[pos]
+        assert min(abs(b.y - plate.bottom), abs(plate.y - b.bottom), abs(b.x - plate.right),
+                   abs(plate.x - b.right)) <= 6 * lay.unit          # beside its own plate
+        for other in piles[pos + 1:]:
+            assert not b.overlaps(other)
+
+
+def test_tooltip_box_keeps_clear_of_what_it_should_not_cover() -> None:
+    win = Box(0, 0, 1280, 800)
+    card = Box(600, 160, 80, 120)
+    plate = Box(530, 54, 220, 100)                 # right above the card
+    b = tooltip_box(card, 300, 100, win, 8, (plate,))
+    assert not b.overlaps(plate) and not b.overlaps(card) and b.inside(win)
+    assert tooltip_box(card, 300, 100, win, 8).bottom <= card.y      # nothing to avoid: above

@@ -50,7 +50,7 @@ def test_smoke_test_writes_a_png_per_screen(tmp_path: Path) -> None:
     assert run_smoke(tmp_path / "shots", data_dir=tmp_path / "data", languages=("en",)) == 0
     names = {p.stem for p in (tmp_path / "shots").glob("*.png")}
     sheets = {f"cards-{look}-{ed}" for look in ("classic", "standard") for ed in ("classic", "magic", "camelot")}
-    small = {f"{s}-1024x640-en" for s in SMALL_SCREENS}
+    small = {f"{s}-1024x640-en" for s in SMALL_SCREENS}      # table states also at 1024x640
     assert names == {f"{s}-en" for s in SCREENS} | small | sheets | {"cards-colourblind"}
     assert {"history-en", "history-game-en", "replay-en"} <= names
     assert not (tmp_path / "data" / "history.jsonl").exists() and not list((tmp_path / "data").glob("history*")), \

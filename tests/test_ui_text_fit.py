@@ -107,21 +107,21 @@ def _install(monkeypatch: pytest.MonkeyPatch, rec: Recorder) -> None:
 
     def fit_size(s: str, size: int, max_w: float, role: str = "text", min_size: int = 9) -> int:
         got = orig_fit(s, size, max_w, role, min_size)
-        if not rec.in_draw and fonts.font(max(1, got), role).size(s)[0] > max_w and s not in PLAYER_NAMES:
+        if not rec.in_draw and fonts.font(max(1, got), text.face_for(s, role)).size(s)[0] > max_w and s not in PLAYER_NAMES:
             rec.problems.append(f"min-size: {s!r} wider than {max_w:.0f}px even at {got}px ({role})")
         return got
 
     def render(s: str, size: int, colour: Any = theme.INK, role: str = "text") -> pygame.Surface:
-        rec.check_glyphs(s, role)
+        rec.check_glyphs(s, text.face_for(s, role))
         return orig_render(s, size, colour, role)
 
     def draw(surf: pygame.Surface, s: str, pos: tuple[float, float], size: int,
              colour: Any = theme.INK, role: str = "text", anchor: str = "topleft",
              max_w: float | None = None, shadow: bool = False) -> pygame.Rect:
-        rec.check_glyphs(s, role)
+        rec.check_glyphs(s, text.face_for(s, role))
         if max_w is not None and s and s not in PLAYER_NAMES:
             fitted = orig_fit(s, size, max_w, role)
-            if fonts.font(max(6, int(fitted)), role).size(s)[0] > max_w:
+            if fonts.font(max(6, int(fitted)), text.face_for(s, role)).size(s)[0] > max_w:
                 rec.problems.append(f"ellipsis: {s!r} cut to fit {max_w:.0f}px (size {size}->{fitted}, {role})")
         rec.in_draw = True
         try:
@@ -144,7 +144,7 @@ def _install(monkeypatch: pytest.MonkeyPatch, rec: Recorder) -> None:
     def draw_wrapped(surf: pygame.Surface, s: str, box: pygame.Rect, size: int,
                      colour: Any = theme.INK, role: str = "text", line_gap: float = 1.25,
                      align: str = "left") -> int:
-        f = fonts.font(max(6, int(size)), role)
+        f = fonts.font(max(6, int(size)), text.face_for(s, role))
         for line in text.wrap(s, size, box.w, role):
             if f.size(line)[0] > box.w:
                 rec.problems.append(f"wrap-width: {line!r} wider than its {box.w}px box")
@@ -196,11 +196,18 @@ def rig(request: pytest.FixtureRequest, games_dir: Path, tmp_path_factory: pytes
 
 def _make_extra(a: Any, name: str) -> None:
     """Put the app in the state of extra screen ``name`` (see ``EXTRA_SCREENS``)."""
-    from wizard.engine import GameConfig, Phase
+    from wizard.engine import GameConfig, Options, Phase
     from wizard.session import Session
     from wizard.ui.scenes.table import TableScene
 
     players = int(next(part[0] for part in name.split("-") if part[:1].isdigit()))
+    if name == "table-clairvoyance-6p":       # the last round: five other hands of ten cards
+        cfg = GameConfig(6, seed=13, options=Options(clairvoyance=True))
+        s = smoke.play_until(Session.new(cfg, smoke._seats(1, 6)),
+                             lambda s: s.is_human_turn() and s.phase is Phase.BID and s.round == 10)
+        a.go("table", session=s, keep_history=False)
+        a.frame(0.0)
+        return
     session = Session.new(GameConfig(players, seed=40 + players), smoke._seats(1, players))
     last = 60 // players
     phase = Phase.BID if name.startswith("table-bidding") else Phase.PLAY
@@ -225,10 +232,16 @@ def _make_extra(a: Any, name: str) -> None:
     a.frame(0.0)
 
 
+# The card legend, the clairvoyance hands and a tooltip: checked at the smallest size and at 4K.
+LARGE_SCREENS = ("table-clairvoyance-3p", "table-clairvoyance-6p", "table-tooltip", "card-legend",
+                 "card-legend-camelot")
+EXTRA_SCREENS += ("table-clairvoyance-6p",)
+
+
 def _cases() -> Iterator[Any]:
     for lang in LANGS:
         for name in smoke.SCREENS + EXTRA_SCREENS:
-            for size in SIZES:
+            for size in ((1024, 640), (3840, 2160)) if name in LARGE_SCREENS else SIZES:
                 reason = KNOWN.get((size, lang, name))
                 marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
                 yield pytest.param(lang, name, size, marks=marks, id=f"{lang}-{name}-{size[0]}x{size[1]}")

@@ -192,6 +192,19 @@ def card_name(card: Card | str, look: str = "classic") -> str:
     return _("Merlin")
 
 
+def capitalised(text: str) -> str:
+    """``text`` with its first letter in upper case ("the 7 of elves" -> "The 7 of elves")."""
+    return text[:1].upper() + text[1:]
+
+
+def card_title(card: Card | str, look: str = "classic") -> str:
+    """A card's name standing alone, as a title: "Wizard", "Morgan le Fay", "The 7 of elves"."""
+    c = _as_card(card)
+    if c.kind in (Kind.NUMBER, Kind.MERLIN) and (c.kind is Kind.NUMBER or c.declared):
+        return capitalised(card_name(c, look))
+    return special_name(c.kind)
+
+
 # ---- refusals ------------------------------------------------------------------------------
 
 RULE_TEXTS: dict[Rule, str] = {

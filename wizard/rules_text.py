@@ -8,9 +8,35 @@ re-renders correctly. Written from RULES.md and the rulebooks in ``seeds/``.
 
 from __future__ import annotations
 
+from wizard import messages
+from wizard.engine.cards import SUITS, Card, Kind
+from wizard.engine.config import Edition
+from wizard.engine.errors import Rule
 from wizard.i18n import N_, _
 
 Section = tuple[str, list[str]]
+
+# Sentences shared by the chapters and the cards' own rules (``card_rules``, the card legend).
+FIRST_WIZARD = N_("The first Wizard played wins the trick.")
+JESTER_WINS = N_("A Jester wins only when every card of the trick is a Jester: then the first "
+                 "Jester played wins.")
+MAGIC_WHEN = N_("A lowest card becomes a Magic Wizard when it follows the lead suit: it belongs to "
+                "the suit of the trick, and it is not the card that set that suit.")
+MAGIC_WINS = N_("A Magic Wizard wins the trick, even against Wizards. Only one can be played in a "
+                "trick, since each suit has a single lowest card.")
+GRAIL = N_("Holy Grail: played in an even position, it wins the trick above every other "
+           "card, Morgan le Fay included. Played in an odd position, it is worthless and "
+           "always loses.")
+GRAIL_BONUS = N_("Whatever its position, the player who wins the trick containing the Holy Grail "
+                 "scores 20 bonus points if their bid is met.")
+EXCALIBUR = N_("Excalibur: it always loses and cancels the trick. The winner of that trick leads "
+               "the next one, but the trick counts for nobody.")
+EXCALIBUR_ROUND1 = N_("In the first round, with one card each, playing Excalibur cancels the whole "
+                      "round: everybody scores 0.")
+MERLIN = N_("Merlin: the player chooses, when playing it, whether Merlin is a Wizard or a "
+            "Jester, and it then acts as that card.")
+MORGAN = N_("Morgan le Fay: the strongest card, above the Wizards. She wins the trick unless "
+            "the Holy Grail is played in an even position.")
 
 CLASSIC: list[Section] = [
     (N_("The aim of the game"), [
@@ -81,11 +107,10 @@ CLASSIC: list[Section] = [
            "lead suit for that trick."),
     ]),
     (N_("Who wins the trick"), [
-        N_("The first Wizard played wins the trick."),
+        FIRST_WIZARD,
         N_("If no Wizard was played, the highest trump wins."),
         N_("If there was neither a Wizard nor a trump, the highest card of the lead suit wins."),
-        N_("A Jester wins only when every card of the trick is a Jester: then the first "
-           "Jester played wins."),
+        JESTER_WINS,
     ]),
     (N_("Scoring"), [
         N_("When all the tricks of a round have been played, each player compares the number "
@@ -110,10 +135,8 @@ MAGIC: list[Section] = [
            "the 1; in the standard look it is the 2."),
     ]),
     (N_("The Magic Wizard"), [
-        N_("A lowest card becomes a Magic Wizard when it follows the lead suit: it belongs to "
-           "the suit of the trick, and it is not the card that set that suit."),
-        N_("A Magic Wizard wins the trick, even against Wizards. Only one can be played in a "
-           "trick, since each suit has a single lowest card."),
+        MAGIC_WHEN,
+        MAGIC_WINS,
         N_("A lowest card that leads the trick, or that sets the lead suit after a Jester was "
            "led, is an ordinary card, the weakest of its suit."),
         N_("After a led Jester, the card that sets the suit counts as the start of the trick: "
@@ -158,19 +181,12 @@ CAMELOT: list[Section] = [
            "lead suit: the next card decides."),
     ]),
     (N_("The special cards"), [
-        N_("Holy Grail: played in an even position, it wins the trick above every other "
-           "card, Morgan le Fay included. Played in an odd position, it is worthless and "
-           "always loses."),
-        N_("Whatever its position, the player who wins the trick containing the Holy Grail "
-           "scores 20 bonus points if their bid is met."),
-        N_("Excalibur: it always loses and cancels the trick. The winner of that trick leads "
-           "the next one, but the trick counts for nobody."),
-        N_("In the first round, with one card each, playing Excalibur cancels the whole "
-           "round: everybody scores 0."),
-        N_("Merlin: the player chooses, when playing it, whether Merlin is a Wizard or a "
-           "Jester, and it then acts as that card."),
-        N_("Morgan le Fay: the strongest card, above the Wizards. She wins the trick unless "
-           "the Holy Grail is played in an even position."),
+        GRAIL,
+        GRAIL_BONUS,
+        EXCALIBUR,
+        EXCALIBUR_ROUND1,
+        MERLIN,
+        MORGAN,
     ]),
     (N_("Who wins the trick in Camelot"), [
         N_("1. The Holy Grail, if it was played in an even position."),
@@ -259,3 +275,66 @@ def chapter(key: str) -> tuple[str, list[Section]]:
         if k == key:
             return _(title), translate(sections)
     raise KeyError(key)
+
+
+# ---- each card's own rule: the tooltips of the table and the card legend ---------------------
+
+ANY_TIME = N_("It may be played at any time, even by a player who could follow suit.")
+CAMELOT_WIZARD = N_("Only Morgan le Fay, or the Holy Grail in an even position, beats it.")
+NUMBER_CARD = N_("A player who holds the lead suit must follow it. The highest card of the lead "
+                 "suit wins, unless a trump or a special card beats it.")
+NUMBER_RANGE = N_("Number cards from {low}, the lowest, to {high}, the highest.")
+TRUMP_CARD = N_("Trump this round: it beats every card of the other suits.")
+MAGIC_TITLE = N_("Magic Wizard")
+NUMBERS_TITLE = N_("Number cards")
+
+
+def card_rules(card: Card, edition: Edition | str, trump: str | None = None,
+               scroll: bool = False) -> list[str]:
+    """What ``card`` does in ``edition``, in the current language, one sentence or two each
+    (``trump``: this round's trump suit; ``scroll``: the ancient-scroll option is on)."""
+    edition = Edition(edition)
+    kind = card.kind
+    if kind is Kind.NUMBER:
+        out = [_(NUMBER_CARD)]
+        if trump is not None and card.suit == trump:
+            out.append(_(TRUMP_CARD))
+        if edition is Edition.MAGIC and card.rank == 1:
+            out.append(_(MAGIC_WHEN))
+        return out
+    if kind is Kind.WIZARD:
+        out = [_(FIRST_WIZARD), _(ANY_TIME)]
+        if edition is Edition.CAMELOT:
+            out.append(_(CAMELOT_WIZARD))
+        elif edition is Edition.MAGIC:
+            out.append(_(MAGIC_WINS))
+        if scroll:
+            out.append(messages.rule_text(Rule.SCROLL_WIZARD))
+        return out
+    if kind is Kind.JESTER:
+        return [_(JESTER_WINS), _(ANY_TIME)]
+    special = {Kind.GRAIL: [GRAIL, GRAIL_BONUS], Kind.EXCALIBUR: [EXCALIBUR, EXCALIBUR_ROUND1],
+               Kind.MERLIN: [MERLIN, ANY_TIME], Kind.MORGAN: [MORGAN, ANY_TIME]}
+    return [_(s) for s in special[kind]]
+
+
+def legend(edition: Edition | str, look: str = "classic",
+           scroll: bool = False) -> list[tuple[tuple[str, ...], str, list[str]]]:
+    """Every kind of card of ``edition`` as ``(cards shown, title, rules)``, in the current
+    language: the number cards (the highest of each suit shown), the Magic Wizard, then each
+    special card."""
+    edition = Edition(edition)
+    low = 2 if edition is Edition.CAMELOT else 1
+    suits = ", ".join(messages.capitalised(messages.suit_name(s, look)) for s in SUITS)
+    rng = _(NUMBER_RANGE).format(low=messages.rank_label(low, look),
+                                 high=messages.rank_label(13, look))
+    out: list[tuple[tuple[str, ...], str, list[str]]] = [
+        (tuple(f"{s}13" for s in SUITS), _(NUMBERS_TITLE), [suits, rng, _(NUMBER_CARD)])]
+    if edition is Edition.MAGIC:
+        out.append((("G1",), _(MAGIC_TITLE), [_(MAGIC_WHEN), _(MAGIC_WINS)]))
+    specials = ["W", "J"] + (["GRAIL", "EXCALIBUR", "MERLIN", "MORGAN"]
+                             if edition is Edition.CAMELOT else [])
+    for code in specials:
+        c = Card.from_str(code)
+        out.append(((code,), messages.card_title(c, look), card_rules(c, edition, scroll=scroll)))
+    return out

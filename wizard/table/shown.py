@@ -28,6 +28,7 @@ from wizard.engine import (
     TrumpRevealed,
 )
 
+DECK_SIZE = 60           # every edition deals from 60 cards (RULES.md §2)
 VARIED = ("W", "J")      # the four Wizards and the four Jesters each have their own picture
 
 
@@ -221,6 +222,15 @@ class Shown:
     def _viewers(self, code: str) -> set[int]:
         held = sum(1 for c in self.hand or [] if c.text == code)
         return {k % 4 for k in range(self.own_played.get(code, 0) + held)}
+
+    @property
+    def pack_left(self) -> int:
+        """Cards still in the face-down pack: the deck less the cards dealt and the turned card
+        (none in the last round, when every card is dealt)."""
+        if not self.round:
+            return 0
+        dealt = sum(self.hand_counts) if self.phase is Phase.DEAL else self.round * self.players
+        return max(0, DECK_SIZE - dealt - (1 if self.turned is not None else 0))
 
     @property
     def bids_sum(self) -> int | None:

@@ -160,6 +160,20 @@ class Table:
         """The viewer's hand in display order (empty when no hand is shown)."""
         return sort_hand(self.shown.hand or [], self.shown.trump)
 
+    def hand_backs(self, seat: int) -> int:
+        """How many face-down cards to show for ``seat``'s hand: its count, less the card it is
+        playing now (drawn on its way to the trick, not also in the hand)."""
+        counts = self.shown.hand_counts
+        n = counts[seat] if seat < len(counts) else 0
+        e = self.animator.active
+        if isinstance(e, CardPlayed) and e.seat == seat:
+            n -= 1
+        return max(0, n)
+
+    def peek_hand(self, seat: int) -> list[Card]:
+        """Clairvoyance: ``seat``'s cards shown face up to the viewer, in display order."""
+        return sort_hand(self.shown.peeks.get(seat, []), self.shown.trump)
+
     def legal_cards(self) -> set[Card]:
         """Cards in hand that may be played now (empty when it is not the viewer's turn)."""
         if not self.my_turn() or self.session.phase is not Phase.PLAY:

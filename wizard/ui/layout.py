@@ -82,7 +82,6 @@ class TableLayout:
     pad_button: Box
     hint_button: Box        # "What would the computer do?"
     plates: tuple[Box, ...]     # by screen position (0 = bottom)
-    peeks: tuple[Box, ...]      # clairvoyance: other seats' hands, by screen position (0 unused)
     trick_spots: tuple[Box, ...]  # where each screen position's card lies in the trick
     trick_area: Box
     deck: Box               # the face-down pack
@@ -170,16 +169,9 @@ def _try_layout(width: int, height: int, players: int, u: float) -> TableLayout:
     top = max([mid.y] + [p.bottom for p in plates[1:] if left - 1 < p.center[0] < right + 1])
     trick_area = Box(left + m, top + m, right - left - 2 * m, prompt.y - m - (top + m))
     spots = _trick_spots(trick_area, len(plates), min(ch * 0.8 / CARD_ASPECT, trick_area.w / 3))
-    peeks: list[Box] = [Box(0, 0, 0, 0)]
-    peek_h = min(ph * 0.9, 80 * u)
-    for p in plates[1:]:
-        py = p.bottom + 4 * u
-        if py + peek_h > prompt.y - m:
-            py = p.y - 4 * u - peek_h
-        peeks.append(Box(p.x, py, p.w, peek_h))
     return TableLayout(width=width, height=height, players=players, unit=u, top_bar=tb,
                        menu_button=menu_b, pad_button=pad_b, hint_button=hint_b, plates=tuple(plates),
-                       peeks=tuple(peeks), trick_spots=tuple(spots), trick_area=trick_area,
+                       trick_spots=tuple(spots), trick_area=trick_area,
                        deck=deck, turned=turned, trump_label=trump_label, hand=hand,
                        hand_card=(cw, ch), prompt=prompt, bid_bar=bid_bar)
 
@@ -219,6 +211,94 @@ def _fits(lay: TableLayout) -> bool:
             if a.overlaps(b):
                 return False
     return lay.hand.w >= lay.hand_card[0] * 3
+
+
+# ---- clairvoyance: the other seats' hands in the middle of the table --------------------------
+
+PEEK_STRIP = 0.42   # at least this share of each overlapped card's width stays visible (its corner)
+
+
+@dataclass(frozen=True, slots=True)
+class PeekHand:
+    """One seat's hand shown face up while bidding under clairvoyance: its name line and cards."""
+
+    position: int               # screen position of the seat
+    label: Box                  # the seat's name above its cards
+    cards: tuple[Box, ...]      # left to right, each drawn over the previous one
+
+
+def peek_area(lay: TableLayout) -> Box:
+    """The empty middle of the table while bidding: between the side plates, below the top ones,
+    above the prompt."""
+    W = lay.width
+    m = 10 * lay.unit
+    sides = lay.plates[1:]
+    left = max((p.right for p in sides if p.center[0] < W * 0.25), default=m)
+    right = min((p.x for p in sides if p.center[0] > W * 0.75), default=W - m)
+    top = max([lay.top_bar.bottom] + [p.bottom for p in sides if p.x < right and p.right > left])
+    return Box(left + m, top + m, right - left - 2 * m, lay.prompt.y - m - (top + m))
+
+
+def peek_hands(lay: TableLayout, counts: dict[int, int]) -> list[PeekHand]:
+    """Where the hands of the seats at screen positions ``counts`` (position -> cards) lie.
+
+    The hands share the middle of the table in a grid, in screen order (clockwise from the left);
+    the grid and the card size are chosen so the cards are as large as can be while every card
+    shows at least ``PEEK_STRIP`` of its width, its corner index, under the next one.
+    """
+    hands = [(pos, n) for pos, n in sorted(counts.items()) if n > 0]
+    if not hands:
+        return []
+    area = peek_area(lay)
+    u = lay.unit
+    gap = 12 * u
+    label_h = max(14.0, 20 * u)
+    cap = lay.hand_card[0]                      # never larger than the person's own cards
+    best: tuple[float, int, int] | None = None  # (card width, columns, lines per hand)
+    for cols in range(1, len(hands) + 1):
+        rows = math.ceil(len(hands) / cols)
+        cell_w = (area.w - gap * (cols - 1)) / cols
+        cell_h = (area.h - gap * (rows - 1)) / rows
+        for lines in (1, 2):
+            most = max(math.ceil(n / lines) for _p, n in hands)
+            by_w = cell_w / (1 + (most - 1) * PEEK_STRIP)
+            by_h = (cell_h - label_h - (lines - 1) * 4 * u) / lines / CARD_ASPECT
+            w = min(by_w, by_h, cap)
+            # one line per hand reads best: a second line must win clearly
+            if best is None or w * (1.0 if lines == 1 else 0.92) > best[0] * (1.0 if best[2] == 1 else 0.92) + 0.5:
+                best = (w, cols, lines)
+    assert best is not None
+    cw, cols, lines = best
+    ch = cw * CARD_ASPECT
+    rows = math.ceil(len(hands) / cols)
+    cell_w = (area.w - gap * (cols - 1)) / cols
+    cell_h = label_h + lines * ch + (lines - 1) * 4 * u
+    y0 = area.y + (area.h - (rows * cell_h + (rows - 1) * gap)) / 2
+    out = []
+    for k, (pos, n) in enumerate(hands):
+        r, c = divmod(k, cols)
+        in_row = min(cols, len(hands) - r * cols)
+        x_cell = area.x + (area.w - (in_row * cell_w + (in_row - 1) * gap)) / 2 + c * (cell_w + gap)
+        y_cell = y0 + r * (cell_h + gap)
+        per_line = math.ceil(n / lines)
+        step = min(cw * 1.04, (cell_w - cw) / max(1, per_line - 1))
+        boxes = []
+        for i in range(n):
+            line, j = divmod(i, per_line)
+            in_line = min(per_line, n - line * per_line)
+            x0 = x_cell + (cell_w - (cw + step * (in_line - 1))) / 2
+            boxes.append(Box(x0 + j * step, y_cell + label_h + line * (ch + 4 * u), cw, ch))
+        out.append(PeekHand(pos, Box(x_cell, y_cell, cell_w, label_h), tuple(boxes)))
+    return out
+
+
+def peek_index_at(hands: list[PeekHand], p: tuple[float, float]) -> tuple[int, int] | None:
+    """``(screen position, card index)`` of the face-up card under ``p`` (the top one wins)."""
+    for h in hands:
+        for i in range(len(h.cards) - 1, -1, -1):
+            if h.cards[i].contains(p):
+                return h.position, i
+    return None
 
 
 def hand_boxes(lay: TableLayout, n: int, lifted: int | None = None,
@@ -314,6 +394,88 @@ def choice_buttons(lay: TableLayout, count: int) -> list[Box]:
     bw = min(210 * u, (box.w - gap * (count + 1)) / count)
     x0 = box.x + (box.w - count * bw - (count - 1) * gap) / 2
     return [Box(x0 + i * (bw + gap), box.y + title, bw, bh) for i in range(count)]
+
+
+def bid_flash(lay: TableLayout, pos: int, w: float, h: float) -> Box:
+    """Where the "3!" of a bid just made shows for the seat at screen position ``pos``: above its
+    plate, or below it when the plate sits under the top bar; inside the window."""
+    plate = lay.plates[pos]
+    gap = 4 * lay.unit
+    y = plate.y - gap - h
+    if y < lay.top_bar.bottom + gap:
+        y = plate.bottom + gap
+    x = max(0.0, min(plate.center[0] - w / 2, lay.width - w))
+    return Box(x, min(y, lay.height - h), w, h)
+
+
+def tooltip_box(anchor: Box, w: float, h: float, window: Box, gap: float = 8.0,
+                avoid: tuple[Box, ...] = ()) -> Box:
+    """Where a ``w`` x ``h`` tooltip about ``anchor`` goes: above it, else below, else to its right
+    or left, the first place inside ``window`` that covers none of ``avoid``; failing that, above
+    it (or wherever there is room), clamped inside the window."""
+    w, h = min(w, window.w), min(h, window.h)
+    cx, cy = anchor.center
+
+    def clamp(x: float, y: float) -> Box:
+        return Box(max(window.x, min(x, window.right - w)), max(window.y, min(y, window.bottom - h)), w, h)
+
+    tries = [(cx - w / 2, anchor.y - gap - h), (cx - w / 2, anchor.bottom + gap),
+             (anchor.right + gap, cy - h / 2), (anchor.x - gap - w, cy - h / 2)]
+    fits = [Box(x, y, w, h) for x, y in tries]
+    for b in fits:
+        c = clamp(b.x, b.y)
+        if b.y == c.y and abs(b.x - c.x) < w / 2 and not c.overlaps(anchor) \
+                and not any(c.overlaps(o) for o in avoid):
+            return c
+    for b in fits:
+        if b.inside(window):
+            return b
+    return clamp(cx - w / 2, anchor.y - gap - h)
+
+
+def trick_piles(lay: TableLayout) -> list[Box]:
+    """Where each seat's won tricks lie, by screen position: a strip beside its plate, on free
+    felt (below it, else above, else to its side), clear of every card and box of the table."""
+    u = lay.unit
+    gap = 4 * u
+    solid = [lay.top_bar, *lay.plates, *lay.trick_spots, lay.prompt, lay.bid_bar, lay.hand,
+             lay.deck, lay.turned, lay.trump_label]
+    out: list[Box] = []
+    for plate in lay.plates:
+        h = max(14.0, plate.h * 0.3)
+        w = plate.w
+        tries = [Box(plate.x, plate.bottom + gap, w, h), Box(plate.x, plate.y - gap - h, w, h),
+                 Box(plate.right + gap, plate.bottom - h, w * 0.8, h),
+                 Box(plate.x - gap - w * 0.8, plate.bottom - h, w * 0.8, h)]
+        for b in tries:
+            if b.inside(lay.window) and not any(b.overlaps(o) for o in [*solid, *out]):
+                out.append(b)
+                break
+        else:
+            out.append(Box(plate.x, plate.y, 0, 0))      # no room: the plate's count says it
+    return out
+
+
+def legend_cells(area: Box, count: int, unit: float, cols: int = 2) -> list[Box]:
+    """The card legend's ``count`` entries in a grid in ``area``, in reading order: the first
+    (the number cards) across the whole width, the others in ``cols`` columns, the rows as tall as
+    the room allows up to 240 px-units, the grid centred."""
+    if count <= 0:
+        return []
+    rest = count - 1
+    cols = max(1, min(cols, rest))
+    rows = math.ceil(rest / cols)
+    gap = 14 * unit
+    first = 0.7 if rows else 1.0              # the wide first row needs less height
+    cw = (area.w - gap * (cols - 1)) / cols
+    rh = min(240 * unit, (area.h - gap * rows) / (rows + first))
+    y0 = area.y + (area.h - (rh * (rows + first) + gap * rows)) / 2
+    out = [Box(area.x, y0, area.w, rh * first)]
+    top = y0 + rh * first + gap
+    for i in range(rest):
+        r, c = divmod(i, cols)
+        out.append(Box(area.x + c * (cw + gap), top + r * (rh + gap), cw, rh))
+    return out
 
 
 def seat_positions(players: int, bottom_seat: int) -> list[int]:

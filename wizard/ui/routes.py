@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .app import App, Scene
+from .scenes.card_legend import CardLegendScene
 from .scenes.game_end import GameEndScene
 from .scenes.game_menu import GameMenuScene
 from .scenes.history import HistoryScene
@@ -34,6 +35,7 @@ ROUTES: dict[str, Callable[..., Scene]] = {
     "replay": ReplayScene,
     "rules": RulesScene,
     "settings": SettingsScene,
+    "card_legend": CardLegendScene,
 }
 
 

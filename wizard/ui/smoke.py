@@ -22,10 +22,10 @@ if TYPE_CHECKING:
 
 SCREENS = ("menu", "setup", "table-bidding", "table-trump", "table-play", "table-clairvoyance",
            "curtain", "scorepad", "round-end", "game-end", "history", "history-game", "replay",
-           "settings", "rules", "game-menu", *TRICK_SCREENS)
+           "settings", "rules", "game-menu", "table-clairvoyance-3p", "card-legend",
+           "card-legend-camelot", "table-tooltip", *TRICK_SCREENS)
 # Table states also drawn at 1024x640 (file names with "1024x640").
-SMALL_SCREENS = (*TRICK_SCREENS,)
-SMALL = (1024, 640)
+SMALL_SCREENS = ("table-clairvoyance-3p", "table-tooltip", *TRICK_SCREENS)
 HISTORY_SCREENS = ("history", "history-game", "replay")
 # Finished games for the history screens: (players, edition, seed, options).
 HISTORY_GAMES = ((3, "classic", 31, Options()), (4, "magic", 32, Options(no_equal_sum=True)),
@@ -103,6 +103,28 @@ def _make(a: App, name: str) -> None:
     elif name == "table-clairvoyance":
         cfg = GameConfig(4, seed=13, options=Options(clairvoyance=True))
         table(play_until(Session.new(cfg, _seats(1)), human_turn(Phase.BID)))
+    elif name == "table-clairvoyance-3p":        # round 12: twelve cards in each other hand
+        cfg = GameConfig(3, seed=13, options=Options(clairvoyance=True))
+        table(play_until(Session.new(cfg, _seats(1, 3)),
+                         lambda s: s.is_human_turn() and s.phase is Phase.BID and s.round >= 12))
+    elif name == "table-tooltip":                # Camelot: the pointer on the Holy Grail in hand
+        cfg = GameConfig(4, seed=35, edition=Edition.CAMELOT, options=Options(no_equal_sum=True))
+        t = table(play_until(Session.new(cfg, _seats(1)),
+                             lambda s: human_turn(Phase.PLAY)(s) and len(s.view(s.current).trick) >= 2))
+        hand = t.sorted_hand()
+        special = [i for i, c in enumerate(hand) if c.suit is None]
+        if special:                              # a special card of the hand names itself
+            r = t.hand_rects()[special[0]]
+            at = (r.x + 4, r.bottom - 10)
+        else:
+            seat, _card = t.shown.trick[0]
+            cx, cy = t.lay.trick_spots[t.pos_of(seat)].center
+            at = (round(cx), round(cy))
+        a.frame(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))])
+    elif name in ("card-legend", "card-legend-camelot"):
+        a.go("menu")
+        a.open("rules")
+        a.open("card_legend", edition="camelot" if name.endswith("camelot") else "classic")
     elif name == "curtain":
         t = table(play_until(Session.new(GameConfig(4, seed=14), _seats(2)),
                              lambda s: s.is_human_turn() and s.round >= 2))
@@ -186,6 +208,25 @@ def check_assets() -> list[str]:
     return failures
 
 
+def _small(app: App, lang: str, screenshot_dir: Path | None) -> list[str]:
+    """The table states of ``SMALL_SCREENS`` again in a 1024x640 window."""
+    failures: list[str] = []
+    size = app.screen.get_size()
+    app.resize(1024, 640)
+    try:
+        for name in SMALL_SCREENS:
+            try:
+                _make(app, name)
+                if screenshot_dir is not None:
+                    app.screenshot(screenshot_dir / f"{name}-1024x640-{lang}.png")
+            except Exception as e:
+                failures.append(f"{name} 1024x640 ({lang}): {type(e).__name__}: {e}")
+                traceback.print_exc()
+    finally:
+        app.resize(*size)
+    return failures
+
+
 def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
               languages: tuple[str, ...] = ("en", "fr", "ca"),
               size: tuple[int, int] = (1280, 800)) -> int:
@@ -241,17 +282,8 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
                     traceback.print_exc()
                 finally:
                     app.prefs = prefs
-        small = make_app(prefs, size=SMALL, headless=True, threaded=False, speed="off", lang="en")
-        for lang in languages:
-            set_language(lang)
-            for name in SMALL_SCREENS:
-                try:
-                    _make(small, name)
-                    if screenshot_dir is not None:
-                        small.screenshot(screenshot_dir / f"{name}-{SMALL[0]}x{SMALL[1]}-{lang}.png")
-                except Exception as e:
-                    failures.append(f"{name} ({lang}, {SMALL[0]}x{SMALL[1]}): {type(e).__name__}: {e}")
-                    traceback.print_exc()
+            if size != (1024, 640):
+                failures += _small(app, lang, screenshot_dir)
         set_language("en")
     finally:
         games_tmp.cleanup()
@@ -263,5 +295,5 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
             print("  " + f, file=sys.stderr)
         return 1
     print(f"smoke test ok: {len(SCREENS)} screens x {len(languages)} languages, "
-          f"{len(SMALL_SCREENS)} of them also at {SMALL[0]}x{SMALL[1]}")
+          f"{len(SMALL_SCREENS)} of them also at 1024x640")
     return 0

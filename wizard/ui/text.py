@@ -11,15 +11,24 @@ from wizard.ui.fonts import font
 from . import theme
 
 
+def face_for(text: str, role: str) -> str:
+    """The font role that draws ``text``: a title with figures in it is set in the text face, as the
+    title face's old-style figures read "1" as "I" ("Round I / I5")."""
+    if role == "title" and any(ch.isdigit() for ch in text):
+        return "text"
+    return role
+
+
 @lru_cache(maxsize=2048)
 def render(text: str, size: int, colour: tuple[int, int, int] = theme.INK,
            role: str = "text") -> pygame.Surface:
     """``text`` rendered antialiased at pixel ``size`` (cached)."""
-    return font(max(6, int(size)), role).render(text, True, colour)
+    return font(max(6, int(size)), face_for(text, role)).render(text, True, colour)
 
 
 def fit_size(text: str, size: int, max_w: float, role: str = "text", min_size: int = 9) -> int:
     """The largest size <= ``size`` at which ``text`` fits in ``max_w`` pixels."""
+    role = face_for(text, role)
     s = int(size)
     while s > min_size and font(s, role).size(text)[0] > max_w:
         s -= 1
@@ -34,7 +43,7 @@ def draw(surf: pygame.Surface, text: str, pos: tuple[float, float], size: int,
         size = fit_size(text, size, max_w, role)
     img = render(text, int(size), colour, role)
     if max_w is not None and img.get_width() > max_w:   # still too long: ellipsis
-        while text and font(int(size), role).size(text + "…")[0] > max_w:
+        while text and font(int(size), face_for(text, role)).size(text + "…")[0] > max_w:
             text = text[:-1]
         img = render(text + "…", int(size), colour, role)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
@@ -46,7 +55,7 @@ def draw(surf: pygame.Surface, text: str, pos: tuple[float, float], size: int,
 
 def wrap(text: str, size: int, max_w: float, role: str = "text") -> list[str]:
     """``text`` broken into lines no wider than ``max_w`` (explicit newlines kept)."""
-    f = font(max(6, int(size)), role)
+    f = font(max(6, int(size)), face_for(text, role))
     lines: list[str] = []
     for para in text.split("\n"):
         words = para.split(" ")

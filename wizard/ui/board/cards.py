@@ -18,7 +18,7 @@ from wizard.table.tween import lerp2
 
 from .. import text, theme
 from ..cardpaint import variants
-from ..layout import hand_angles, hand_boxes
+from ..layout import PeekHand, bid_flash, hand_angles, hand_boxes, peek_hands
 from .common import R, TableView, banner
 
 
@@ -53,22 +53,27 @@ def drawn_for_dealer(sc: TableView, surf: pygame.Surface) -> None:
 
 # ---- clairvoyance: the others' hands ---------------------------------------------------------
 
+def peek_layout(sc: TableView) -> list[PeekHand]:
+    """Where the other seats' face-up hands lie now (clairvoyance), by screen position."""
+    counts = {sc.pos_of(seat): len(cards_) for seat, cards_ in sc.shown.peeks.items()}
+    return peek_hands(sc.lay, counts)
+
+
 def peeks(sc: TableView, surf: pygame.Surface) -> None:
-    """Clairvoyance: the other seats' hands, face up, by their plates."""
+    """Clairvoyance: the other seats' hands, face up in the middle of the table, each under its
+    seat's name, overlapped so every corner index shows."""
     if not sc.shown.peeks:
         return
-    u = sc.lay.unit
-    for seat, cards_ in sc.shown.peeks.items():
-        if not cards_:
-            continue
-        box = R(sc.lay.peeks[sc.pos_of(seat)])
-        cw = min(box.h / 1.5, 60 * u)
-        n = len(cards_)
-        step = min(cw * 0.9, (box.w - cw) / max(1, n - 1))
-        shown = sorted(cards_, key=lambda c: c.code)
-        for i, (c, v) in enumerate(zip(shown, variants([c.text for c in shown]), strict=True)):
-            r = pygame.Rect(box.x + i * step, box.y, cw, cw * 1.5)
-            sc.app.painter.blit_face(surf, c.text, r, f"peek:{seat}", variant=v)
+    lay = sc.lay
+    seat_at = {sc.pos_of(seat): seat for seat in sc.shown.peeks}
+    for h in peek_layout(sc):
+        seat = seat_at[h.position]
+        shown = sc.table.peek_hand(seat)
+        label, x = R(h.label), min(b.x for b in h.cards)
+        text.draw(surf, sc.names[seat], (x, label.centery), int(min(label.h * 0.85, 17 * lay.unit)),
+                  theme.INK, role="bold", anchor="midleft", max_w=label.right - x, shadow=True)
+        for c, v, b in zip(shown, variants([c.text for c in shown]), h.cards, strict=True):
+            sc.app.painter.blit_face(surf, c.text, R(b), f"peek:{seat}", variant=v)
 
 
 # ---- the hand ---------------------------------------------------------------------------------
@@ -101,7 +106,7 @@ def hand(sc: TableView, surf: pygame.Surface) -> None:
             r.center = sc.drag_pos  # type: ignore[assignment]
             painter.blit_face(surf, hand[sc.pressed].text, r, f"hand:{seat}", variant=looks[sc.pressed])
         return
-    n = sh.hand_counts[seat] if seat < len(sh.hand_counts) else 0
+    n = sc.table.hand_backs(seat)
     for b, angle in zip(hand_boxes(lay, n), hand_angles(n), strict=True):
         painter.blit_hand(surf, None, R(b), angle, False, "")
 
@@ -147,9 +152,9 @@ def flying(sc: TableView, surf: pygame.Surface) -> None:
         painter.blit_scaled(surf, e.card.text, r, round(max(spot.w, start_w)), "trick", variant=v)
     elif isinstance(e, BidMade):
         pos = sc.pos_of(e.seat)
-        plate = R(lay.plates[pos])
         txt = _("{n}!").format(n=e.bid) if e.bid is not None else _("bid made")
         img = text.render(txt, int(28 * lay.unit * (1 + 0.3 * (1 - t))), theme.ACCENT, "bold")
-        surf.blit(img, img.get_rect(midbottom=(plate.centerx, plate.y - 4)))
+        at = bid_flash(lay, pos, img.get_width(), img.get_height())
+        surf.blit(img, (round(at.x), round(at.y)))
     elif isinstance(e, BidsRevealed):
         banner(sc, surf, _("Bids revealed"))

@@ -30,6 +30,7 @@ class TableView(Protocol):
     selected: int | None
     pressed: int | None
     drag_pos: tuple[int, int] | None
+    pointer: tuple[int, int] | None
     static_layer: tuple[tuple[object, object], pygame.Surface] | None
     plate_cache: dict[int, tuple[object, pygame.Surface]]
 

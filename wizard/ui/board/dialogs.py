@@ -150,7 +150,7 @@ def review(sc: TableView, surf: pygame.Surface) -> None:
     line_h = font(why_size, "bold").get_linesize()
     box = pygame.Rect(0, 0, w, cw * 1.5 + 110 * u + len(why_lines) * line_h)
     box.center = area.center
-    panel(surf, box, u)
+    panel(surf, box, u, alpha=255)       # opaque: the table must not show through
     for k, line in enumerate(why_lines):
         text.draw(surf, line, (box.centerx, box.bottom - 14 * u - (len(why_lines) - k) * line_h),
                   why_size, theme.ACCENT, "bold", anchor="midtop")

@@ -9,6 +9,7 @@ import pygame
 from wizard.i18n import _
 
 from ..app import App
+from ..widgets import Label
 from .base import Overlay
 
 
@@ -16,8 +17,9 @@ class GameMenuScene(Overlay):
     """The in-game menu."""
 
     def __init__(self, app: App, on_pad: Callable[[], None], on_last_trick: Callable[[], None],
-                 on_leave: Callable[[], None]) -> None:
+                 on_leave: Callable[[], None], on_legend: Callable[[], None] | None = None) -> None:
         super().__init__(app)
+        self.on_legend = on_legend
         self.on_pad = on_pad
         self.on_last_trick = on_last_trick
         self.on_leave = on_leave
@@ -30,20 +32,23 @@ class GameMenuScene(Overlay):
         """A narrow centred panel."""
         w, h = self.size
         u = self.unit
-        pw, ph = 440 * u, 470 * u
+        pw, ph = 440 * u, (470 + (62 if self.on_legend is not None else 0)) * u
         return pygame.Rect((w - pw) / 2, (h - ph) / 2, pw, ph)
 
     def build(self, width: int, height: int) -> None:
         """The menu buttons."""
         r = self.panel_rect()
-        self.button_column([
+        items: list[tuple[Label, Callable[[], None], bool]] = [
             (lambda: _("Resume"), self.back, True),
             (lambda: _("Score pad"), self.pad, True),
             (lambda: _("Last trick"), self.last_trick, True),
             (lambda: _("How to play"), self.rules, True),
             (lambda: _("Settings"), self.settings, True),
             (lambda: _("Save and leave"), self.leave, True),
-        ], r.y + 70 * self.unit, width=340, height=50, gap=12)
+        ]
+        if self.on_legend is not None:
+            items.insert(4, (lambda: _("The cards"), self.on_legend, True))
+        self.button_column(items, r.y + 70 * self.unit, width=340, height=50, gap=12)
 
     def pad(self) -> None:
         """Score pad."""

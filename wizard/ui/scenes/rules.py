@@ -31,8 +31,16 @@ class RulesScene(Screen):
         for i, (_key, title, _sections) in enumerate(chapters()):
             self.widgets.append(Button((30 * u, 110 * u + i * 62 * u, width * 0.22, 52 * u), title,
                                        partial(self._pick, i), selected=i == self.chapter))
+        n = len(chapters())
+        self.widgets.append(Button((30 * u, 110 * u + n * 62 * u + 18 * u, width * 0.22, 52 * u),
+                                   lambda: _("The cards"), self.legend))
         self.widgets.append(Button((30 * u, height - 80 * u, width * 0.22, 52 * u),
                                    lambda: _("Back"), self.back))
+
+    def legend(self) -> None:
+        """The card legend of the edition read now (the classic deck for the variants)."""
+        key = chapters()[self.chapter][0]
+        self.app.open("card_legend", edition=key if key in ("classic", "magic", "camelot") else "classic")
 
     def _pick(self, i: int) -> None:
         self.chapter = i

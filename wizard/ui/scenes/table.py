@@ -29,6 +29,7 @@ from wizard.table import (
 )
 
 from ..app import App, Scene
+from ..board import tips
 from ..layout import TableLayout, hand_boxes, seat_positions, table_layout
 from . import table_draw, table_input
 
@@ -52,6 +53,7 @@ class TableScene(Scene):
         self.pressed: int | None = None
         self.press_pos: tuple[int, int] = (0, 0)
         self.drag_pos: tuple[int, int] | None = None
+        self.pointer: tuple[int, int] | None = None     # where the mouse is (tooltips)
         self.review = False
         self.pending_digit: tuple[int, float] | None = None
         self.lay: TableLayout = table_layout(1280, 800, session.config.players)
@@ -209,7 +211,13 @@ class TableScene(Scene):
             self.show(out)
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Keys for overlays, the curtain, dialogs; clicks and keys that become intents."""
+        """Keys for overlays, the curtain, dialogs; clicks and keys that become intents; the
+        pointer's place for the tooltips."""
+        if event.type in (pygame.MOUSEMOTION, pygame.WINDOWLEAVE):
+            before = tips.target_key(self)
+            self.pointer = event.pos if event.type == pygame.MOUSEMOTION else None
+            if tips.target_key(self) != before:
+                self.app.dirty = True
         table_input.handle(self, event)
 
     # ---- overlays ------------------------------------------------------------------------
@@ -223,7 +231,12 @@ class TableScene(Scene):
     def open_menu(self) -> None:
         """Show the in-game menu."""
         self.app.open("game_menu", on_pad=self.open_score_pad, on_last_trick=self.show_last_trick,
-                      on_leave=self.leave)
+                      on_leave=self.leave, on_legend=self.open_legend)
+
+    def open_legend(self) -> None:
+        """The card legend of this game's edition, in the card look in use."""
+        config = self.session.config
+        self.app.open("card_legend", edition=config.edition, scroll=config.options.scroll)
 
     def show_last_trick(self) -> None:
         """Open the last trick of the round over the table."""

@@ -7,12 +7,11 @@ import pygame
 
 from wizard import messages
 from wizard.engine import Phase, TrumpRevealed
-from wizard.i18n import _, ngettext
+from wizard.i18n import _
 
 from .. import text, theme
-from ..board import cards, dialogs, plates, trick
+from ..board import cards, dialogs, piles, plates, tips, topbar, trick
 from ..board.common import R, TableView, felt
-from ..widgets import Button
 
 
 def draw_table(sc: TableView, surf: pygame.Surface) -> None:
@@ -28,7 +27,7 @@ def draw_table(sc: TableView, surf: pygame.Surface) -> None:
     if old_top != top_key:        # redraw only the part that changed, over fresh felt
         area = R(sc.lay.top_bar).inflate(0, 4)
         layer.blit(felt(surf.get_size()), area, area)
-        _top_bar(sc, layer)
+        topbar.top_bar(sc, layer)
     if old_deck != deck_key:
         area = _deck_area(sc)
         layer.blit(felt(surf.get_size()), area, area)
@@ -37,6 +36,7 @@ def draw_table(sc: TableView, surf: pygame.Surface) -> None:
     surf.blit(layer, (0, 0))
     for seat in range(sc.session.config.players):
         plates.plate(sc, surf, seat)
+    piles.piles(sc, surf)
     cards.turned(sc, surf)
     cards.drawn_for_dealer(sc, surf)
     cards.peeks(sc, surf)
@@ -50,6 +50,8 @@ def draw_table(sc: TableView, surf: pygame.Surface) -> None:
         dialogs.dialog(sc, surf)
     if sc.table.curtain_for is not None:
         dialogs.curtain(sc, surf)
+    else:
+        tips.draw(sc, surf)
 
 
 def _static_keys(sc: TableView, surf: pygame.Surface) -> tuple[tuple[object, ...], tuple[object, ...]]:
@@ -61,7 +63,7 @@ def _static_keys(sc: TableView, surf: pygame.Surface) -> tuple[tuple[object, ...
                                                       sc.lay.hint_button))
     common = (surf.get_size(), current_language(), sh.round, sc.look, id(sc.app.painter))
     top = (*common, sh.rounds, sh.bids_sum, all(sh.bids_made), sum(sh.tricks), hover, sc.my_turn())
-    deck = (*common, sh.dealer, sum(sh.hand_counts) // 8, sh.trump, sh.choosing, sh.turned is None,
+    deck = (*common, sh.dealer, sh.pack_left // 8, sh.pack_left == 0, sh.trump, sh.choosing, sh.turned is None,
             isinstance(sc.table.animator.active, TrumpRevealed), sh.phase is Phase.DEAL)
     return top, deck
 
@@ -73,54 +75,15 @@ def _deck_area(sc: TableView) -> pygame.Rect:
     return area.inflate(16 * lay.unit, 16 * lay.unit).clip(pygame.Rect((0, 0), (lay.width, lay.height)))
 
 
-# ---- top bar ---------------------------------------------------------------------------------
-
-def _top_bar(sc: TableView, surf: pygame.Surface) -> None:
-    lay, u, sh = sc.lay, sc.lay.unit, sc.shown
-    bar = R(lay.top_bar)
-    strip = pygame.Surface(bar.size, pygame.SRCALPHA)
-    strip.fill((8, 22, 16, 200))
-    surf.blit(strip, bar.topleft)
-    pygame.draw.line(surf, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright, max(1, round(u)))
-    size = int(20 * u)
-    x = 14 * u
-    if sh.round:
-        r = text.draw(surf, _("Round {round} / {rounds}").format(round=sh.round, rounds=sh.rounds),
-                      (x, bar.centery), int(22 * u), theme.ACCENT, role="title", anchor="midleft")
-        x = r.right + 24 * u
-        total = sh.bids_sum
-        bids = _("Bids: {sum} of {tricks}").format(
-            sum="?" if total is None else total, tricks=sh.round)
-        colour = theme.INK
-        if total is not None and all(sh.bids_made):
-            colour = theme.GOOD if total < sh.round else theme.BAD if total > sh.round else theme.INK
-        r = text.draw(surf, bids, (x, bar.centery), size, colour, anchor="midleft")
-        x = r.right + 24 * u
-        played = sum(sh.tricks)
-        text.draw(surf, ngettext("{n} trick played", "{n} tricks played", played).format(n=played),
-                  (x, bar.centery), size, theme.INK_DIM, anchor="midleft",
-                  max_w=max(10, lay.hint_button.x - x - 10 * u))
-    buttons = [(lay.pad_button, _("Scores (Tab)"), sc.open_score_pad),
-               (lay.menu_button, _("Menu (Esc)"), sc.open_menu)]
-    if sc.my_turn():
-        buttons.append((lay.hint_button, _("Hint (H)"), sc.ask_hint))
-    for box, label, fn in buttons:
-        b = Button(R(box), label, fn)
-        b.hover = R(box).collidepoint(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else False
-        b.draw(surf, u)
-
-
 # ---- deck, turned card, trump ----------------------------------------------------------------
 
 def _deck(sc: TableView, surf: pygame.Surface) -> None:
     lay, u, sh, painter = sc.lay, sc.lay.unit, sc.shown, sc.app.painter
     deck, turned = R(lay.deck), R(lay.turned)
-    dealt = sum(sh.hand_counts)
-    left = max(0, 60 - dealt - (1 if sh.turned else 0))
-    if sh.round:
-        for k in range(min(6, max(1, left // 8))):
-            painter.blit_back(surf, deck.move(-k * u, -k * u))
-    if sh.round and sh.turned is None and not isinstance(sc.table.animator.active, TrumpRevealed):
+    left = sh.pack_left             # none in the last round: no pile, no empty place for a turn-up
+    for k in range(min(6, max(1, left // 8)) if left else 0):
+        painter.blit_back(surf, deck.move(-k * u, -k * u))
+    if left and sh.turned is None and not isinstance(sc.table.animator.active, TrumpRevealed):
         pygame.draw.rect(surf, (255, 255, 255), turned, width=max(1, round(u)),
                          border_radius=round(8 * u))
     lab = R(lay.trump_label)

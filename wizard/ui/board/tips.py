@@ -1,0 +1,89 @@
+"""Tooltips at the table: the card under the pointer or chosen with the keyboard names itself and
+its rule; the badge lists the game's edition and variants; the bid sum explains its colour.
+
+Where each thing lies comes from the layout (``wizard.ui.layout``) and the top bar's own
+measurements; what a card IS comes from the table's snapshot. Hover state is the screen's."""
+
+from __future__ import annotations
+
+import pygame
+
+from wizard.engine import Card, Phase, TrickWon
+from wizard.table.tips import Tip, bids_tip, card_tip, game_tip
+
+from ..layout import hand_index_at, peek_index_at
+from ..tooltip import tooltip
+from .cards import peek_layout
+from .common import R, TableView
+from .topbar import top_items
+
+Target = tuple[object, ...]
+
+
+def _card_at(sc: TableView, pos: tuple[int, int]) -> tuple[Target, Card, pygame.Rect] | None:
+    sh, lay = sc.shown, sc.lay
+    if sh.peeks:
+        hands = peek_layout(sc)
+        hit = peek_index_at(hands, pos)
+        if hit is not None:
+            p, i = hit
+            seat = next(s for s in sh.peeks if sc.pos_of(s) == p)
+            cards_ = sc.table.peek_hand(seat)
+            box = next(h for h in hands if h.position == p).cards[i]
+            return ("peek", seat, i), cards_[i], R(box)
+    if sh.hand is not None and sc.table.viewer == sc.table.bottom and sc.drag_pos is None:
+        hand = sc.sorted_hand()
+        at = hand_index_at(lay, len(hand), pos, sc.lifted_index())
+        if at is not None and at < len(hand):
+            return ("hand", at), hand[at], sc.hand_rects()[at]
+    shown = sc.table.marks()                     # the trick in play, or the finished one on show
+    on_table = shown.cards if shown is not None else ()
+    if not isinstance(sc.table.animator.active, TrickWon):
+        for k in range(len(on_table) - 1, -1, -1):
+            seat, c = on_table[k]
+            spot = R(lay.trick_spots[sc.pos_of(seat)])
+            if spot.collidepoint(pos):
+                return ("trick", k), c, spot
+    if sh.turned is not None and R(lay.turned).collidepoint(pos):
+        return ("turned",), sh.turned, R(lay.turned)
+    return None
+
+
+def target(sc: TableView) -> tuple[Target, Tip, pygame.Rect] | None:
+    """What the tooltip is about now: the pointer's card or top-bar part, else the hand card
+    chosen with the keyboard; with its words and where it lies."""
+    if sc.table.curtain_for is not None or sc.review or sc.table.choice is not None:
+        return None
+    sh, cfg = sc.shown, sc.session.config
+    pos = sc.pointer
+    if pos is not None:
+        found = _card_at(sc, pos)
+        if found is not None:
+            key, c, rect = found
+            return key, card_tip(c, cfg, sh.trump, sc.look), rect
+        items = top_items(sc)
+        if "badge" in items and items["badge"][1].collidepoint(pos):
+            return ("badge",), game_tip(cfg), items["badge"][1]
+        if "bids" in items and items["bids"][1].collidepoint(pos):
+            return ("bids", sh.bids_sum), bids_tip(sh), items["bids"][1]
+    if sc.selected is not None and sh.hand and sc.my_turn() and sc.session.phase is Phase.PLAY:
+        hand = sc.sorted_hand()
+        if sc.selected < len(hand):
+            i = sc.selected
+            return ("hand", i), card_tip(hand[i], cfg, sh.trump, sc.look), sc.hand_rects()[i]
+    return None
+
+
+def target_key(sc: TableView) -> Target | None:
+    """Identifies the tooltip shown now (the screen redraws when it changes)."""
+    t = target(sc)
+    return None if t is None else t[0]
+
+
+def draw(sc: TableView, surf: pygame.Surface) -> None:
+    """The tooltip, over everything."""
+    t = target(sc)
+    if t is not None:
+        _key, tip, rect = t
+        lay = sc.lay
+        tooltip(surf, rect, tip.title, tip.lines, lay.unit, (*lay.plates, lay.top_bar))

@@ -1,0 +1,84 @@
+"""The top bar: the round, the bid sum (coloured against the tricks), the tricks played, the
+badge of the game being played, and the buttons. ``top_items`` says where each part lies, for the
+drawing and for the tooltips."""
+
+from __future__ import annotations
+
+import pygame
+
+from wizard.i18n import _, ngettext
+from wizard.table.tips import badge, bids_tone
+
+from .. import text, theme
+from ..fonts import font
+from ..widgets import Button, panel
+from .common import R, TableView
+
+TONES = {"under": theme.GOOD, "over": theme.BAD, "even": theme.INK, "open": theme.INK}
+
+
+def _sizes(u: float) -> tuple[int, int]:
+    return int(22 * u), int(20 * u)
+
+
+def top_items(sc: TableView) -> dict[str, tuple[str, pygame.Rect]]:
+    """Each part of the top bar's left side as ``key -> (text, rect)``: "round", "bids",
+    "played" (left out when there is no room) and "badge"."""
+    lay, u, sh = sc.lay, sc.lay.unit, sc.shown
+    bar = R(lay.top_bar)
+    big, size = _sizes(u)
+    out: dict[str, tuple[str, pygame.Rect]] = {}
+    x = 14 * u
+    right = lay.hint_button.x - 12 * u
+
+    def place(key: str, s: str, px: int, role: str, pad: float = 0.0) -> None:
+        nonlocal x
+        w, h = font(px, text.face_for(s, role)).size(s)
+        r = pygame.Rect(0, 0, w + 2 * pad, h + pad)
+        r.midleft = (round(x), bar.centery)
+        out[key] = (s, r)
+        x = r.right + 20 * u
+
+    if sh.round:
+        place("round", _("Round {round} / {rounds}").format(round=sh.round, rounds=sh.rounds), big, "bold")
+        total = sh.bids_sum
+        place("bids", _("Bids: {sum} of {tricks}").format(sum="?" if total is None else total,
+                                                          tricks=sh.round), size, "text")
+    place("badge", badge(sc.session.config), int(16 * u), "bold", pad=10 * u)
+    if sh.round:
+        played = sum(sh.tricks)
+        s = ngettext("{n} trick played", "{n} tricks played", played).format(n=played)
+        if x + font(size).size(s)[0] <= right:
+            place("played", s, size, "text")
+    return out
+
+
+def top_bar(sc: TableView, surf: pygame.Surface) -> None:
+    """Draw the bar (on the table's cached layer)."""
+    lay, u, sh = sc.lay, sc.lay.unit, sc.shown
+    bar = R(lay.top_bar)
+    strip = pygame.Surface(bar.size, pygame.SRCALPHA)
+    strip.fill((8, 22, 16, 200))
+    surf.blit(strip, bar.topleft)
+    pygame.draw.line(surf, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright, max(1, round(u)))
+    big, size = _sizes(u)
+    items = top_items(sc)
+    if "round" in items:
+        s, r = items["round"]
+        text.draw(surf, s, r.midleft, big, theme.ACCENT, role="bold", anchor="midleft")
+        s, r = items["bids"]
+        text.draw(surf, s, r.midleft, size, TONES[bids_tone(sh)], anchor="midleft")
+    if "played" in items:
+        s, r = items["played"]
+        text.draw(surf, s, r.midleft, size, theme.INK_DIM, anchor="midleft")
+    s, r = items["badge"]
+    panel(surf, r, u, fill=(44, 40, 24), alpha=255, edge=theme.PANEL_EDGE, radius=r.h / 2 / max(u, 0.1))
+    text.draw(surf, s, r.center, int(16 * u), theme.PARCHMENT, role="bold", anchor="center")
+    buttons = [(lay.pad_button, _("Scores (Tab)"), sc.open_score_pad),
+               (lay.menu_button, _("Menu (Esc)"), sc.open_menu)]
+    if sc.my_turn():
+        buttons.append((lay.hint_button, _("Hint (H)"), sc.ask_hint))
+    for box, label, fn in buttons:
+        b = Button(R(box), label, fn)
+        b.hover = R(box).collidepoint(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else False
+        b.draw(surf, u)
