@@ -42,7 +42,7 @@ import pygame
 import pytest
 
 from wizard.i18n import set_language
-from wizard.ui import fonts, smoke, text, theme
+from wizard.ui import fonts, smoke, smoke_tricks, text, theme
 
 LANGS = ("en", "fr", "ca")
 SIZES = ((1024, 640), (1920, 1080))
@@ -234,7 +234,7 @@ def _make_extra(a: Any, name: str) -> None:
 
 # The card legend, the clairvoyance hands and a tooltip: checked at the smallest size and at 4K.
 LARGE_SCREENS = ("table-clairvoyance-3p", "table-clairvoyance-6p", "table-tooltip", "card-legend",
-                 "card-legend-camelot")
+                 "card-legend-camelot", *smoke_tricks.TRICK_SCREENS)   # and the finished tricks
 EXTRA_SCREENS += ("table-clairvoyance-6p",)
 
 
@@ -351,15 +351,3 @@ def test_refusal_reason_fits_the_prompt_line(lang: str, rule: str) -> None:
     finally:
         set_language("en")
 
-
-# The table states of the finished trick (issue #16) at 4K too; at 1024x640 they are smoke screens.
-BIG = (3840, 2160)
-
-
-@pytest.mark.parametrize(("lang", "screen", "rig"),
-                         [pytest.param(lang, name, BIG, id=f"{lang}-{name}-{BIG[0]}x{BIG[1]}")
-                          for lang in LANGS for name in smoke.SMALL_SCREENS], indirect=["rig"])
-def test_table_states_text_fits_at_4k(rig: Rig, lang: str, screen: str,
-                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same checks as ``test_screen_text_fits``, at 3840x2160."""
-    test_screen_text_fits(rig, lang, screen, monkeypatch)
