@@ -286,3 +286,29 @@ def test_a_grail_at_an_odd_position_is_marked_as_a_null_card() -> None:
     even = first_trick("camelot", ["W", "R7", "GRAIL"], "R7 GRAIL W")
     m = marks(even, None, even.cards)
     assert m is not None and m.null is None and m.winning == 2
+
+
+def test_hot_seat_the_curtain_comes_after_the_hold() -> None:
+    """Two people share the screen: the one who ends a trick sees it for the hold before the
+    curtain for the next person comes up (the curtain would hide it)."""
+    from wizard.table import CurtainUp, Ready
+    hands = [cards("B5 G4"), cards("B13 G2"), cards("B3 G3")]   # Bruno leads, Anna plays last
+    state = GameState.at_deal(GameConfig(3), 2, 0, hands, card("Y9"))
+    seats = [Seat.human("Anna"), Seat.human("Bruno"), Seat.ai("Carme", "random")]
+    t = Table(Session(state, seats, rng=random.Random(1)), threaded=False, speed=0.0, ai_pause=0.0,
+              trick_hold=1.0)
+    s = t.session
+    while not t.shown.held:
+        if t.curtain_for is not None:
+            t.submit(Ready())
+        elif t.my_turn():
+            act(t)
+        t.tick(0.02)
+    won = t.shown.won
+    assert won is not None and won.winner == 1 and won.cards[-1][0] == 0 and s.current == 1
+    start = t.clock.now
+    while t.curtain_for is None:
+        assert t.shown.held and t.trick_line() and t.clock.now - start < 2
+        t.tick(0.02)
+    assert t.clock.now - start >= 0.95
+    assert any(isinstance(o, CurtainUp) for o in t.take_outcomes())

@@ -411,8 +411,9 @@ class Table:
         s = self.session
         if not self.synced:
             self._sync()
-        if self._holding() and (s.is_ai_turn() or s.phase in (Phase.ROUND_END, Phase.GAME_OVER)):
-            return
+        if self._holding() and (s.is_ai_turn() or s.phase in (Phase.ROUND_END, Phase.GAME_OVER)
+                                or (self.hot_seat and s.current != self.viewer)):
+            return              # a computer's lead, the round end, the curtain: after the hold
         if s.finished:
             if not self._game_told:
                 self._game_told = True
