@@ -31,7 +31,7 @@ def prompt(sc: TableView, surf: pygame.Surface) -> None:
             msg = sc.message[0]
             colour = theme.BAD if sc.message[2] else theme.ACCENT
         won = sc.table.trick_on_show()
-        mine = won is not None and won.winner == sc.table.you and not won.void
+        mine = won is not None and won.winner == sc.table.viewer and not won.void
         trick.caption(sc, surf, why, msg, theme.ACCENT if mine else theme.INK, colour)
         return
     options = sc.table.bid_options()
