@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from test_persistence_support import (
     FIXTURES,
+    GAME,
+    GAME_ID,
     SEATS3,
     asides,
     custom_settings,
@@ -30,6 +32,7 @@ from wizard.persistence import (
     SeatSpec,
     Settings,
     Store,
+    history_store,
     setup_logging,
 )
 from wizard.persistence import store as store_module
@@ -80,12 +83,12 @@ def test_game_round_trip_resumes_the_same_state(tmp_path: Path) -> None:
         assert state.hands == ref_state.hands
 
 
-def test_clear_game(tmp_path: Path) -> None:
+def test_delete_game(tmp_path: Path) -> None:
     store = Store(tmp_path)
     store.save_game(saved_game())
-    store.clear_game()
+    assert store.delete_game(GAME_ID)
     assert not store.has_game() and Store(tmp_path).load_game() is None
-    store.clear_game()  # twice is fine
+    assert store.delete_game(GAME_ID)  # twice is fine
 
 
 def test_history_round_trip(tmp_path: Path) -> None:
@@ -104,10 +107,10 @@ def test_history_round_trip(tmp_path: Path) -> None:
 def test_finish_game_adds_to_history_once_and_clears(tmp_path: Path) -> None:
     store = Store(tmp_path)
     entry = finished_entry(seed=4)
-    store.save_game(SavedGame(entry.record, entry.seats))
-    assert store.finish_game(entry)
+    store.save_game(SavedGame(entry.record, entry.seats, game_id="done"))
+    assert store.finish_game(entry, "done")
     assert not store.has_game()
-    assert store.finish_game(entry)  # repeated after a crash between the two steps
+    assert store.finish_game(entry, "done")  # repeated after a crash between the two steps
     assert len(Store(tmp_path).load_history()) == 1
 
 
@@ -139,7 +142,11 @@ def test_schema1_fixtures_load(tmp_path: Path) -> None:
     shutil.copy(FIXTURES / "game_v1.json", tmp_path / "game.json")
     shutil.copy(FIXTURES / "history_v1.jsonl", tmp_path / "history.jsonl")
     store, settings, game, history = start_up(tmp_path)
-    assert store.problems == []
+    # the single game.json of earlier versions moved into games/, its bytes kept aside
+    [moved] = store.problems
+    assert moved.kind is ProblemKind.MIGRATED and moved.moved_to is not None
+    assert moved.moved_to.read_bytes() == (FIXTURES / "game_v1.json").read_bytes()
+    assert not (tmp_path / "game.json").exists() and len(list((tmp_path / "games").iterdir())) == 1
     assert settings.language == "ca" and settings.volume == 0.25 and settings.card_look == "standard"
     assert settings.last_setup is not None and settings.last_setup["edition"] == "magic"
     assert game is not None and len(game.record.actions) == 120
@@ -213,10 +220,11 @@ def test_newer_game_record_left_alone(tmp_path: Path) -> None:
 
 def test_save_game_without_load_still_protects_a_newer_file(tmp_path: Path) -> None:
     raw = b'{"schema": 7, "something": "else"}'
-    (tmp_path / "game.json").write_bytes(raw)
+    (tmp_path / "games").mkdir()
+    (tmp_path / GAME).write_bytes(raw)
     store = Store(tmp_path)
     assert store.save_game(saved_game())
-    [kept] = asides(tmp_path, "game.json", "newer")
+    [kept] = asides(tmp_path, GAME, "newer")
     assert kept.read_bytes() == raw
     assert Store(tmp_path).load_game() is not None
 
@@ -412,11 +420,13 @@ def test_symlinked_game_file_is_never_followed(tmp_path: Path) -> None:
     outside.write_bytes(b"keep")
     data = tmp_path / "data"
     data.mkdir()
+    (data / "games").mkdir()
     (data / "game.json").symlink_to(outside)
+    (data / GAME).symlink_to(outside)
     (data / "history.checked.json").symlink_to(outside)
     store = Store(data)
-    assert store.has_game() is False
-    store.clear_game()
+    assert store.load_game() is None
+    store.delete_game(GAME_ID)
     store.append_history(finished_entry(1))
     assert outside.read_bytes() == b"keep"
 
@@ -440,18 +450,19 @@ def test_symlink_out_of_the_data_dir_is_moved_aside_not_written_through(tmp_path
     outside.write_bytes(b"keep")
     data = tmp_path / "data"
     data.mkdir()
-    (data / "game.json").symlink_to(outside)
+    (data / "games").mkdir()
+    (data / GAME).symlink_to(outside)
     store = Store(data)
     assert store.save_game(saved_game())
-    [link] = asides(data, "game.json", "unreadable")
+    [link] = asides(data, GAME, "unreadable")
     assert link.is_symlink() and outside.read_bytes() == b"keep"
-    assert not (data / "game.json").is_symlink() and Store(data).load_game() is not None
+    assert not (data / GAME).is_symlink() and Store(data).load_game() is not None
 
 
 @pytest.mark.parametrize("name", ["wizard.persistence", "wizard.persistence.paths",
                                   "wizard.persistence.migrate", "wizard.persistence.settings",
                                   "wizard.persistence.savegame", "wizard.persistence.stats",
-                                  "wizard.persistence.lock"])
+                                  "wizard.persistence.lock", "wizard.persistence.seats"])
 def test_doctests(name: str) -> None:
     import doctest
     import importlib
@@ -470,10 +481,11 @@ def test_state_after_steps_through_a_finished_game() -> None:
 
 
 def test_damaged_game_is_set_aside_even_if_saved_over_without_loading(tmp_path: Path) -> None:
-    (tmp_path / "game.json").write_bytes(b'{"schema": 1, "record": ')
+    (tmp_path / "games").mkdir()
+    (tmp_path / GAME).write_bytes(b'{"schema": 1, "record": ')
     store = Store(tmp_path)
     assert store.save_game(saved_game())
-    [aside] = asides(tmp_path, "game.json")
+    [aside] = asides(tmp_path, GAME)
     assert aside.read_bytes() == b'{"schema": 1, "record": '
     assert [p.kind for p in store.problems] == [ProblemKind.DAMAGED]
 
@@ -514,17 +526,17 @@ def test_background_saves_end_with_the_latest_game(tmp_path: Path) -> None:
     try:
         for n in range(1, 201, 7):
             store.save_game(SavedGame(GameRecord(full.record.config, full.record.actions[:n]),
-                                      SEATS3, created=full.created))
+                                      SEATS3, created=full.created, game_id=GAME_ID))
         store.save_game(full)
         loaded = store.load_game()            # waits for the worker
         assert loaded is not None and loaded.record == full.record
         assert Store(tmp_path).load_game().record == full.record  # type: ignore[union-attr]
         store.save_game(saved_game(actions=10))
-        store.clear_game()                    # a queued save never brings a cleared game back
+        store.delete_game(GAME_ID)            # a queued save never brings a deleted game back
         assert store.flush() and not store.has_game()
     finally:
         store.close()
-    assert not (tmp_path / "game.json").exists()
+    assert not (tmp_path / GAME).exists()
 
 
 def test_background_write_failures_are_reported(tmp_path: Path, monkeypatch) -> None:
@@ -568,7 +580,7 @@ def test_history_migration_rewrites_lines_and_keeps_the_original(tmp_path: Path,
         d = dict(d)
         d["players"] = d.pop("seats")
         return d
-    monkeypatch.setattr(store_module, "HISTORY_MIGRATIONS", Migrations(1, {0: from_v0}))
+    monkeypatch.setattr(history_store, "HISTORY_MIGRATIONS", Migrations(1, {0: from_v0}))
     modern = finished_entry(2)
     legacy = modern.to_dict()
     del legacy["schema"]
@@ -603,6 +615,28 @@ def test_game_migration_writes_the_new_form(tmp_path: Path, monkeypatch) -> None
     store = Store(tmp_path)
     loaded = store.load_game()
     assert loaded is not None and loaded.record == saved.record
-    assert [p.kind for p in store.problems] == [ProblemKind.MIGRATED]
-    assert json.loads((tmp_path / "game.json").read_text())["schema"] == 1
+    assert [p.kind for p in store.problems] == [ProblemKind.MIGRATED] * 2   # v0 -> 1, into games/
+    [moved] = list((tmp_path / "games").iterdir())
+    assert json.loads(moved.read_text())["schema"] == 1
     assert len(asides(tmp_path, "game.json", "v0")) == 1
+    assert json.loads(asides(tmp_path, "game.json", "migrated")[0].read_text()) == legacy
+
+
+def test_a_game_json_that_cannot_be_migrated_yet_is_still_listed_and_kept(tmp_path: Path,
+                                                                          monkeypatch) -> None:
+    raw = (FIXTURES / "game_v1.json").read_bytes()
+    (tmp_path / "game.json").write_bytes(raw)
+
+    def full(path, data):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(store_module, "write_bytes_atomic", full)
+    store = Store(tmp_path)
+    [game] = store.list_games()
+    assert store.load_game(game.game_id) is not None
+    assert [p.kind for p in store.problems] == [ProblemKind.WRITE_FAILED]
+    assert (tmp_path / "game.json").read_bytes() == raw       # untouched until it can move
+    monkeypatch.undo()
+    again = Store(tmp_path)
+    assert [g.game_id for g in again.list_games()] == [game.game_id]
+    assert not (tmp_path / "game.json").exists()
+    assert asides(tmp_path, "game.json", "migrated")[0].read_bytes() == raw

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_persistence_support import (
+    GAME,
     asides,
     custom_settings,
     finished_entry,
@@ -24,7 +25,7 @@ from test_persistence_support import (
 from wizard.persistence import ProblemKind, Settings, Store
 from wizard.persistence.atomic import dump_json
 
-NAMES = ("settings.json", "game.json", "history.jsonl")
+NAMES = ("settings.json", GAME, "history.jsonl")
 FUZZ = settings(max_examples=int(os.environ.get("WIZARD_FUZZ_EXAMPLES", "40")), deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
@@ -50,7 +51,7 @@ def _check_bad_file(d: Path, name: str, content: bytes, files: dict[str, bytes])
         if damaged:
             [aside] = asides(d, name)
             assert aside.read_bytes() == content
-    elif name == "game.json":
+    elif name == GAME:
         assert settings_ == custom_settings() and len(history) == 1
         if game is None and (d / name).exists() is False and content.strip():
             [aside] = asides(d, name)
@@ -71,6 +72,7 @@ def _check_bad_file(d: Path, name: str, content: bytes, files: dict[str, bytes])
 def _fresh(files: dict[str, bytes]) -> Path:
     d = Path(tempfile.mkdtemp(prefix="wizfuzz"))
     for name, data in files.items():
+        (d / name).parent.mkdir(parents=True, exist_ok=True)
         (d / name).write_bytes(data)
     return d
 
@@ -84,13 +86,13 @@ def test_settings_truncated_at_every_byte(tmp_path: Path) -> None:
     d = tmp_path / "d"
     for cut in range(len(good)):
         shutil.rmtree(d, ignore_errors=True)
-        d.mkdir()
+        (d / "games").mkdir(parents=True)
         for name, data in files.items():
             (d / name).write_bytes(data)
         (d / "settings.json").write_bytes(good[:cut])
         store = Store(d)
         s = store.load_settings()
-        assert (d / "game.json").read_bytes() == files["game.json"]
+        assert (d / GAME).read_bytes() == files[GAME]
         if good[:cut].strip() == good.strip():
             assert s == custom_settings() and store.problems == []
         else:
@@ -107,9 +109,9 @@ def test_game_truncated_at_every_kth_byte(tmp_path: Path) -> None:
     d = tmp_path / "d"
     for cut in list(range(0, len(good), 7)) + [len(good) - 1]:
         shutil.rmtree(d, ignore_errors=True)
-        d.mkdir()
+        (d / "games").mkdir(parents=True)
         (d / "settings.json").write_bytes(files["settings.json"])
-        (d / "game.json").write_bytes(good[:cut])
+        (d / GAME).write_bytes(good[:cut])
         store = Store(d)
         game = store.load_game()
         assert (d / "settings.json").read_bytes() == files["settings.json"]
@@ -117,9 +119,9 @@ def test_game_truncated_at_every_kth_byte(tmp_path: Path) -> None:
             assert game is not None and store.problems == []
         elif cut:
             assert game is None
-            [aside] = asides(d, "game.json")
+            [aside] = asides(d, GAME)
             assert aside.read_bytes() == good[:cut]
-            assert not (d / "game.json").exists()
+            assert not (d / GAME).exists()
 
 
 def test_history_truncated_keeps_every_complete_game(tmp_path: Path) -> None:
@@ -132,7 +134,7 @@ def test_history_truncated_keeps_every_complete_game(tmp_path: Path) -> None:
     cuts = sorted(set(range(1, len(good), len(good) // 40)) | {e - 1 for e in ends} | set(ends))
     for cut in cuts:
         shutil.rmtree(d, ignore_errors=True)
-        d.mkdir()
+        (d / "games").mkdir(parents=True)
         (d / "settings.json").write_bytes(files["settings.json"])
         (d / "history.jsonl").write_bytes(good[:cut])
         store = Store(d)
@@ -142,7 +144,7 @@ def test_history_truncated_keeps_every_complete_game(tmp_path: Path) -> None:
         partial = good[:cut][sum(len(x) for x in lines[:complete]):]
         if partial.strip() and complete < len(lines):
             [aside] = asides(d, "history.jsonl")
-            assert aside.read_bytes() == partial.rstrip(b"\n") + b"\n"
+            assert aside.read_bytes() == good[:cut]          # the whole file, byte for byte
             kept = (d / "history.jsonl").read_bytes()
             assert kept == b"".join(lines[:complete])
         assert (d / "settings.json").read_bytes() == files["settings.json"]
@@ -162,14 +164,15 @@ def test_one_bad_history_line_hides_nothing_else(tmp_path: Path) -> None:
     tampered["totals"][0] += 10                          # the rows no longer add up
     bad_values.append(json.dumps(tampered).encode())
     for bad in bad_values:
-        (tmp_path / "history.jsonl").write_bytes(b"\n".join([lines[0], bad, lines[2]]) + b"\n")
+        raw = b"\n".join([lines[0], bad, lines[2]]) + b"\n"
+        (tmp_path / "history.jsonl").write_bytes(raw)
         for a in asides(tmp_path, "history.jsonl"):
             a.unlink()
         store = Store(tmp_path)
         history = store.load_history()
         assert len(history) == 2, bad[:40]
         [aside] = asides(tmp_path, "history.jsonl")
-        assert aside.read_bytes() == bad + b"\n"
+        assert aside.read_bytes() == raw                    # the whole file, byte for byte
         assert [p.count for p in store.problems] == [1]
         assert (tmp_path / "history.jsonl").read_bytes() == lines[0] + b"\n" + lines[2] + b"\n"
 
@@ -181,12 +184,13 @@ def test_impossible_action_makes_the_game_damaged(tmp_path: Path) -> None:
     data = saved_game(actions=30).to_dict()
     data["record"]["actions"][10] = "bid 9"
     raw = json.dumps(data).encode()
-    (tmp_path / "game.json").write_bytes(raw)
+    (tmp_path / "games").mkdir()
+    (tmp_path / GAME).write_bytes(raw)
     store = Store(tmp_path)
     assert store.load_game() is None
     [problem] = store.problems
     assert problem.kind is ProblemKind.DAMAGED and problem.moved_to is not None
-    assert problem.moved_to.read_bytes() == raw and not (tmp_path / "game.json").exists()
+    assert problem.moved_to.read_bytes() == raw and not (tmp_path / GAME).exists()
 
 
 HUGE = [
@@ -254,7 +258,7 @@ def test_huge_game_values(tmp_path: Path) -> None:
     for content in variants:
         d = _fresh(files)
         try:
-            store = _check_bad_file(d, "game.json", content, files)
+            store = _check_bad_file(d, GAME, content, files)
             assert store.load_game() is None
         finally:
             shutil.rmtree(d, ignore_errors=True)

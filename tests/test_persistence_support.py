@@ -10,6 +10,8 @@ from wizard.persistence import HistoryEntry, SavedGame, SeatSpec, Settings, Stor
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "persistence"
 SEATS3 = (SeatSpec("Ana"), SeatSpec("Bo", "ai", "easy"), SeatSpec("Cy", "ai", "expert"))
+GAME_ID = "g1"
+GAME = f"games/{GAME_ID}.json"     # the file of ``saved_game()`` in the data folder
 SEATS6 = (SeatSpec("Ana"),) + tuple(SeatSpec(n, "ai", "normal") for n in ("Bo", "Cy", "Di", "Ed", "Flo"))
 
 
@@ -28,7 +30,8 @@ def play(cfg: GameConfig, stop: int | None = None) -> GameState:
 
 def saved_game(actions: int = 40, seed: int = 3) -> SavedGame:
     """A 3-player game in progress."""
-    return SavedGame(GameRecord.of(play(GameConfig(players=3, seed=seed), actions)), SEATS3)
+    return SavedGame(GameRecord.of(play(GameConfig(players=3, seed=seed), actions)), SEATS3,
+                     game_id=GAME_ID)
 
 
 def finished_entry(seed: int = 1) -> HistoryEntry:
@@ -51,7 +54,8 @@ def populate(data_dir: Path, history: int = 2) -> dict[str, bytes]:
     store.save_game(saved_game())
     for i in range(history):
         store.append_history(finished_entry(seed=i + 1))
-    return {p.name: p.read_bytes() for p in data_dir.iterdir() if p.is_file()}
+    return {p.relative_to(data_dir).as_posix(): p.read_bytes()
+            for p in data_dir.rglob("*") if p.is_file()}
 
 
 def start_up(data_dir: Path) -> tuple[Store, Settings, SavedGame | None, list[HistoryEntry]]:

@@ -92,3 +92,30 @@ def test_a_crash_while_recording_a_finished_game_keeps_the_game(tmp_path: Path) 
     again = Prefs(tmp_path)
     assert again.load_game() is None
     assert len(again.history()) == 1 and tuple(again.history()[0].totals) == tuple(s.state.totals)
+
+
+def test_a_new_game_never_replaces_another_and_each_resumes(tmp_path: Path) -> None:
+    prefs = Prefs(tmp_path)
+    seats = [Seat.human("Ann"), Seat.ai("Bot", "easy"), Seat.ai("Cy", "normal")]
+    first = Session.new(GameConfig(3, seed=8), seats, on_save=prefs.save_game)
+    first.start()
+    first.act(first.state.legal_actions()[0])
+    second = Session.new(GameConfig(4, seed=9), seats + [Seat.ai("Di", "hard")],
+                         on_save=prefs.save_game)
+    second.start()
+    games = Prefs(tmp_path).games()
+    assert [g.names[-1] for g in games] == ["Di", "Cy"]          # newest first, both kept
+    assert games[1].round == 1 and games[1].edition == "classic" and len(games[1].totals) == 3
+    again = Prefs(tmp_path)
+    resumed = again.resume(games[1].game_id)
+    assert resumed is not None and resumed.state.hands == first.state.hands
+    resumed.act(resumed.state.legal_actions()[0])                # saves under the same id
+    assert len(Prefs(tmp_path).games()) == 2
+    restarted = again.restart(resumed)                           # the same seats, a new deal
+    restarted.start()
+    assert [s.name for s in restarted.seats] == ["Ann", "Bot", "Cy"]
+    ids = {g.game_id for g in Prefs(tmp_path).games()}
+    assert games[1].game_id not in ids and len(ids) == 2
+    again.abandon(restarted)
+    again.delete_game(games[0].game_id)
+    assert Prefs(tmp_path).games() == []

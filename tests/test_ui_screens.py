@@ -81,7 +81,8 @@ def test_continue_resumes_the_saved_game(tmp_path: Path) -> None:
     app = make_app(Prefs(tmp_path), size=(1024, 640), headless=True, threaded=False, speed="off",
               lang="en")
     app.replace(MenuScene(app))
-    click(app, button(app.top, "Continue").rect.center)
+    click(app, button(app.top, "Continue").rect.center)      # the list of games in progress
+    click(app, button(app.top, "Resume").rect.center)
     table = app.top
     assert isinstance(table, TableScene)
     assert table.session.state.actions == s.state.actions

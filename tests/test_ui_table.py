@@ -432,3 +432,30 @@ def test_a_double_click_does_not_play_a_second_card() -> None:
     assert t.table.kept == []
     s.state.current = real
     assert len(s.state.actions) == played
+
+
+def test_a_failing_save_is_shown_at_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The notice is drawn over the table while saving fails, below the top bar (issue #17)."""
+    import time as _time
+
+    from wizard.ui.prefs import SaveStatus
+    from wizard.ui.scenes import table_draw
+    drawn: list[object] = []
+    real = table_draw.draw_save_notice
+
+    def spy(surf: pygame.Surface, unit: float, status: SaveStatus, **kw: float) -> object:
+        rect = real(surf, unit, status, **kw)
+        drawn.append(rect)
+        return rect
+
+    monkeypatch.setattr(table_draw, "draw_save_notice", spy)
+    app = make_app()
+    s = play_until(Session.new(GameConfig(4, seed=21), seats(1)), human_turn(Phase.BID))
+    t = table_at(app, s)
+    assert drawn and all(r is None for r in drawn)         # all is well: nothing drawn
+    app.prefs.save_status = SaveStatus(failed=True, reason="full", folder=None,
+                                       failed_since=_time.monotonic())
+    drawn.clear()
+    app.frame(0.0)
+    assert drawn and isinstance(drawn[-1], pygame.Rect)
+    assert drawn[-1].top >= t.lay.top_bar.bottom

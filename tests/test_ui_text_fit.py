@@ -158,13 +158,15 @@ def _install(monkeypatch: pytest.MonkeyPatch, rec: Recorder) -> None:
 
 @pytest.fixture(scope="module")
 def games_dir() -> Iterator[Path]:
-    """A folder of finished seeded games for the history screens (made once)."""
+    """A folder of finished seeded games and games in progress for the history and Continue
+    screens (made once)."""
     from wizard.ui.prefs import Prefs
     with tempfile.TemporaryDirectory(prefix="wizard-fit-history-") as d:
         pygame.init()
         games = Prefs(Path(d))
         games.settings.animation_speed = "off"
         smoke.fill_history(games)
+        smoke.fill_games(games)          # three games in progress for the Continue list
         yield Path(d)
 
 

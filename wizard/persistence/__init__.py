@@ -1,8 +1,10 @@
-"""Everything kept on disk: settings, the game in progress, the history of finished games.
+"""Everything kept on disk: settings, the games in progress, the history of finished games.
 
 All files live in one data folder (platformdirs, or ``--data-dir``): ``settings.json``,
-``game.json``, ``history.jsonl`` (one finished game per line) and ``history.checked.json`` (a
-cache of replayed lines). They are versioned JSON (``"schema": 1``) written atomically (temp
+``games/<id>.json`` (one file per game in progress: starting a game never replaces another),
+``history.jsonl`` (one finished game per line) and ``history.checked.json`` (a cache of replayed
+lines). The single ``game.json`` of earlier versions is moved into ``games/`` on first use: the
+new file is written first, then the old one is renamed ``game.json.migrated-<stamp>`` (kept). They are versioned JSON (``"schema": 1``) written atomically (temp
 file, fsync, ``os.replace``). Nothing is executed from a file; every value is checked on load,
 and game records are replayed through the engine (an impossible action = a damaged file).
 
@@ -18,10 +20,12 @@ The session's hooks::
 
     store = Store(data_dir)                   # None: the user data folder
     settings = store.load_settings()          # then store.save_settings(settings) on change
-    saved = store.load_game()                 # SavedGame | None: offer "Continue"
+    games = store.summaries()                 # the Continue list, most recent first
+    saved = store.load_game(game_id)          # SavedGame | None (None id: the most recent)
     state, rng = saved.resume()               # the rebuilt state + the deal rng to keep using
-    store.save_game(SavedGame(GameRecord.of(state), seats, created=...))   # after every action
-    store.finish_game(HistoryEntry.from_game(state, seats, started=...))  # at game over
+    store.save_game(SavedGame(GameRecord.of(state), seats, created=..., game_id=saved.game_id))
+    store.finish_game(HistoryEntry.from_game(state, seats), saved.game_id)  # at game over
+    store.delete_game(game_id)                # abandoned or deleted by the player
     stats = compute_stats(store.load_history())                            # oldest game first
 
 ``save_game`` takes about a millisecond on a late game (``python -m wizard.persistence.bench``).

@@ -100,10 +100,13 @@ def _no_constants(name: str) -> Any:
     raise Invalid(f"{name} is not allowed in JSON data")
 
 
+_DECODER = json.JSONDecoder(parse_constant=_no_constants)   # made once: loads() makes one a call
+
+
 def parse_json(data: bytes) -> Any:
     """Decode UTF-8 JSON; any malformation (encoding, syntax, huge numbers, nesting) is ``Invalid``."""
     try:
-        return json.loads(data.decode("utf-8"), parse_constant=_no_constants)
+        return _DECODER.decode(data.decode("utf-8"))
     except Invalid:
         raise
     except (UnicodeDecodeError, ValueError, RecursionError) as e:

@@ -1,4 +1,9 @@
-"""How long ``Store.save_game`` takes on a late-game record (it runs after every action)."""
+"""Benchmarks: ``Store.save_game`` on a late-game record (it runs after every action), and
+loading a big damaged history.
+
+    python -m wizard.persistence.bench              # save times
+    python -m wizard.persistence.bench history 200  # a 200 MB damaged history: seconds, peak memory
+"""
 
 from __future__ import annotations
 
@@ -62,5 +67,59 @@ def bench_save(repeats: int = 200, actions: int = 500) -> dict[str, float]:
     return result
 
 
+def bench_damaged_history(megabytes: int = 200) -> dict[str, float]:
+    """Load a history of one good game and ``megabytes`` MB of damaged lines; print the figures.
+
+    Peak memory is the process's maximum resident size (Linux: ``ru_maxrss``), measured in a
+    fresh process by the caller's choice; the log lines are counted with a handler.
+    """
+    import logging
+    import resource
+
+    from .history import HistoryEntry
+    state = late_game(actions=10_000, seed=7)
+    seats = [SeatSpec("You"), SeatSpec("Merlin", "ai", "expert"), SeatSpec("Morgan", "ai", "hard")]
+    good = HistoryEntry.from_game(state, seats).to_dict()
+    from .atomic import dump_json
+    counted: list[logging.LogRecord] = []
+
+    class Count(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            counted.append(record)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        junk = b"".join(b'{"schema": 1, "finished": "2026-01-01", "x": %d, "broken\n' % i
+                        for i in range(4000))
+        with open(folder / "history.jsonl", "wb") as f:
+            f.write(dump_json(good))
+            while f.tell() < megabytes << 20:
+                f.write(junk)
+        size = (folder / "history.jsonl").stat().st_size
+        handler = Count()
+        logging.getLogger("wizard.persistence").addHandler(handler)
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        t0 = time.perf_counter()
+        store = Store(folder)
+        entries = store.load_history()
+        seconds = time.perf_counter() - t0
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        logging.getLogger("wizard.persistence").removeHandler(handler)
+        set_aside = sum(p.count for p in store.problems)
+    result = {"megabytes": size / (1 << 20), "seconds": seconds, "peak_mb": peak / 1024,
+              "before_mb": before / 1024, "games": len(entries), "lines_set_aside": set_aside,
+              "log_lines": len(counted)}
+    print(f"damaged history: {result['megabytes']:.0f} MB, {len(entries)} game kept, "
+          f"{set_aside} lines set aside")
+    print(f"load seconds: {seconds:.2f}")
+    print(f"peak memory MB: {result['peak_mb']:.0f} (before loading: {result['before_mb']:.0f})")
+    print(f"log lines: {len(counted)}")
+    return result
+
+
 if __name__ == "__main__":
-    bench_save()
+    import sys
+    if sys.argv[1:2] == ["history"]:
+        bench_damaged_history(int(sys.argv[2]) if len(sys.argv) > 2 else 200)
+    else:
+        bench_save()

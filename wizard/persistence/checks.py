@@ -38,7 +38,10 @@ def number(value: Any, what: str, lo: float, hi: float) -> float:
     """A finite number within ``lo..hi``, as a float."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise Invalid(f"{what} must be a number")
-    x = float(value)
+    try:
+        x = float(value)
+    except OverflowError:             # an integer of hundreds of digits
+        raise Invalid(f"{what} must be a number {lo}..{hi}") from None
     if not math.isfinite(x) or not lo <= x <= hi:
         raise Invalid(f"{what} must be a number {lo}..{hi}")
     return x

@@ -4,10 +4,79 @@ from __future__ import annotations
 
 import logging
 import logging.handlers
+import os
+import stat
+import sys
 from pathlib import Path
+from typing import Any
+
+from .aside import move_aside
 
 LOG_NAME = "wizard.log"
 _FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+class SafeFileHandler(logging.handlers.RotatingFileHandler):
+    """A rotating log file that never follows a link, and says once that it cannot write.
+
+    A full disk or a vanished folder would otherwise print a ``--- Logging error ---`` traceback
+    for every line; here the first failure prints one line on stderr and the rest are dropped
+    until a write succeeds again.
+    """
+
+    failing = False
+
+    def _open(self) -> Any:
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
+        fd = os.open(self.baseFilename, flags, 0o644)
+        return open(fd, self.mode, encoding=self.encoding, errors=self.errors)  # noqa: SIM115
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Write one record; a failure is said once on stderr, never as a traceback."""
+        try:
+            if self.shouldRollover(record):
+                self.doRollover()
+            logging.FileHandler.emit(self, record)
+            if self.stream is not None:
+                self.stream.flush()
+        except Exception as e:      # noqa: BLE001  (a log must never stop the game)
+            self._failed(e)
+            return
+        self.failing = False
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        """Called by ``FileHandler.emit`` on a failed write: same as any other failure."""
+        self._failed(sys.exc_info()[1])
+
+    def _failed(self, error: BaseException | None) -> None:
+        if self.failing:
+            return
+        self.failing = True
+        try:
+            if sys.stderr is not None:
+                print(f"wizard: the log {self.baseFilename} cannot be written ({error}); "
+                      "going on without it", file=sys.stderr)
+        except Exception:           # noqa: BLE001
+            pass
+        try:
+            if self.stream is not None:
+                self.stream.close()
+        except Exception:           # noqa: BLE001
+            pass
+        self.stream = None
+
+
+def _set_aside_if_foreign(path: Path) -> None:
+    """A link, folder or other non-file at the log's path is renamed aside, never written through."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return
+    if not stat.S_ISREG(st.st_mode):
+        try:
+            move_aside(path, "foreign")
+        except OSError:
+            pass
 
 
 def setup_logging(log_dir: Path, level: int = logging.INFO) -> Path | None:
@@ -24,8 +93,9 @@ def setup_logging(log_dir: Path, level: int = logging.INFO) -> Path | None:
             return target
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(target, maxBytes=1 << 20, backupCount=3,
-                                                       encoding="utf-8")
+        for n in range(4):
+            _set_aside_if_foreign(target if n == 0 else target.with_name(f"{LOG_NAME}.{n}"))
+        handler = SafeFileHandler(target, maxBytes=1 << 20, backupCount=3, encoding="utf-8")
     except OSError:
         return None
     handler.setFormatter(logging.Formatter(_FORMAT))

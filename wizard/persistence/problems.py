@@ -30,8 +30,8 @@ class ProblemKind(enum.StrEnum):
 class Problem:
     """One problem met with a data file.
 
-    ``count`` is the number of records concerned (history lines); ``detail`` is an English
-    note for the log, not for the player.
+    ``count`` is the number of records concerned (history lines), ``kept`` the number still read
+    beside them; ``detail`` is an English note for the log, not for the player.
     """
 
     kind: ProblemKind
@@ -40,3 +40,5 @@ class Problem:
     moved_to: Path | None = None
     count: int = 1
     detail: str = ""
+    kept: int | None = None     # history: the games still read when ``count`` lines were set aside
+    errno: int | None = None    # the system's error number of a failed write (ENOSPC, EACCES...)

@@ -1,13 +1,16 @@
-"""The game in progress: its record (config, seed, actions), the seats, and two timestamps.
+"""A game in progress: its record (config, seed, actions), the seats, and two timestamps.
 
-Stored in ``game.json`` as ``{"schema": 1, "record": {...}, "seats": [...], "created": ...,
+Each game in progress is stored in ``games/<id>.json`` (older versions kept one ``game.json``) as ``{"schema": 1, "record": {...}, "seats": [...], "created": ...,
 "updated": ..., "extra": {...}}``. Loading replays the record through the engine, so an
 impossible action makes the file damaged.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
+import re
+import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -22,6 +25,32 @@ from .seats import SeatSpec, seats_from_list
 
 GAME_SCHEMA = 1
 GAME_MIGRATIONS = Migrations(GAME_SCHEMA, {})
+GAME_ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
+
+def new_game_id() -> str:
+    """A fresh game id: the start time (sorts by age) and random hex, e.g. ``20261124-061502-a3f9c1``."""
+    return f"{checks.now():%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
+
+
+def legacy_game_id(data: dict[str, Any]) -> str:
+    """The id given to a migrated ``game.json``: the same content always gets the same id."""
+    digest = hashlib.sha256(repr(sorted(data.get("record", {}).items())).encode()).hexdigest()
+    return f"game-{digest[:12]}"
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """What the Continue list shows of one game: when, edition, who, which round, the totals."""
+
+    game_id: str
+    created: datetime
+    updated: datetime
+    edition: str
+    names: tuple[str, ...]
+    round: int
+    rounds: int
+    totals: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +77,12 @@ class SavedGame:
     created: datetime = field(default_factory=checks.now)
     updated: datetime | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    game_id: str = field(default_factory=new_game_id)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(self.seats))
+        if not isinstance(self.game_id, str) or not GAME_ID_RE.fullmatch(self.game_id):
+            raise ValueError(f"not a game id: {self.game_id!r}")
         if len(self.seats) != self.record.config.players:
             raise ValueError(f"{len(self.seats)} seats for {self.record.config.players} players")
         check_extra(self.extra)
@@ -60,6 +92,13 @@ class SavedGame:
         rng = random.Random(self.record.config.seed)
         return self.record.rebuild(rng), rng
 
+    def summary(self) -> GameSummary:
+        """The Continue list's line for this game (replays the record)."""
+        state, _ = self.resume()
+        return GameSummary(self.game_id, self.created, self.updated or self.created,
+                           self.record.config.edition.value, tuple(s.name for s in self.seats),
+                           max(1, state.round), self.record.config.rounds, tuple(state.totals))
+
     def to_dict(self, updated: datetime | None = None) -> dict[str, Any]:
         """JSON form; ``updated`` defaults to the stored time, else now."""
         when = updated or self.updated or checks.now()
@@ -68,7 +107,7 @@ class SavedGame:
                 "updated": checks.iso(when), "extra": self.extra}
 
     @staticmethod
-    def from_dict(data: Any) -> SavedGame:
+    def from_dict(data: Any, game_id: str | None = None) -> SavedGame:
         """Read a schema-1 object; checks every value and replays the record.
 
         Raises ``Invalid`` (damaged) or ``NewerVersion`` (the record is from a newer engine).
@@ -80,7 +119,8 @@ class SavedGame:
         updated = checks.timestamp(d.get("updated"), "updated")
         extra = checks.obj(d.get("extra", {}), "extra")
         check_extra(extra)
-        saved = SavedGame(record, seats, created, updated, dict(extra))
+        saved = SavedGame(record, seats, created, updated, dict(extra),
+                          game_id or legacy_game_id(d))
         prove_legal(record)
         return saved
 

@@ -12,6 +12,27 @@ from .checks import Invalid
 NAME_MAX = 40
 LEVEL_RE = re.compile(r"[a-z][a-z0-9_]{0,23}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_SPACES = re.compile(r"\s+")
+
+
+def clean_name(raw: Any) -> str:
+    r"""A seat name as the one rule allows it, or "" if nothing printable is left.
+
+    The rule, shared by the setup screen, the remembered setup and the save format: control
+    characters and runs of white space become one space, the ends are trimmed, and the name is
+    cut to ``NAME_MAX`` characters.
+
+    >>> clean_name("  Ana\tBo "), len(clean_name("A" * 99)), clean_name("\x00")
+    ('Ana Bo', 40, '')
+    """
+    if not isinstance(raw, str):
+        return ""
+    return _SPACES.sub(" ", _CONTROL.sub(" ", raw)).strip()[:NAME_MAX].strip()
+
+
+def is_valid_name(name: Any) -> bool:
+    """Whether ``name`` already follows the rule (what the save format accepts)."""
+    return isinstance(name, str) and name != "" and clean_name(name) == name
 
 SeatKind = Literal["human", "ai"]
 
@@ -51,6 +72,8 @@ def _check_seat(name: Any, kind: Any, level: Any) -> None:
     checks.text(name, "seat name", NAME_MAX)
     if not name.strip() or _CONTROL.search(name):
         raise Invalid("a seat name must be printable and not blank")
+    if not is_valid_name(name):
+        raise Invalid("a seat name has no spaces at its ends and no runs of spaces")
     checks.choice(kind, "seat kind", ("human", "ai"))
     if kind == "human":
         if level is not None:

@@ -110,8 +110,17 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
 }
 
 
+LEGACY_ONLY = ("lang", "speed", "width", "height")   # keys only the old format had
+
+
 def _from_legacy(d: dict[str, Any]) -> dict[str, Any]:
-    """Schema 0 (no ``"schema"`` key): ``lang``, ``speed``, ``volume`` 0..100, ``width``/``height``."""
+    """Schema 0 (no ``"schema"`` key): ``lang``, ``speed``, ``volume`` 0..100, ``width``/``height``.
+
+    Only an object with a key of the old format is old; any other object without a schema (such
+    as ``{"volume": 7}``) is foreign: ``Invalid``, so the file is set aside, not converted.
+    """
+    if not any(k in d for k in LEGACY_ONLY):
+        raise Invalid("no schema and not the old settings format")
     out: dict[str, Any] = {}
     renames = {"lang": "language", "speed": "animation_speed", "sound": "sound",
                "fullscreen": "fullscreen", "card_look": "card_look"}

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from . import checks
-from .aside import DAMAGED, NEWER, copy_aside, move_aside, write_aside
+from .aside import DAMAGED, NEWER, copy_aside, move_aside
 from .atomic import (
     TooLarge,
     dump_json,
@@ -20,34 +20,40 @@ from .atomic import (
     write_bytes_atomic,
 )
 from .checks import Invalid
-from .history import HISTORY_MIGRATIONS, HistoryEntry
+from .history import HistoryEntry
+from .history_store import HistoryFile
 from .migrate import Migrations, NewerVersion
 from .paths import PathError, inside, resolve_data_dir
 from .problems import FileKind, Problem, ProblemKind
-from .savegame import GAME_MIGRATIONS, SavedGame
+from .savegame import GAME_ID_RE, GAME_MIGRATIONS, GameSummary, SavedGame
 from .settings import SETTINGS_MIGRATIONS, Settings
-from .verified import VerifiedCache, line_digest
+from .verified import VerifiedCache
 from .writer import LatestWriter
 
 log = logging.getLogger("wizard.persistence")
 
 FILE_NAMES = {FileKind.SETTINGS: "settings.json", FileKind.GAME: "game.json",
               FileKind.HISTORY: "history.jsonl"}
+GAMES_DIR = "games"          # one ``<id>.json`` per game in progress
+LEGACY_GAME = "game.json"    # the single saved game of earlier versions, migrated into games/
+MIGRATED = "migrated"
 LIMITS = {FileKind.SETTINGS: 1 << 20, FileKind.GAME: 4 << 20, FileKind.HISTORY: 256 << 20}
 LINE_LIMIT = 4 << 20
+WARN_LINES = 10          # bad history lines named in the log; the rest are only counted
 CACHE_NAME = "history.checked.json"
 UNREADABLE_TAG = "unreadable"
 
 
-class Store:
-    """The data folder: settings, the game in progress, the history. Never raises on bad files.
+class Store(HistoryFile):
+    """The data folder: settings, the games in progress, the history. Never raises on bad files.
 
     Problems met (damaged, newer, unreadable, migrated files; failed writes) are appended to
     ``problems`` for the UI to tell the player.
 
+    Each game in progress is its own file, ``games/<id>.json``; saving one never touches another.
     With ``background=True``, ``save_game`` only encodes the game and a worker thread writes it
-    (the newest save wins); ``load_game``, ``clear_game``, ``finish_game`` and ``flush`` wait for
-    it. Call ``close()`` (or ``flush()``) before the program exits.
+    (the newest save of each game wins); reads, deletions and ``flush`` wait for it. Call
+    ``close()`` (or ``flush()``) before the program exits.
     """
 
     def __init__(self, data_dir: Path | str | None = None, background: bool = False) -> None:
@@ -55,9 +61,11 @@ class Store:
         self.problems: list[Problem] = []
         self._lock = threading.RLock()
         self.settings: Settings | None = None
-        self._checked: set[FileKind] = set()     # files read once (so never blindly overwritten)
-        self._protected: dict[FileKind, str] = {}  # newer/unreadable files, left alone so far:
-                                                   # moved aside (tag) before we write there
+        self._checked: set[str] = set()     # files read once (so never blindly overwritten)
+        self._protected: dict[str, str] = {}  # newer/unreadable files, left alone so far:
+                                              # moved aside (tag) before we write there
+        self._legacy_done = False
+        self._legacy_pending: SavedGame | None = None   # a game.json that could not be moved yet
         self._verified: dict[str, HistoryEntry] = {}   # this session's entries, by line digest
         self._cache = VerifiedCache(self.data_dir, CACHE_NAME)
         self._cache_loaded = False
@@ -67,16 +75,35 @@ class Store:
             self._report(Problem(ProblemKind.WRITE_FAILED, FileKind.SETTINGS, self.data_dir,
                                  detail=f"cannot create the data folder: {e}"))
         remove_stale_temps(self.data_dir)
+        remove_stale_temps(self.data_dir / GAMES_DIR)
         self._writer: LatestWriter | None = None
         if background:
-            self._writer = LatestWriter(lambda data: self._write(FileKind.GAME, data))
+            self._writer = LatestWriter(self._write_game_file)
             atexit.register(self.flush)
 
     # ---- paths and problems --------------------------------------------------------------
 
     def path(self, kind: FileKind) -> Path:
-        """The path of one data file (always inside the data folder)."""
+        """The path of one data file (always inside the data folder; GAME: the old ``game.json``)."""
         return inside(self.data_dir, FILE_NAMES[kind])
+
+    def game_path(self, game_id: str) -> Path:
+        """The file of one game in progress: ``games/<id>.json``."""
+        return self._locate(_game_rel(game_id))
+
+    def _plain(self, rel: str) -> Path:
+        """``data_dir / rel`` without any check (for messages, and to move a foreign object)."""
+        return self.data_dir.joinpath(*rel.split("/"))
+
+    def _locate(self, rel: str) -> Path:
+        """The checked path of ``rel`` ("settings.json" or "games/<id>.json"), inside the folder."""
+        folder, _, name = rel.rpartition("/")
+        if not folder:
+            return inside(self.data_dir, name)
+        base = inside(self.data_dir, folder)
+        if base.is_symlink():
+            raise PathError(f"{base} is a link")
+        return inside(base, name)
 
     def _report(self, problem: Problem) -> None:
         with self._lock:
@@ -98,39 +125,38 @@ class Store:
             return
         self._report(Problem(ProblemKind.DAMAGED, kind, path, moved, detail=detail))
 
-    def _read_object(self, kind: FileKind,
+    def _read_object(self, kind: FileKind, rel: str,
                      migrations: Migrations) -> tuple[dict[str, Any], int] | None:
         """The file's object at the current schema and its original version, or None.
 
         None when missing, unreadable, damaged (set aside) or newer (left alone).
         """
-        self._checked.add(kind)
+        self._checked.add(rel)
+        plain = self._plain(rel)
         try:
-            path = self.path(kind)
+            path = self._locate(rel)
             raw = read_bytes(path, LIMITS[kind])
         except TooLarge as e:
-            self._set_aside(kind, self.data_dir / FILE_NAMES[kind], str(e))
+            self._set_aside(kind, plain, str(e))
             return None
         except (OSError, PathError) as e:
-            self._protected[kind] = UNREADABLE_TAG
-            self._report(Problem(ProblemKind.UNREADABLE, kind, self.data_dir / FILE_NAMES[kind],
-                                 detail=str(e)))
+            self._protected[rel] = UNREADABLE_TAG
+            self._report(Problem(ProblemKind.UNREADABLE, kind, plain, detail=str(e)))
             return None
         if raw is None:
             return None
         try:
-            data = checks.obj(parse_json(raw), FILE_NAMES[kind])
+            data = checks.obj(parse_json(raw), rel)
             return migrations.upgrade(data)
         except NewerVersion as e:
-            self._protected[kind] = NEWER
+            self._protected[rel] = NEWER
             self._report(Problem(ProblemKind.NEWER_VERSION, kind, path, detail=str(e)))
         except Invalid as e:
             self._set_aside(kind, path, str(e))
         return None
 
-    def _migrated(self, kind: FileKind, found: int) -> None:
+    def _migrated(self, kind: FileKind, path: Path, found: int) -> None:
         """Keep a copy of the original of a migrated file, and report it."""
-        path = self.path(kind)
         try:
             copy = copy_aside(path, f"v{found}")
         except OSError as e:
@@ -139,30 +165,31 @@ class Store:
         self._report(Problem(ProblemKind.MIGRATED, kind, path, copy,
                              detail=f"schema {found} converted"))
 
-    def _prepare_write(self, kind: FileKind) -> Path:
-        """Before writing a file: read it once (damaged ones go aside) and move a newer one aside."""
-        if kind not in self._checked:
+    def _prepare_write(self, kind: FileKind, rel: str) -> Path:
+        """Before writing a file: read it once (damaged ones go aside) and move a foreign one aside."""
+        if rel not in self._checked:
             if kind is FileKind.SETTINGS:
                 self.load_settings()
             elif kind is FileKind.GAME:
-                self.load_game()
-        tag = self._protected.get(kind)
+                self._check_games_dir()
+                self._read_game(rel.rpartition("/")[2].removesuffix(".json"))
+        tag = self._protected.get(rel)
         if tag is not None:
-            plain = self.data_dir / FILE_NAMES[kind]     # a symlink is moved, not followed
+            plain = self._plain(rel)     # a symlink is moved, not followed
             if os.path.lexists(plain):
                 moved = move_aside(plain, tag)
                 problem = ProblemKind.NEWER_VERSION if tag == NEWER else ProblemKind.UNREADABLE
                 self._report(Problem(problem, kind, plain, moved,
                                      detail="set aside to save this version's data"))
-            del self._protected[kind]
-        return self.path(kind)
+            del self._protected[rel]
+        return self._locate(rel)
 
-    def _write(self, kind: FileKind, data: bytes) -> bool:
+    def _write(self, kind: FileKind, rel: str, data: bytes) -> bool:
         try:
-            write_bytes_atomic(self._prepare_write(kind), data)
+            write_bytes_atomic(self._prepare_write(kind, rel), data)
         except (OSError, PathError) as e:
-            self._report(Problem(ProblemKind.WRITE_FAILED, kind, self.data_dir / FILE_NAMES[kind],
-                                 detail=str(e)))
+            self._report(Problem(ProblemKind.WRITE_FAILED, kind, self._plain(rel),
+                                 detail=str(e), errno=getattr(e, "errno", None)))
             return False
         with self._lock:
             self.problems[:] = [p for p in self.problems
@@ -173,7 +200,8 @@ class Store:
 
     def load_settings(self) -> Settings:
         """The saved settings; defaults if missing, damaged (set aside) or newer (left alone)."""
-        got = self._read_object(FileKind.SETTINGS, SETTINGS_MIGRATIONS)
+        rel = FILE_NAMES[FileKind.SETTINGS]
+        got = self._read_object(FileKind.SETTINGS, rel, SETTINGS_MIGRATIONS)
         if got is None:
             self.settings = Settings()
             return self.settings
@@ -185,7 +213,7 @@ class Store:
                             f"bad values reset to defaults: {', '.join(bad)}")
             self.save_settings(settings)
         elif found < SETTINGS_MIGRATIONS.current:
-            self._migrated(FileKind.SETTINGS, found)
+            self._migrated(FileKind.SETTINGS, self.path(FileKind.SETTINGS), found)
             self.save_settings(settings)
         return settings
 
@@ -196,59 +224,168 @@ class Store:
         except Invalid as e:
             raise ValueError(str(e)) from None
         self.settings = settings
-        return self._write(FileKind.SETTINGS, dump_json(settings.to_dict(), pretty=True))
+        return self._write(FileKind.SETTINGS, FILE_NAMES[FileKind.SETTINGS],
+                           dump_json(settings.to_dict(), pretty=True))
 
-    # ---- the game in progress ------------------------------------------------------------
+    # ---- the games in progress -----------------------------------------------------------
 
-    def load_game(self) -> SavedGame | None:
-        """The game in progress, replayed and checked; None if there is none or it could not be read."""
-        self.flush()
-        got = self._read_object(FileKind.GAME, GAME_MIGRATIONS)
+    def _check_games_dir(self) -> Path:
+        """The ``games`` folder, made if missing; a file or link in its place is set aside."""
+        games = self._plain(GAMES_DIR)
+        if os.path.islink(games) or (os.path.lexists(games) and not games.is_dir()):
+            moved = move_aside(games, UNREADABLE_TAG)
+            self._report(Problem(ProblemKind.UNREADABLE, FileKind.GAME, games, moved,
+                                 detail="not a folder: set aside"))
+        games.mkdir(exist_ok=True)
+        return games
+
+    def _read_game(self, game_id: str) -> SavedGame | None:
+        """One game in progress, replayed and checked; None if it could not be used."""
+        rel = _game_rel(game_id)
+        got = self._read_object(FileKind.GAME, rel, GAME_MIGRATIONS)
         if got is None:
             return None
+        return self._game_of(rel, got, game_id)
+
+    def _game_of(self, rel: str, got: tuple[dict[str, Any], int],
+                 game_id: str | None) -> SavedGame | None:
         data, found = got
-        path = self.path(FileKind.GAME)
+        path = self._plain(rel)
         try:
-            saved = SavedGame.from_dict(data)
+            saved = SavedGame.from_dict(data, game_id)
         except NewerVersion as e:
-            self._protected[FileKind.GAME] = NEWER
+            self._protected[rel] = NEWER
             self._report(Problem(ProblemKind.NEWER_VERSION, FileKind.GAME, path, detail=str(e)))
             return None
         except Invalid as e:
             self._set_aside(FileKind.GAME, path, str(e))
             return None
         if found < GAME_MIGRATIONS.current:
-            self._migrated(FileKind.GAME, found)
-            self.save_game(saved)
+            self._migrated(FileKind.GAME, path, found)
+            if rel != LEGACY_GAME:
+                self.save_game(saved)
         return saved
 
-    def has_game(self) -> bool:
-        """Whether a game file exists (cheap; ``load_game`` says whether it can be resumed)."""
+    def _migrate_legacy(self) -> None:
+        """Move the single ``game.json`` of earlier versions into ``games/`` (once per store).
+
+        The new file is written (atomically) before the old one is renamed aside, and the id
+        comes from the content: a crash at any point leaves the game in one place or both, and
+        running again never makes a second copy.
+        """
+        if self._legacy_done:
+            return
+        self._legacy_done = True
+        if not os.path.lexists(self._plain(LEGACY_GAME)):
+            return
+        got = self._read_object(FileKind.GAME, LEGACY_GAME, GAME_MIGRATIONS)
+        if got is None:
+            return
+        saved = self._game_of(LEGACY_GAME, got, None)
+        if saved is None:
+            return
         try:
-            return self.path(FileKind.GAME).is_file()
+            games = self._check_games_dir()
+            target = inside(games, f"{saved.game_id}.json")
+            if not os.path.lexists(target):
+                write_bytes_atomic(target, dump_json(saved.to_dict()))
+            moved = move_aside(self.path(FileKind.GAME), MIGRATED)
+        except (OSError, PathError) as e:
+            self._report(Problem(ProblemKind.WRITE_FAILED, FileKind.GAME,
+                                 self._plain(LEGACY_GAME), detail=f"not migrated yet: {e}",
+                                 errno=getattr(e, "errno", None)))
+            self._legacy_pending = saved        # still listed; game.json stays as it is
+            return
+        self._checked.add(_game_rel(saved.game_id))
+        self._report(Problem(ProblemKind.MIGRATED, FileKind.GAME, self._plain(LEGACY_GAME), moved,
+                             detail=f"moved into {GAMES_DIR}/{saved.game_id}.json"))
+
+    def game_ids(self) -> list[str]:
+        """The ids of the game files in ``games/`` (not checked; ``list_games`` reads them)."""
+        self._migrate_legacy()
+        try:
+            names = os.listdir(self._plain(GAMES_DIR))
+        except OSError:
+            return []
+        ids = [n.removesuffix(".json") for n in names if n.endswith(".json")]
+        return sorted(i for i in ids if GAME_ID_RE.fullmatch(i))
+
+    def list_games(self) -> list[SavedGame]:
+        """Every game in progress that reads and replays, the most recently played first."""
+        self.flush()
+        games = [g for g in (self._read_game(i) for i in self.game_ids()) if g is not None]
+        pending = self._legacy_pending
+        if pending is not None and all(g.game_id != pending.game_id for g in games):
+            games.append(pending)
+        games.sort(key=lambda g: (g.updated or g.created, self._mtime(g.game_id)), reverse=True)
+        return games
+
+    def _mtime(self, game_id: str) -> int:
+        """When a game's file was last written (breaks ties between saves in the same second)."""
+        try:
+            return os.lstat(self._plain(_game_rel(game_id))).st_mtime_ns
+        except OSError:
+            return 0
+
+    def summaries(self) -> list[GameSummary]:
+        """The Continue list: one ``GameSummary`` per game in progress, most recent first."""
+        return [g.summary() for g in self.list_games()]
+
+    def load_game(self, game_id: str | None = None) -> SavedGame | None:
+        """A game in progress (the most recent one without ``game_id``), replayed and checked."""
+        if game_id is None:
+            games = self.list_games()
+            return games[0] if games else None
+        self.flush()
+        self._migrate_legacy()
+        if not GAME_ID_RE.fullmatch(game_id):
+            return None
+        pending = self._legacy_pending
+        if pending is not None and pending.game_id == game_id \
+                and not os.path.lexists(self._plain(_game_rel(game_id))):
+            return pending
+        return self._read_game(game_id)
+
+    def has_game(self) -> bool:
+        """Whether a game file exists (cheap; ``list_games`` says which can be resumed)."""
+        try:
+            if self.path(FileKind.GAME).is_file():
+                return True
         except (OSError, PathError):
-            return False
+            pass
+        return bool(self.game_ids())
 
     def save_game(self, saved: SavedGame) -> bool:
-        """Write the game in progress atomically (call after every action); False if the disk refused.
+        """Write one game in progress atomically (call after every action); False if the disk refused.
 
         In background mode: queue it and return False only if the previous write failed.
         """
         data = dump_json(saved.to_dict(updated=checks.now()))
         if self._writer is None:
-            return self._write(FileKind.GAME, data)
-        if FileKind.GAME not in self._checked or FileKind.GAME in self._protected:
+            return self._write_game_file(saved.game_id, data)
+        rel = _game_rel(saved.game_id)
+        if rel not in self._checked or rel in self._protected:
             try:
-                self._prepare_write(FileKind.GAME)     # once, on this thread
+                self._prepare_write(FileKind.GAME, rel)     # once, on this thread
             except (OSError, PathError) as e:
-                self._report(Problem(ProblemKind.WRITE_FAILED, FileKind.GAME,
-                                     self.data_dir / FILE_NAMES[FileKind.GAME], detail=str(e)))
+                self._report(Problem(ProblemKind.WRITE_FAILED, FileKind.GAME, self._plain(rel),
+                                     detail=str(e)))
                 return False
-        self._writer.submit(data)
+        self._writer.submit(saved.game_id, data)
         return self._writer.last_ok
 
+    def _write_game_file(self, game_id: str, data: bytes) -> bool:
+        rel = _game_rel(game_id)
+        try:
+            self._check_games_dir()
+        except OSError as e:
+            self._report(Problem(ProblemKind.WRITE_FAILED, FileKind.GAME, self._plain(rel),
+                                 detail=str(e), errno=e.errno))
+            return False
+        return self._write(FileKind.GAME, rel, data)
+
     def flush(self, timeout: float = 10.0) -> bool:
-        """Wait until a background save is on disk (True at once without background saves)."""
+        """Wait until background saves are on disk (True at once without background saves)."""
         return True if self._writer is None else self._writer.flush(timeout)
 
     def close(self) -> None:
@@ -258,149 +395,42 @@ class Store:
             self._writer = None
             atexit.unregister(self.flush)
 
-    def clear_game(self) -> None:
-        """Forget the game in progress (it is finished and in the history, or abandoned)."""
+    def delete_game(self, game_id: str) -> bool:
+        """Remove one game in progress (finished and in the history, or abandoned by the player)."""
+        if self._writer is not None:
+            self._writer.discard(game_id)
         self.flush()
+        rel = _game_rel(game_id)
         try:
-            os.unlink(self._prepare_write(FileKind.GAME))
+            path = self._locate(rel)
+            if os.path.isdir(path) and not os.path.islink(path):
+                raise IsADirectoryError(f"{path} is a folder")
+            os.unlink(path)
         except FileNotFoundError:
             pass
         except (OSError, PathError) as e:
-            self._report(Problem(ProblemKind.WRITE_FAILED, FileKind.GAME,
-                                 self.data_dir / FILE_NAMES[FileKind.GAME], detail=str(e)))
+            self._report(Problem(ProblemKind.WRITE_FAILED, FileKind.GAME, self._plain(rel),
+                                 detail=str(e)))
+            return False
+        self._checked.discard(rel)
+        return True
 
     # ---- history -------------------------------------------------------------------------
 
-    def finish_game(self, entry: HistoryEntry) -> bool:
-        """Game over: append ``entry`` to the history, then clear the game in progress.
+    def finish_game(self, entry: HistoryEntry, game_id: str | None = None) -> bool:
+        """Game over: append ``entry`` to the history, then delete game ``game_id`` in progress.
 
         Safe to repeat after a crash between the two steps: the entry is not added twice.
         """
         if not self.append_history(entry, unless_last=True):
             return False
-        self.clear_game()
+        if game_id is not None:
+            self.delete_game(game_id)
         return True
 
-    def append_history(self, entry: HistoryEntry, unless_last: bool = False) -> bool:
-        """Add a finished game to the history (the whole file is rewritten atomically).
 
-        With ``unless_last``, nothing is written if the last entry already holds this record.
-        """
-        kind = FileKind.HISTORY
-        line = dump_json(entry.to_dict())
-        try:
-            path = self.path(kind)
-            old = read_bytes(path, LIMITS[kind]) or b""
-        except TooLarge as e:
-            self._set_aside(kind, self.data_dir / FILE_NAMES[kind], str(e))
-            old = b""
-        except (OSError, PathError) as e:
-            self._report(Problem(ProblemKind.WRITE_FAILED, kind, self.data_dir / FILE_NAMES[kind],
-                                 detail=str(e)))
-            return False
-        if unless_last and _last_record(old) == entry.record.to_dict():
-            return True
-        if old and not old.endswith(b"\n"):
-            old += b"\n"
-        if not self._write(kind, old + line):
-            return False
-        digest = line_digest(line.rstrip(b"\n"))
-        self._verified[digest] = entry
-        self._load_cache()
-        self._cache.digests.add(digest)
-        self._cache.save({line_digest(x) for x in (old + line).split(b"\n") if x.strip()})
-        return True
-
-    def _load_cache(self) -> None:
-        if not self._cache_loaded:
-            self._cache.load()
-            self._cache_loaded = True
-
-    def load_history(self) -> list[HistoryEntry]:
-        """Every finished game that reads and replays correctly, oldest first.
-
-        Bad lines are written to an aside file and removed from the history; lines from a newer
-        program are kept in place and skipped.
-        """
-        kind = FileKind.HISTORY
-        self._checked.add(kind)
-        try:
-            path = self.path(kind)
-            raw = read_bytes(path, LIMITS[kind])
-        except TooLarge as e:
-            self._set_aside(kind, self.data_dir / FILE_NAMES[kind], str(e))
-            return []
-        except (OSError, PathError) as e:
-            self._report(Problem(ProblemKind.UNREADABLE, kind, self.data_dir / FILE_NAMES[kind],
-                                 detail=str(e)))
-            return []
-        if not raw:
-            return []
-        entries: list[HistoryEntry] = []
-        kept: list[bytes] = []
-        bad: list[bytes] = []
-        newer = 0
-        migrated_from: int | None = None
-        self._load_cache()
-        for line in raw.split(b"\n"):
-            if not line.strip():
-                continue
-            key = line_digest(line)
-            cached = self._verified.get(key)
-            if cached is not None:
-                entries.append(cached)
-                kept.append(line)
-                continue
-            try:
-                if len(line) > LINE_LIMIT:
-                    raise Invalid("history line too long")
-                data, found = HISTORY_MIGRATIONS.upgrade(checks.obj(parse_json(line), "entry"))
-                entry = HistoryEntry.from_dict(data, verify=key not in self._cache.digests)
-            except NewerVersion:
-                newer += 1
-                kept.append(line)
-                continue
-            except Invalid as e:
-                log.warning("history line set aside: %s", e)
-                bad.append(line)
-                continue
-            if found < HISTORY_MIGRATIONS.current:
-                migrated_from = found
-                line = dump_json(entry.to_dict()).rstrip(b"\n")
-                key = line_digest(line)
-            self._verified[key] = entry
-            self._cache.digests.add(key)
-            entries.append(entry)
-            kept.append(line)
-        if newer:
-            self._report(Problem(ProblemKind.NEWER_VERSION, kind, path, count=newer,
-                                 detail=f"{newer} entries from a newer version kept unread"))
-        if bad or migrated_from is not None:
-            self._rewrite_history(path, kept, bad, migrated_from)
-        self._cache.save({line_digest(line) for line in kept})
-        return entries
-
-    def _rewrite_history(self, path: Path, kept: list[bytes], bad: list[bytes],
-                         migrated_from: int | None) -> None:
-        kind = FileKind.HISTORY
-        try:
-            if bad:
-                moved = write_aside(path, b"\n".join(bad) + b"\n", DAMAGED)
-                self._report(Problem(ProblemKind.DAMAGED, kind, path, moved, count=len(bad),
-                                     detail=f"{len(bad)} unreadable entries set aside"))
-            if migrated_from is not None:
-                self._migrated(kind, migrated_from)
-            write_bytes_atomic(path, b"".join(line + b"\n" for line in kept))
-        except OSError as e:
-            self._report(Problem(ProblemKind.WRITE_FAILED, kind, path, detail=str(e)))
-
-
-def _last_record(raw: bytes) -> Any:
-    """The ``record`` object of the last history line, or None if it does not read."""
-    lines = [line for line in raw.split(b"\n") if line.strip()]
-    if not lines:
-        return None
-    try:
-        return checks.obj(parse_json(lines[-1]), "entry").get("record")
-    except Invalid:
-        return None
+def _game_rel(game_id: str) -> str:
+    """``games/<id>.json``; ``PathError`` for anything that is not a plain game id."""
+    if not GAME_ID_RE.fullmatch(game_id):
+        raise PathError(f"not a game id: {game_id!r}")
+    return f"{GAMES_DIR}/{game_id}.json"

@@ -314,16 +314,45 @@ class App:
         self.update(dt)
         self.draw()
 
-    def screenshot(self, path: str | Path | None = None) -> Path:
-        """Save the window as PNG (F12: in the screenshot dir or the current dir)."""
-        if path is None:
-            folder = self.screenshot_dir or Path(os.getcwd())
+    def screenshot(self, path: str | Path | None = None) -> Path | None:
+        """Save the window as PNG; the file, or None if it could not be written.
+
+        F12 (no ``path``): into ``--screenshot-dir``, else ``screenshots/`` in the data folder,
+        else the user's pictures folder, never the current folder (it may be inside the frozen
+        bundle). The player is told where, or why not, in the passing notice; never a crash.
+        """
+        if path is not None:
+            target = Path(path)
+            pygame.image.save(self.screen, str(target))
+            log.info("screenshot %s", target)
+            return target
+        data_dir = getattr(self.prefs, "data_dir", None)
+        if self.screenshot_dir is not None:
+            folder = Path(self.screenshot_dir)
+        elif data_dir is not None:
+            folder = Path(data_dir) / "screenshots"
+        else:
+            import platformdirs
+            folder = platformdirs.user_pictures_path() / "Wizard"
+        stamp = time.strftime("wizard-%Y%m%d-%H%M%S") + f"-{int(time.time() * 1000) % 1000:03d}"
+        target = folder / f"{stamp}.png"
+        note = getattr(self.prefs, "note", None)
+        try:
+            if folder.is_symlink():
+                raise OSError(f"{folder} is a link")
             folder.mkdir(parents=True, exist_ok=True)
-            path = folder / (time.strftime("wizard-%Y%m%d-%H%M%S") + f"-{int(time.time() * 1000) % 1000:03d}.png")
-        path = Path(path)
-        pygame.image.save(self.screen, str(path))
-        log.info("screenshot %s", path)
-        return path
+            if os.path.lexists(target):
+                raise FileExistsError(str(target))
+            pygame.image.save(self.screen, str(target))
+        except (OSError, pygame.error) as e:
+            log.warning("screenshot not saved in %s: %s", folder, e)
+            if note is not None:
+                note(_("The screenshot could not be saved in {path}.").format(path=folder))
+            return None
+        log.info("screenshot %s", target)
+        if note is not None:
+            note(_("Screenshot saved in {path}").format(path=folder))
+        return target
 
     def run(self, after_frame: Callable[[App], None] | None = None) -> int:
         """The main loop; returns the exit code."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wizard.i18n import _
+from wizard.i18n import _, ngettext
 
 
 def _file_name(kind: str) -> str:
@@ -18,6 +18,15 @@ def notice(problem: Any) -> tuple[str, bool]:
     what = _file_name(str(getattr(problem, "file", "")))
     moved = getattr(problem, "moved_to", None)
     path = getattr(problem, "path", "")
+    kept = getattr(problem, "kept", None)
+    if kind == "damaged" and kept is not None and moved is not None:
+        count = int(getattr(problem, "count", 1))
+        kept_text = ngettext("{n} game was kept", "{n} games were kept", kept).format(n=kept)
+        aside_text = ngettext("{n} unreadable entry was set aside", "{n} unreadable entries were "
+                              "set aside", count).format(n=count)
+        return (_("Your game history was partly damaged: {kept}; {aside}. A copy of the whole "
+                  "file is kept as {path}.").format(kept=kept_text, aside=aside_text, path=moved),
+                True)
     if kind == "damaged":
         if moved is not None:
             return (_("Your {what} could not be read. It was kept aside as {path}; the game "

@@ -1,5 +1,7 @@
-"""The app's settings, saved game and history through the persistence ``Store`` (memory without it).
+"""The app's settings, games in progress and history through the persistence ``Store``.
 
+Without a store everything is kept in memory. Each ``Session`` gets a game id the first time it
+is saved (a new game never replaces another); ``resume(game_id)`` makes a session bound to its id.
 With ``background=True`` every write goes to one writer thread, in order, so the window does not
 wait for the disk after each card; reads wait for the writes queued before them.
 """
@@ -7,18 +9,72 @@ wait for the disk after each card; reads wait for the writes queued before them.
 from __future__ import annotations
 
 import copy
+import errno
 import logging
+import random
+import threading
+import time
+import weakref
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from wizard.engine import RecordError
 from wizard.engine.scoring import winners
 from wizard.persistence import Settings
+from wizard.persistence.savegame import GameSummary, new_game_id
 from wizard.session import Seat, Session
 
 log = logging.getLogger(__name__)
+
+
+FULL, READ_ONLY, OTHER = "full", "read_only", "other"
+RECOVERED_SHOWN_S = 6.0     # how long "saving works again" stays on screen
+NOTE_SHOWN_S = 6.0          # how long a passing note (a screenshot's folder) stays on screen
+
+
+@dataclass(frozen=True, slots=True)
+class SaveStatus:
+    """Whether the game in progress is being saved, as data for the table's notice.
+
+    ``failed``: the last autosave did not reach the disk (it is tried again after every action);
+    ``reason``: FULL, READ_ONLY or OTHER, with the system's ``detail`` for the log; ``folder``:
+    where the games are saved; ``recovered_at``: ``time.monotonic()`` when saving worked again
+    after a failure (None otherwise); ``note``/``note_until``: a passing message (e.g. where a
+    screenshot went) and until when to show it.
+    """
+
+    failed: bool = False
+    reason: str = ""
+    detail: str = ""
+    folder: Path | None = None
+    failed_since: float | None = None
+    recovered_at: float | None = None
+    note: str = ""
+    note_until: float = 0.0
+
+    def showing_recovery(self, now: float | None = None) -> bool:
+        """Whether "saving works again" is still to be shown."""
+        now = time.monotonic() if now is None else now
+        return not self.failed and self.recovered_at is not None \
+            and now - self.recovered_at < RECOVERED_SHOWN_S
+
+    def showing_note(self, now: float | None = None) -> bool:
+        """Whether the passing note is still to be shown."""
+        now = time.monotonic() if now is None else now
+        return bool(self.note) and now < self.note_until
+
+
+def reason_of(error_number: int | None) -> str:
+    """FULL, READ_ONLY or OTHER for a failed write's error number."""
+    if error_number in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
+        return FULL
+    if error_number in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return READ_ONLY
+    return OTHER
 
 
 class Prefs:
@@ -29,8 +85,12 @@ class Prefs:
         self.store: Any = None
         self.settings: Any = Settings()
         self.problems: list[Any] = []
-        self._memory_save: Any = None
+        self._memory_games: dict[str, tuple[Any, list[Seat], datetime]] = {}
         self._memory_history: list[Any] = []
+        self._ids: weakref.WeakKeyDictionary[Session, str] = weakref.WeakKeyDictionary()
+        self._created: dict[str, datetime] = {}
+        self._status_lock = threading.Lock()
+        self.save_status = SaveStatus()
         self._writer: ThreadPoolExecutor | None = None
         self._last: Future[None] | None = None
         if use_store:
@@ -81,41 +141,142 @@ class Prefs:
             snapshot = copy.deepcopy(self.settings)
             self._write("saving settings", lambda: self.store.save_settings(snapshot))
 
-    # ---- the game in progress ------------------------------------------------------------
+    # ---- the games in progress ----------------------------------------------------------
+
+    def game_id(self, session: Session) -> str:
+        """The id of ``session``'s game: given on first sight, so a new game never replaces another."""
+        gid = self._ids.get(session)
+        if gid is None:
+            gid = self._ids[session] = new_game_id()
+        return gid
+
+    def _created_at(self, gid: str) -> datetime:
+        from wizard.persistence.checks import now
+        return self._created.setdefault(gid, now())
 
     def save_game(self, session: Session) -> None:
-        """Save the game in progress (called after every action)."""
+        """Save ``session``'s game in its own file (called after every action)."""
+        gid = self.game_id(session)
         if self.store is None:
-            self._memory_save = (session.record(), list(session.seats))
+            self._memory_games[gid] = (session.record(), list(session.seats),
+                                       self._created_at(gid))
             return
         try:
             from wizard.persistence import SavedGame, SeatSpec
             seats = [SeatSpec(s.name, s.kind, s.level) for s in session.seats]  # type: ignore[arg-type]
-            saved = SavedGame(session.record(), seats)     # an immutable snapshot, made now
+            saved = SavedGame(session.record(), seats, self._created_at(gid),
+                              game_id=gid)                    # an immutable snapshot, made now
         except Exception:
             log.exception("autosave failed")
             return
-        self._write("autosave", lambda: self.store.save_game(saved))
+        self._write("autosave", lambda: self._saved(self.store.save_game(saved)))
 
-    def load_game(self) -> tuple[Any, list[Seat]] | None:
-        """(record, seats) of the saved game, or None."""
+    def _saved(self, ok: bool) -> None:
+        """Record the outcome of one autosave in ``save_status`` (runs on the writer thread)."""
+        with self._status_lock:
+            old = self.save_status
+            if ok:
+                if old.failed:
+                    self.save_status = replace(old, failed=False, reason="", detail="",
+                                               failed_since=None, recovered_at=time.monotonic())
+                return
+            problem = next((p for p in reversed(list(getattr(self.store, "problems", [])))
+                            if str(p.kind) == "write_failed"), None)
+            number = getattr(problem, "errno", None)
+            folder = getattr(self.store, "data_dir", None)
+            self.save_status = replace(
+                old, failed=True, reason=reason_of(number),
+                detail=str(getattr(problem, "detail", "")), folder=folder,
+                failed_since=old.failed_since if old.failed else time.monotonic(),
+                recovered_at=None)
+
+    def note(self, text: str, seconds: float = NOTE_SHOWN_S) -> None:
+        """Show a passing message with the save notice (e.g. where a screenshot was written)."""
+        with self._status_lock:
+            self.save_status = replace(self.save_status, note=text,
+                                       note_until=time.monotonic() + seconds)
+
+    @property
+    def data_dir(self) -> Path | None:
+        """The data folder in use, if there is a store."""
+        return getattr(self.store, "data_dir", None)
+
+    def games(self) -> list[GameSummary]:
+        """The games in progress, the most recently played first."""
         if self.store is None:
-            return self._memory_save  # type: ignore[no-any-return]
+            out = []
+            for gid, (record, seats, created) in self._memory_games.items():
+                from wizard.persistence import SavedGame, SeatSpec
+                specs = [SeatSpec(s.name, s.kind, s.level) for s in seats]  # type: ignore[arg-type]
+                out.append(SavedGame(record, specs, created, game_id=gid).summary())
+            return sorted(out, key=lambda g: g.updated, reverse=True)
         self.flush()
         try:
-            saved = self.store.load_game()
+            return list(self.store.summaries())
+        except Exception:
+            log.exception("listing the saved games failed")
+            return []
+
+    def load_game(self, game_id: str | None = None) -> tuple[Any, list[Seat]] | None:
+        """(record, seats) of a saved game (the most recent without ``game_id``), or None."""
+        got = self._load(game_id)
+        return None if got is None else (got[1], got[2])
+
+    def _load(self, game_id: str | None) -> tuple[str, Any, list[Seat]] | None:
+        if self.store is None:
+            if game_id is None:
+                games = self.games()
+                game_id = games[0].game_id if games else None
+            found = self._memory_games.get(game_id) if game_id else None
+            return None if found is None or game_id is None else (game_id, found[0], found[1])
+        self.flush()
+        try:
+            saved = self.store.load_game(game_id)
         except Exception:
             log.exception("loading the saved game failed")
             return None
         if saved is None:
             return None
-        return saved.record, [Seat(s.name, s.kind, s.level) for s in saved.seats]
+        self._created[saved.game_id] = saved.created
+        return saved.game_id, saved.record, [Seat(s.name, s.kind, s.level) for s in saved.seats]
 
-    def clear_game(self) -> None:
-        """Forget the game in progress."""
-        self._memory_save = None
+    def resume(self, game_id: str | None = None) -> Session | None:
+        """A session for a saved game (the most recent without ``game_id``), saving under its id."""
+        got = self._load(game_id)
+        if got is None:
+            return None
+        gid, record, seats = got
+        try:
+            session = Session.resume(record, seats, on_save=self.save_game)
+        except (RecordError, ValueError):
+            log.exception("the saved game %s does not replay", gid)
+            return None
+        self._ids[session] = gid
+        return session
+
+    def delete_game(self, game_id: str) -> None:
+        """Remove one game in progress (the player confirmed it)."""
+        self._memory_games.pop(game_id, None)
         if self.store is not None:
-            self._write("clearing the saved game", lambda: self.store.clear_game())
+            self._write("deleting a saved game", lambda: self.store.delete_game(game_id))
+
+    def abandon(self, session: Session) -> None:
+        """The player abandons ``session``'s game: its save is removed (it is not in the history)."""
+        self.delete_game(self.game_id(session))
+
+    def restart(self, session: Session) -> Session:
+        """Abandon ``session``'s game and start a new one with the same seats and rules, a new seed."""
+        self.abandon(session)
+        seed = random.SystemRandom().randrange(1, 2**31)
+        return Session.new(session.config.with_(seed=seed), list(session.seats),
+                           on_save=self.save_game)
+
+    def clear_game(self, session: Session | None = None) -> None:
+        """Forget ``session``'s game in progress (every game in memory without a store and session)."""
+        if session is not None:
+            self.abandon(session)
+        elif self.store is None:
+            self._memory_games.clear()
 
     # ---- history -------------------------------------------------------------------------
 
@@ -125,8 +286,9 @@ class Prefs:
         The store writes the history first and clears the save after, and never records the same
         game twice: a crash in between keeps the game, and finishing it again is harmless.
         """
+        gid = self.game_id(session)
         if self.store is None:
-            self._memory_save = None
+            self._memory_games.pop(gid, None)
             self._memory_history.append(session)
             return
         try:
@@ -139,10 +301,8 @@ class Prefs:
                                  tuple(session.results), totals, winners(totals))
         except Exception:
             log.exception("writing history failed")
-            self.clear_game()
             return
-        self._memory_save = None
-        self._write("recording the finished game", lambda: self.store.finish_game(entry))
+        self._write("recording the finished game", lambda: self.store.finish_game(entry, gid))
 
     def history(self) -> list[Any]:
         """Finished games (persistence ``HistoryEntry`` values), oldest first."""

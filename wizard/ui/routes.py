@@ -11,6 +11,8 @@ from typing import Any
 
 from .app import App, Scene
 from .scenes.card_legend import CardLegendScene
+from .scenes.confirm import ConfirmScene
+from .scenes.continue_list import ContinueListScene
 from .scenes.game_end import GameEndScene
 from .scenes.game_menu import GameMenuScene
 from .scenes.history import HistoryScene
@@ -25,6 +27,8 @@ from .scenes.table import TableScene
 
 ROUTES: dict[str, Callable[..., Scene]] = {
     "menu": MenuScene,
+    "continue_list": ContinueListScene,
+    "confirm": ConfirmScene,
     "setup": SetupScene,
     "table": TableScene,
     "round_end": RoundEndScene,

@@ -8,6 +8,7 @@ import sys
 import tempfile
 import traceback
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,10 +24,13 @@ if TYPE_CHECKING:
 SCREENS = ("menu", "setup", "table-bidding", "table-trump", "table-play", "table-clairvoyance",
            "curtain", "scorepad", "round-end", "game-end", "history", "history-game", "replay",
            "settings", "rules", "game-menu", "table-clairvoyance-3p", "card-legend",
-           "card-legend-camelot", "table-tooltip", *TRICK_SCREENS)
+           "card-legend-camelot", "table-tooltip", "continue-list", "continue-delete",
+           "table-save-failed", *TRICK_SCREENS)
 # Table states also drawn at 1024x640 (file names with "1024x640").
-SMALL_SCREENS = ("table-clairvoyance-3p", "table-tooltip", *TRICK_SCREENS)
-HISTORY_SCREENS = ("history", "history-game", "replay")
+SMALL_SCREENS = ("table-clairvoyance-3p", "table-tooltip", "table-save-failed", *TRICK_SCREENS)
+HISTORY_SCREENS = ("history", "history-game", "replay", "continue-list", "continue-delete")
+# Games in progress for the Continue list: (players, edition, seed, rounds played).
+GAMES_IN_PROGRESS = ((4, "classic", 41, 5), (3, "magic", 42, 2), (6, "camelot", 43, 7))
 # Finished games for the history screens: (players, edition, seed, options).
 HISTORY_GAMES = ((3, "classic", 31, Options()), (4, "magic", 32, Options(no_equal_sum=True)),
                  (5, "camelot", 33, Options()), (4, "classic", 34, Options(bids=BidVisibility.HIDDEN)))
@@ -73,6 +77,19 @@ def fill_history(prefs: Prefs) -> None:
     prefs.flush()
 
 
+def _past_round(rounds: int, session: Session) -> bool:
+    return session.round > rounds and session.is_human_turn()
+
+
+def fill_games(prefs: Prefs) -> None:
+    """Leave three seeded games in progress (saved after every move) for the Continue list."""
+    for players, edition, seed, rounds in GAMES_IN_PROGRESS:
+        cfg = GameConfig(players, edition=Edition(edition), seed=seed)
+        session = Session.new(cfg, _seats(1, players), on_save=prefs.save_game)
+        play_until(session, partial(_past_round, rounds))
+    prefs.flush()
+
+
 def _make(a: App, name: str) -> None:
     """Put the app in the state of screen ``name``."""
     import pygame
@@ -107,6 +124,19 @@ def _make(a: App, name: str) -> None:
         cfg = GameConfig(3, seed=13, options=Options(clairvoyance=True))
         table(play_until(Session.new(cfg, _seats(1, 3)),
                          lambda s: s.is_human_turn() and s.phase is Phase.BID and s.round >= 12))
+    elif name == "table-save-failed":              # the disk is full: the table says so at once
+        import time
+
+        from .prefs import SaveStatus
+        saved = a.prefs.save_status
+        a.prefs.save_status = SaveStatus(failed=True, reason="full", folder=Path("/home/anna/.local"
+                                         "/share/wizard/games"), failed_since=time.monotonic())
+        try:
+            table(play_until(Session.new(GameConfig(4, seed=12), _seats(1)), human_turn(Phase.PLAY)))
+            a.frame(0.0)
+        finally:
+            a.prefs.save_status = saved
+        return
     elif name == "table-tooltip":                # Camelot: the pointer on the Holy Grail in hand
         cfg = GameConfig(4, seed=35, edition=Edition.CAMELOT, options=Options(no_equal_sum=True))
         t = table(play_until(Session.new(cfg, _seats(1)),
@@ -159,6 +189,13 @@ def _make(a: App, name: str) -> None:
                 a.frame(0.0, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")])
     elif name in TRICK_SCREENS:
         make_trick_screen(a, name)
+    elif name in ("continue-list", "continue-delete"):
+        a.go("menu")
+        listed = a.go("continue_list")
+        if len(getattr(listed, "games", [])) != len(GAMES_IN_PROGRESS):
+            raise RuntimeError("the Continue list does not show the games in progress")
+        if name == "continue-delete":
+            listed.ask_delete(listed.games[0])    # type: ignore[attr-defined]
     elif name == "settings":
         a.go("settings")
     elif name == "rules":
@@ -254,6 +291,7 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
         games.settings = prefs.settings
         try:
             fill_history(games)
+            fill_games(games)
         except Exception as e:
             failures.append(f"history games: {type(e).__name__}: {e}")
             traceback.print_exc()

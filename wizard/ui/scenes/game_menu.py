@@ -1,8 +1,9 @@
-"""Esc in a game: resume, score pad, rules, settings, save and leave."""
+"""Esc in a game: resume, score pad, rules, settings, restart, abandon, save and leave."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -17,12 +18,14 @@ class GameMenuScene(Overlay):
     """The in-game menu."""
 
     def __init__(self, app: App, on_pad: Callable[[], None], on_last_trick: Callable[[], None],
-                 on_leave: Callable[[], None], on_legend: Callable[[], None] | None = None) -> None:
+                 on_leave: Callable[[], None], on_legend: Callable[[], None] | None = None,
+                 session: Any = None) -> None:
         super().__init__(app)
         self.on_legend = on_legend
         self.on_pad = on_pad
         self.on_last_trick = on_last_trick
         self.on_leave = on_leave
+        self.session = session      # the game in play: Restart and Abandon act on it
 
     def title(self) -> str:
         """Paused."""
@@ -32,7 +35,7 @@ class GameMenuScene(Overlay):
         """A narrow centred panel."""
         w, h = self.size
         u = self.unit
-        pw, ph = 440 * u, (470 + (62 if self.on_legend is not None else 0)) * u
+        pw, ph = 440 * u, (586 + (58 if self.on_legend is not None else 0)) * u
         return pygame.Rect((w - pw) / 2, (h - ph) / 2, pw, ph)
 
     def build(self, width: int, height: int) -> None:
@@ -44,11 +47,13 @@ class GameMenuScene(Overlay):
             (lambda: _("Last trick"), self.last_trick, True),
             (lambda: _("How to play"), self.rules, True),
             (lambda: _("Settings"), self.settings, True),
+            (lambda: _("Restart with the same seats"), self.ask_restart, self.session is not None),
+            (lambda: _("Abandon this game"), self.ask_abandon, self.session is not None),
             (lambda: _("Save and leave"), self.leave, True),
         ]
         if self.on_legend is not None:
             items.insert(4, (lambda: _("The cards"), self.on_legend, True))
-        self.button_column(items, r.y + 70 * self.unit, width=340, height=50, gap=12)
+        self.button_column(items, r.y + 66 * self.unit, width=360, height=48, gap=10)
 
     def pad(self) -> None:
         """Score pad."""
@@ -71,3 +76,30 @@ class GameMenuScene(Overlay):
     def leave(self) -> None:
         """Save (already saved after each action) and go to the main menu."""
         self.on_leave()
+
+    def ask_restart(self) -> None:
+        """Ask, then start again with the same seats and rules (a new deal)."""
+        self.app.open("confirm", question=_("Start this game again with the same players and "
+                                            "rules? The game in progress is abandoned."),
+                      confirm=_("Restart"), on_yes=self.restart)
+
+    def restart(self) -> None:
+        """This game is abandoned and a new one starts with the same seats."""
+        session = self.session
+        self.app.pop(self)
+        self.on_leave()                          # the table stops its worker first
+        self.app.go("table", session=self.app.prefs.restart(session))
+
+    def ask_abandon(self) -> None:
+        """Ask, then abandon."""
+        self.app.open("confirm", question=_("Abandon this game? It is removed and will not "
+                                            "appear in the history."),
+                      confirm=_("Abandon"), on_yes=self.abandon)
+
+    def abandon(self) -> None:
+        """Remove this game's save and go to the main menu."""
+        session = self.session
+        self.app.pop(self)
+        self.on_leave()                          # the table stops its worker first
+        self.app.prefs.abandon(session)
+        self.app.go("menu")                      # built again: the game is no longer listed

@@ -6,9 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
-from wizard.engine import RecordError
 from wizard.i18n import N_, _
-from wizard.session import Session
 
 from .. import text, theme
 from ..widgets import Label
@@ -22,11 +20,11 @@ class MenuScene(Screen):
 
     def build(self, width: int, height: int) -> None:
         """The menu buttons."""
-        saved = self.app.prefs.load_game()
-        self.saved = saved
+        saved = self.app.prefs.games()
+        self.saved = saved or None
         items: list[tuple[Label, Callable[[], None], bool]] = []
-        if saved is not None:
-            items.append((lambda: _("Continue"), self.continue_game, True))
+        if self.saved:
+            items.append((lambda: _("Continue"), self.continue_list, True))
         items += [
             (lambda: _("New game"), self.new_game, True),
             (lambda: _("Statistics & history"), self.history, True),
@@ -46,6 +44,8 @@ class MenuScene(Screen):
                   anchor="midtop", shadow=True)
         text.draw(surf, _("The trick-taking game of predictions"), (w / 2, h * 0.08 + 110 * u),
                   int(22 * u), theme.INK, anchor="midtop", shadow=True)
+        from ..save_notice import draw_save_notice
+        draw_save_notice(surf, u, getattr(self.app.prefs, "save_status", None))
         store = self.app.prefs.store
         problems = list(getattr(store, "problems", None) or self.app.prefs.problems)
         notes = [(_(note), False) for note in self.app.notes]
@@ -64,15 +64,16 @@ class MenuScene(Screen):
     def back(self) -> None:
         """Esc on the main menu does nothing (Quit is a button)."""
 
+    def continue_list(self) -> None:
+        """Open the list of games in progress."""
+        self.app.go("continue_list")
+
     def continue_game(self) -> None:
-        """Resume the saved game at the same card."""
-        if self.saved is None:
+        """Resume the most recent game at the same card (``wizard --continue``)."""
+        if not self.saved:
             return
-        record, seats = self.saved
-        try:
-            session = Session.resume(record, seats, on_save=self.app.prefs.save_game)
-        except (RecordError, ValueError):
-            self.app.prefs.clear_game()
+        session = self.app.prefs.resume(self.saved[0].game_id)
+        if session is None:
             self.layout(*self.size)
             return
         self.app.go("table", session=session)

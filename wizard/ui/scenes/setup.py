@@ -11,6 +11,7 @@ import pygame
 from wizard import messages
 from wizard.engine import BidVisibility, Edition, GameConfig, Options
 from wizard.i18n import N_, _
+from wizard.persistence.seats import clean_name
 from wizard.session import Seat, Session
 
 from .. import text, theme
@@ -59,13 +60,20 @@ def config_of(setup: dict[str, Any], seed: int) -> GameConfig:
 
 
 def seats_of(setup: dict[str, Any]) -> list[Seat]:
-    """The seats a setup describes (empty names get a default)."""
+    """The seats a setup describes, names by the shared rule (empty names get a default)."""
     out = []
     for i, s in enumerate(setup["seats"]):
-        name = (s.get("name") or "").strip() or _("Player {number}").format(number=i + 1)
+        name = clean_name(s.get("name")) or _("Player {number}").format(number=i + 1)
         out.append(Seat(name, s.get("kind", "ai"), None if s.get("kind") == "human"
                         else s.get("level") or "normal"))
     return out
+
+
+def repair_names(setup: dict[str, Any]) -> dict[str, Any]:
+    """A remembered setup with every seat name put under the shared rule (read, never trusted)."""
+    seats = [dict(s, name=clean_name(s.get("name"))) if isinstance(s, dict) else s
+             for s in setup.get("seats", [])]
+    return {**setup, "seats": seats}
 
 
 class SetupScene(Screen):
@@ -79,6 +87,7 @@ class SetupScene(Screen):
         self.setup: dict[str, Any] = default_setup()
         if isinstance(last, dict):
             try:
+                last = repair_names(last)
                 seats_of(last)
                 config_of(last, 0)
                 self.setup = {**self.setup, **last}

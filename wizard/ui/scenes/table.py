@@ -231,7 +231,7 @@ class TableScene(Scene):
     def open_menu(self) -> None:
         """Show the in-game menu."""
         self.app.open("game_menu", on_pad=self.open_score_pad, on_last_trick=self.show_last_trick,
-                      on_leave=self.leave, on_legend=self.open_legend)
+                      on_leave=self.leave, on_legend=self.open_legend, session=self.session)
 
     def open_legend(self) -> None:
         """The card legend of this game's edition, in the card look in use."""

@@ -12,6 +12,7 @@ from wizard.i18n import _
 from .. import text, theme
 from ..board import cards, dialogs, piles, plates, tips, topbar, trick
 from ..board.common import R, TableView, felt
+from ..save_notice import draw_save_notice
 
 
 def draw_table(sc: TableView, surf: pygame.Surface) -> None:
@@ -52,6 +53,9 @@ def draw_table(sc: TableView, surf: pygame.Surface) -> None:
         dialogs.curtain(sc, surf)
     else:
         tips.draw(sc, surf)
+    # a save that fails is said at once, over everything, with its reason and folder
+    draw_save_notice(surf, sc.lay.unit, sc.app.prefs.save_status,
+                     top=sc.lay.top_bar.bottom + 8 * sc.lay.unit)
 
 
 def _static_keys(sc: TableView, surf: pygame.Surface) -> tuple[tuple[object, ...], tuple[object, ...]]:
