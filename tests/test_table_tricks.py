@@ -227,6 +227,7 @@ def test_the_last_trick_of_a_round_holds_the_round_end() -> None:
     told = None
     while told is None:
         assert t.shown.held and t.trick_line()
+        assert t.busy(), "the screen must keep ticking while the round end waits for the hold"
         t.tick(0.05)
         told = next((o for o in t.take_outcomes() if isinstance(o, RoundOver)), None)
     assert 0.95 <= t.clock.now - start <= 1.1

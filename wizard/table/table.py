@@ -36,12 +36,11 @@ from wizard.engine import (
     Play,
     RoundScored,
     TrickWon,
-    Verdict,
     card,
 )
 from wizard.session import Session
 
-from . import prompt, trickwhy
+from . import prompt
 from .animation import Animator
 from .clock import Clock
 from .handsort import sort_hand
@@ -70,6 +69,7 @@ from .intents import (
 )
 from .runner import Job, Runner
 from .shown import Shown
+from .trickshow import TrickShow
 from .tween import lerp
 
 log = logging.getLogger(__name__)
@@ -79,7 +79,7 @@ MAX_KEPT = 4          # intents kept during an animation
 MERLIN_W, MERLIN_J = card("MERLIN:W"), card("MERLIN:J")
 
 
-class Table:
+class Table(TrickShow):
     """One game at the table, for the people at one screen."""
 
     def __init__(self, session: Session, *, clock: Clock | None = None, threaded: bool = True,
@@ -118,11 +118,6 @@ class Table:
     # ---- what is shown ------------------------------------------------------------------
 
     @property
-    def shown(self) -> Shown:
-        """The table as the viewer sees it now."""
-        return self.animator.shown
-
-    @property
     def speed(self) -> float:
         """Animation speed factor (0: no animation)."""
         return self.animator.speed
@@ -130,11 +125,6 @@ class Table:
     @speed.setter
     def speed(self, value: float) -> None:
         self.animator.speed = max(0.0, value)
-
-    @property
-    def names(self) -> list[str]:
-        """Players' names by seat."""
-        return self.session.names
 
     @property
     def you(self) -> int | None:
@@ -223,7 +213,8 @@ class Table:
     def busy(self) -> bool:
         """Something moves or is computed: keep ticking."""
         return (not self.drained or self.move_job is not None or self.hint_job is not None
-                or (self.session.is_ai_turn() and self.curtain_for is None))
+                or (self.session.is_ai_turn() and self.curtain_for is None)
+                or (self._hold_left() and self._waits_for_hold()))
 
     # ---- time ---------------------------------------------------------------------------
 
@@ -362,57 +353,11 @@ class Table:
             new.drawn = old.drawn          # the draw for first dealer stays until the first card
         self.synced = True
 
-    # ---- the finished trick -------------------------------------------------------------
-
-    def trick_on_show(self) -> TrickWon | None:
-        """The finished trick on the table now (sliding in or lying there), with its why."""
-        e = self.animator.active
-        if isinstance(e, TrickWon):
-            return e
-        return self.shown.won if self.shown.held else None
-
-    def trick_line(self) -> str:
-        """One line saying who won the trick on show and why ("" when none is shown)."""
-        won = self.trick_on_show()
-        return "" if won is None else trickwhy.trick_line(won, self.names, self.you, self.look)
-
-    def last_trick_line(self) -> str:
-        """Who won the round's last finished trick and why (the last-trick view), or ""."""
-        won, last = self.shown.won, self.shown.last_trick
-        if won is None or last is None or won.cards != last.cards:
-            return ""
-        return trickwhy.trick_line(won, self.names, self.you, self.look)
-
-    def standing(self) -> Verdict | None:
-        """The engine's verdict on the trick being played: the card winning it so far."""
-        cfg = self.session.config
-        return trickwhy.standing(self.shown.trick, self.shown.trump, cfg.edition.value,
-                                 cfg.options.scroll)
-
-    def marks(self) -> trickwhy.TrickMarks | None:
-        """The trick on show with what to mark on it: its leader, the card winning (so far), the
-        Magic Wizard; None when no trick is on show."""
-        won = self.trick_on_show()
-        return trickwhy.marks(won, None if won is not None else self.standing(), self.shown.trick)
-
-    def _holding(self) -> bool:
-        """Animations off: a finished trick is still held on the table before the game moves on
-        (only with a person at the table: computer-only games run at full speed)."""
-        won = self.shown.won if self.shown.held else None
-        if won is None:
-            self.held = None
-            return False
-        if self.held is None or self.held[0] is not won:
-            self.held = (won, self.clock.now)
-        return (self.speed <= 0 and bool(self.session.humans)       # a person is there to read it
-                and self.clock.now - self.held[1] < self.trick_hold)
-
     def _caught_up(self) -> None:
         s = self.session
         if not self.synced:
             self._sync()
-        if self._holding() and (s.is_ai_turn() or s.phase in (Phase.ROUND_END, Phase.GAME_OVER)
-                                or (self.hot_seat and s.current != self.viewer)):
+        if self._holding() and self._waits_for_hold():
             return              # a computer's lead, the round end, the curtain: after the hold
         if s.finished:
             if not self._game_told:
