@@ -313,3 +313,13 @@ def test_hot_seat_the_curtain_comes_after_the_hold() -> None:
         t.tick(0.02)
     assert t.clock.now - start >= 0.95
     assert any(isinstance(o, CurtainUp) for o in t.take_outcomes())
+
+
+def test_excalibur_is_marked_as_soon_as_it_is_played() -> None:
+    from wizard.table.trickwhy import marks, standing
+    playing = [(1, card("R7")), (2, card("EXCALIBUR"))]
+    m = marks(None, standing(playing, "Y", "camelot"), playing)
+    assert m is not None and m.void and m.winning == 1 and not m.finished   # R7 still leads it
+    won = first_trick("camelot", ["R9 B2", "R7 B3", "EXCALIBUR B4"], "R7 EXCALIBUR R9", round_=2)
+    m = marks(won, None, won.cards)
+    assert m is not None and m.void and m.winning is None and m.finished

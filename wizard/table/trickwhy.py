@@ -136,10 +136,10 @@ class TrickMarks:
 
     cards: tuple[tuple[int, Card], ...]
     leader: int
-    winning: int | None        # None: a void trick, or only null cards so far
+    winning: int | None        # None: a finished void trick, or only null cards so far
     magic: int | None
     finished: bool
-    void: bool
+    void: bool                 # EXCALIBUR is in it (as soon as it is played)
     null: int | None = None    # the Grail played at an odd position: a null card
 
 
@@ -162,5 +162,5 @@ def marks(won: TrickWon | None, verdict: Verdict | None,
     seat = trick[verdict.card_index][0]
     winning = None if verdict.reason is WinReason.FIRST_CARD else seat
     magic = seat if verdict.reason is WinReason.MAGIC_WIZARD else None
-    return TrickMarks(tuple(trick), trick[0][0], winning, magic, False, False,
+    return TrickMarks(tuple(trick), trick[0][0], winning, magic, False, verdict.void,
                       _null_grail(verdict.notes, trick))
