@@ -10,7 +10,7 @@ import math
 
 import pygame
 
-from wizard.engine import CardPlayed, Kind, TrickWon
+from wizard.engine import CardPlayed, Kind, Phase, TrickWon
 from wizard.i18n import pgettext
 from wizard.table.tween import lerp2
 
@@ -32,7 +32,7 @@ def trick(sc: TableView, surf: pygame.Surface) -> None:
         return
     m = tab.marks()
     if m is None:
-        if not sh.trick and sh.round and not sh.drawn and sh.phase.name == "PLAY" and tab.drained:
+        if not sh.trick and sh.round and not sh.drawn and sh.phase is Phase.PLAY and tab.drained:
             for slot in lay.trick_spots:
                 pygame.draw.rect(surf, (255, 255, 255), R(slot), width=1,
                                  border_radius=round(8 * lay.unit))
