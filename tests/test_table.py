@@ -173,7 +173,7 @@ def play(config: GameConfig, seats: list[Seat], speed: float, seed: int = 1) -> 
     table = Table(session, threaded=False, speed=speed, ai_pause=0.3)
     ref = Referee(table, random.Random(seed))
     ref.play()
-    assert ref.rounds_told == list(range(1, config.rounds))   # the last round ends the game
+    assert ref.rounds_told == list(range(1, config.rounds + 1))   # the last round's result too
     assert ref.game_over is not None and list(ref.game_over.totals) == session.totals
     return ref
 

@@ -151,9 +151,10 @@ def test_the_line_is_translated_with_a_separate_you_form() -> None:
 # ---- the finished trick stays on the table --------------------------------------------------
 
 def solo_table(hold: float, seed: int = 5, speed: float = 0.0) -> Table:
+    """Anna and three computers, animations off; a forced card waits for Anna (see below)."""
     seats = [Seat.human("Anna")] + [Seat.ai(n, "random") for n in ("Bruno", "Carme", "Didier")]
     return Table(Session.new(GameConfig(4, seed=seed), seats), threaded=False, speed=speed,
-                 ai_pause=0.0, trick_hold=hold)
+                 ai_pause=0.0, trick_hold=hold, auto_forced=False)
 
 
 def act(t: Table) -> None:
@@ -323,3 +324,25 @@ def test_excalibur_is_marked_as_soon_as_it_is_played() -> None:
     won = first_trick("camelot", ["R9 B2", "R7 B3", "EXCALIBUR B4"], "R7 EXCALIBUR R9", round_=2)
     m = marks(won, None, won.cards)
     assert m is not None and m.void and m.winning is None and m.finished
+
+
+def test_a_forced_card_waits_for_the_hold_too() -> None:
+    """Round 2: Anna wins the first trick with her trump; her last card plays itself (the forced
+    card setting), but only once the finished trick was on show for the hold."""
+    hands = [cards("R11 G2"), cards("B12 Y3"), cards("B5 Y4"), cards("R4 G6")]
+    state = GameState.at_deal(GameConfig(4), 2, 0, hands, card("R3"))
+    seats = [Seat.human("Anna")] + [Seat.ai(n, "random") for n in ("Bruno", "Carme", "Didier")]
+    t = Table(Session(state, seats, rng=random.Random(1)), threaded=False, speed=0.0, ai_pause=0.0,
+              trick_hold=1.0, auto_forced=True)
+    s = t.session
+    while not (t.shown.held and s.current == 0):
+        assert s.round == 2 and len(s.view(0).hand or ()) == 2 or t.shown.trick, \
+            "Anna's last card played itself at once"
+        if t.my_turn():
+            act(t)
+        t.tick(0.02)
+    start, moves = t.clock.now, s.moves
+    while s.moves == moves:
+        assert t.shown.held and t.clock.now - start < 2
+        t.tick(0.02)
+    assert t.clock.now - start >= 0.95

@@ -24,3 +24,28 @@ def test_chart_draws_lines_in_player_colours() -> None:
     colours = {tuple(surf.get_at((x, y)))[:3] for x in range(0, 600, 3) for y in range(0, 400, 3)}
     from wizard.ui import theme
     assert theme.SERIES[0] in colours and theme.SERIES[1] in colours
+
+
+def test_the_title_speaks_to_the_default_you() -> None:
+    from wizard.engine import GameConfig
+    from wizard.i18n import set_language
+    from wizard.session import Seat, Session
+    from wizard.table import GameOver
+    from wizard.ui.routes import make_app
+    from wizard.ui.scenes.game_end import GameEndScene
+    app = make_app(size=(1024, 640), headless=True, threaded=False, speed="off", lang="en")
+    session = Session.new(GameConfig(3, seed=1), [Seat.human("You"), Seat.ai("Merlin"),
+                                                  Seat.ai("Vivian")])
+
+    def title(totals: tuple[int, ...], you: int | None, lang: str = "en") -> str:
+        set_language(lang)
+        try:
+            return GameEndScene(app, GameOver(totals, (), ("You", "Merlin", "Vivian"), 1, you),
+                                session, lambda: None).title()
+        finally:
+            set_language("en")
+
+    assert title((50, 20, 10), 0) == "You win!"
+    assert title((50, 20, 10), 0, "fr") == "Vous gagnez\u202f!"
+    assert title((50, 50, 10), 0) == "Shared victory: you and Merlin"
+    assert title((10, 50, 10), 0) == "Merlin wins!"

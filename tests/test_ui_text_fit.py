@@ -46,6 +46,10 @@ from wizard.ui import fonts, smoke, smoke_tricks, text, theme
 
 LANGS = ("en", "fr", "ca")
 SIZES = ((1024, 640), (1920, 1080))
+FOUR_K = (3840, 2160)
+# States also checked at 4K: the round's results (the last round's, camelot bonuses, hot seat).
+FOUR_K_SCREENS = ("round-end-last", "round-end-camelot", "table-hotseat-round-end", "game-end",
+                  "round-end-hotseat-6p")
 # A code point no font has (plane 16 private use): rendering it gives the font's ".notdef" box.
 NO_GLYPH = "\U0010FFFD"
 # Names the smoke seats use (wizard.ui.smoke._seats); cutting them with "…" is allowed.
@@ -53,7 +57,7 @@ PLAYER_NAMES = frozenset({"Anna", "Bruno", "Carme", "Didier", "Elena", "Ferran"}
 
 # Crowded states beyond the smoke screens: the most players (narrowest columns) and the most rounds.
 EXTRA_SCREENS = ("table-play-6p", "scorepad-6p-last", "round-end-6p", "game-end-6p", "table-bidding-3p-last",
-                 "table-play-3p-last", "scorepad-3p-last", "game-end-3p")
+                 "table-play-3p-last", "scorepad-3p-last", "game-end-3p", "round-end-hotseat-6p")
 
 # Known problems, one (size, language, screen) each: strict xfail keeps them visible until fixed.
 KNOWN: dict[tuple[tuple[int, int], str, str], str] = {}
@@ -211,10 +215,15 @@ def _make_extra(a: Any, name: str) -> None:
         a.frame(0.0)
         return
     session = Session.new(GameConfig(players, seed=40 + players), smoke._seats(1, players))
+    if name == "round-end-hotseat-6p":      # six people, camelot: a line each and bonus notes
+        from wizard.engine import Edition
+        session = Session.new(GameConfig(6, edition=Edition.CAMELOT, seed=1), smoke._seats(6, 6))
     last = 60 // players
     phase = Phase.BID if name.startswith("table-bidding") else Phase.PLAY
 
     def stop(s: Session) -> bool:
+        if name == "round-end-hotseat-6p":
+            return s.phase is Phase.ROUND_END and sum(1 for b in s.results[-1].bonuses if b) >= 2
         if name.startswith("round-end"):
             return s.phase is Phase.ROUND_END and s.round >= 5
         if name.startswith("game-end"):
@@ -228,6 +237,9 @@ def _make_extra(a: Any, name: str) -> None:
         raise RuntimeError(f"{name}: the seeded game did not reach the wanted state")
     t = a.go("table", session=session, keep_history=False)   # round end / game end open by themselves
     assert isinstance(t, TableScene)
+    if name.startswith("game-end"):
+        a.frame(0.0)
+        smoke.close_last_round(a)        # the last round's result comes before the game's
     if name.startswith("scorepad"):
         a.frame(0.0)
         t.open_score_pad()
@@ -243,7 +255,11 @@ EXTRA_SCREENS += ("table-clairvoyance-6p",)
 def _cases() -> Iterator[Any]:
     for lang in LANGS:
         for name in smoke.SCREENS + EXTRA_SCREENS:
-            for size in ((1024, 640), (3840, 2160)) if name in LARGE_SCREENS else SIZES:
+            if name in LARGE_SCREENS:
+                sizes: tuple[tuple[int, int], ...] = ((1024, 640), (3840, 2160))
+            else:
+                sizes = SIZES + ((FOUR_K,) if name in FOUR_K_SCREENS else ())
+            for size in sizes:
                 reason = KNOWN.get((size, lang, name))
                 marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
                 yield pytest.param(lang, name, size, marks=marks, id=f"{lang}-{name}-{size[0]}x{size[1]}")

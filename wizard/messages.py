@@ -31,6 +31,14 @@ def is_default_you(name: str) -> bool:
     """Whether ``name`` is the default "You" in some language (then sentences say "you")."""
     return name.strip() in every_translation(YOU)
 
+
+def you_seat(names: Sequence[str], humans: Sequence[int]) -> int | None:
+    """The seat spoken to as "you": the one person of a solo game, when it keeps the default
+    name; None at a hot-seat table or with a real name."""
+    if len(humans) == 1 and is_default_you(names[humans[0]]):
+        return humans[0]
+    return None
+
 # ---- suits ---------------------------------------------------------------------------------
 
 # Suit names stand alone (labels, "You must follow suit: {suit}").
@@ -390,6 +398,12 @@ def tricks_text(n: int) -> str:
 def points_text(n: int) -> str:
     """A score with its unit (1 point, -20 points); negative scores take the plural."""
     return ngettext("{n} point", "{n} points", abs(n)).format(n=n)
+
+
+def signed_points_text(n: int) -> str:
+    """Points won or lost in a round, signed and with their unit (+20 points, -10 points, 0 points),
+    so the sign never sits between two bare numbers."""
+    return ngettext("{n} point", "{n} points", abs(n)).format(n=f"{n:+d}" if n else "0")
 
 
 def round_text(round_: int, rounds: int) -> str:

@@ -28,6 +28,7 @@ from .events import (
 )
 from .phase import Phase
 from .record import GameRecord, RecordError, replay
+from .scoring import Bonus, BonusKind
 from .state import GameState, start
 from .trick import TrickNote, Verdict, WinReason, judge
 from .view import PlayerView, RoundResult, TrickRecord, event_for, events_for
@@ -40,6 +41,7 @@ __all__ = [
     "IllegalTrumpError", "Rule",
     "BidMade", "BidsRevealed", "CardDealt", "CardDrawn", "CardPlayed", "DealerChosen", "Event",
     "GameOver", "RoundScored", "RoundStarted", "TrickWon", "TrumpChosen", "TrumpRevealed",
+    "Bonus", "BonusKind",
     "GameRecord", "RecordError", "GameState", "Phase", "replay", "start",
     "PlayerView", "RoundResult", "TrickRecord", "event_for", "events_for",
     "TrickNote", "Verdict", "WinReason", "judge",

@@ -49,7 +49,7 @@ from .events import (
 )
 from .phase import Phase as Phase  # re-exported: its home before phase.py
 from .refusals import Refusals
-from .scoring import round_points, winners
+from .scoring import Bonus, round_score, winners
 from .trick import TrickNote, legal_cards, winner_rule
 from .view import PlayerView, RoundResult, make_trick_record
 
@@ -409,10 +409,13 @@ class GameState(Dealing, Refusals):
         ed = cfg.edition.value
         bids: list[int] = self.bids  # type: ignore[assignment]
         points: tuple[int, ...]
+        bonuses: tuple[tuple[Bonus, ...], ...] = ((),) * n
         if self._camelot:
-            points = tuple(round_points(bids[s], self.tricks[s], edition=ed, round_=self.round,
-                                        rounds=cfg.rounds, grail_bonus=self.grail_winner == s,
-                                        voided_round=self.voided_round) for s in range(n))
+            scores = [round_score(bids[s], self.tricks[s], edition=ed, round_=self.round,
+                                  rounds=cfg.rounds, grail_bonus=self.grail_winner == s,
+                                  voided_round=self.voided_round) for s in range(n)]
+            points = tuple(p for p, _ in scores)
+            bonuses = tuple(b for _, b in scores)
         else:  # round_points() of the classic and magic editions, inlined
             points = tuple(20 + 10 * t if b == t else -10 * abs(t - b)
                            for b, t in zip(bids, self.tricks, strict=True))
@@ -422,7 +425,7 @@ class GameState(Dealing, Refusals):
         if cfg.options.bids is _SECRET:
             events.append(BidsRevealed(tuple(bids)))
         result = RoundResult(self.round, self.dealer, self.trump, tuple(bids), tuple(self.tricks),
-                             points, tuple(self.totals))
+                             points, tuple(self.totals), bonuses)
         self.history.append(result)
         events.append(RoundScored(self.round, result.bids, result.tricks, points, result.totals))
         self.current = None

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from .actions import Action
 from .cards import Card
 from .config import BidVisibility, PublicConfig
 from .events import BidMade, CardDealt, Event
 from .phase import Phase
+from .scoring import Bonus
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +41,12 @@ def make_trick_record(cards: tuple[tuple[int, Card], ...], winner: int, void: bo
 
 @dataclass(frozen=True, slots=True)
 class RoundResult:
-    """One row of the score pad: a scored round."""
+    """One row of the score pad: a scored round.
+
+    ``bonuses`` names, by seat, the camelot rules that changed the points (the Grail, a zero bid,
+    a round voided by EXCALIBUR); empty for a row read back from a file, which does not keep them,
+    and left out of comparisons for that reason.
+    """
 
     round: int
     dealer: int
@@ -49,6 +55,7 @@ class RoundResult:
     tricks: tuple[int, ...]
     points: tuple[int, ...]
     totals: tuple[int, ...]
+    bonuses: tuple[tuple[Bonus, ...], ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,6 +45,7 @@ class Settings:
     card_look: str = "classic"
     colourblind: bool = False
     confirm_play: bool = False
+    auto_play_forced: bool = True      # a person's only legal card is played for them
     last_setup: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -106,6 +107,7 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "card_look": lambda v: checks.choice(v, "card look", CARD_LOOKS),
     "colourblind": lambda v: checks.boolean(v, "colour-blind cards"),
     "confirm_play": lambda v: checks.boolean(v, "confirm play"),
+    "auto_play_forced": lambda v: checks.boolean(v, "play a forced card"),
     "last_setup": _last_setup,
 }
 

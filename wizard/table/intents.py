@@ -13,6 +13,8 @@ from typing import Any
 
 from wizard.engine import Action, Card, RoundResult, Rule
 
+from .summary import RoundSummary
+
 # ---- intents ------------------------------------------------------------------------------------
 
 
@@ -131,22 +133,30 @@ class HintReady:
 
 @dataclass(frozen=True, slots=True)
 class RoundOver:
-    """A round was scored: its result, for the round-end screen."""
+    """A round was scored, the last one included: its result and its summary, for the round-end
+    screen. ``NextRound`` closes it: the next deal, or after the last round the ``GameOver``."""
 
     result: RoundResult
     names: tuple[str, ...]
     humans: tuple[int, ...]
     auto: bool               # no person plays: the result screen may close by itself
+    summary: RoundSummary
+
+    @property
+    def last(self) -> bool:
+        """The game's last round: the game's result comes after this one."""
+        return self.summary.last
 
 
 @dataclass(frozen=True, slots=True)
 class GameOver:
-    """The last round was scored."""
+    """The game is over (after the last round's ``RoundOver`` was closed)."""
 
     totals: tuple[int, ...]
     results: tuple[RoundResult, ...]
     names: tuple[str, ...]
     seed: int | None
+    you: int | None = None       # the seat addressed as "you" (``Table.you``)
 
 
 Outcome = (Accepted | Refused | Kept | Ignored | CurtainUp | ChoiceNeeded | HintReady | RoundOver

@@ -37,6 +37,9 @@ class TablePrompt(Protocol):
     @property
     def drained(self) -> bool: ...
 
+    @property
+    def you(self) -> int | None: ...
+
     def my_turn(self) -> bool: ...
 
 
@@ -70,15 +73,7 @@ def prompt_line(table: TablePrompt) -> tuple[str, str]:
     name = names[seat]
     phase = s.phase
     if table.my_turn():
-        if phase is Phase.BID:
-            return _("{name}, your bid: how many tricks will you take?").format(name=name), "accent"
-        if phase is Phase.TRUMP:
-            return _("{name}, choose the trump suit.").format(name=name), "accent"
-        led = s.lead_suit
-        if led is not None:
-            return (_("{name}, play a card: {suit} was led.").format(
-                name=name, suit=messages.suit_name(led, table.look)), "accent")
-        return _("{name}, play a card.").format(name=name), "accent"
+        return _your_turn(table, name, seat == table.you), "accent"
     if s.seats[seat].is_human:
         return _("Waiting for {name}…").format(name=name), "ink"
     if phase is Phase.BID:
@@ -86,3 +81,26 @@ def prompt_line(table: TablePrompt) -> tuple[str, str]:
     if phase is Phase.TRUMP:
         return _("{name} chooses trump…").format(name=name), "ink"
     return _("{name} is playing…").format(name=name), "ink"
+
+
+def _your_turn(table: TablePrompt, name: str, you: bool) -> str:
+    """What the person to act is asked; ``you``: the default "You", asked without a name."""
+    s = table.session
+    phase = s.phase
+    if phase is Phase.BID:
+        if you:
+            return _("Your bid: how many tricks will you take?")
+        return _("{name}, your bid: how many tricks will you take?").format(name=name)
+    if phase is Phase.TRUMP:
+        if you:
+            return _("Choose the trump suit.")
+        return _("{name}, choose the trump suit.").format(name=name)
+    led = s.lead_suit
+    if led is not None:
+        suit = messages.suit_name(led, table.look)
+        if you:
+            return _("Play a card: {suit} was led.").format(suit=suit)
+        return _("{name}, play a card: {suit} was led.").format(name=name, suit=suit)
+    if you:
+        return _("Play a card.")
+    return _("{name}, play a card.").format(name=name)

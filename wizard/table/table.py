@@ -9,13 +9,16 @@ input into intents. A test plays whole games with this class alone, without pyga
 >>> from wizard.session import Seat, Session
 >>> t = Table(Session.new(GameConfig(3, seed=1), [Seat.ai(n, "random") for n in "ABC"]),
 ...           threaded=False, speed=0.0, ai_pause=0.0)
->>> while not t.session.finished:
+>>> over = None
+>>> while over is None:
 ...     t.tick(0.1)
 ...     for o in t.take_outcomes():
-...         if isinstance(o, RoundOver):
+...         if isinstance(o, RoundOver):      # every round's result, the last one included
 ...             _ = t.submit(NextRound())
->>> len(t.session.results)
-20
+...         elif isinstance(o, GameOver):
+...             over = o
+>>> len(over.results), t.session.finished
+(20, True)
 """
 
 from __future__ import annotations
@@ -69,6 +72,7 @@ from .intents import (
 )
 from .runner import Job, Runner
 from .shown import Shown
+from .summary import round_summary
 from .trickshow import TrickShow
 from .tween import lerp
 
@@ -84,7 +88,8 @@ class Table(TrickShow):
 
     def __init__(self, session: Session, *, clock: Clock | None = None, threaded: bool = True,
                  speed: float = 1.0, ai_pause: float = 0.6, auto_continue: bool | None = None,
-                 look: str = "classic", hint_level: str = "expert", trick_hold: float = 1.0) -> None:
+                 look: str = "classic", hint_level: str = "expert", trick_hold: float = 1.0,
+                 auto_forced: bool = True) -> None:
         self.session = session
         self.clock = clock if clock is not None else Clock()
         humans = session.humans
@@ -99,6 +104,8 @@ class Table(TrickShow):
         self.held: tuple[TrickWon, float] | None = None  # the finished trick on the table, since when
         self.look = look
         self.hint_level = hint_level
+        self.auto_forced = auto_forced                  # play a person's only legal card for them
+        self.forced: tuple[int, float] | None = None    # (moves, since when) a forced card waits
         self.animator = Animator(self.clock, Shown.from_view(session.view(self.viewer), self.viewer),
                                  speed)
         self.synced = False
@@ -130,10 +137,7 @@ class Table(TrickShow):
     def you(self) -> int | None:
         """The seat addressed in the second person: the one person of a solo game, when it keeps
         the default name ("You", "Moi", "Jo"…). Sentences about it say "you", not its name."""
-        humans = self.session.humans
-        if len(humans) == 1 and messages.is_default_you(self.session.names[humans[0]]):
-            return humans[0]
-        return None
+        return messages.you_seat(self.session.names, self.session.humans)
 
     @property
     def drained(self) -> bool:
@@ -213,6 +217,7 @@ class Table(TrickShow):
     def busy(self) -> bool:
         """Something moves or is computed: keep ticking."""
         return (not self.drained or self.move_job is not None or self.hint_job is not None
+                or self.forced is not None
                 or (self.session.is_ai_turn() and self.curtain_for is None)
                 or (self._hold_left() and self._waits_for_hold()))
 
@@ -315,6 +320,13 @@ class Table(TrickShow):
 
     def _next_round(self) -> Outcome:
         s = self.session
+        if s.finished:
+            if not self._round_told or self._game_told:
+                return Ignored("no round to close")
+            self._game_told = True
+            self.outcomes.append(GameOver(tuple(s.totals), tuple(s.results), tuple(s.names),
+                                          s.config.seed, self.you))
+            return Accepted(None)
         if s.phase is not Phase.ROUND_END:
             return Ignored("no round to close")
         self._round_told = False
@@ -359,17 +371,13 @@ class Table(TrickShow):
             self._sync()
         if self._holding() and self._waits_for_hold():
             return              # a computer's lead, the round end, the curtain: after the hold
-        if s.finished:
-            if not self._game_told:
-                self._game_told = True
-                self.outcomes.append(GameOver(tuple(s.totals), tuple(s.results), tuple(s.names),
-                                              s.config.seed))
-            return
-        if s.phase is Phase.ROUND_END:
-            if not self._round_told:
+        if s.finished or s.phase is Phase.ROUND_END:
+            if not self._round_told:       # the last round too: its result, then the game's
                 self._round_told = True
-                self.outcomes.append(RoundOver(s.results[-1], tuple(s.names), tuple(s.humans),
-                                               self.auto_continue))
+                result = s.results[-1]
+                self.outcomes.append(RoundOver(
+                    result, tuple(s.names), tuple(s.humans), self.auto_continue,
+                    round_summary(result, s.rounds, s.names, s.humans, self.you)))
             return
         if s.is_ai_turn():
             self._computer_turn()
@@ -395,6 +403,25 @@ class Table(TrickShow):
                     out = self._game_intent(intent)
                     if not isinstance(out, Ignored):
                         self.outcomes.append(out)
+        self._forced_card()
+
+    def _forced_card(self) -> None:
+        """With ``auto_forced``, a person whose only legal move is one card plays it by itself,
+        after the pause a computer seat takes (a last card, or a single card of the suit led)."""
+        s = self.session
+        if not (self.auto_forced and self.my_turn() and s.phase is Phase.PLAY
+                and self.choice is None):
+            self.forced = None
+            return
+        legal = s.legal_actions(self.viewer)
+        if len(legal) != 1:                # a choice (Merlin as a Wizard or a Jester counts as two)
+            self.forced = None
+            return
+        if self.forced is None or self.forced[0] != s.moves:
+            self.forced = (s.moves, self.clock.now)
+        if self.clock.now - self.forced[1] >= self.ai_pause * self.speed:
+            self.forced = None
+            self.outcomes.append(self._act(legal[0]))
 
     def _computer_turn(self) -> None:
         s = self.session

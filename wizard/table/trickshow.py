@@ -23,6 +23,7 @@ class TrickShow:
     viewer: int | None
     hot_seat: bool
     trick_hold: float                        # seconds (animations off) before the game moves on
+    auto_forced: bool                        # a person's only legal card plays itself
     held: tuple[TrickWon, float] | None      # the finished trick on the table, since when
 
     @property
@@ -95,8 +96,11 @@ class TrickShow:
                 and self.clock.now - held[1] < self.trick_hold)
 
     def _waits_for_hold(self) -> bool:
-        """What comes next waits for the hold: a computer's lead, the round end, the curtain."""
+        """What comes next waits for the hold: a computer's lead, the round end, the curtain, or
+        a card the person is forced to play, which would play itself."""
         s = self.session
         return (s.is_ai_turn() or s.phase in (Phase.ROUND_END, Phase.GAME_OVER)
-                or (self.hot_seat and s.current != self.viewer))
+                or (self.hot_seat and s.current != self.viewer)
+                or (self.auto_forced and s.phase is Phase.PLAY and s.is_human_turn()
+                    and len(s.legal_actions()) == 1))
 

@@ -206,17 +206,25 @@ class ReplayModel:
 
 def describe(frame: Frame, names: list[str], look: str = "classic", you: int | None = None) -> str:
     """One or two sentences telling what happened at this step (a finished trick says who won it
-    and why); ``you`` is the seat addressed in the second person, if any."""
+    and why); ``you``: the seat spoken to in the second person, the default "You" of a solo game."""
     out: list[str] = []
     state = frame.state
     for e in frame.events:
         if isinstance(e, TrumpRevealed) and frame.is_deal:
             n = state.round
-            out.append(ngettext("Round {round}: {dealer} deals {n} card to each player.",
-                                "Round {round}: {dealer} deals {n} cards to each player.", n)
-                       .format(round=n, dealer=names[state.dealer], n=n))
+            if state.dealer == you:
+                out.append(ngettext("Round {round}: you deal {n} card to each player.",
+                                    "Round {round}: you deal {n} cards to each player.", n)
+                           .format(round=n, n=n))
+            else:
+                out.append(ngettext("Round {round}: {dealer} deals {n} card to each player.",
+                                    "Round {round}: {dealer} deals {n} cards to each player.", n)
+                           .format(round=n, dealer=names[state.dealer], n=n))
             if e.card is None:
                 out.append(_("No card is turned up: no trump this round."))
+            elif e.dealer_chooses and state.dealer == you:
+                out.append(_("Turned up: {card}. You choose the trump.").format(
+                    card=messages.card_name(e.card, look)))
             elif e.dealer_chooses:
                 out.append(_("Turned up: {card}. {dealer} chooses the trump.").format(
                     card=messages.card_name(e.card, look), dealer=names[state.dealer]))
@@ -227,19 +235,32 @@ def describe(frame: Frame, names: list[str], look: str = "classic", you: int | N
                 out.append(_("Turned up: {card}. Trump: {suit}.").format(
                     card=messages.card_name(e.card, look), suit=messages.suit_name(e.trump, look)))
         elif isinstance(e, BidMade):
-            out.append(_("{name} bids {n}.").format(name=names[e.seat], n=e.bid))
+            if e.seat == you:
+                out.append(_("You bid {n}.").format(n=e.bid))
+            else:
+                out.append(_("{name} bids {n}.").format(name=names[e.seat], n=e.bid))
         elif isinstance(e, TrumpChosen):
-            out.append(_("{name} names the trump: {suit}.").format(
-                name=names[e.seat], suit=messages.suit_name(e.suit, look)))
+            suit = messages.suit_name(e.suit, look)
+            if e.seat == you:
+                out.append(_("You name the trump: {suit}.").format(suit=suit))
+            else:
+                out.append(_("{name} names the trump: {suit}.").format(name=names[e.seat],
+                                                                         suit=suit))
         elif isinstance(e, TrickWon):
             out.append(trick_line(e, names, you, look))
         elif isinstance(e, RoundScored):
             out.append(_("Round {round} is scored.").format(round=e.round))
         elif isinstance(e, GameOver):
-            out.append(ngettext("Game over: {names} wins.", "Game over: {names} win.",
-                                len(e.winners)).format(names=", ".join(names[w] for w in e.winners)))
+            others = ", ".join(names[w] for w in e.winners if w != you)
+            if you in e.winners:
+                out.append(_("Game over: you and {names} win.").format(names=others) if others
+                           else _("Game over: you win."))
+            else:
+                out.append(ngettext("Game over: {names} wins.", "Game over: {names} win.",
+                                    len(e.winners)).format(names=others))
     if isinstance(frame.action, Play) and frame.seat is not None:
-        played = frame.won.cards[-1][1] if frame.won is not None else state.trick[-1]
-        out.insert(0, _("{name} plays {card}.").format(name=names[frame.seat],
-                                                         card=messages.card_name(played, look)))
+        played = messages.card_name(frame.won.cards[-1][1] if frame.won is not None
+                                    else state.trick[-1], look)
+        out.insert(0, _("You play {card}.").format(card=played) if frame.seat == you
+                   else _("{name} plays {card}.").format(name=names[frame.seat], card=played))
     return " ".join(out)

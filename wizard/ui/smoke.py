@@ -12,7 +12,16 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from wizard.engine import BidVisibility, Edition, GameConfig, GameState, Options, Phase, deck
+from wizard.engine import (
+    BidVisibility,
+    BonusKind,
+    Edition,
+    GameConfig,
+    GameState,
+    Options,
+    Phase,
+    deck,
+)
 from wizard.session import Seat, Session
 
 from .smoke_tricks import TRICK_SCREENS, make_trick_screen
@@ -25,9 +34,11 @@ SCREENS = ("menu", "setup", "table-bidding", "table-trump", "table-play", "table
            "curtain", "scorepad", "round-end", "game-end", "history", "history-game", "replay",
            "settings", "rules", "game-menu", "table-clairvoyance-3p", "card-legend",
            "card-legend-camelot", "table-tooltip", "continue-list", "continue-delete",
-           "table-save-failed", *TRICK_SCREENS)
+           "table-save-failed", "round-end-last", "round-end-camelot", "table-hotseat-round-end",
+           *TRICK_SCREENS)
 # Table states also drawn at 1024x640 (file names with "1024x640").
-SMALL_SCREENS = ("table-clairvoyance-3p", "table-tooltip", "table-save-failed", *TRICK_SCREENS)
+SMALL_SCREENS = ("table-clairvoyance-3p", "table-tooltip", "table-save-failed", "round-end-last",
+                 "round-end-camelot", "table-hotseat-round-end", *TRICK_SCREENS)
 HISTORY_SCREENS = ("history", "history-game", "replay", "continue-list", "continue-delete")
 # Games in progress for the Continue list: (players, edition, seed, rounds played).
 GAMES_IN_PROGRESS = ((4, "classic", 41, 5), (3, "magic", 42, 2), (6, "camelot", 43, 7))
@@ -64,6 +75,39 @@ def trump_session() -> Session:
     from wizard.engine import card
     state = GameState.at_deal(cfg, 3, 0, hands, card("W"))
     return Session(state, _seats(1), rng=random.Random(3))
+
+
+def camelot_bonus_session() -> Session:
+    """A seeded camelot game stopped at a round's end (not the last) where one player earned the
+    Grail bonus and another (or the same) a zero bid's 25 points: the first such seed."""
+    def both(s: Session) -> bool:
+        if s.phase is not Phase.ROUND_END or not s.results:
+            return False
+        kinds = {b.kind for bonuses in s.results[-1].bonuses for b in bonuses}
+        return {BonusKind.GRAIL, BonusKind.ZERO_BID} <= kinds
+
+    for seed in range(1, 200):
+        session = play_until(Session.new(GameConfig(4, edition=Edition.CAMELOT, seed=seed),
+                                         _seats(1)), both)
+        if both(session):
+            return session
+    raise RuntimeError("no seeded camelot round with a Grail bonus and a zero-bid bonus")
+
+
+def you_seats(n: int) -> list[Seat]:
+    """A solo table whose person keeps the default name (spoken to as "you")."""
+    from wizard import messages
+    from wizard.i18n import _
+    return [Seat.human(_(messages.YOU))] + _seats(0, n)[1:]
+
+
+def close_last_round(a: App) -> None:
+    """Close the last round's result, which the game's result follows."""
+    from .scenes.round_end import RoundEndScene
+    top = a.top
+    if isinstance(top, RoundEndScene) and top.summary.last:
+        top.close()
+        a.frame(0.0)
 
 
 def fill_history(prefs: Prefs) -> None:
@@ -172,7 +216,17 @@ def _make(a: App, name: str) -> None:
         table(s)       # the table tells the round's result: the round-end screen opens
     elif name == "game-end":
         s = play_until(Session.new(GameConfig(5, seed=17), _seats(1, 5)), lambda s: False)
-        a.go("table", session=s, keep_history=False)   # the table tells the end: game end opens
+        a.go("table", session=s, keep_history=False)   # the table tells the last round's result,
+        a.frame(0.0)
+        close_last_round(a)                            # then the game's
+    elif name == "round-end-last":
+        s = play_until(Session.new(GameConfig(5, seed=18), you_seats(5)), lambda s: False)
+        a.go("table", session=s, keep_history=False)
+    elif name == "round-end-camelot":
+        table(camelot_bonus_session())
+    elif name == "table-hotseat-round-end":
+        table(play_until(Session.new(GameConfig(4, seed=19), _seats(3)),
+                         lambda s: s.phase is Phase.ROUND_END and s.round >= 3))
     elif name in ("history", "history-game", "replay"):
         a.go("menu")
         history = a.open("history")

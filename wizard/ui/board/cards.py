@@ -47,8 +47,9 @@ def drawn_for_dealer(sc: TableView, surf: pygame.Surface) -> None:
         spot = R(sc.lay.trick_spots[sc.pos_of(seat)])
         sc.app.painter.blit_face(surf, c.text, spot, "draw")
     if isinstance(sc.table.animator.active, DealerChosen) or (sc.shown.dealer >= 0 and not sc.shown.round):
-        name = sc.names[sc.shown.dealer]
-        banner(sc, surf, _("{name} deals first").format(name=name))
+        first = sc.shown.dealer
+        banner(sc, surf, _("You deal first") if first == sc.table.you
+               else _("{name} deals first").format(name=sc.names[first]))
 
 
 # ---- clairvoyance: the others' hands ---------------------------------------------------------

@@ -80,7 +80,17 @@ def _plate(sc: TableView, surf: pygame.Surface, seat: int, box: pygame.Rect) -> 
     label = (ngettext("{n} trick", "{n} tricks", won).format(n=won) if won else _("no tricks"))
     room = box.w * 0.42 - (x - box.x)
     if won and font(max(9, int(11 * u))).size(label)[0] > room:
-        label = str(won)  # a crowded plate: the stack beside it says what the number counts
+        # A crowded plate: the count is written on the stack's top card, never as a bare number
+        # beside the total ("12 -80 pts" reads like a range).
+        k = min(won, 8) - 1
+        count = str(won)
+        cw = max(tw, font(max(9, int(11 * u)), "bold").size(count)[0] + 4 * u)
+        top = pygame.Rect(box.x + pad + k * 2 * u, y - k * 1.5 * u + 2 * u, cw, th)
+        pygame.draw.rect(surf, theme.PARCHMENT, top, border_radius=max(1, round(2 * u)))
+        pygame.draw.rect(surf, theme.WOOD, top, width=1, border_radius=max(1, round(2 * u)))
+        text.draw(surf, count, top.center, int(11 * u), theme.INK_DARK, role="bold",
+                  anchor="center")
+        label = ""
     text.draw(surf, label, (x, y + th / 2), int(13 * u), theme.INK if won else theme.INK_DIM,
               anchor="midleft", max_w=room)
     total, counting = sc.table.plate_total(seat)
@@ -111,14 +121,21 @@ def _mini_hand(sc: TableView, surf: pygame.Surface, seat: int, box: pygame.Rect,
         return
     u = sc.lay.unit
     cw = 11 * u
-    count = text.render(str(n), int(14 * u), theme.INK, "bold")
-    x = min(box.x + box.w * 0.47, right - (cw + 7 * u + count.get_width()))
+    # The count is a badge on the cards, not a bare number beside the total ("12 -80 pts" would
+    # read like a range).
+    count = text.render(str(n), int(14 * u), theme.INK_DARK, "bold")
+    d = max(count.get_width() + 7 * u, 18 * u)
+    x = min(box.x + box.w * 0.47, right - (cw + d + 8 * u))
     x = max(x, box.x + box.w * 0.42)
     y = box.bottom - 10 * u - 17 * u
     back = sc.app.painter.back(cw)
     surf.blit(back, (x, y))
     surf.blit(back, (x + 3 * u, y + 1 * u))
-    surf.blit(count, count.get_rect(midleft=(round(x + cw + 7 * u), round(y + back.get_height() / 2))))
+    badge = pygame.Rect(0, 0, d, 18 * u)
+    badge.center = (round(x + cw + d / 2), round(y + back.get_height() * 0.6))
+    pygame.draw.rect(surf, theme.PARCHMENT, badge, border_radius=round(9 * u))
+    pygame.draw.rect(surf, theme.WOOD, badge, width=max(1, round(u)), border_radius=round(9 * u))
+    surf.blit(count, count.get_rect(center=badge.center))
 
 
 def _level_name(level: str | None) -> str:

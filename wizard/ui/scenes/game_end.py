@@ -80,20 +80,31 @@ class GameEndScene(Overlay):
         """Who won."""
         names = self.outcome.names
         ranks = ranking(self.outcome.totals)
-        winners = [names[s] for p, s in ranks if p == 1]
+        you = self.outcome.you
+        seats = [s for p, s in ranks if p == 1]
+        if you in seats:
+            others = [names[s] for s in seats if s != you]
+            if not others:
+                return _("You win!")
+            return _("Shared victory: you and {names}").format(names=", ".join(others))
+        winners = [names[s] for s in seats]
         if len(winners) > 1:
             return _("Shared victory: {names}").format(names=", ".join(winners))
         return _("{name} wins!").format(name=winners[0])
 
     def build(self, width: int, height: int) -> None:
-        """Play again, Main menu."""
+        """Play again (new deals), Same deals (the same seed), Main menu."""
         r = self.panel_rect()
         u = self.unit
-        bw = 240 * u
+        gap = 16 * u
+        bw = min(240 * u, (r.w - 60 * u - 2 * gap) / 3)
+        x = r.centerx - (3 * bw + 2 * gap) / 2
         y = r.bottom - 70 * u
-        self.widgets.append(Button((r.centerx - bw - 10 * u, y, bw, 52 * u), lambda: _("Play again"),
-                                   self.again, primary=True, keys=(pygame.K_RETURN,)))
-        self.widgets.append(Button((r.centerx + 10 * u, y, bw, 52 * u), lambda: _("Main menu"),
+        self.widgets.append(Button((x, y, bw, 52 * u), lambda: _("Play again"), self.again,
+                                   primary=True, keys=(pygame.K_RETURN,)))
+        self.widgets.append(Button((x + bw + gap, y, bw, 52 * u), lambda: _("Same deals"),
+                                   self.same_deals))
+        self.widgets.append(Button((x + 2 * (bw + gap), y, bw, 52 * u), lambda: _("Main menu"),
                                    self.menu))
 
     def back(self) -> None:
@@ -101,9 +112,16 @@ class GameEndScene(Overlay):
         self.menu()
 
     def again(self) -> None:
-        """Same seats and rules, a new deal."""
+        """Same seats and rules, new deals."""
+        self._play(random.SystemRandom().randrange(1, 2**31))
+
+    def same_deals(self) -> None:
+        """Same seats and rules, and the same seed: the same cards are dealt again."""
+        self._play(self.session.config.seed)
+
+    def _play(self, seed: int) -> None:
         old = self.session
-        cfg = old.config.with_(seed=random.SystemRandom().randrange(1, 2**31))
+        cfg = old.config.with_(seed=seed)
         self.close_table()
         self.app.go("table", session=Session.new(cfg, old.seats, on_save=self.app.prefs.save_game))
 
@@ -128,7 +146,7 @@ class GameEndScene(Overlay):
             text.draw(surf, str(out.totals[seat]), (lx + r.w * 0.30, y), int(22 * u), colour, "bold",
                       anchor="topright")
             y += 40 * u
-        text.draw_wrapped(surf, _("Seed {seed}: enter it in New game to deal the same cards again.").format(
+        text.draw_wrapped(surf, _("Seed {seed}: Same deals plays these cards again.").format(
             seed=out.seed), pygame.Rect(lx, r.bottom - 140 * u, r.w * 0.32, 60 * u), int(13 * u),
             theme.INK_DIM)
         chart = pygame.Rect(r.x + r.w * 0.36, r.y + 76 * u, r.w * 0.60, r.h - 170 * u)

@@ -12,6 +12,7 @@ import pygame
 from wizard import messages
 from wizard.engine import BidVisibility
 from wizard.i18n import N_, _, ngettext
+from wizard.session import Seat, Session
 from wizard.ui.fonts import font
 
 from .. import text, theme
@@ -121,10 +122,12 @@ class HistoryScene(Screen):
         self.row_rects = []
         side = self.side_rect()
         if self.selected is not None:
-            bw2 = min(220 * u, (side.w - 36 * u) / 2)
+            bw2 = min(220 * u, (side.w - 48 * u) / 3)
             self.widgets.append(Button((side.right - 12 * u - bw2, side.bottom - 52 * u, bw2, 42 * u),
                                        lambda: _("Replay (Enter)"), self.replay, primary=True,
                                        keys=(pygame.K_RETURN, pygame.K_KP_ENTER)))
+            self.widgets.append(Button((side.right - 24 * u - 2 * bw2, side.bottom - 52 * u, bw2,
+                                        42 * u), lambda: _("Same deals"), self.same_deals))
             self.widgets.append(Button((side.x + 12 * u, side.bottom - 52 * u, bw2, 42 * u),
                                        (lambda: _("◀ All games")) if self.wide else (lambda: _("Statistics")),
                                        self.deselect))
@@ -186,6 +189,15 @@ class HistoryScene(Screen):
         if self.selected is None:
             return
         self.app.push(ReplayScene(self.app, self.entries[self.selected]))
+
+    def same_deals(self) -> None:
+        """Play the chosen game's deals again: its rules, seed and seats, a new game."""
+        if self.selected is None:
+            return
+        entry = self.entries[self.selected]
+        seats = [Seat(s.name, s.kind, s.level) for s in entry.seats]
+        self.app.go("table", session=Session.new(entry.config, seats,
+                                                 on_save=self.app.prefs.save_game))
 
     def back(self) -> None:
         """Esc: close the game's pad first, then the screen."""

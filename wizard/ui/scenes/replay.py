@@ -45,10 +45,8 @@ class ReplayScene(Screen):
         super().__init__(app)
         self.entry = entry
         self.names = [s.name for s in entry.seats]
-        humans = [i for i, s in enumerate(entry.seats) if getattr(s, "is_human", False)]
-        # the one person of a solo game keeping the default name is "you", as at the table
-        self.you = humans[0] if len(humans) == 1 and messages.is_default_you(self.names[humans[0]]) \
-            else None
+        self.you = messages.you_seat(self.names, [i for i, s in enumerate(entry.seats)
+                                                  if s.is_human])
         self.error: str | None = None
         try:
             self.model: ReplayModel | None = ReplayModel(entry.record)
@@ -303,10 +301,13 @@ class ReplayScene(Screen):
             y, left, right = y2, box.x + inner, box.right - inner
         else:
             y, left, right = y1, x, total.x - 10 * u
-        if pts is not None:
-            r = text.draw(surf, f"{pts:+d}", (right, y), int(16 * u),
-                          theme.GOOD if pts > 0 else theme.BAD, "bold", anchor="midright")
+        if pts is not None:     # signed, with its unit, after a "·": never "won 0 +20 -80 pts"
+            r = text.draw(surf, _("{points} pts").format(points=f"{pts:+d}" if pts else "0"),
+                          (right, y), int(16 * u), theme.GOOD if pts > 0 else theme.BAD, "bold",
+                          anchor="midright")
             right = r.x - 10 * u
+            if not two:
+                status += " ·"
         if two:
             text.draw(surf, status, (left, y), int(15 * u), theme.ACCENT if made else theme.INK_DIM,
                       anchor="midleft", max_w=right - left)
@@ -360,16 +361,25 @@ class ReplayScene(Screen):
         if not cards:
             st = frame.state
             msg = ""
+            you = self.you
             if st.phase is Phase.BID and st.current is not None:
-                msg = _("Bidding: {name} is next.").format(name=self.names[st.current])
+                msg = (_("Bidding: you are next.") if st.current == you else
+                       _("Bidding: {name} is next.").format(name=self.names[st.current]))
             elif st.phase is Phase.TRUMP:
-                msg = _("{name} chooses…").format(name=self.names[st.dealer])
+                msg = self._chooses(st.dealer)
             elif st.phase is Phase.PLAY:
-                msg = _("{name} leads.").format(name=self.names[st.leader])
+                msg = (_("You lead.") if st.leader == you else
+                       _("{name} leads.").format(name=self.names[st.leader]))
             if msg:
                 area = R(lay.trick_area)
                 text.draw(surf, msg, area.center, int(20 * u), theme.INK_DIM, "bold",
                           anchor="center", max_w=area.w)
+
+    def _chooses(self, dealer: int) -> str:
+        """The dealer is choosing the trump."""
+        if dealer == self.you:
+            return _("You choose…")
+        return _("{name} chooses…").format(name=self.names[dealer])
 
     def _trump(self, surf: pygame.Surface, lay: ReplayLayout, frame: Frame) -> None:
         u = lay.unit
@@ -389,7 +399,7 @@ class ReplayScene(Screen):
         text.draw(surf, _("Trump"), (x, box.y + box.h * 0.3), int(15 * u), theme.INK_DIM,
                   anchor="midleft", max_w=w)
         if st.phase is Phase.TRUMP:
-            label = _("{name} chooses…").format(name=self.names[st.dealer])
+            label = self._chooses(st.dealer)
         elif st.trump is None:
             label = _("No trump")
         else:

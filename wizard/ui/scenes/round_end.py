@@ -1,4 +1,8 @@
-"""Round end: each player's bid, tricks and points; totals count up."""
+"""Round end: each player's bid, tricks and points with the bonuses named; totals count up.
+
+What it says comes from the table (``RoundOver.summary``, built in ``wizard.table.summary``); this
+screen only lays it out. After the last round, it leads to the game's result.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,8 @@ from collections.abc import Callable
 
 import pygame
 
-from wizard.i18n import _, ngettext
+from wizard import messages
+from wizard.i18n import _
 from wizard.table import RoundOver
 from wizard.table.tween import Tween
 
@@ -15,6 +20,9 @@ from ..app import App
 from ..widgets import Button
 from .base import Overlay
 
+ROW, NOTE, LINE = 46, 22, 26       # heights (in units) of a row, a row's bonus line, a person's line
+HEAD, FOOT = 104, 96               # above the first row (title, column heads); below the lines
+
 
 class RoundEndScene(Overlay):
     """The result of the round just scored, over the table."""
@@ -22,6 +30,7 @@ class RoundEndScene(Overlay):
     def __init__(self, app: App, outcome: RoundOver, on_close: Callable[[], None]) -> None:
         super().__init__(app)
         self.outcome = outcome
+        self.summary = outcome.summary
         self.on_close = on_close
         self.result = outcome.result
         self.count = Tween(app.clock, 1.2 * app.speed)
@@ -29,24 +38,36 @@ class RoundEndScene(Overlay):
         self.closed = False
 
     def title(self) -> str:
-        """Round number."""
-        return _("Round {round} scored").format(round=self.result.round)
+        """Round number (and whether it was the last)."""
+        return self.summary.title
+
+    def _heights(self) -> tuple[float, float]:
+        """The height the content needs (in units) and the factor its rows are drawn at."""
+        sm = self.summary
+        rows = sum(ROW + (NOTE if r.notes else 0) for r in sm.rows)
+        lines = LINE * (len(sm.lines) + (1 if sm.note else 0))
+        need = HEAD + rows + 14 + lines + FOOT
+        room = self.size[1] * 0.94 / self.unit
+        squeeze = min(1.0, (room - HEAD - FOOT - 14) / max(1, rows + lines))
+        return min(need, room), squeeze
 
     def panel_rect(self) -> pygame.Rect:
-        """Sized to the players."""
+        """Sized to the players and the people's lines."""
         w, h = self.size
-        n = len(self.result.bids)
-        humans = min(2, len(self.outcome.humans))
-        ph = min(h * 0.94, (150 + 46 * n + 90 + 26 * humans + (14 if humans else 0)) * self.unit)
-        return pygame.Rect(w * 0.5 - min(w * 0.8, 760 * self.unit) / 2, (h - ph) / 2,
-                           min(w * 0.8, 760 * self.unit), ph)
+        u = self.unit
+        need, _squeeze = self._heights()
+        pw = min(w * 0.86, 800 * u)
+        ph = need * u
+        return pygame.Rect((w - pw) / 2, (h - ph) / 2, pw, ph)
 
     def build(self, width: int, height: int) -> None:
-        """The Continue button."""
+        """The Continue button (after the last round: on to the game's result)."""
         r = self.panel_rect()
         u = self.unit
-        self.widgets.append(Button((r.centerx - 120 * u, r.bottom - 70 * u, 240 * u, 52 * u),
-                                   lambda: _("Continue"), self.close, primary=True,
+        label = _("See the final result") if self.summary.last else _("Continue")
+        bw = min(r.w - 40 * u, 300 * u)
+        self.widgets.append(Button((r.centerx - bw / 2, r.bottom - 70 * u, bw, 52 * u),
+                                   lambda: label, self.close, primary=True,
                                    keys=(pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)))
 
     def busy(self) -> bool:
@@ -63,7 +84,7 @@ class RoundEndScene(Overlay):
         self.close()
 
     def close(self) -> None:
-        """Next round."""
+        """Next round (or the game's result)."""
         if self.closed:
             return
         self.closed = True
@@ -72,49 +93,54 @@ class RoundEndScene(Overlay):
         self.on_close()
 
     def draw_body(self, surf: pygame.Surface) -> None:
-        """The table of results."""
+        """The table of results, each row's bonuses under its name, then a line per person."""
         u = self.unit
         r = self.panel_rect()
-        res = self.result
-        names = self.outcome.names
-        cols = [0.05, 0.42, 0.56, 0.70, 0.86]
+        sm = self.summary
+        _need, k = self._heights()
+        cols = [0.05, 0.44, 0.555, 0.71, 0.89]
         heads = [_("Player"), _("Bid"), _("Tricks"), _("Points"), _("Total")]
-        y = r.y + 74 * u
+        y = r.y + 80 * u
         for c, hd in zip(cols, heads, strict=True):
             anchor = "midleft" if c == cols[0] else "center"
-            text.draw(surf, hd, (r.x + r.w * c, y), int(16 * u), theme.INK_DIM, "bold", anchor=anchor)
+            text.draw(surf, hd, (r.x + r.w * c, y), int(16 * u), theme.INK_DIM, "bold",
+                      anchor=anchor, max_w=r.w * 0.14 if c != cols[0] else r.w * 0.36)
+        y += 24 * u
         t = self.count.t
-        for i, name in enumerate(names):
-            y += 46 * u
-            made = res.bids[i] == res.tricks[i]
+        everyone = all(row.person for row in sm.rows)
+        size = int(19 * u * min(1.0, 0.5 + k / 2))
+        for i, row in enumerate(sm.rows):
+            h = (ROW + (NOTE if row.notes else 0)) * u * k
+            mid = y + h * (0.36 if row.notes else 0.5)
             if i % 2 == 0:
-                pygame.draw.rect(surf, (32, 52, 42), (r.x + 10 * u, y - 21 * u, r.w - 20 * u, 42 * u))
-            text.draw(surf, name, (r.x + r.w * cols[0], y), int(19 * u), theme.INK, "bold",
-                      anchor="midleft", max_w=r.w * 0.35)
-            text.draw(surf, str(res.bids[i]), (r.x + r.w * cols[1], y), int(19 * u), theme.INK,
+                pygame.draw.rect(surf, (32, 52, 42), (r.x + 10 * u, y, r.w - 20 * u, h))
+            if row.person and not everyone:      # the people's rows, among the computers'
+                pygame.draw.rect(surf, theme.GOLD, (r.x + 10 * u, y + 3 * u, 4 * u, h - 6 * u))
+            text.draw(surf, row.name, (r.x + r.w * cols[0], mid), size, theme.INK, "bold",
+                      anchor="midleft", max_w=r.w * 0.36)
+            text.draw(surf, str(row.bid), (r.x + r.w * cols[1], mid), size, theme.INK,
                       anchor="center")
-            text.draw(surf, str(res.tricks[i]), (r.x + r.w * cols[2], y), int(19 * u),
-                      theme.GOOD if made else theme.BAD, anchor="center")
-            pts = res.points[i]
-            text.draw(surf, f"{pts:+d}", (r.x + r.w * cols[3], y), int(20 * u),
+            text.draw(surf, str(row.tricks), (r.x + r.w * cols[2], mid), size,
+                      theme.GOOD if row.made else theme.BAD, anchor="center")
+            pts = row.points
+            text.draw(surf, messages.signed_points_text(pts), (r.x + r.w * cols[3], mid), size,
                       theme.GOOD if pts > 0 else theme.BAD if pts < 0 else theme.INK, "bold",
-                      anchor="center")
-            before = res.totals[i] - pts
-            shown = round(before + (res.totals[i] - before) * t)
-            text.draw(surf, str(shown), (r.x + r.w * cols[4], y), int(22 * u), theme.ACCENT, "bold",
-                      anchor="center")
-        humans = self.outcome.humans
-        y += 40 * u
-        for i in humans[:2]:
-            diff = res.tricks[i] - res.bids[i]
-            if diff == 0:
-                line = _("{name} made the bid exactly!").format(name=names[i])
-            elif diff > 0:
-                line = ngettext("{name} took {n} trick too many.", "{name} took {n} tricks too many.",
-                                diff).format(name=names[i], n=diff)
-            else:
-                line = ngettext("{name} took {n} trick too few.", "{name} took {n} tricks too few.",
-                                -diff).format(name=names[i], n=-diff)
-            text.draw(surf, line, (r.centerx, y), int(17 * u), theme.GOOD if diff == 0 else theme.INK,
-                      "bold", anchor="center", max_w=r.w - 40 * u)
-            y += 26 * u
+                      anchor="center", max_w=r.w * 0.2)
+            shown = round(row.before + (row.total - row.before) * t)
+            text.draw(surf, str(shown), (r.x + r.w * cols[4], mid), int(size * 1.15), theme.ACCENT,
+                      "bold", anchor="center")
+            if row.notes:
+                text.draw(surf, "  ·  ".join(row.notes),
+                          (r.x + r.w * cols[0] + 14 * u, y + h * 0.74), int(15 * u * k),
+                          theme.GOLD, "bold", anchor="midleft", max_w=r.w * 0.86)
+            y += h
+        y += 14 * u * k + LINE * u * k / 2
+        if sm.note:
+            text.draw(surf, sm.note, (r.centerx, y), int(17 * u * k), theme.GOLD, "bold",
+                      anchor="center", max_w=r.w - 40 * u)
+            y += LINE * u * k
+        for line in sm.lines:
+            text.draw(surf, line.text, (r.centerx, y), int(17 * u * k),
+                      theme.GOOD if line.made else theme.INK, "bold", anchor="center",
+                      max_w=r.w - 40 * u)
+            y += LINE * u * k

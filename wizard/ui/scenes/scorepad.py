@@ -44,6 +44,11 @@ def draw_pad(surf: pygame.Surface, rect: pygame.Rect, names: list[str], rows: li
         ry = y + (rnd - 1) * row_h
         if rnd % 2 == 0:
             pygame.draw.rect(surf, (232, 220, 188), (rect.x + 2, ry, rect.w - 4, row_h))
+        for i in range(n):     # the total has its own shaded cell: never a bare "+20 40"
+            tx = x0 + col_w * i + col_w * 3 / 4
+            pygame.draw.rect(surf, (214, 196, 152) if rnd % 2 == 0 else (224, 209, 170),
+                             (tx, ry, col_w / 4, row_h))
+            pygame.draw.line(surf, theme.WOOD, (tx, ry), (tx, ry + row_h), max(1, round(u)))
         if current == rnd:
             pygame.draw.rect(surf, theme.GOLD, (rect.x + 2, ry, rect.w - 4, row_h), max(1, round(2 * u)))
         text.draw(surf, str(rnd), (rect.x + first_w / 2, ry + row_h / 2), size, theme.WOOD, "bold",

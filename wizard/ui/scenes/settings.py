@@ -65,6 +65,10 @@ class SettingsScene(Screen):
         rows.append((_("Confirm before playing a card"),
                      Cycle((0, 0, 1, 1), [False, True], st.confirm_play,
                            lambda v: _("On") if v else _("Off"), lambda v: self._set("confirm_play", v))))
+        rows.append((_("Play a forced card automatically"),
+                     Cycle((0, 0, 1, 1), [True, False], st.auto_play_forced,
+                           lambda v: _("On") if v else _("Off"),
+                           lambda v: self._set("auto_play_forced", v))))
         row_h = min(46 * u, (height - 250 * u) / len(rows) - 8 * u)
         top = 110 * u
         lw = min(width * 0.34, 420 * u)

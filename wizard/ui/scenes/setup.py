@@ -59,6 +59,12 @@ def config_of(setup: dict[str, Any], seed: int) -> GameConfig:
     return cfg
 
 
+def remembered(setup: dict[str, Any]) -> dict[str, Any]:
+    """What New game keeps for next time: everything but the seed, so the next game deals new
+    cards unless the player types a seed again (or asks for the same deals at the game's end)."""
+    return {k: v for k, v in setup.items() if k != "seed"}
+
+
 def seats_of(setup: dict[str, Any]) -> list[Seat]:
     """The seats a setup describes, names by the shared rule (empty names get a default)."""
     out = []
@@ -90,7 +96,7 @@ class SetupScene(Screen):
                 last = repair_names(last)
                 seats_of(last)
                 config_of(last, 0)
-                self.setup = {**self.setup, **last}
+                self.setup = {**self.setup, **remembered(last)}
             except Exception:
                 pass
         self.labels: list[tuple[pygame.Rect, str, str]] = []   # (rect, label, reason)
@@ -244,7 +250,7 @@ class SetupScene(Screen):
 
     def start(self) -> None:
         """Remember the setup, start the game on the table."""
-        self.app.settings.last_setup = self.setup
+        self.app.settings.last_setup = remembered(self.setup)
         if self.setup.get("look") and self.setup["look"] != self.app.settings.card_look:
             self.app.settings.card_look = self.setup["look"]
             self.app.refresh_painter()

@@ -44,9 +44,10 @@ class TableScene(Scene):
         self.session = session
         self.table = Table(session, clock=app.clock, threaded=app.threaded, speed=app.speed,
                            ai_pause=self._ai_pause(), auto_continue=auto_continue, look=self.look,
-                           trick_hold=self._trick_hold())
+                           trick_hold=self._trick_hold(), auto_forced=self._auto_forced())
         self.on_game_over = on_game_over
         self.keep_history = keep_history
+        self.recorded = False             # the finished game went into the history
         self.message: tuple[str, float, bool] | None = None   # text, until, is_error
         self.hover: int | None = None
         self.selected: int | None = None
@@ -135,10 +136,11 @@ class TableScene(Scene):
             else:
                 self.say(out.text, 6.0)
         elif isinstance(out, RoundOver):
+            if out.last:
+                self.record_game()    # already over: quitting on its result screen loses nothing
             self.app.open("round_end", outcome=out, on_close=self.next_round)
         elif isinstance(out, GameOver):
-            if self.keep_history:
-                self.app.prefs.finish_game(self.session)
+            self.record_game()
             if self.on_game_over is not None:
                 self.on_game_over(self)
             else:
@@ -147,6 +149,12 @@ class TableScene(Scene):
             self.selected = self.hover = self.pressed = None    # a new hand, or fewer cards
             self.drag_pos = None
         self.app.dirty = True
+
+    def record_game(self) -> None:
+        """Put the finished game into the history (once)."""
+        if self.keep_history and not self.recorded:
+            self.recorded = True
+            self.app.prefs.finish_game(self.session)
 
     def next_round(self) -> None:
         """Deal the next round (the round-end screen closed)."""
@@ -169,6 +177,9 @@ class TableScene(Scene):
 
     def _trick_hold(self) -> float:
         return float(getattr(self.app.settings, "trick_hold_ms", 1000)) / 1000
+
+    def _auto_forced(self) -> bool:
+        return bool(getattr(self.app.settings, "auto_play_forced", True))
 
     def layout(self, width: int, height: int) -> None:
         """Lay the table out for the window."""
@@ -203,6 +214,7 @@ class TableScene(Scene):
         self.table.speed = self.app.speed
         self.table.ai_pause = self._ai_pause()
         self.table.trick_hold = self._trick_hold()
+        self.table.auto_forced = self._auto_forced()
         self.table.look = self.look
         self.table.update()
         for name in dict.fromkeys(self.table.animator.take_sounds()):

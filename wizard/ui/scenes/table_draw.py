@@ -94,7 +94,8 @@ def _deck(sc: TableView, surf: pygame.Surface) -> None:
     if not sh.round or sh.phase is Phase.DEAL:      # the trump is not known before the turn-up
         return
     if sh.choosing:
-        txt = _("{name} chooses…").format(name=sc.names[sh.dealer])
+        txt = (_("You choose…") if sh.dealer == sc.table.you
+               else _("{name} chooses…").format(name=sc.names[sh.dealer]))
     elif sh.trump is None:
         txt = _("No trump")
     else:

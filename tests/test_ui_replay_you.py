@@ -1,0 +1,48 @@
+"""The replay's sentences speak to the default "You" of a solo game, and name anyone else."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from wizard import messages
+from wizard.engine import GameConfig, GameRecord
+from wizard.i18n import set_language
+from wizard.session import Seat, Session
+from wizard.ui import smoke
+from wizard.ui.replaymodel import build_frames, describe
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    yield
+    set_language("en")
+
+
+def _lines(name: str, lang: str) -> list[str]:
+    set_language(lang)
+    seats = [Seat.human(name), Seat.ai("Merlin", "easy"), Seat.ai("Vivian", "easy")]
+    session = smoke.play_until(Session.new(GameConfig(3, seed=9), seats), lambda s: False)
+    names = [s.name for s in seats]
+    you = messages.you_seat(names, [0])
+    frames = build_frames(GameRecord.of(session.state))
+    return [describe(f, names, "classic", you) for f in frames]
+
+
+@pytest.mark.parametrize(("lang", "you", "bid", "won", "plays"), [
+    ("en", "You", "You bid ", "You win the trick: ", "You play "),           # and why (issue #16)
+    ("fr", "Moi", "Vous prédisez ", "Vous remportez le pli\u00a0: ", "Vous jouez "),
+    ("ca", "Jo", "Predius ", "Guanyes la basa: ", "Jugues "),
+])
+def test_the_replay_speaks_to_you(lang: str, you: str, bid: str, won: str, plays: str) -> None:
+    text = " ".join(_lines(you, lang))
+    assert bid in text and won in text and plays in text
+    if lang != "en":      # "Moi remporte", "Jo guanya": the default name as a third person
+        assert f"{you} " not in text
+    assert not any(f"You {verb}" in text for verb in ("bids", "plays", "wins", "deals", "leads"))
+
+
+def test_a_named_person_is_named_in_the_replay() -> None:
+    text = " ".join(_lines("Anna", "en"))
+    assert "Anna bids " in text and "Anna plays " in text and "You " not in text
