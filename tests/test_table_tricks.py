@@ -346,3 +346,26 @@ def test_a_forced_card_waits_for_the_hold_too() -> None:
         assert t.shown.held and t.clock.now - start < 2
         t.tick(0.02)
     assert t.clock.now - start >= 0.95
+
+
+def test_skipping_ends_the_hold() -> None:
+    """Space (SkipAnimation) with animations off: the computer leads at once."""
+    from wizard.table import SkipAnimation
+    t = solo_table(hold=5.0)
+    s = t.session
+    for _ in range(5000):
+        if t.shown.held and s.is_ai_turn() and s.phase is Phase.PLAY:
+            break
+        if t.my_turn():
+            act(t)
+        t.tick(0.02)
+        for o in t.take_outcomes():
+            if isinstance(o, RoundOver):
+                t.submit(NextRound())
+    moves = s.moves
+    t.tick(0.02)
+    assert s.moves == moves and t.shown.held            # held (5 s)
+    t.submit(SkipAnimation())
+    for _ in range(3):
+        t.tick(0.02)
+    assert s.moves == moves + 1 and not t.shown.held
