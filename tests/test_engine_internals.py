@@ -10,7 +10,7 @@ from enginehelp import snapshot
 from wizard.engine import ALL_CARDS, Card, GameConfig, GameState, Phase, Play, card, deck, play
 from wizard.engine.actions import PLAY_OF
 from wizard.engine.dealing import _shuffle
-from wizard.engine.trick import classic_winner, trick_winner
+from wizard.engine.trick import classic_winner, judge
 
 
 def test_engine_shuffle_matches_random_shuffle_permutation_and_state() -> None:
@@ -40,14 +40,15 @@ def test_clone_keeps_its_own_legal_actions_when_the_original_moves() -> None:
             twin.apply(legal[-1])  # the clone can still play every legal action
 
 
-def test_classic_winner_equals_trick_winner_on_random_tricks() -> None:
+def test_classic_winner_equals_judge_on_random_tricks() -> None:
+    """The one-pass classic rule gives the same winner, reason and lead suit as the general one."""
     rng = random.Random(11)
     pack = deck("classic")
     for _ in range(20000):
         n = rng.randint(3, 6)
         trick = rng.sample(pack, n)
         trump = rng.choice([None, "B", "G", "R", "Y"])
-        assert classic_winner(trick, trump) == trick_winner(trick, trump, "classic", False)
+        assert classic_winner(trick, trump) == judge(trick, trump, "classic", False)
 
 
 def test_cards_define_no_ordering_that_would_slow_comparisons() -> None:

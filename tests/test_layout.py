@@ -146,6 +146,25 @@ def test_scrolling_a_row_into_view() -> None:
     assert lay.clamp(10_000, keep=40) == 40          # a list moved down to keep a row stays there
 
 
+def test_the_trump_and_merlin_questions_cover_neither_the_trick_nor_the_hands() -> None:
+    """The question sits where the prompt and the bid bar are: off the trick spots (Merlin asks
+    about the trick), the hand, the turned card, the plates; its buttons inside it (issue #16)."""
+    from wizard.ui.layout import choice_buttons, choice_panel
+    for w, h in ((1024, 640), (1280, 800), (1920, 1080), (3840, 2160)):
+        for players in range(3, 7):
+            for scale in (1.0, 1.3):
+                lay = table_layout(w, h, players, scale)
+                for count in (2, 4):
+                    box = choice_panel(lay, count)
+                    assert box.inside(lay.window)
+                    covered = [lay.trick_area, *lay.trick_spots, lay.hand, lay.turned, lay.deck,
+                               lay.trump_label, *lay.plates]
+                    assert not any(box.overlaps(b) for b in covered), (w, h, players, scale, count)
+                    buttons = choice_buttons(lay, count)
+                    assert all(b.inside(box) and b.h >= 30 for b in buttons), (w, h, players, buttons)
+                    assert all(not a.overlaps(b) for i, a in enumerate(buttons) for b in buttons[i + 1:])
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080), (3840, 2160), (2560, 1080)])
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_clairvoyance_hands_are_readable(size: tuple[int, int], players: int) -> None:

@@ -72,12 +72,15 @@ def test_a_named_person_is_named(lang: str, bid: str, play: str) -> None:
     assert prompts("Anna", lang) == (bid, play)
 
 
-# The line said when a trick is won: the branch explaining every trick (issue #16, "tricks")
-# replaces this prompt line with the table's trick line, which takes ``Table.you`` too.
+# The line said when a trick is won is the table's trick line (who won and why, issue #16), which
+# takes ``Table.you`` too; the prompt says nothing over it.
 @pytest.mark.parametrize(("lang", "name", "won"), [
-    ("en", "You", "You win the trick."), ("fr", "Moi", "Vous remportez le pli."),
-    ("ca", "Jo", "Guanyes la basa."), ("en", "Anna", "Anna wins the trick."),
-    ("fr", "Anna", "Anna remporte le pli."), ("ca", "Anna", "Anna guanya la basa.")])
+    ("en", "You", "You win the trick: the first Wizard played."),
+    ("fr", "Moi", "Vous remportez le pli\u00a0: le premier Magicien joué."),
+    ("ca", "Jo", "Guanyes la basa: el primer Wizard jugat."),
+    ("en", "Anna", "Anna wins the trick: the first Wizard played."),
+    ("fr", "Anna", "Anna remporte le pli\u00a0: le premier Magicien joué."),
+    ("ca", "Anna", "Anna guanya la basa: el primer Wizard jugat.")])
 def test_the_trick_won_line(lang: str, name: str, won: str) -> None:
     set_language(lang)
     table = first_round(name)
@@ -89,5 +92,6 @@ def test_the_trick_won_line(lang: str, name: str, won: str) -> None:
     for _ in range(400):
         table.tick(0.02)
         if isinstance(table.animator.active, TrickWon):
-            lines.add(table.prompt()[0])
+            lines.add(table.trick_line())
+            assert table.prompt()[0] == ""
     assert lines == {won}

@@ -42,7 +42,7 @@ import pygame
 import pytest
 
 from wizard.i18n import set_language
-from wizard.ui import fonts, smoke, text, theme
+from wizard.ui import fonts, smoke, smoke_tricks, text, theme
 
 LANGS = ("en", "fr", "ca")
 SIZES = ((1024, 640), (1920, 1080))
@@ -248,7 +248,7 @@ def _make_extra(a: Any, name: str) -> None:
 
 # The card legend, the clairvoyance hands and a tooltip: checked at the smallest size and at 4K.
 LARGE_SCREENS = ("table-clairvoyance-3p", "table-clairvoyance-6p", "table-tooltip", "card-legend",
-                 "card-legend-camelot")
+                 "card-legend-camelot", *smoke_tricks.TRICK_SCREENS)   # and the finished tricks
 EXTRA_SCREENS += ("table-clairvoyance-6p",)
 
 
@@ -368,3 +368,4 @@ def test_refusal_reason_fits_the_prompt_line(lang: str, rule: str) -> None:
         assert not too_wide, "\n".join(too_wide)
     finally:
         set_language("en")
+

@@ -30,6 +30,7 @@ from .phase import Phase
 from .record import GameRecord, RecordError, replay
 from .scoring import Bonus, BonusKind
 from .state import GameState, start
+from .trick import TrickNote, Verdict, WinReason, judge
 from .view import PlayerView, RoundResult, TrickRecord, event_for, events_for
 
 __all__ = [
@@ -43,4 +44,5 @@ __all__ = [
     "Bonus", "BonusKind",
     "GameRecord", "RecordError", "GameState", "Phase", "replay", "start",
     "PlayerView", "RoundResult", "TrickRecord", "event_for", "events_for",
+    "TrickNote", "Verdict", "WinReason", "judge",
 ]

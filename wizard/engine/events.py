@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import ALL_CARDS, Card
+from .trick import TrickNote, WinReason
 
 
 class Event:
@@ -98,11 +99,18 @@ class CardPlayed(Event):
 
 @dataclass(slots=True)
 class TrickWon(Event):
-    """A trick ended: ``winner`` leads next; a ``void`` trick (EXCALIBUR) counts for nobody."""
+    """A trick ended: ``winner`` leads next; a ``void`` trick (EXCALIBUR) counts for nobody.
+
+    Why, as the engine decided it (``trick.judge``): the ``reason`` the winning card won, the
+    ``lead`` suit (None when none was set) and ``notes`` on what else the rules did to the trick.
+    """
 
     winner: int
     cards: tuple[tuple[int, Card], ...]
     void: bool
+    reason: WinReason | None = None      # None only in events built by hand
+    lead: str | None = None
+    notes: tuple[TrickNote, ...] = ()
 
 
 @dataclass(slots=True)

@@ -60,7 +60,7 @@ class GameFields:
     _sum_rules: bool          # some constraint on the last bidder's sum can apply
     _n: int                   # config.players
     _next: tuple[int, ...]    # by seat: the seat to its left
-    _winner: TrickRule        # trick_winner specialised to the edition and scroll option
+    _winner: TrickRule        # trick.judge specialised to the edition and scroll option
 
     # ---- helpers for callers -------------------------------------------------------------
 

@@ -50,7 +50,7 @@ from .events import (
 from .phase import Phase as Phase  # re-exported: its home before phase.py
 from .refusals import Refusals
 from .scoring import Bonus, round_score, winners
-from .trick import legal_cards, winner_rule
+from .trick import TrickNote, legal_cards, winner_rule
 from .view import PlayerView, RoundResult, make_trick_record
 
 # Enum member access through the class costs ~10x a global read in CPython 3.11: the hot paths
@@ -383,7 +383,7 @@ class GameState(Dealing, Refusals):
         """The trick is complete: find its winner, record it, score the round if it was the last."""
         trick = self.trick
         seats = self.trick_seats
-        idx, void = self._winner(trick, self.trump)
+        idx, void, reason, lead, notes = self._winner(trick, self.trump)
         winner = seats[idx]
         if not void:
             self.tricks[winner] += 1
@@ -392,9 +392,10 @@ class GameState(Dealing, Refusals):
                 self.grail_winner = winner
             if void and self.round == 1 and EXCALIBUR in trick:
                 self.voided_round = True
+                notes = (*notes, TrickNote.ROUND_VOID)
         record = tuple(zip(seats, trick))  # noqa: B905 (same lengths; strict= costs ~40%)
         self.tricks_played.append(make_trick_record(record, winner, void))
-        events.append(TrickWon(winner, record, void))
+        events.append(TrickWon(winner, record, void, reason, lead, notes))
         self.trick = []
         self.trick_seats = []
         self.leader = winner

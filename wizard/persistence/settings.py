@@ -36,6 +36,7 @@ class Settings:
     language: str | None = None
     animation_speed: str = "normal"
     ai_pause_ms: int = 600
+    trick_hold_ms: int = 1000     # animations off: how long a finished trick stays before a computer leads
     sound: bool = True
     volume: float = 0.8
     fullscreen: bool = False
@@ -97,6 +98,7 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "language": _language,
     "animation_speed": lambda v: checks.choice(v, "animation speed", ANIMATION_SPEEDS),
     "ai_pause_ms": lambda v: checks.integer(v, "computer pause", 0, 10_000),
+    "trick_hold_ms": lambda v: checks.integer(v, "finished trick hold", 0, 10_000),
     "sound": lambda v: checks.boolean(v, "sound"),
     "volume": lambda v: checks.number(v, "volume", 0.0, 1.0),
     "fullscreen": lambda v: checks.boolean(v, "fullscreen"),

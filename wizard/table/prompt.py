@@ -66,11 +66,7 @@ def prompt_line(table: TablePrompt) -> tuple[str, str]:
     if isinstance(e, (CardDrawn, DealerChosen)) and not table.shown.round:
         return _("Drawing for the first dealer: the highest card deals."), "ink"
     if isinstance(e, TrickWon):
-        if e.void:
-            return _("Nobody wins this trick."), "ink"
-        if e.winner == table.you:
-            return _("You win the trick."), "accent"
-        return _("{name} wins the trick.").format(name=names[e.winner]), "accent"
+        return "", "ink"          # the table's trick line (``Table.trick_line``) says who and why
     if not table.drained or s.current is None:
         return "", "ink"
     seat = s.current

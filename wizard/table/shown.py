@@ -62,6 +62,8 @@ class Shown:
     totals: list[int] = field(default_factory=list)
     trick: list[tuple[int, Card]] = field(default_factory=list)
     last_trick: TrickRecord | None = None
+    won: TrickWon | None = None                # the round's last finished trick, with the engine's why
+    held: bool = False                         # ... and it still lies on the table (until the next lead)
     drawn: list[tuple[int, Card]] = field(default_factory=list)
     over: bool = False
     own_played: dict[str, int] = field(default_factory=dict)   # Wizards / Jesters the viewer played this round
@@ -83,6 +85,22 @@ class Shown:
             over=view.phase is Phase.GAME_OVER,
             own_played=_own_played([sc for t in view.tricks_played for sc in t.cards] + list(view.trick),
                                    viewer))
+
+    def keep_finished(self, old: Shown) -> None:
+        """Keep ``old``'s finished trick (and whether it still lies on the table) when this picture
+        was rebuilt from a view, which knows the trick but not why it was won."""
+        won = old.won
+        if won is None:
+            return
+        if self.last_trick is None:      # the view forgets a round's tricks once it is scored
+            if self.phase not in (Phase.ROUND_END, Phase.GAME_OVER):
+                return
+        elif self.last_trick.cards != won.cards:
+            return
+        self.won = won
+        if self.last_trick is None:
+            self.last_trick = old.last_trick
+        self.held = old.held and not self.trick
 
     def apply(self, e: Event) -> None:
         """Move the picture forward by one event."""
@@ -108,6 +126,8 @@ class Shown:
             self.tricks = [0] * n
             self.trick = []
             self.last_trick = None
+            self.won = None
+            self.held = False
             self.drawn = []
             self.own_played = {}
         elif isinstance(e, CardDealt):
@@ -144,12 +164,15 @@ class Shown:
             if peek is not None and held in peek:
                 peek.remove(held)
             self.trick.append((e.seat, e.card))
+            self.held = False                  # the next lead takes the finished trick away
             if e.seat == self.viewer and e.card.text in VARIED:
                 self.own_played[e.card.text] = self.own_played.get(e.card.text, 0) + 1
         elif isinstance(e, TrickWon):
             if not e.void:
                 self.tricks[e.winner] += 1
             self.last_trick = TrickRecord(e.cards, e.winner, e.void)
+            self.won = e
+            self.held = True
             self.trick = []
         elif isinstance(e, RoundScored):
             self.totals = list(e.totals)

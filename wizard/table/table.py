@@ -38,6 +38,7 @@ from wizard.engine import (
     Phase,
     Play,
     RoundScored,
+    TrickWon,
     card,
 )
 from wizard.session import Session
@@ -72,6 +73,7 @@ from .intents import (
 from .runner import Job, Runner
 from .shown import Shown
 from .summary import round_summary
+from .trickshow import TrickShow
 from .tween import lerp
 
 log = logging.getLogger(__name__)
@@ -81,12 +83,12 @@ MAX_KEPT = 4          # intents kept during an animation
 MERLIN_W, MERLIN_J = card("MERLIN:W"), card("MERLIN:J")
 
 
-class Table:
+class Table(TrickShow):
     """One game at the table, for the people at one screen."""
 
     def __init__(self, session: Session, *, clock: Clock | None = None, threaded: bool = True,
                  speed: float = 1.0, ai_pause: float = 0.6, auto_continue: bool | None = None,
-                 look: str = "classic", hint_level: str = "expert",
+                 look: str = "classic", hint_level: str = "expert", trick_hold: float = 1.0,
                  auto_forced: bool = True) -> None:
         self.session = session
         self.clock = clock if clock is not None else Clock()
@@ -98,6 +100,8 @@ class Table:
         self.curtain_for: int | None = None
         self.auto_continue = (not humans) if auto_continue is None else auto_continue
         self.ai_pause = ai_pause                        # seconds between computer moves (at speed 1)
+        self.trick_hold = trick_hold    # animations off: seconds a finished trick stays before a computer leads
+        self.held: tuple[TrickWon, float] | None = None  # the finished trick on the table, since when
         self.look = look
         self.hint_level = hint_level
         self.auto_forced = auto_forced                  # play a person's only legal card for them
@@ -121,11 +125,6 @@ class Table:
     # ---- what is shown ------------------------------------------------------------------
 
     @property
-    def shown(self) -> Shown:
-        """The table as the viewer sees it now."""
-        return self.animator.shown
-
-    @property
     def speed(self) -> float:
         """Animation speed factor (0: no animation)."""
         return self.animator.speed
@@ -133,11 +132,6 @@ class Table:
     @speed.setter
     def speed(self, value: float) -> None:
         self.animator.speed = max(0.0, value)
-
-    @property
-    def names(self) -> list[str]:
-        """Players' names by seat."""
-        return self.session.names
 
     @property
     def you(self) -> int | None:
@@ -224,7 +218,8 @@ class Table:
         """Something moves or is computed: keep ticking."""
         return (not self.drained or self.move_job is not None or self.hint_job is not None
                 or self.forced is not None
-                or (self.session.is_ai_turn() and self.curtain_for is None))
+                or (self.session.is_ai_turn() and self.curtain_for is None)
+                or (self._hold_left() and self._waits_for_hold()))
 
     # ---- time ---------------------------------------------------------------------------
 
@@ -256,6 +251,8 @@ class Table:
         """Carry out ``intent``, or say why not; never changes anything when it refuses."""
         if isinstance(intent, SkipAnimation):
             self.animator.skip()
+            if self.held is not None:           # and end the hold of a finished trick
+                self.held = (self.held[0], float("-inf"))
             return Accepted(None)
         if isinstance(intent, Ready):
             if self.curtain_for is None:
@@ -314,7 +311,7 @@ class Table:
                            dict(err.details))
         if self.hot_seat:          # hide the hand before anything of the next turn is shown
             self.viewer = None
-            self.animator.shown = Shown.from_view(s.view(None), None)
+            self._show_view(None)
         s.act(action, seat)
         self.acted_at = self.clock.now
         self.kept.clear()
@@ -335,7 +332,7 @@ class Table:
         self._round_told = False
         if self.hot_seat:
             self.viewer = None
-            self.animator.shown = Shown.from_view(s.view(None), None)
+            self._show_view(None)
         s.advance()
         return Accepted(None)
 
@@ -353,20 +350,27 @@ class Table:
         self.animator.push(session.redacted(events, self.viewer))
         self.synced = False
 
+    def _show_view(self, viewer: int | None) -> Shown:
+        """Show what ``viewer`` may know now, keeping the finished trick and why it was won."""
+        old = self.shown
+        new = Shown.from_view(self.session.view(viewer), viewer)
+        new.keep_finished(old)
+        self.animator.shown = new
+        return new
+
     def _sync(self) -> None:
         s, old = self.session, self.shown
-        new = Shown.from_view(s.view(self.viewer), self.viewer)
+        new = self._show_view(self.viewer)
         if s.phase in (Phase.TRUMP, Phase.BID) and s.round <= 1:
             new.drawn = old.drawn          # the draw for first dealer stays until the first card
-        if new.last_trick is None and s.phase is Phase.ROUND_END:
-            new.last_trick = old.last_trick
-        self.animator.shown = new
         self.synced = True
 
     def _caught_up(self) -> None:
         s = self.session
         if not self.synced:
             self._sync()
+        if self._holding() and self._waits_for_hold():
+            return              # a computer's lead, the round end, the curtain: after the hold
         if s.finished or s.phase is Phase.ROUND_END:
             if not self._round_told:       # the last round too: its result, then the game's
                 self._round_told = True

@@ -347,21 +347,31 @@ def bid_buttons(lay: TableLayout, count: int) -> list[Box]:
 
 
 def choice_panel(lay: TableLayout, count: int) -> Box:
-    """The panel of a question with ``count`` answers (trump suit: 4, Merlin: 2), over the trick."""
-    u = lay.unit
-    bw, bh, gap = 150 * u, 120 * u, 12 * u
-    w = count * bw + (count + 1) * gap
-    h = bh + 70 * u
-    area = lay.trick_area
-    return Box(area.x + (area.w - w) / 2, area.y + (area.h - h) / 2, w, h)
+    """The panel of a question with ``count`` answers (trump suit: 4, Merlin: 2).
+
+    It takes the place of the prompt and the bid bar, between the trick and the hand, so it never
+    covers what it asks about: the trick being played (Merlin), the hand, the turned card and the
+    other hands (trump).
+    """
+    top = lay.prompt.y
+    return Box(lay.prompt.x, top, lay.prompt.w, lay.bid_bar.bottom - top)
+
+
+def choice_title_height(lay: TableLayout) -> float:
+    """The height of the question's title line at the top of ``choice_panel``."""
+    return max(16.0, 24 * lay.unit)
 
 
 def choice_buttons(lay: TableLayout, count: int) -> list[Box]:
-    """The answer buttons of ``choice_panel``, left to right."""
+    """The answer buttons of ``choice_panel``, left to right, in one row under its title."""
     u = lay.unit
-    bw, bh, gap = 150 * u, 120 * u, 12 * u
     box = choice_panel(lay, count)
-    return [Box(box.x + gap + i * (bw + gap), box.y + 52 * u, bw, bh) for i in range(count)]
+    gap = 8 * u
+    title = choice_title_height(lay)
+    bh = box.h - title - gap
+    bw = min(210 * u, (box.w - gap * (count + 1)) / count)
+    x0 = box.x + (box.w - count * bw - (count - 1) * gap) / 2
+    return [Box(x0 + i * (bw + gap), box.y + title, bw, bh) for i in range(count)]
 
 
 def bid_flash(lay: TableLayout, pos: int, w: float, h: float) -> Box:

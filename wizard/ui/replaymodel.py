@@ -30,6 +30,7 @@ from wizard.engine import (
     TrumpRevealed,
 )
 from wizard.i18n import _, ngettext
+from wizard.table.trickwhy import trick_line
 
 # ---- the steps of a game ------------------------------------------------------------------------
 
@@ -204,8 +205,8 @@ class ReplayModel:
 
 
 def describe(frame: Frame, names: list[str], look: str = "classic", you: int | None = None) -> str:
-    """One or two sentences telling what happened at this step (``you``: the seat spoken to in
-    the second person, the default "You" of a solo game)."""
+    """One or two sentences telling what happened at this step (a finished trick says who won it
+    and why); ``you``: the seat spoken to in the second person, the default "You" of a solo game."""
     out: list[str] = []
     state = frame.state
     for e in frame.events:
@@ -246,12 +247,7 @@ def describe(frame: Frame, names: list[str], look: str = "classic", you: int | N
                 out.append(_("{name} names the trump: {suit}.").format(name=names[e.seat],
                                                                          suit=suit))
         elif isinstance(e, TrickWon):
-            if e.void:
-                out.append(_("Nobody wins this trick."))
-            elif e.winner == you:
-                out.append(_("You win the trick."))
-            else:
-                out.append(_("{name} wins the trick.").format(name=names[e.winner]))
+            out.append(trick_line(e, names, you, look))
         elif isinstance(e, RoundScored):
             out.append(_("Round {round} is scored.").format(round=e.round))
         elif isinstance(e, GameOver):

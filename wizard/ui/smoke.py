@@ -24,6 +24,8 @@ from wizard.engine import (
 )
 from wizard.session import Seat, Session
 
+from .smoke_tricks import TRICK_SCREENS, make_trick_screen
+
 if TYPE_CHECKING:
     from .app import App
     from .prefs import Prefs
@@ -34,11 +36,11 @@ SCREENS = ("menu", "setup", "setup-name", "table-bidding", "table-trump", "table
            "card-legend-camelot", "table-tooltip", "continue-list", "continue-delete",
            "table-save-failed", "round-end-last", "round-end-camelot", "table-hotseat-round-end",
            "settings-scale-130", "setup-scale-130", "table-play-scale-130", "game-menu-scale-130",
-           "history-scale-130", "replay-scale-130")
+           "history-scale-130", "replay-scale-130", *TRICK_SCREENS)
 SCALED = "-scale-130"      # a screen drawn with the interface size at 130 %
 # Table states also drawn at 1024x640 (file names with "1024x640").
 SMALL_SCREENS = ("table-clairvoyance-3p", "table-tooltip", "table-save-failed", "round-end-last",
-                 "round-end-camelot", "table-hotseat-round-end")
+                 "round-end-camelot", "table-hotseat-round-end", *TRICK_SCREENS)
 HISTORY_SCREENS = ("history", "history-game", "replay", "continue-list", "continue-delete")
 # Games in progress for the Continue list: (players, edition, seed, rounds played).
 GAMES_IN_PROGRESS = ((4, "classic", 41, 5), (3, "magic", 42, 2), (6, "camelot", 43, 7))
@@ -253,6 +255,8 @@ def _make(a: App, name: str) -> None:
             keys = [pygame.K_PAGEDOWN] * 5 + [pygame.K_RIGHT] * 7    # round 6, a trick half played
             for k in keys:
                 a.frame(0.0, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")])
+    elif name in TRICK_SCREENS:
+        make_trick_screen(a, name)
     elif name in ("continue-list", "continue-delete"):
         a.go("menu")
         listed = a.go("continue_list")
@@ -396,5 +400,6 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
         for f in failures:
             print("  " + f, file=sys.stderr)
         return 1
-    print(f"smoke test ok: {len(SCREENS)} screens x {len(languages)} languages")
+    print(f"smoke test ok: {len(SCREENS)} screens x {len(languages)} languages, "
+          f"{len(SMALL_SCREENS)} of them also at 1024x640")
     return 0

@@ -11,7 +11,6 @@ from wizard.engine import (
     CardPlayed,
     DealerChosen,
     Phase,
-    TrickWon,
     TrumpRevealed,
 )
 from wizard.i18n import _
@@ -76,43 +75,6 @@ def peeks(sc: TableView, surf: pygame.Surface) -> None:
                   theme.INK, role="bold", anchor="midleft", max_w=label.right - x, shadow=True)
         for c, v, b in zip(shown, variants([c.text for c in shown]), h.cards, strict=True):
             sc.app.painter.blit_face(surf, c.text, R(b), f"peek:{seat}", variant=v)
-
-
-# ---- the trick --------------------------------------------------------------------------------
-
-def trick(sc: TableView, surf: pygame.Surface) -> None:
-    """The trick in play, or the finished one sliding to its winner."""
-    lay, sh, painter = sc.lay, sc.shown, sc.app.painter
-    e = sc.table.animator.active
-    if isinstance(e, TrickWon) and sc.table.animator.tween is not None:
-        t = sc.table.animator.tween.raw
-        hold = 0.55
-        win_pos = sc.pos_of(e.winner)
-        target = R(lay.plates[win_pos]).center
-        looks = sh.trick_looks(e.cards)
-        for (seat, c), v in zip(e.cards, looks, strict=True):
-            spot = R(lay.trick_spots[sc.pos_of(seat)])
-            if t < hold:
-                painter.blit_face(surf, c.text, spot, "trick", variant=v)
-                if seat == e.winner and not e.void:
-                    pygame.draw.rect(surf, theme.ACCENT, spot.inflate(8, 8), width=max(2, round(3 * lay.unit)),
-                                     border_radius=round(8 * lay.unit))
-            else:
-                k = (t - hold) / (1 - hold)
-                k = k * k
-                cx, cy = lerp2(spot.center, target, k)
-                w = max(8, int(spot.w * (1 - 0.6 * k)))
-                r = pygame.Rect(0, 0, w, int(w * 1.5))
-                r.center = (int(cx), int(cy))
-                painter.blit_scaled(surf, None, r, spot.w)
-        return
-    for (seat, c), v in zip(sh.trick, sh.trick_looks(sh.trick), strict=True):
-        painter.blit_face(surf, c.text, R(lay.trick_spots[sc.pos_of(seat)]), "trick", variant=v)
-    if not sh.trick and sh.round and not sh.drawn and sh.phase is Phase.PLAY and sc.table.drained:
-        for slot in lay.trick_spots:
-            pygame.draw.rect(surf, (255, 255, 255), R(slot), width=1, border_radius=round(8 * lay.unit))
-
-
 
 
 # ---- the hand ---------------------------------------------------------------------------------

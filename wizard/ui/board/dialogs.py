@@ -5,12 +5,14 @@ from __future__ import annotations
 import pygame
 
 from wizard import messages
+from wizard.engine import WinReason
 from wizard.i18n import _
 
 from .. import text, theme
 from ..fonts import font
-from ..layout import bid_buttons, choice_buttons, choice_panel
+from ..layout import bid_buttons, choice_buttons, choice_panel, choice_title_height
 from ..widgets import Button, dim, panel
+from . import trick
 from .common import R, TableView, felt
 
 # ---- prompt, bidding ---------------------------------------------------------------------------
@@ -18,9 +20,20 @@ from .common import R, TableView, felt
 def prompt(sc: TableView, surf: pygame.Surface) -> None:
     """The one-line prompt (whose turn, reasons) and, when bidding, the bid buttons."""
     lay, u = sc.lay, sc.lay.unit
+    if sc.table.choice is not None and sc.my_turn():
+        return                       # the question takes the prompt's place, with its own title
     box = R(lay.prompt)
     msg, tone = sc.table.prompt()
     colour = theme.ACCENT if tone == "accent" else theme.INK
+    why = sc.table.trick_line()
+    if why:                          # the finished trick's line, and the prompt below it
+        if sc.message is not None:
+            msg = sc.message[0]
+            colour = theme.BAD if sc.message[2] else theme.ACCENT
+        won = sc.table.trick_on_show()
+        mine = won is not None and won.winner == sc.table.viewer and not won.void
+        trick.caption(sc, surf, why, msg, theme.ACCENT if mine else theme.INK, colour)
+        return
     options = sc.table.bid_options()
     if options:
         _bid_bar(sc, surf, options)
@@ -90,27 +103,32 @@ def dialog(sc: TableView, surf: pygame.Surface) -> None:
         choices = [(_("a Wizard"), None, Play(card("MERLIN:W"))),
                    (_("a Jester"), None, Play(card("MERLIN:J")))]
     box = R(choice_panel(lay, len(choices)))
-    panel(surf, box, u)
-    text.draw(surf, title, (box.centerx, box.y + 12 * u), int(22 * u), theme.ACCENT, "title",
-              anchor="midtop")
-    bh = box.h - 70 * u
+    panel(surf, box.inflate(16 * u, 8 * u), u)
+    title_h = choice_title_height(lay)
+    text.draw(surf, title, (box.centerx, box.y + title_h / 2), int(min(20 * u, title_h * 0.8)),
+              theme.ACCENT, "title", anchor="center", max_w=box.w - 20 * u)
     for (label, suit, action), button in zip(choices, choice_buttons(lay, len(choices)), strict=True):
         r = R(button)
         b = Button(r, "", lambda: None)
         b.hover = r.collidepoint(pygame.mouse.get_pos())
         b.draw(surf, u)
+        icon_h = r.h * 0.78
+        x = r.x + 8 * u
         if suit is not None and sc.app.painter.art is not None:
-            em = sc.app.painter.emblem(suit, bh * 0.5)
+            em = sc.app.painter.emblem(suit, icon_h * 0.85)
             if em is not None:
-                surf.blit(em, em.get_rect(center=(r.centerx, r.y + bh * 0.38)))
+                surf.blit(em, em.get_rect(midleft=(x, r.centery)))
+                x += em.get_width() + 6 * u
         elif suit is None:
             code = str(action)   # MERLIN:W / MERLIN:J
-            fw = int(bh * 0.62 / 1.5)
+            fw = int(icon_h / 1.5)
             face = pygame.Rect(0, 0, fw, int(fw * 1.5))
-            face.center = (r.centerx, int(r.y + bh * 0.4))
+            face.midleft = (int(x), r.centery)
             sc.app.painter.blit_face(surf, code, face, "dialog")
-        text.draw(surf, label, (r.centerx, r.bottom - 8 * u), int(15 * u), theme.INK, "bold",
-                  anchor="midbottom", max_w=r.w - 8 * u)
+            x += fw + 6 * u
+        room = r.right - 10 * u - x
+        text.draw(surf, label, (x + room / 2, r.centery), int(min(15 * u, r.h * 0.4)), theme.INK,
+                  "bold", anchor="center", max_w=room)
 
 
 def review(sc: TableView, surf: pygame.Surface) -> None:
@@ -122,9 +140,20 @@ def review(sc: TableView, surf: pygame.Surface) -> None:
     n = len(last.cards) if last else 0
     cw = min(lay.trick_spots[0].w, area.w / max(1, n + 1))
     w = max(300 * u, n * (cw + 10 * u) + 30 * u)
-    box = pygame.Rect(0, 0, w, cw * 1.5 + 110 * u)
+    why = sc.table.last_trick_line() if last is not None else ""
+    why_size = int(15 * u)
+    if why:
+        w = max(w, min(area.w, 560 * u))
+        why_lines = text.wrap(why, why_size, w - 30 * u, "bold")
+    else:
+        why_lines = []
+    line_h = font(why_size, "bold").get_linesize()
+    box = pygame.Rect(0, 0, w, cw * 1.5 + 110 * u + len(why_lines) * line_h)
     box.center = area.center
     panel(surf, box, u, alpha=255)       # opaque: the table must not show through
+    for k, line in enumerate(why_lines):
+        text.draw(surf, line, (box.centerx, box.bottom - 14 * u - (len(why_lines) - k) * line_h),
+                  why_size, theme.ACCENT, "bold", anchor="midtop")
     text.draw(surf, _("Last trick (L to close)"), (box.centerx, box.y + 10 * u), int(20 * u),
               theme.ACCENT, "title", anchor="midtop")
     if last is None:
@@ -133,8 +162,13 @@ def review(sc: TableView, surf: pygame.Surface) -> None:
         return
     x = box.centerx - (n * (cw + 10 * u) - 10 * u) / 2
     looks = sc.shown.trick_looks(last.cards, later=sc.shown.trick)
+    won = sc.shown.won
+    magic = won.winner if won is not None and won.cards == last.cards \
+        and won.reason is WinReason.MAGIC_WIZARD else None
     for (seat, c), v in zip(last.cards, looks, strict=True):
         r = pygame.Rect(x, box.y + 44 * u, cw, cw * 1.5)
+        if seat == magic:
+            trick.magic_glow(surf, r, u, 1.0)
         sc.app.painter.blit_face(surf, c.text, r, "trick", variant=v)
         if seat == last.winner and not last.void:
             pygame.draw.rect(surf, theme.ACCENT, r.inflate(6, 6), width=max(2, round(3 * u)),

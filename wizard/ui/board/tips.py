@@ -36,9 +36,11 @@ def _card_at(sc: TableView, pos: tuple[int, int]) -> tuple[Target, Card, pygame.
         at = hand_index_at(lay, len(hand), pos, sc.lifted_index())
         if at is not None and at < len(hand):
             return ("hand", at), hand[at], sc.hand_rects()[at]
+    shown = sc.table.marks()                     # the trick in play, or the finished one on show
+    on_table = shown.cards if shown is not None else ()
     if not isinstance(sc.table.animator.active, TrickWon):
-        for k in range(len(sh.trick) - 1, -1, -1):
-            seat, c = sh.trick[k]
+        for k in range(len(on_table) - 1, -1, -1):
+            seat, c = on_table[k]
             spot = R(lay.trick_spots[sc.pos_of(seat)])
             if spot.collidepoint(pos):
                 return ("trick", k), c, spot

@@ -15,8 +15,10 @@ from wizard import messages
 from wizard.engine import Phase, Play
 from wizard.i18n import _, pgettext
 from wizard.table.handsort import sort_hand
+from wizard.table.trickwhy import marks, standing
 
 from .. import text, theme
+from ..board.trick import magic_glow
 from ..layout import CARD_ASPECT, Box
 from ..replaylayout import STEP_MIN, ReplayLayout, hand_step, replay_layout, trick_spots
 from ..replaymodel import Frame, Pictures, ReplayModel, build_frames, describe
@@ -342,8 +344,13 @@ class ReplayScene(Screen):
         won = frame.won
         cards = frame.trick
         looks = Pictures(frame.state).trick(cards)
+        cfg, st = self.entry.config, frame.state
+        m = marks(won, None if won is not None else
+                  standing(cards, st.trump, cfg.edition.value, cfg.options.scroll), cards)
         for k, (seat, c) in enumerate(cards):
             spot = R(lay.trick_spots[self.pos_of(seat)])
+            if m is not None and seat == m.magic:         # the card acting as a Magic Wizard
+                magic_glow(surf, spot, u, 1.0)
             self.app.painter.blit_face(surf, c.text, spot, "trick", variant=looks[k])
             if won is not None and seat == won.winner and not won.void:
                 pygame.draw.rect(surf, theme.ACCENT, spot.inflate(8 * u, 8 * u),
@@ -422,6 +429,9 @@ class ReplayScene(Screen):
         else:                              # a long step (a trick, a round and the game end at once)
             size = int(max(10, min(15 * u, back.h * 0.42)))
             lines = text.wrap(msg, size, room, "bold")
+            while len(lines) > 2 and size > 9:          # smaller, rather than a line left out
+                size -= 1
+                lines = text.wrap(msg, size, room, "bold")
             for k, line in enumerate(lines[:2]):
                 text.draw(surf, line, (back.x + 12 * u, back.centery + (k - 0.5) * size * 1.05), size,
                           theme.ACCENT, "bold", anchor="midleft", max_w=room)

@@ -58,6 +58,9 @@ class SettingsScene(Screen):
         rows.append((_("Pause between computer moves"),
                      Cycle((0, 0, 1, 1), [0, 300, 600, 1000, 1500], st.ai_pause_ms,
                            lambda v: _("{ms} ms").format(ms=v), lambda v: self._set("ai_pause_ms", v))))
+        rows.append((_("Finished trick stays (animations off)"),
+                     Cycle((0, 0, 1, 1), [0, 500, 1000, 1500, 2500], st.trick_hold_ms,
+                           lambda v: _("{ms} ms").format(ms=v), lambda v: self._set("trick_hold_ms", v))))
         rows.append((_("Sound"), Cycle((0, 0, 1, 1), [True, False], st.sound,
                                        lambda v: _("On") if v else _("Off"), lambda v: self._set("sound", v))))
         rows.append((_("Volume"), Cycle((0, 0, 1, 1), [0.2, 0.4, 0.6, 0.8, 1.0], st.volume,

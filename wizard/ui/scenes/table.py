@@ -44,7 +44,7 @@ class TableScene(Scene):
         self.session = session
         self.table = Table(session, clock=app.clock, threaded=app.threaded, speed=app.speed,
                            ai_pause=self._ai_pause(), auto_continue=auto_continue, look=self.look,
-                           auto_forced=self._auto_forced())
+                           trick_hold=self._trick_hold(), auto_forced=self._auto_forced())
         self.on_game_over = on_game_over
         self.keep_history = keep_history
         self.recorded = False             # the finished game went into the history
@@ -60,9 +60,8 @@ class TableScene(Scene):
         self.lay: TableLayout = table_layout(1280, 800, session.config.players)
         self.static_layer: tuple[tuple[object, object], pygame.Surface] | None = None
         self.plate_cache: dict[int, tuple[object, pygame.Surface]] = {}
-        magic = session.config.edition.value == "magic"
-        if app.painter.magic != magic:
-            app.refresh_painter(magic)
+        if app.painter.magic:     # no spark on every 1: the trick marks the card acting as a Magic Wizard
+            app.refresh_painter(False)
 
     # ---- what the painters read ----------------------------------------------------------
 
@@ -176,6 +175,9 @@ class TableScene(Scene):
     def _ai_pause(self) -> float:
         return float(getattr(self.app.settings, "ai_pause_ms", 600)) / 1000
 
+    def _trick_hold(self) -> float:
+        return float(getattr(self.app.settings, "trick_hold_ms", 1000)) / 1000
+
     def _auto_forced(self) -> bool:
         return bool(getattr(self.app.settings, "auto_play_forced", True))
 
@@ -211,6 +213,7 @@ class TableScene(Scene):
             table_input.bid(self, digit)
         self.table.speed = self.app.speed
         self.table.ai_pause = self._ai_pause()
+        self.table.trick_hold = self._trick_hold()
         self.table.auto_forced = self._auto_forced()
         self.table.look = self.look
         self.table.update()

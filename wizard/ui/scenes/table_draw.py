@@ -10,7 +10,7 @@ from wizard.engine import Phase, TrumpRevealed
 from wizard.i18n import _
 
 from .. import text, theme
-from ..board import cards, dialogs, piles, plates, tips, topbar
+from ..board import cards, dialogs, piles, plates, tips, topbar, trick
 from ..board.common import R, TableView, felt
 from ..save_notice import draw_save_notice
 
@@ -41,7 +41,7 @@ def draw_table(sc: TableView, surf: pygame.Surface) -> None:
     cards.turned(sc, surf)
     cards.drawn_for_dealer(sc, surf)
     cards.peeks(sc, surf)
-    cards.trick(sc, surf)
+    trick.trick(sc, surf)
     cards.hand(sc, surf)
     cards.flying(sc, surf)
     dialogs.prompt(sc, surf)

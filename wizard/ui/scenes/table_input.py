@@ -82,7 +82,7 @@ def handle(sc: Screen, event: pygame.event.Event) -> None:
         if event.key == pygame.K_h:
             sc.ask_hint()
             return
-        if event.key == pygame.K_SPACE and not t.drained:
+        if event.key == pygame.K_SPACE and (not t.drained or t.shown.held):   # (ends a hold too)
             sc.skip_animations()
             return
     if event.type == pygame.MOUSEBUTTONUP and event.button == 1:

@@ -1,0 +1,106 @@
+"""The finished trick on the table: what is shown and marked, the line saying why, and the hold
+that keeps it there with animations off. A part of ``Table`` (its base class), kept apart so the
+controller stays small."""
+
+from __future__ import annotations
+
+from wizard.engine import Phase, TrickWon, Verdict
+from wizard.session import Session
+
+from . import trickwhy
+from .animation import Animator
+from .clock import Clock
+from .shown import Shown
+
+
+class TrickShow:
+    """``Table``'s finished-trick part; ``Table`` provides the state it reads."""
+
+    session: Session
+    animator: Animator
+    clock: Clock
+    look: str
+    viewer: int | None
+    hot_seat: bool
+    trick_hold: float                        # seconds (animations off) before the game moves on
+    auto_forced: bool                        # a person's only legal card plays itself
+    held: tuple[TrickWon, float] | None      # the finished trick on the table, since when
+
+    @property
+    def shown(self) -> Shown:
+        """The table as the viewer sees it now."""
+        return self.animator.shown
+
+    @property
+    def speed(self) -> float:
+        """Animation speed factor (0: no animation)."""
+        return self.animator.speed
+
+    @property
+    def names(self) -> list[str]:
+        """Players' names by seat."""
+        return self.session.names
+
+    @property
+    def you(self) -> int | None:
+        """The seat addressed in the second person; ``Table`` says which."""
+        return None
+
+    def trick_on_show(self) -> TrickWon | None:
+        """The finished trick on the table now (sliding in or lying there), with its why."""
+        e = self.animator.active
+        if isinstance(e, TrickWon):
+            return e
+        return self.shown.won if self.shown.held else None
+
+    def trick_line(self) -> str:
+        """One line saying who won the trick on show and why ("" when none is shown)."""
+        won = self.trick_on_show()
+        return "" if won is None else trickwhy.trick_line(won, self.names, self.you, self.look)
+
+    def last_trick_line(self) -> str:
+        """Who won the round's last finished trick and why (the last-trick view), or ""."""
+        won, last = self.shown.won, self.shown.last_trick
+        if won is None or last is None or won.cards != last.cards:
+            return ""
+        return trickwhy.trick_line(won, self.names, self.you, self.look)
+
+    def standing(self) -> Verdict | None:
+        """The engine's verdict on the trick being played: the card winning it so far."""
+        cfg = self.session.config
+        return trickwhy.standing(self.shown.trick, self.shown.trump, cfg.edition.value,
+                                 cfg.options.scroll)
+
+    def marks(self) -> trickwhy.TrickMarks | None:
+        """The trick on show with what to mark on it: its leader, the card winning (so far), the
+        Magic Wizard; None when no trick is on show."""
+        won = self.trick_on_show()
+        return trickwhy.marks(won, None if won is not None else self.standing(), self.shown.trick)
+
+    def _holding(self) -> bool:
+        """Animations off: a finished trick is still held on the table before the game moves on
+        (only with a person at the table: computer-only games run at full speed)."""
+        won = self.shown.won if self.shown.held else None
+        if won is None:
+            self.held = None
+            return False
+        if self.held is None or self.held[0] is not won:
+            self.held = (won, self.clock.now)
+        return self._hold_left()
+
+    def _hold_left(self) -> bool:
+        """The hold of the finished trick on the table is not over (see ``_holding``)."""
+        held = self.held
+        return (held is not None and self.shown.held and held[0] is self.shown.won
+                and self.speed <= 0 and bool(self.session.humans)   # a person is there to read it
+                and self.clock.now - held[1] < self.trick_hold)
+
+    def _waits_for_hold(self) -> bool:
+        """What comes next waits for the hold: a computer's lead, the round end, the curtain, or
+        a card the person is forced to play, which would play itself."""
+        s = self.session
+        return (s.is_ai_turn() or s.phase in (Phase.ROUND_END, Phase.GAME_OVER)
+                or (self.hot_seat and s.current != self.viewer)
+                or (self.auto_forced and s.phase is Phase.PLAY and s.is_human_turn()
+                    and len(s.legal_actions()) == 1))
+
