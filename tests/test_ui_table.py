@@ -460,3 +460,50 @@ def test_a_failing_save_is_shown_at_the_table(monkeypatch: pytest.MonkeyPatch) -
     app.frame(0.0)
     assert drawn and isinstance(drawn[-1], pygame.Rect)
     assert drawn[-1].top >= t.lay.top_bar.bottom
+
+
+def test_the_last_trick_view_closes_when_the_table_moves_on() -> None:
+    """L opened during the bidding must not stay over the table once cards are played."""
+    app = make_app()
+    s = play_until(Session.new(GameConfig(4, seed=21), seats(1)), human_turn(Phase.BID))
+    t = table_at(app, s)
+    key(app, pygame.K_l)
+    assert t.review
+    app.frame(0.0)
+    assert t.review                                   # nothing moved: it stays open
+    legal = [a.n for a in s.state.legal_actions() if isinstance(a, Bid)]
+    key(app, pygame.K_0 + legal[0])
+    for _ in range(400):
+        app.frame(0.05)
+        if t.shown.trick or t.shown.last_trick is not None:
+            break
+    assert t.shown.trick or t.shown.last_trick is not None       # cards were played
+    assert not t.review
+
+
+def test_a_hand_cards_tooltip_covers_neither_the_prompt_nor_the_bid_buttons(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from wizard.ui.board import tips
+    shown: list[pygame.Rect] = []
+    real = tips.tooltip
+
+    def spy(*args: object, **kw: object) -> pygame.Rect:
+        rect = real(*args, **kw)  # type: ignore[arg-type]
+        shown.append(rect)
+        return rect
+
+    monkeypatch.setattr(tips, "tooltip", spy)
+    for size in ((1024, 640), (1920, 1080)):
+        app = make_app(size=size)
+        s = play_until(Session.new(GameConfig(4, seed=22), seats(1)), human_turn(Phase.BID, 4))
+        t = table_at(app, s)
+        shown.clear()
+        for r in t.hand_rects():
+            app.frame(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=(r.x + 4, r.bottom - 8),
+                                               rel=(0, 0), buttons=(0, 0, 0))])
+        assert shown, "no tooltip was drawn"
+        prompt = pygame.Rect(t.lay.prompt.tuple())
+        buttons = [pygame.Rect(b.tuple()) for b in bid_buttons(t.lay, s.state.round + 1)]
+        for rect in shown:
+            assert not rect.colliderect(prompt), (size, rect, prompt)
+            assert not any(rect.colliderect(b) for b in buttons), (size, rect)

@@ -22,6 +22,29 @@ log = logging.getLogger(__name__)
 MIN_SIZE = (1024, 640)
 
 
+def _desktop_size() -> tuple[int, int] | None:
+    """The size of the first screen, if SDL knows it."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes else None  # type: ignore[return-value]
+
+
+def fit_screen(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """A window size no larger than the screen (never under ``MIN_SIZE``): a 1280x800 window on
+    a 1024x640 screen would be cut off, with buttons off-screen.
+
+    >>> fit_screen((1280, 800), (1024, 640))
+    (1024, 640)
+    >>> fit_screen((1280, 800), None)
+    (1280, 800)
+    """
+    if desktop is None or desktop[0] <= 0 or desktop[1] <= 0:
+        return size
+    return (max(MIN_SIZE[0], min(size[0], desktop[0])), max(MIN_SIZE[1], min(size[1], desktop[1])))
+
+
 class Scene:
     """One screen. Scenes above an opaque one draw over it (dialogs, score pad)."""
 
@@ -84,7 +107,8 @@ class App:
         self._unlisten = on_language_change(self._language_changed)
         pygame.init()
         w, h = size or tuple(getattr(self.settings, "window_size", (1280, 800)))
-        self.size = (max(MIN_SIZE[0], int(w)), max(MIN_SIZE[1], int(h)))
+        self.size = fit_screen((max(MIN_SIZE[0], int(w)), max(MIN_SIZE[1], int(h))),
+                               None if headless else _desktop_size())
         self.fullscreen = bool(getattr(self.settings, "fullscreen", False)) and not headless
         self.screen = self._open_window()
         if not headless:           # an input method runs only while a text field is edited

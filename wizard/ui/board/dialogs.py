@@ -158,7 +158,7 @@ def review(sc: TableView, surf: pygame.Surface) -> None:
               theme.ACCENT, "title", anchor="midtop")
     if last is None:
         text.draw(surf, _("No trick played yet in this round."), box.center, int(16 * u),
-                  theme.INK, anchor="center")
+                  theme.INK, anchor="center", max_w=box.w - 24 * u)
         return
     x = box.centerx - (n * (cw + 10 * u) - 10 * u) / 2
     looks = sc.shown.trick_looks(last.cards, later=sc.shown.trick)

@@ -11,7 +11,7 @@ import pygame
 from wizard.engine import Card, Phase, TrickWon
 from wizard.table.tips import Tip, bids_tip, card_tip, game_tip
 
-from ..layout import hand_index_at, peek_index_at
+from ..layout import bid_buttons, hand_index_at, peek_index_at
 from ..tooltip import tooltip
 from .cards import peek_layout
 from .common import R, TableView
@@ -86,4 +86,8 @@ def draw(sc: TableView, surf: pygame.Surface) -> None:
     if t is not None:
         _key, tip, rect = t
         lay = sc.lay
-        tooltip(surf, rect, tip.title, tip.lines, lay.unit, (*lay.plates, lay.top_bar))
+        # never over the prompt, the bid buttons or the deck corner: a card's tip goes beside it
+        avoid = (*lay.plates, lay.top_bar, lay.prompt, lay.deck, lay.turned, lay.trump_label)
+        if sc.table.bid_options():
+            avoid += tuple(bid_buttons(lay, len(sc.table.bid_options())))
+        tooltip(surf, rect, tip.title, tip.lines, lay.unit, avoid)

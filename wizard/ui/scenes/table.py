@@ -56,6 +56,7 @@ class TableScene(Scene):
         self.drag_pos: tuple[int, int] | None = None
         self.pointer: tuple[int, int] | None = None     # where the mouse is (tooltips)
         self.review = False
+        self._moved: tuple[int, int, int] | None = None    # what the last-trick view was opened on
         self.pending_digit: tuple[int, float] | None = None
         self.lay: TableLayout = table_layout(1280, 800, session.config.players)
         self.static_layer: tuple[tuple[object, object], pygame.Surface] | None = None
@@ -217,6 +218,11 @@ class TableScene(Scene):
         self.table.auto_forced = self._auto_forced()
         self.table.look = self.look
         self.table.update()
+        sh = self.table.shown
+        moved = (sh.round, len(sh.trick), id(sh.last_trick))
+        if self.review and moved != self._moved:
+            self.review = False         # the last-trick view closes as soon as the table moves on
+        self._moved = moved
         for name in dict.fromkeys(self.table.animator.take_sounds()):
             self.app.play_sound(name)
         for out in self.table.take_outcomes():
