@@ -369,3 +369,26 @@ def test_skipping_ends_the_hold() -> None:
     for _ in range(3):
         t.tick(0.02)
     assert s.moves == moves + 1 and not t.shown.held
+
+
+def test_with_animations_on_the_rounds_last_trick_is_held_before_its_result() -> None:
+    seats = [Seat.ai("A", "random"), Seat.human("Anna"), Seat.ai("C", "random")]
+    table = Table(Session.new(GameConfig(3, seed=3), seats), threaded=False, speed=1.0,
+                  ai_pause=0.0)
+    table.trick_hold = 1.0
+    trick_at = over_at = None
+    for _ in range(20_000):
+        table.tick(0.02)
+        if trick_at is None and isinstance(table.animator.active, TrickWon):
+            trick_at = table.clock.now
+        for out in table.take_outcomes():
+            if isinstance(out, RoundOver):
+                over_at = table.clock.now
+        if over_at is not None:
+            break
+        if table.my_turn():
+            a = table.session.legal_actions(table.viewer)[0]
+            table.submit(BidIntent(a.n) if isinstance(a, Bid) else PlayIntent(a.card))  # type: ignore[attr-defined]
+    assert trick_at is not None and over_at is not None
+    # the trick's animation (1.2 s), the totals counting (1.0 s), then the hold (1.0 s)
+    assert over_at - trick_at >= 1.2 + 1.0 + 1.0 - 0.1

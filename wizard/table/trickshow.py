@@ -92,7 +92,10 @@ class TrickShow:
         """The hold of the finished trick on the table is not over (see ``_holding``)."""
         held = self.held
         return (held is not None and self.shown.held and held[0] is self.shown.won
-                and self.speed <= 0 and bool(self.session.humans)   # a person is there to read it
+                and bool(self.session.humans)                       # a person is there to read it
+                # animations off; with animations on, the round's last trick is held too, so that
+                # it is seen before the round's result covers the table
+                and (self.speed <= 0 or self.session.phase in (Phase.ROUND_END, Phase.GAME_OVER))
                 and self.clock.now - held[1] < self.trick_hold)
 
     def _waits_for_hold(self) -> bool:
