@@ -278,3 +278,35 @@ def test_the_table_package_imports_and_plays_with_pygame_blocked() -> None:
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                           timeout=300)
     assert done.returncode == 0 and done.stdout.strip().endswith("ok"), done.stderr[-2000:]
+
+
+def test_hot_seat_a_forced_card_plays_itself_without_the_curtain() -> None:
+    """The last card of a round (and any only legal card) needs nobody at the screen."""
+    cfg = GameConfig(3, seed=8)
+    seats = [Seat.human("Anna"), Seat.human("Bruno"), Seat.human("Carme")]
+    table = Table(Session.new(cfg, seats), threaded=False, speed=0.0, ai_pause=0.2)
+    rng = random.Random(5)
+    s = table.session
+    curtains_on_forced = forced_plays = 0
+    while s.round <= 3 and not s.finished:
+        table.tick(0.05)
+        for out in table.take_outcomes():
+            if isinstance(out, RoundOver):
+                table.submit(NextRound())
+            elif isinstance(out, CurtainUp):
+                if s.phase is Phase.PLAY and len(s.legal_actions(out.seat)) == 1:
+                    curtains_on_forced += 1
+        if table.curtain_for is not None:
+            table.submit(Ready())
+        elif table.my_turn() and s.phase in (Phase.BID, Phase.PLAY):
+            legal = s.legal_actions(table.viewer)
+            if s.phase is Phase.PLAY and len(legal) == 1:
+                continue                                    # it plays itself
+            table.submit(intent_for(rng.choice(legal)))
+        before = len(s.record().actions)
+        if table.curtain_for is None and table.viewer is None and s.is_human_turn() \
+                and s.phase is Phase.PLAY and len(s.legal_actions()) == 1:
+            for _ in range(10):
+                table.tick(0.05)
+            forced_plays += len(s.record().actions) > before
+    assert curtains_on_forced == 0 and forced_plays >= 3

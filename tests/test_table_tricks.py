@@ -298,7 +298,7 @@ def test_hot_seat_the_curtain_comes_after_the_hold() -> None:
     state = GameState.at_deal(GameConfig(3), 2, 0, hands, card("Y9"))
     seats = [Seat.human("Anna"), Seat.human("Bruno"), Seat.ai("Carme", "random")]
     t = Table(Session(state, seats, rng=random.Random(1)), threaded=False, speed=0.0, ai_pause=0.0,
-              trick_hold=1.0)
+              trick_hold=1.0, auto_forced=False)   # Bruno's last card would play itself, curtainless
     s = t.session
     while not t.shown.held:
         if t.curtain_for is not None:

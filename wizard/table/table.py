@@ -388,6 +388,8 @@ class Table(TrickShow):
         assert seat is not None
         if seat != self.viewer:
             if self.hot_seat and seat != self.last_confirmed:
+                if self.curtain_for is None and self._plays_itself(seat):
+                    return          # a forced card needs no curtain: nothing private is shown
                 if self.curtain_for != seat:
                     self.curtain_for = seat
                     self.outcomes.append(CurtainUp(seat))
@@ -404,6 +406,22 @@ class Table(TrickShow):
                     if not isinstance(out, Ignored):
                         self.outcomes.append(out)
         self._forced_card()
+
+    def _plays_itself(self, seat: int) -> bool:
+        """Hot seat, ``auto_forced``: ``seat``'s only legal card plays itself after the usual pause,
+        without calling its person to the screen. False when ``seat`` has a real choice."""
+        s = self.session
+        if not (self.auto_forced and s.phase is Phase.PLAY and self.choice is None):
+            return False
+        legal = s.legal_actions(seat)
+        if len(legal) != 1:
+            return False
+        if self.forced is None or self.forced[0] != s.moves:
+            self.forced = (s.moves, self.clock.now)
+        if self.clock.now - self.forced[1] >= self.ai_pause * self.speed:
+            self.forced = None
+            s.act(legal[0], seat)
+        return True
 
     def _forced_card(self) -> None:
         """With ``auto_forced``, a person whose only legal move is one card plays it by itself,
