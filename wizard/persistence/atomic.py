@@ -6,8 +6,10 @@ import json
 import os
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from .checks import Invalid
 
@@ -18,12 +20,14 @@ class TooLarge(Exception):
     """A file bigger than the limit for its kind; it is not read."""
 
 
-def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` so that a crash leaves either the old or the new file."""
+@contextmanager
+def replacing(path: Path) -> Iterator[BinaryIO]:
+    """A new file to write that replaces ``path`` when the block ends (flushed, fsynced,
+    ``os.replace``); on an error the temp file is removed and ``path`` is untouched."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "wb") as f:
-            f.write(data)
+            yield f
             f.flush()
             os.fsync(f.fileno())
         _replace(tmp, path)
@@ -34,6 +38,12 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
             pass
         raise
     sync_dir(path.parent)
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` so that a crash leaves either the old or the new file."""
+    with replacing(path) as f:
+        f.write(data)
 
 
 def _replace(src: str, dst: Path, attempts: int = 5) -> None:

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from .atomic import TEMP_SUFFIX, TooLarge, _replace, sync_dir
+from .atomic import TooLarge, replacing, sync_dir
 
 CHUNK = 1 << 20
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -83,25 +82,13 @@ def copy_aside_stream(src: BinaryIO, target_path: Path) -> None:
 
 def append_atomic(path: Path, old: BinaryIO | None, line: bytes) -> None:
     """Replace ``path`` with the old content plus ``line`` (a crash leaves the old file or the new)."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            last = b"\n"
-            if old is not None:
-                old.seek(0)
-                while chunk := old.read(CHUNK):
-                    out.write(chunk)
-                    last = chunk[-1:]
-            if last != b"\n":
-                out.write(b"\n")
-            out.write(line)
-            out.flush()
-            os.fsync(out.fileno())
-        _replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    sync_dir(path.parent)
+    with replacing(path) as out:
+        last = b"\n"
+        if old is not None:
+            old.seek(0)
+            while chunk := old.read(CHUNK):
+                out.write(chunk)
+                last = chunk[-1:]
+        if last != b"\n":
+            out.write(b"\n")
+        out.write(line)
