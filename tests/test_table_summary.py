@@ -6,15 +6,13 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from test_table import intent_for
 
 from wizard.engine import (
-    Bid,
     BonusKind,
-    ChooseTrump,
     Edition,
     GameConfig,
     GameState,
-    Play,
     RoundResult,
     RoundScored,
     card,
@@ -23,7 +21,7 @@ from wizard.engine import (
 from wizard.i18n import set_language
 from wizard.session import Seat, Session
 from wizard.table import Accepted, GameOver, Ignored, NextRound, Outcome, RoundOver, Table
-from wizard.table.intents import BidIntent, MerlinIntent, PlayIntent, Ready, TrumpIntent
+from wizard.table.intents import MerlinIntent, Ready
 from wizard.table.summary import round_summary
 
 
@@ -32,17 +30,6 @@ def english() -> Iterator[None]:
     set_language("en")
     yield
     set_language("en")
-
-
-def _intent(action: object) -> object:
-    if isinstance(action, Bid):
-        return BidIntent(action.n)
-    if isinstance(action, ChooseTrump):
-        return TrumpIntent(action.suit)
-    assert isinstance(action, Play)
-    if action.card.text in ("MERLIN:W", "MERLIN:J"):
-        return MerlinIntent(action.card.text == "MERLIN:W")
-    return PlayIntent(action.card)
 
 
 def play_round(table: Table, limit: int = 20_000) -> list[Outcome]:
@@ -57,7 +44,7 @@ def play_round(table: Table, limit: int = 20_000) -> list[Outcome]:
             assert isinstance(table.submit(Ready()), Accepted)
         elif table.my_turn():
             legal = table.session.legal_actions(table.viewer)
-            out = table.submit(_intent(legal[0]))  # type: ignore[arg-type]
+            out = table.submit(intent_for(legal[0]))
             if not isinstance(out, Accepted):      # Merlin asks Wizard or Jester first
                 table.submit(MerlinIntent(True))
     raise AssertionError("no round result came")

@@ -313,6 +313,18 @@ def check_assets() -> list[str]:
     return failures
 
 
+def _shoot(app: App, name: str, screenshot_dir: Path | None, file: str, label: str) -> list[str]:
+    """Put the app in state ``name`` and save it as ``file``.png; the failure, if any."""
+    try:
+        _make(app, name)
+        if screenshot_dir is not None:
+            app.screenshot(screenshot_dir / f"{file}.png")
+    except Exception as e:
+        traceback.print_exc()
+        return [f"{label}: {type(e).__name__}: {e}"]
+    return []
+
+
 def _small(app: App, lang: str, screenshot_dir: Path | None) -> list[str]:
     """The table states of ``SMALL_SCREENS`` again in a 1024x640 window."""
     failures: list[str] = []
@@ -320,13 +332,8 @@ def _small(app: App, lang: str, screenshot_dir: Path | None) -> list[str]:
     app.resize(1024, 640)
     try:
         for name in SMALL_SCREENS:
-            try:
-                _make(app, name)
-                if screenshot_dir is not None:
-                    app.screenshot(screenshot_dir / f"{name}-1024x640-{lang}.png")
-            except Exception as e:
-                failures.append(f"{name} 1024x640 ({lang}): {type(e).__name__}: {e}")
-                traceback.print_exc()
+            failures += _shoot(app, name, screenshot_dir, f"{name}-1024x640-{lang}",
+                               f"{name} 1024x640 ({lang})")
     finally:
         app.resize(*size)
     return failures
@@ -380,12 +387,7 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
             for name in SCREENS:
                 app.prefs = games if name.removesuffix(SCALED) in HISTORY_SCREENS else prefs
                 try:
-                    _make(app, name)
-                    if screenshot_dir is not None:
-                        app.screenshot(screenshot_dir / f"{name}-{lang}.png")
-                except Exception as e:
-                    failures.append(f"{name} ({lang}): {type(e).__name__}: {e}")
-                    traceback.print_exc()
+                    failures += _shoot(app, name, screenshot_dir, f"{name}-{lang}", f"{name} ({lang})")
                 finally:
                     app.prefs = prefs
             if size != (1024, 640):
