@@ -1,10 +1,12 @@
-"""Expert: determinized search with inference.
+"""Expert: determinized search with inference, spending its thinking time where choices are close.
 
 Sampled worlds are weighted by how likely each opponent's bid is given its sampled hand; bids
 maximise EV(b) = P(b)(20+10b) − 10·Σk P(k)|b−k| over the simulated trick distribution (Camelot
 bonuses included); the last tricks are searched exactly (max-n); in the last rounds the utility
 is the standing (rank), not only the points. Common random numbers across candidates; the work
-budget is counted in simulated plays, with a CPU-time cap (rarely reached).
+budget is counted in simulated plays, with a CPU-time cap (rarely reached). Candidates race
+(``race.py``): those clearly below the leader stop being simulated and their work goes to the
+close ones.
 """
 
 from __future__ import annotations
@@ -15,22 +17,29 @@ from typing import Any
 from .base import own_hand_samples
 from .hard import HardPlayer
 from .knowledge import Info
+from .race import race_bids, race_cards
 from .rollout import Rules, World, points
 from .sampling import weighted_worlds, world_of
-from .search import endgame_value, evaluate_cards
+from .search import endgame_value
 
 
 class ExpertPlayer(HardPlayer):
     """Inference-weighted determinized search, EV bidding, exact endgame, rank-aware late play."""
 
     name = "expert"
-    budget = 6000
+    budget = 45000   # simulated card plays per decision (a sampled world counts world_cost)
     world_cost = 70
-    min_worlds = 8
-    max_worlds = 300
-    cap_s = 0.30
+    min_worlds = 16
+    max_worlds = 2250
+    cap_s = 0.40     # CPU-time safety cap: far above the budget's worst case on this machine
     bid_spread = 2
     pool_factor = 3
+    z = 2.5          # candidates below the leader by z standard errors drop out (0: never)
+
+    def __init__(self, points_only: bool = False) -> None:
+        #: Value every card in round points, also in the last rounds (the coach and the review
+        #: show points; the player itself plays for the standing there).
+        self.points_only = points_only
 
     def source(self, info: Info, rng: random.Random) -> Any:
         owns = own_hand_samples(info, rng, 64) if info.hand is None else None
@@ -47,7 +56,7 @@ class ExpertPlayer(HardPlayer):
     def utility(self, info: Info) -> Any:
         seat = info.seat
         left = info.rounds - info.round
-        if left >= 2:
+        if left >= 2 or self.points_only:
             return super().utility(info)
         totals = info.totals
         n = info.n
@@ -62,12 +71,27 @@ class ExpertPlayer(HardPlayer):
             return (mine - totals[seat]) + 0.3 * min(60.0, max(-60.0, mine - best_other))
         return u
 
+    def bid(self, info: Info, legal: list[int], rng: random.Random, notes: dict[str, Any]) -> int:
+        cands = self.candidate_bids(info, legal, rng)
+        if len(cands) == 1:
+            return cands[0]
+        br = race_bids(info, cands, self.source(info, rng), rng, self.budget, self.min_worlds,
+                       self.max_worlds, self.cap_s, self.z, self.world_cost)
+        race = br.race
+        notes.update(worlds=race.worlds, ev={b: round(race.mean(b), 1) for b in cands},
+                     exact={b: round(br.dist(b)[b], 3) for b in cands},
+                     samples={b: len(race.values[b]) for b in cands})
+        return race.leader()
+
     def play(self, info: Info, legal: list[int], rng: random.Random, notes: dict[str, Any]) -> int:
         assert info.hand is not None
         small = len(info.hand) <= 2 and info.rounds - info.round >= 2
-        endgame = (lambda w, rules, me: endgame_value(w, rules, me)) if small else None
-        means, worlds = evaluate_cards(info, legal, self.source(info, rng), rng, self.utility(info),
-                                       self.budget, self.min_worlds, self.max_worlds, self.cap_s,
-                                       endgame, self.world_cost)
-        notes.update(worlds=worlds, values={c: round(v, 1) for c, v in means.items()})
-        return max(legal, key=lambda c: (means[c], -c))
+        endgame = endgame_value if small else None
+        race = race_cards(info, legal, self.source(info, rng), rng, self.utility(info),
+                          self.budget, self.min_worlds, self.max_worlds, self.cap_s, self.z,
+                          self.world_cost, endgame)
+        notes.update(worlds=race.worlds, values={c: round(race.mean(c), 1) for c in legal},
+                     samples={c: len(race.values[c]) for c in legal},
+                     scale="points" if self.points_only or info.rounds - info.round >= 2
+                     else "standing")
+        return race.leader()

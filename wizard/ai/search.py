@@ -101,8 +101,11 @@ def expected_score(b: int, dist: list[float], info: Info) -> float:
     return dist[b] * made - 10 * sum(p * abs(b - k) for k, p in enumerate(dist))
 
 
-def max_n(w: World, rules: Rules, me: int, depth_cap: int = 400) -> list[float]:
-    """Exact max-n value (each seat maximises its own round points) of a small end position."""
+def max_n(w: World, rules: Rules, me: int, nodes: list[int] | None = None) -> list[float]:
+    """Exact max-n value (each seat maximises its own round points) of a small end position.
+
+    ``nodes[0]``, when given, counts the cards played in the search (its work).
+    """
     seat = next_seat(w, rules)
     hand = w.hands[seat]
     if not hand:
@@ -112,19 +115,26 @@ def max_n(w: World, rules: Rules, me: int, depth_cap: int = 400) -> list[float]:
     for c in legal:
         child = w.copy()
         apply_card(child, rules, seat, c)
-        val = max_n(child, rules, me)
+        if nodes is not None:
+            nodes[0] += 1
+        val = max_n(child, rules, me, nodes)
         if best is None or val[seat] > best[seat]:
             best = val
     assert best is not None
     return best
 
 
-def endgame_value(w: World, rules: Rules, me: int) -> float:
-    """Exact value for ``me`` of a small end position; the rule policy once it is too big."""
+def endgame_value(w: World, rules: Rules, me: int, nodes: list[int] | None = None) -> float:
+    """Exact value for ``me`` of a small end position; the rule policy once it is too big.
+
+    ``nodes[0]``, when given, counts the cards played (searched or played out).
+    """
     size = sum(len(h) for h in w.hands)
     if size <= 2 * rules.n - 0 and size <= 10:
-        return max_n(w, rules, me)[me]
-    play_out(w, rules)
+        return max_n(w, rules, me, nodes)[me]
+    played = play_out(w, rules)
+    if nodes is not None:
+        nodes[0] += played
     return float(points(w, rules, me))
 
 
