@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..engine import Action, Bid, PlayerView
 from .base import own_hand_samples
 from .hard import HardPlayer
 from .knowledge import Info
@@ -40,6 +41,27 @@ class ExpertPlayer(HardPlayer):
         #: Value every card in round points, also in the last rounds (the coach and the review
         #: show points; the player itself plays for the standing there).
         self.points_only = points_only
+        self._also_bid: int | None = None
+
+    def appraise(self, view: PlayerView, rng: random.Random,
+                 chosen: Action | None = None) -> tuple[Action, dict[str, Any]]:
+        """Expert's decision and its notes, with ``chosen`` (a person's bid) among the bids valued.
+
+        Every legal card is valued anyway; a bid far from Expert's estimate is valued only when it
+        is named here (the review needs the value of the bid the person made).
+        """
+        self._also_bid = chosen.n if isinstance(chosen, Bid) else None
+        try:
+            return self.suggest(view, rng)
+        finally:
+            self._also_bid = None
+
+    def candidate_bids(self, info: Info, legal: list[int], rng: random.Random) -> list[int]:
+        cands = super().candidate_bids(info, legal, rng)
+        extra = self._also_bid
+        if extra is not None and extra in legal and extra not in cands:
+            cands = sorted([*cands, extra])
+        return cands
 
     def source(self, info: Info, rng: random.Random) -> Any:
         owns = own_hand_samples(info, rng, 64) if info.hand is None else None
