@@ -17,12 +17,14 @@ HINT_MIN_W = 200.0     # px-units: narrower, the sentences break on every other 
 HINT_MIN_H = 120.0
 
 
-def hint_obstacles(lay: TableLayout, piles: bool = True) -> list[Box]:
-    """What the hint's panel must leave visible: every box of the table (the trick's cards with a
-    margin, the prompt with room for its second line) and, if ``piles``, the won-trick piles."""
+def hint_obstacles(lay: TableLayout, piles: bool = True, trick: bool = True) -> list[Box]:
+    """What the hint's panel must leave visible: every box of the table (the prompt with room for
+    its second line), the trick's cards with a margin if ``trick`` (while bidding the trick is
+    empty), and if ``piles`` the won-trick piles."""
     u = lay.unit
     gap = 6 * u
-    spots = [Box(b.x - gap, b.y - gap, b.w + 2 * gap, b.h + 2 * gap) for b in lay.trick_spots]
+    spots = [Box(b.x - gap, b.y - gap, b.w + 2 * gap, b.h + 2 * gap)
+             for b in (lay.trick_spots if trick else ())]
     p = lay.prompt
     prompt = Box(p.x, p.y - p.h - gap, p.w, 2 * p.h + gap)     # a second line grows upwards
     boxes = [lay.top_bar, *lay.plates, *spots, prompt, lay.bid_bar, lay.hand, lay.deck,
@@ -55,9 +57,9 @@ def free_boxes(window: Box, obstacles: list[Box], margin: float) -> list[Box]:
 
 
 @lru_cache(maxsize=16)
-def hint_room(lay: TableLayout, avoid: tuple[Box, ...] = ()) -> Box:
+def hint_room(lay: TableLayout, avoid: tuple[Box, ...] = (), trick: bool = True) -> Box:
     """The box the hint's panel may fill: free felt clear of everything ``hint_obstacles`` names
-    and of ``avoid`` (e.g. the hands shown under clairvoyance), at most ``HINT_MAX_W`` x
+    (the trick's places unless ``trick`` is False: nothing lies there) and of ``avoid`` (e.g. the hands shown under clairvoyance), at most ``HINT_MAX_W`` x
     ``HINT_MAX_H`` units, placed as near the hand as its stretch of felt allows.
 
     The piles and then ``avoid`` give way when nothing large enough is left with them.
@@ -72,8 +74,8 @@ def hint_room(lay: TableLayout, avoid: tuple[Box, ...] = ()) -> Box:
         cx = min(max(hx, b.x + w / 2), b.right - w / 2)
         return (round(w * h / (u * u * 400)), -abs(cx - hx) - abs(b.bottom - hy))
 
-    tries = [hint_obstacles(lay) + list(avoid), hint_obstacles(lay, piles=False) + list(avoid),
-             hint_obstacles(lay, piles=False)]
+    tries = [hint_obstacles(lay, True, trick) + list(avoid),
+             hint_obstacles(lay, False, trick) + list(avoid), hint_obstacles(lay, False, trick)]
     for obstacles in tries:
         fit = [b for b in free_boxes(lay.window, obstacles, 6 * u)
                if b.w >= HINT_MIN_W * u and b.h >= HINT_MIN_H * u]
