@@ -141,6 +141,9 @@ def test_rows_from_notes_sort_and_cut() -> None:
     assert [r.action for r in rows] == [Bid(2), Bid(3), Bid(1), Bid(4)]
     assert rows[0].text == "Bid 2: you take exactly 2 tricks in 46 % of deals — expected +31 points."
     assert hint_rows(Bid(1), {"forced": True}, [Bid(1)], "classic") == ()
+    # notes without the chance of exactly (another advisor): the points alone
+    assert [r.text for r in hint_rows(Bid(1), {"ev": {0: -0.3, 1: 1.2}}, view_legal, "classic")] \
+        == ["Bid 1: expected +1 point.", "Bid 0: expected 0 points."]
     # Expert's own choice stays first even where its estimate is not the highest (the race's
     # leader can trail by a rounding)
     assert hint_rows(Bid(1), notes, list(view_legal), "classic")[0].action == Bid(1)
