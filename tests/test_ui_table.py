@@ -298,7 +298,8 @@ def test_hint_names_the_computers_choice() -> None:
         if t.table.hint_job is None:
             break
         _time.sleep(0.01)
-    assert t.message is not None and "would bid" in t.message[0]
+    hint = t.table.shown_hint()             # in its panel, no longer in the prompt line
+    assert hint is not None and "would bid" in hint.text and t.message is None
     assert s.state.bids[0] is None        # a hint never plays
 
 

@@ -299,18 +299,6 @@ class Session:
         ai = self.ai_for(seat)
         return seat, lambda: ai.decide(view, rng)
 
-    def hint_job(self, seat: int, level: str = "expert") -> Callable[[], Action]:
-        """A function computing what the computer at ``level`` would do for ``seat`` now.
-
-        Like ``ai_job`` it reads only the seat's view and its decision rng (safe in a thread).
-        """
-        if seat != self.current:
-            raise RuntimeError(f"seat {seat} is not to act")
-        view = self.state.view_for(seat)
-        rng = self.decision_rng(seat)
-        ai = self._ai_factory(level)
-        return lambda: ai.decide(view, rng)
-
     def step_ai(self) -> list[Event]:
         """Let the computer seat to act decide and act, synchronously."""
         seat, job = self.ai_job()

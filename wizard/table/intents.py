@@ -124,11 +124,29 @@ class ChoiceNeeded:
 
 
 @dataclass(frozen=True, slots=True)
+class HintRow:
+    """One choice the hint weighs: a bid or a card, Expert's estimates of it, a translated line."""
+
+    action: Action             # a ``Bid`` or a ``Play``
+    points: float              # expected points of the round with this choice
+    exact: float | None        # a bid: the chance of taking exactly that many tricks (0..1)
+    best: bool                 # Expert's own choice (highlighted)
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class HintReady:
-    """The computer's suggestion for the person to act, with a translated sentence."""
+    """The computer's suggestion for the person to act: its choice (highlighted among the bid
+    buttons or in the hand), a translated sentence, and the choices it weighed, best first.
+
+    ``seat`` asked at move number ``moves``: the table shows it to that person, on that turn only.
+    """
 
     action: Action | None      # None: the hint failed or came too late (say nothing)
     text: str
+    rows: tuple[HintRow, ...] = ()
+    seat: int | None = None
+    moves: int = -1
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,5 @@
-"""The table's sentences: the prompt line, a refusal, a hint, in the current language."""
+"""The table's sentences: the prompt line and a refusal, in the current language (the hint's are
+in ``hint.py``)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,10 @@ from typing import Protocol
 
 from wizard import messages
 from wizard.engine import (
-    Action,
-    Bid,
     CardDrawn,
-    ChooseTrump,
     DealerChosen,
     IllegalActionError,
     Phase,
-    Play,
     TrickWon,
 )
 from wizard.i18n import _
@@ -46,16 +43,6 @@ class TablePrompt(Protocol):
 def refusal_text(err: IllegalActionError, look: str, names: Sequence[str]) -> str:
     """Why the rules refuse an action, translated."""
     return messages.refusal(err, look, list(names))
-
-
-def hint_text(action: Action, look: str) -> str:
-    """What the computer would do, as a sentence."""
-    if isinstance(action, Bid):
-        return _("The computer would bid {n}.").format(n=action.n)
-    if isinstance(action, Play):
-        return _("The computer would play {card}.").format(card=messages.card_name(action.card, look))
-    assert isinstance(action, ChooseTrump)
-    return _("The computer would choose {suit}.").format(suit=messages.suit_name(action.suit, look))
 
 
 def prompt_line(table: TablePrompt) -> tuple[str, str]:

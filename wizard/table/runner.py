@@ -12,21 +12,23 @@ import logging
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-
-from wizard.engine import Action
+from typing import Generic, TypeVar
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 
 @dataclass
-class Job:
-    """One decision asked for: what it is for, when it started, and its answer once known."""
+class Job(Generic[T]):
+    """One decision asked for: what it is for, when it started, and its answer once known
+    (an ``Action`` for a computer seat's move, Expert's advice for a hint)."""
 
     key: tuple[object, ...]      # what the answer is for (e.g. ("move", seat, move number))
     started: float               # clock time when it was asked for
-    fallback: Callable[[], Action] | None = None   # a legal move, if the job raises
-    future: Future[Action] | None = None
-    answer: Action | None = None
+    fallback: Callable[[], T] | None = None   # a legal move, if the job raises
+    future: Future[T] | None = None
+    answer: T | None = None
     failed: bool = False
 
 
@@ -37,10 +39,10 @@ class Runner:
         self.threaded = threaded
         self._pool: ThreadPoolExecutor | None = None
 
-    def start(self, key: tuple[object, ...], job: Callable[[], Action], now: float,
-              fallback: Callable[[], Action] | None = None) -> Job:
+    def start(self, key: tuple[object, ...], job: Callable[[], T], now: float,
+              fallback: Callable[[], T] | None = None) -> Job[T]:
         """Begin ``job``; its answer (or ``fallback()``'s, if it raises) shows up in ``poll``."""
-        out = Job(key, now, fallback)
+        out: Job[T] = Job(key, now, fallback)
         if not self.threaded:
             self._finish(out, job)
             return out
@@ -49,7 +51,7 @@ class Runner:
         out.future = self._pool.submit(job)
         return out
 
-    def poll(self, job: Job) -> Action | None:
+    def poll(self, job: Job[T]) -> T | None:
         """The job's answer once it is ready (the fallback's if the job failed), else None."""
         fut = job.future
         if fut is not None and fut.done():
@@ -57,7 +59,7 @@ class Runner:
             self._finish(job, fut.result)
         return job.answer
 
-    def _finish(self, job: Job, compute: Callable[[], Action]) -> None:
+    def _finish(self, job: Job[T], compute: Callable[[], T]) -> None:
         try:
             job.answer = compute()
         except Exception:

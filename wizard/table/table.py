@@ -24,6 +24,7 @@ input into intents. A test plays whole games with this class alone, without pyga
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from wizard import messages
 from wizard.engine import (
@@ -47,6 +48,7 @@ from . import prompt
 from .animation import Animator
 from .clock import Clock
 from .handsort import sort_hand
+from .hint import Advice, Advisor, HintDesk, expert_advisor
 from .intents import (
     GAME_INTENTS,
     Accepted,
@@ -56,7 +58,6 @@ from .intents import (
     ChoiceNeeded,
     CurtainUp,
     GameOver,
-    HintReady,
     Ignored,
     Intent,
     Kept,
@@ -83,13 +84,13 @@ MAX_KEPT = 4          # intents kept during an animation
 MERLIN_W, MERLIN_J = card("MERLIN:W"), card("MERLIN:J")
 
 
-class Table(TrickShow):
+class Table(TrickShow, HintDesk):
     """One game at the table, for the people at one screen."""
 
     def __init__(self, session: Session, *, clock: Clock | None = None, threaded: bool = True,
                  speed: float = 1.0, ai_pause: float = 0.6, auto_continue: bool | None = None,
-                 look: str = "classic", hint_level: str = "expert", trick_hold: float = 1.0,
-                 auto_forced: bool = True) -> None:
+                 look: str = "classic", advisor: Callable[[], Advisor] = expert_advisor,
+                 trick_hold: float = 1.0, auto_forced: bool = True) -> None:
         self.session = session
         self.clock = clock if clock is not None else Clock()
         humans = session.humans
@@ -103,15 +104,16 @@ class Table(TrickShow):
         self.trick_hold = trick_hold    # animations off: seconds a finished trick stays before a computer leads
         self.held: tuple[TrickWon, float] | None = None  # the finished trick on the table, since when
         self.look = look
-        self.hint_level = hint_level
+        self.advisor = advisor                          # makes the hint's Expert
         self.auto_forced = auto_forced                  # play a person's only legal card for them
         self.forced: tuple[int, float] | None = None    # (moves, since when) a forced card waits
         self.animator = Animator(self.clock, Shown.from_view(session.view(self.viewer), self.viewer),
                                  speed)
         self.synced = False
         self.runner = Runner(threaded=threaded)
-        self.move_job: Job | None = None                # a computer seat's decision under way
-        self.hint_job: Job | None = None
+        self.move_job: Job[Action] | None = None        # a computer seat's decision under way
+        self.hint_job: Job[Advice] | None = None
+        self.hint = None
         self.choice: str | None = None                  # "trump" | "merlin": a question is open
         self.kept: list[Intent] = []                    # intents given during an animation
         self.acted_at = float("-inf")                   # clock time of the viewer's last action
@@ -461,30 +463,3 @@ class Table(TrickShow):
                       "it plays a legal move instead", seat, action, err)
             action = s.legal_actions(seat)[0]
         s.act(action, seat)
-
-    # ---- the hint -----------------------------------------------------------------------
-
-    def _ask_hint(self) -> Outcome:
-        if not self.my_turn() or self.hint_job is not None:
-            return Ignored("no hint now")
-        seat = self.viewer
-        assert seat is not None
-        s = self.session
-        self.hint_job = self.runner.start(("hint", seat, s.moves),
-                                          s.hint_job(seat, self.hint_level), self.clock.now)
-        self._hint_done()
-        return Accepted(None)
-
-    def _hint_done(self) -> None:
-        job = self.hint_job
-        if job is None:
-            return
-        answer = self.runner.poll(job)
-        if job.future is not None:      # still thinking
-            return
-        self.hint_job = None
-        if answer is None or job.key[2] != self.session.moves or not self.my_turn():
-            self.outcomes.append(HintReady(None, ""))        # failed or out of date: say nothing
-            return
-        self.outcomes.append(HintReady(answer, prompt.hint_text(answer, self.look)))
-

@@ -24,6 +24,7 @@ from wizard.engine import (
 )
 from wizard.session import Seat, Session
 
+from .smoke_hint import HINT_SCREENS, make_hint_screen
 from .smoke_tricks import TRICK_SCREENS, make_trick_screen
 
 if TYPE_CHECKING:
@@ -36,11 +37,12 @@ SCREENS = ("menu", "setup", "setup-name", "table-bidding", "table-trump", "table
            "card-legend-camelot", "table-tooltip", "continue-list", "continue-delete",
            "table-save-failed", "round-end-last", "round-end-camelot", "table-hotseat-round-end",
            "settings-scale-130", "setup-scale-130", "table-play-scale-130", "game-menu-scale-130",
-           "history-scale-130", "replay-scale-130", *TRICK_SCREENS)
+           "history-scale-130", "replay-scale-130", *TRICK_SCREENS, *HINT_SCREENS,
+           "table-hint-card-scale-130")
 SCALED = "-scale-130"      # a screen drawn with the interface size at 130 %
 # Table states also drawn at 1024x640 (file names with "1024x640").
 SMALL_SCREENS = ("table-clairvoyance-3p", "table-tooltip", "table-save-failed", "round-end-last",
-                 "round-end-camelot", "table-hotseat-round-end", *TRICK_SCREENS)
+                 "round-end-camelot", "table-hotseat-round-end", *TRICK_SCREENS, *HINT_SCREENS)
 HISTORY_SCREENS = ("history", "history-game", "replay", "continue-list", "continue-delete")
 # Games in progress for the Continue list: (players, edition, seed, rounds played).
 GAMES_IN_PROGRESS = ((4, "classic", 41, 5), (3, "magic", 42, 2), (6, "camelot", 43, 7))
@@ -101,6 +103,20 @@ def you_seats(n: int) -> list[Seat]:
     from wizard import messages
     from wizard.i18n import _
     return [Seat.human(_(messages.YOU))] + _seats(0, n)[1:]
+
+
+def hint_session(name: str) -> Session:
+    """Round 4 of a seeded solo game: the person's bid, or their card with a trick begun and at
+    least four cards they may play (so the hint weighs the best three)."""
+    seats = you_seats(4)
+    if name == "table-hint-bid":
+        return play_until(Session.new(GameConfig(4, seed=23), seats),
+                          lambda s: s.is_human_turn() and s.phase is Phase.BID and s.round >= 4)
+
+    def card_turn(s: Session) -> bool:
+        return (s.is_human_turn() and s.phase is Phase.PLAY and s.round >= 4
+                and len(s.view(s.current).trick) >= 1 and len(s.legal_actions()) >= 4)
+    return play_until(Session.new(GameConfig(4, seed=24), seats), card_turn)
 
 
 def close_last_round(a: App) -> None:
@@ -257,6 +273,8 @@ def _make(a: App, name: str) -> None:
                 a.frame(0.0, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")])
     elif name in TRICK_SCREENS:
         make_trick_screen(a, name)
+    elif name in HINT_SCREENS:
+        make_hint_screen(a, name, hint_session(name))
     elif name in ("continue-list", "continue-delete"):
         a.go("menu")
         listed = a.go("continue_list")

@@ -132,10 +132,7 @@ class TableScene(Scene):
         if isinstance(out, Refused):
             self.say(out.text, 3.5, error=True)
         elif isinstance(out, HintReady):
-            if out.action is None:
-                self.message = None
-            else:
-                self.say(out.text, 6.0)
+            self.message = None       # "Thinking about it…" ends; the hint's panel shows it
         elif isinstance(out, RoundOver):
             if out.last:
                 self.record_game()    # already over: quitting on its result screen loses nothing
@@ -162,9 +159,11 @@ class TableScene(Scene):
         self.submit(NextRound())
 
     def ask_hint(self) -> None:
-        """What would the computer (Expert) do here? Answered in the prompt line."""
+        """What would the computer (Expert) do here, and why? Answered in the hint's panel; asked
+        again while it is shown, the panel goes away."""
         if self.my_turn() and self.table.hint_job is None:
-            self.say(_("Thinking about it…"), 10.0)
+            if self.table.shown_hint() is None:
+                self.say(_("Thinking about it…"), 10.0)
             self.submit(AskHint())
 
     def skip_animations(self) -> None:

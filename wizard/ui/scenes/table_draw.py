@@ -10,7 +10,7 @@ from wizard.engine import Phase, TrumpRevealed
 from wizard.i18n import _
 
 from .. import text, theme
-from ..board import cards, dialogs, piles, plates, tips, topbar, trick
+from ..board import cards, dialogs, hint, piles, plates, tips, topbar, trick
 from ..board.common import R, TableView, felt
 from ..save_notice import draw_save_notice
 
@@ -45,6 +45,7 @@ def draw_table(sc: TableView, surf: pygame.Surface) -> None:
     cards.hand(sc, surf)
     cards.flying(sc, surf)
     dialogs.prompt(sc, surf)
+    hint.draw(sc, surf)
     if sc.review:
         dialogs.review(sc, surf)
     if sc.table.choice is not None and sc.my_turn():

@@ -1,0 +1,273 @@
+"""The hint that explains (H): Expert's choice and its numbers, from the asking seat's view only,
+shown to that person on that turn only, and it never plays."""
+
+from __future__ import annotations
+
+import random
+import threading
+from concurrent.futures import wait
+
+import pytest
+from test_ai import scramble_unseen, states
+from test_table import intent_for
+
+from wizard import messages
+from wizard.ai.expert import ExpertPlayer
+from wizard.engine import (
+    Bid,
+    BidVisibility,
+    Card,
+    Edition,
+    GameConfig,
+    Options,
+    Phase,
+    Play,
+    PlayerView,
+)
+from wizard.i18n import set_language
+from wizard.session import Seat, Session
+from wizard.table import Accepted, AskHint, HintReady, Ready, Table
+from wizard.table.hint import CARD_ROWS, Advice, Advisor, bid_line, card_line, hint_rows
+
+
+def small_expert() -> ExpertPlayer:
+    """Expert in points with a tiny budget (the tests stay fast; same code paths)."""
+    ai = ExpertPlayer(points_only=True)
+    ai.budget, ai.min_worlds, ai.max_worlds, ai.cap_s = 600, 4, 8, 30.0
+    return ai
+
+
+def seats(humans: int, n: int = 4) -> list[Seat]:
+    return [Seat.human(f"P{i}") if i < humans else Seat.ai(f"C{i}", "random") for i in range(n)]
+
+
+def table_for(session: Session, **kw: object) -> Table:
+    return Table(session, threaded=False, speed=0.0, ai_pause=0.0, advisor=small_expert, **kw)  # type: ignore[arg-type]
+
+
+def tick_until(t: Table, phase: Phase, legal_at_least: int = 2) -> None:
+    """Tick (people's turns played by their first legal action) until the viewer is to act in
+    ``phase`` with at least ``legal_at_least`` choices."""
+    for _ in range(20000):
+        t.tick(0.01)
+        for o in t.take_outcomes():
+            if type(o).__name__ == "RoundOver":
+                from wizard.table import NextRound
+                t.submit(NextRound())
+        if t.curtain_for is not None:
+            t.submit(Ready())
+        if t.my_turn():
+            s = t.session
+            if s.phase is phase and len(s.legal_actions(t.viewer)) >= legal_at_least \
+                    and s.round >= 3:
+                return
+            t.submit(intent_for(s.legal_actions(t.viewer)[0]))
+    raise AssertionError("the turn never came")
+
+
+def ask(t: Table) -> HintReady:
+    assert isinstance(t.submit(AskHint()), Accepted)
+    got = [o for o in t.take_outcomes() if isinstance(o, HintReady)]
+    assert len(got) == 1
+    return got[0]
+
+
+def expected_advice(t: Table) -> Advice:
+    """What Expert says for the viewer's seat, asked directly with the seat's view and rng."""
+    seat = t.viewer
+    assert seat is not None
+    return small_expert().suggest(t.session.view(seat), t.session.decision_rng(seat))
+
+
+def test_a_bid_hint_lists_experts_bids_with_the_chance_of_exactly_and_the_points() -> None:
+    t = table_for(Session.new(GameConfig(4, seed=31), seats(1)))
+    tick_until(t, Phase.BID)
+    action, notes = expected_advice(t)
+    before = (t.session.moves, t.session.state.clone().hands, list(t.session.state.bids))
+    hint = ask(t)
+    assert hint.action == action and isinstance(action, Bid) and hint.seat == 0
+    assert "would bid" in hint.text
+    assert 2 <= len(hint.rows) <= 4
+    assert hint.rows[0].best and hint.rows[0].action == action
+    assert sum(r.best for r in hint.rows) == 1
+    for r in hint.rows:
+        assert isinstance(r.action, Bid)
+        n = r.action.n
+        assert r.points == notes["ev"][n] and r.exact == notes["exact"][n]
+        assert r.exact is not None and 0.0 <= r.exact <= 1.0
+        assert f"Bid {n}: you take exactly {messages.tricks_text(n)} in " \
+               f"{round(r.exact * 100)} % of deals" in r.text
+    rest = [r.points for r in hint.rows[1:]]
+    assert rest == sorted(rest, reverse=True)
+    # the best bids by Expert's estimate are the ones listed
+    listed = {r.action.n for r in hint.rows if isinstance(r.action, Bid)}
+    ranked = sorted(notes["ev"], key=lambda b: -notes["ev"][b])
+    assert set(ranked[:len(listed) - 1]) <= listed
+    # the hint never plays: nothing changed, and nothing happens while it is shown
+    for _ in range(50):
+        t.tick(0.05)
+    assert (t.session.moves, t.session.state.hands, list(t.session.state.bids)) == before
+    assert t.my_turn() and t.shown_hint() == hint
+
+
+def test_a_card_hint_lists_the_best_cards_by_value() -> None:
+    t = table_for(Session.new(GameConfig(4, seed=32), seats(1)))
+    tick_until(t, Phase.PLAY, legal_at_least=4)
+    action, notes = expected_advice(t)
+    moves = t.session.moves
+    hint = ask(t)
+    assert hint.action == action and isinstance(action, Play)
+    assert len(hint.rows) == CARD_ROWS and hint.rows[0].best and hint.rows[0].action == action
+    legal = t.session.legal_actions(0)
+    values = {r.action: r.points for r in hint.rows}
+    assert all(a in legal for a in values)
+    from wizard.ai.simulator import encode
+    # Expert's card first, then the best of the others by Expert's value
+    mine = encode(action.card)
+    others = sorted((v for c, v in notes["values"].items() if c != mine), reverse=True)
+    assert [r.points for r in hint.rows] == [notes["values"][mine], *others[:CARD_ROWS - 1]]
+    for r in hint.rows:
+        assert isinstance(r.action, Play)
+        assert r.points == notes["values"][encode(r.action.card)] and r.exact is None
+        assert messages.card_title(r.action.card, "classic") in r.text
+    assert t.session.moves == moves
+
+
+def test_rows_from_notes_sort_and_cut() -> None:
+    view_legal = [Bid(n) for n in range(6)]
+    notes = {"ev": {0: -10.0, 1: 12.5, 2: 31.0, 3: 20.0, 4: -5.0},
+             "exact": {0: 0.1, 1: 0.3, 2: 0.46, 3: 0.2, 4: 0.05}}
+    rows = hint_rows(Bid(2), notes, list(view_legal), "classic")
+    assert [r.action for r in rows] == [Bid(2), Bid(3), Bid(1), Bid(4)]
+    assert rows[0].text == "Bid 2: you take exactly 2 tricks in 46 % of deals — expected +31 points."
+    assert hint_rows(Bid(1), {"forced": True}, [Bid(1)], "classic") == ()
+    # notes without the chance of exactly (another advisor): the points alone
+    assert [r.text for r in hint_rows(Bid(1), {"ev": {0: -0.3, 1: 1.2}}, view_legal, "classic")] \
+        == ["Bid 1: expected +1 point.", "Bid 0: expected 0 points."]
+    # Expert's own choice stays first even where its estimate is not the highest (the race's
+    # leader can trail by a rounding)
+    assert hint_rows(Bid(1), notes, list(view_legal), "classic")[0].action == Bid(1)
+    assert hint_rows(Play(Card.from_str("R3")), {"values": {1: 2.0}, "scale": "standing"},
+                     [], "classic") == ()
+
+
+def test_the_lines_are_translated() -> None:
+    try:
+        set_language("fr")
+        assert bid_line(2, 0.46, 31.0) == ("Prédiction 2\u202f: vous faites exactement 2 plis dans "
+                                           "46\u202f% des donnes — +31 points attendus.")
+        assert card_line(Play(Card.from_str("G7")), 1.2, "classic") \
+            == "Le 7 des elfes\u202f: +1 point attendu."
+        set_language("ca")
+        assert bid_line(1, 0.5, -10.0).startswith("Predicció 1: guanyes exactament 1 basa")
+    finally:
+        set_language("en")
+
+
+def hint_at(state_session: Session) -> HintReady:
+    t = table_for(state_session)
+    for _ in range(10):
+        t.tick(0.01)
+    assert t.my_turn()
+    return ask(t)
+
+
+def test_the_hint_never_reads_hidden_information() -> None:
+    """The AI's swap test: the other seats' hidden cards (and hidden bids) changed in a way the
+    asking seat cannot see give the same hint."""
+    rng = random.Random(5)
+    cfgs = [GameConfig(players=4, seed=11),
+            GameConfig(players=5, edition=Edition.CAMELOT, seed=12,
+                       options=Options(bids=BidVisibility.SECRET))]
+    checked = differed = 0
+    for cfg in cfgs:
+        for st in states(cfg, 6, 2)[3::13]:
+            seat = st.current_player
+            assert seat is not None
+            view: PlayerView = st.view_for(seat)
+            if view.hand is None or len(view.legal) < 2:
+                continue
+            twin = scramble_unseen(st, seat, rng)
+            differed += twin.hands != st.hands
+            assert twin.view_for(seat) == view
+            people = [Seat.human(f"P{i}") if i == seat else Seat.ai(f"C{i}", "random")
+                      for i in range(cfg.players)]
+            a = hint_at(Session(st, people, rng=random.Random(0)))
+            b = hint_at(Session(twin, people, rng=random.Random(0)))
+            assert a.action is not None and a.rows
+            assert a == b
+            checked += 1
+    assert checked >= 5 and differed >= 4
+
+
+def test_hot_seat_the_hint_is_for_the_asker_on_that_turn_only() -> None:
+    t = table_for(Session.new(GameConfig(4, seed=33), seats(2)))
+    tick_until(t, Phase.BID)
+    asker = t.viewer
+    hint = ask(t)
+    assert t.shown_hint() == hint and hint.seat == asker
+    t.submit(intent_for(hint.action))               # the person acts: the hint goes at once
+    assert t.shown_hint() is None
+    curtain_seen = False
+    for _ in range(3000):
+        t.tick(0.01)
+        t.take_outcomes()
+        assert t.shown_hint() is None              # behind the curtain, and to the next person
+        if t.curtain_for is not None:
+            curtain_seen = True
+            assert t.hint is None
+            t.submit(Ready())
+        if t.my_turn() and t.viewer != asker:
+            break
+    assert curtain_seen and t.my_turn() and t.viewer != asker
+    assert t.shown_hint() is None and t.hint is None
+    t.hint = hint                                   # even if it were kept, it is not theirs
+    assert t.shown_hint() is None
+    t.hint = None
+    hint2 = ask(t)                                  # the next person asks for their own
+    assert hint2.seat == t.viewer and t.shown_hint() == hint2
+    assert isinstance(t.submit(AskHint()), Accepted) and t.shown_hint() is None   # H again: away
+
+
+class Held:
+    """An advisor whose answer waits until the test lets it go."""
+
+    def __init__(self) -> None:
+        self.go = threading.Event()
+
+    def __call__(self) -> Advisor:
+        return self
+
+    def suggest(self, view: PlayerView, rng: random.Random) -> Advice:
+        assert self.go.wait(10)
+        return small_expert().suggest(view, rng)
+
+
+@pytest.mark.parametrize("people", [1, 2])
+def test_a_hint_that_comes_after_the_turn_passed_is_dropped(people: int) -> None:
+    held = Held()
+    t = Table(Session.new(GameConfig(4, seed=34), seats(people)), threaded=True, speed=0.0,
+              ai_pause=0.0, advisor=held)
+    try:
+        for _ in range(20000):
+            if t.move_job is not None and t.move_job.future is not None:
+                wait([t.move_job.future])
+            t.tick(0.01)
+            t.take_outcomes()
+            if t.curtain_for is not None:
+                t.submit(Ready())
+            if t.my_turn() and t.session.phase is Phase.BID:
+                break
+        assert t.my_turn()
+        assert isinstance(t.submit(AskHint()), Accepted)
+        t.submit(intent_for(t.session.legal_actions(t.viewer)[0]))    # acts before it comes
+        held.go.set()
+        job = t.hint_job
+        assert job is not None and job.future is not None
+        wait([job.future])
+        t.tick(0.01)
+        late = [o for o in t.take_outcomes() if isinstance(o, HintReady)]
+        assert late == [HintReady(None, "")] and t.hint is None and t.shown_hint() is None
+    finally:
+        held.go.set()
+        t.close()

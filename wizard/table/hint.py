@@ -1,0 +1,196 @@
+"""The hint: what Expert would do in the person's place, and the numbers behind it, in plain words.
+
+Expert (valuing every choice in round points) works on the table's worker thread from the asking
+seat's view only, with that seat's decision rng, so the same moment always gives the same hint. Its
+notes become a ``HintReady``: the choice to highlight and a few rows, best first: for a bid, the
+chance of taking exactly that many tricks and the expected points; for a card, its expected points.
+The hint is shown to the person who asked, on that turn only, and never plays for them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from wizard import messages
+from wizard.ai.expert import ExpertPlayer
+from wizard.ai.simulator import decode
+from wizard.engine import Action, Bid, ChooseTrump, Play, PlayerView
+from wizard.i18n import _, ngettext
+from wizard.session import Session
+
+from .clock import Clock
+from .intents import Accepted, HintReady, HintRow, Ignored, Outcome
+from .runner import Job, Runner
+
+BID_ROWS = 4     # bids weighed, shown at most (Expert's first)
+CARD_ROWS = 3    # cards weighed, shown at most (Expert's first)
+
+Advice = tuple[Action, dict[str, Any]]     # a decision and the notes behind it
+
+
+class Advisor(Protocol):
+    """Anything with Expert's ``suggest(view, rng) -> (action, notes)``."""
+
+    def suggest(self, view: PlayerView, rng: random.Random) -> Advice:
+        """A decision for ``view`` and its estimates."""
+        ...
+
+
+def expert_advisor() -> Advisor:
+    """Expert valuing every choice in round points (never in standing, even in the last rounds)."""
+    return ExpertPlayer(points_only=True)
+
+
+def advice_job(session: Session, seat: int, advisor: Advisor) -> Callable[[], Advice]:
+    """A function computing ``advisor``'s advice for ``seat`` now; it reads only the seat's view
+    and its decision rng (taken now), never the live state, so it is safe in a thread."""
+    if seat != session.current:
+        raise RuntimeError(f"seat {seat} is not to act")
+    view = session.view(seat)
+    rng = session.decision_rng(seat)
+    return lambda: advisor.suggest(view, rng)
+
+
+# ---- words --------------------------------------------------------------------------------------
+
+def headline(action: Action, look: str) -> str:
+    """What the computer would do, as a sentence."""
+    if isinstance(action, Bid):
+        return _("The computer would bid {n}.").format(n=action.n)
+    if isinstance(action, Play):
+        return _("The computer would play {card}.").format(card=messages.card_name(action.card, look))
+    assert isinstance(action, ChooseTrump)
+    return _("The computer would choose {suit}.").format(suit=messages.suit_name(action.suit, look))
+
+
+def _signed(points: float) -> tuple[str, int]:
+    """Points rounded to a whole number, signed ("+31", "-10", "0"), and their size for plurals."""
+    n = round(points)
+    return (f"{n:+d}" if n else "0"), abs(n)
+
+
+def bid_line(n: int, exact: float | None, points: float) -> str:
+    """"Bid 2: you take exactly 2 tricks in 46 % of deals — expected +31 points." """
+    signed, size = _signed(points)
+    if exact is None:
+        return ngettext("Bid {bid}: expected {points} point.", "Bid {bid}: expected {points} points.",
+                        size).format(bid=n, points=signed)
+    percent = _("{pct} %").format(pct=round(exact * 100))
+    return ngettext(
+        "Bid {bid}: you take exactly {tricks} in {percent} of deals — expected {points} point.",
+        "Bid {bid}: you take exactly {tricks} in {percent} of deals — expected {points} points.",
+        size).format(bid=n, tricks=messages.tricks_text(n), percent=percent, points=signed)
+
+
+def card_line(action: Play, points: float, look: str) -> str:
+    """"The 7 of elves: expected +12 points." """
+    signed, size = _signed(points)
+    return ngettext("{card}: expected {points} point.", "{card}: expected {points} points.",
+                    size).format(card=messages.card_title(action.card, look), points=signed)
+
+
+# ---- the hint from Expert's notes ---------------------------------------------------------------
+
+def hint_rows(action: Action, notes: dict[str, Any], legal: list[Action],
+              look: str) -> tuple[HintRow, ...]:
+    """The choices Expert weighed, its own first, then by expected points (at most ``BID_ROWS``
+    bids or ``CARD_ROWS`` cards); none for a forced move, a trump choice, or notes without points.
+    """
+    rows: list[HintRow] = []
+    if isinstance(action, Bid):
+        ev: dict[int, float] = notes.get("ev", {})
+        exact: dict[int, float] = notes.get("exact", {})
+        for n, points in ev.items():
+            p = exact.get(n)
+            rows.append(HintRow(Bid(n), points, p, n == action.n, bid_line(n, p, points)))
+        most = BID_ROWS
+    elif isinstance(action, Play) and notes.get("scale", "points") == "points":
+        values: dict[int, float] = notes.get("values", {})
+        plays = {a.card: a for a in legal if isinstance(a, Play)}
+        for code, points in values.items():
+            play = plays.get(decode(code))
+            if play is not None:
+                rows.append(HintRow(play, points, None, play == action,
+                                    card_line(play, points, look)))
+        most = CARD_ROWS
+    else:
+        return ()
+    rows.sort(key=lambda r: (not r.best, -r.points))
+    return tuple(rows[:most])
+
+
+def build_hint(advice: Advice, view: PlayerView, moves: int, look: str) -> HintReady:
+    """The hint for ``view``'s seat at move number ``moves`` from Expert's decision and notes."""
+    action, notes = advice
+    return HintReady(action, headline(action, look), hint_rows(action, notes, list(view.legal), look),
+                     view.seat, moves)
+
+
+# ---- the table's part ---------------------------------------------------------------------------
+
+class HintDesk:
+    """``Table``'s hint part: asking, the worker's answer, and who may see it when.
+
+    ``Table`` provides the state read here and ``my_turn``.
+    """
+
+    session: Session
+    runner: Runner
+    clock: Clock
+    look: str
+    viewer: int | None
+    outcomes: list[Outcome]
+    advisor: Callable[[], Advisor]           # makes the hint's Expert (one per hint: no shared state)
+    hint_job: Job[Advice] | None = None      # a hint being worked out
+    hint: HintReady | None = None            # the last hint that came, while it is for this turn
+
+    def my_turn(self) -> bool:
+        """The person whose hand is shown must act now (``Table`` says)."""
+        raise NotImplementedError
+
+    def shown_hint(self) -> HintReady | None:
+        """The hint to show now: only to the person who asked, on their turn, before they act
+        (in hot seat never behind the curtain, never to the next person)."""
+        h = self.hint
+        if h is None or h.seat != self.viewer or h.moves != self.session.moves or not self.my_turn():
+            return None
+        return h
+
+    def _ask_hint(self) -> Outcome:
+        """Start working out a hint; asked again while one is shown, put it away."""
+        if not self.my_turn() or self.hint_job is not None:
+            return Ignored("no hint now")
+        if self.shown_hint() is not None:
+            self.hint = None
+            return Accepted(None)
+        seat = self.viewer
+        assert seat is not None
+        s = self.session
+        self.hint = None
+        self.hint_job = self.runner.start(("hint", seat, s.moves),
+                                          advice_job(s, seat, self.advisor()), self.clock.now)
+        self._hint_done()
+        return Accepted(None)
+
+    def _hint_done(self) -> None:
+        """Take the worker's answer once it is there (an answer for a past turn is dropped), and
+        forget a hint whose turn has passed."""
+        if self.hint is not None and (self.hint.moves != self.session.moves
+                                      or self.hint.seat != self.viewer):
+            self.hint = None
+        job = self.hint_job
+        if job is None:
+            return
+        answer = self.runner.poll(job)
+        if job.future is not None:      # still thinking
+            return
+        self.hint_job = None
+        seat = self.viewer
+        if answer is None or job.key != ("hint", seat, self.session.moves) or not self.my_turn():
+            self.outcomes.append(HintReady(None, ""))        # failed or out of date: say nothing
+            return
+        assert seat is not None
+        self.hint = build_hint(answer, self.session.view(seat), self.session.moves, self.look)
+        self.outcomes.append(self.hint)

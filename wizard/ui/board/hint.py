@@ -1,0 +1,129 @@
+"""Painting the hint (H): Expert's choice ringed among the bid buttons or in the hand, and a panel
+on free felt with its sentence and the choices it weighed, its own first.
+
+What the hint says and to whom it is shown is the table's (``Table.shown_hint``); where the panel
+goes is ``wizard.ui.hintlayout``'s. This module only fits the words in and draws."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from wizard.engine import Bid, Phase, Play
+from wizard.table import HintReady
+
+from .. import text, theme
+from ..fonts import font
+from ..hintlayout import hint_room
+from ..layout import Box, bid_buttons
+from ..widgets import panel
+from .cards import peek_layout
+from .common import R, TableView
+
+MIN_SIZE = 10        # px: smaller than this, rows are left out instead (Expert's stays)
+
+
+@dataclass(frozen=True, slots=True)
+class HintLines:
+    """The hint's words fitted into a box: sizes, wrapped lines, and the panel's own box."""
+
+    box: Box                              # the panel (inside the room, at its bottom)
+    title_size: int
+    title: list[str]
+    size: int
+    rows: list[tuple[bool, list[str]]]    # (Expert's own choice, its lines), in order
+    pad: float
+    gap: float
+
+
+@lru_cache(maxsize=8)
+def fit_hint(hint: HintReady, room: Box, u: float) -> HintLines:
+    """The largest text that puts the hint's sentence and every row in ``room``; if even
+    ``MIN_SIZE`` is too large, the last rows are left out."""
+    pad, gap = 12 * u, 6 * u
+    width = room.w - 2 * pad
+    texts = [r.text for r in hint.rows]
+    for count in range(len(texts), -1, -1):
+        for size in range(max(MIN_SIZE, round(16 * u)), MIN_SIZE - 1, -1):
+            title_size = size + max(1, round(2 * u))
+            title = text.wrap(hint.text, title_size, width, "bold")
+            rows = [(hint.rows[i].best, text.wrap(texts[i], size, width, "bold" if hint.rows[i].best
+                                                   else "text")) for i in range(count)]
+            height = _height(title_size, title, size, rows, pad, gap)
+            if height <= room.h and _widest(title_size, title, size, rows) <= width + 0.5:
+                return HintLines(Box(room.x, room.bottom - height, room.w, height), title_size,
+                                 title, size, rows, pad, gap)
+    return HintLines(room, MIN_SIZE, [hint.text], MIN_SIZE, [], pad, gap)
+
+
+def _height(title_size: int, title: list[str], size: int, rows: list[tuple[bool, list[str]]],
+            pad: float, gap: float) -> float:
+    line = font(size, "text").get_linesize()
+    h = 2 * pad + len(title) * font(title_size, "bold").get_linesize()
+    return h + sum(gap + len(lines) * line for _b, lines in rows)
+
+
+def _widest(title_size: int, title: list[str], size: int,
+            rows: list[tuple[bool, list[str]]]) -> int:
+    widths = [font(title_size, "bold").size(t)[0] for t in title]
+    widths += [font(size, "bold" if best else "text").size(t)[0] for best, lines in rows for t in lines]
+    return max(widths, default=0)
+
+
+def room_for(sc: TableView) -> Box:
+    """Where the hint's panel may go now: clear of the hands shown under clairvoyance too, and
+    of the trick's places unless nothing lies there (bidding, the draw for dealer over)."""
+    sh = sc.shown
+    avoid = tuple(b for h in peek_layout(sc) for b in (h.label, *h.cards)) if sh.peeks else ()
+    empty = sh.phase is Phase.BID and not (sh.trick or sh.drawn or sh.held)
+    return hint_room(sc.lay, avoid, trick=not empty)
+
+
+def draw(sc: TableView, surf: pygame.Surface) -> None:
+    """Ring Expert's choice and draw the panel, while the hint is for the person at the screen."""
+    hint = sc.table.shown_hint()
+    if hint is None or hint.action is None:
+        return
+    u = sc.lay.unit
+    _ring_choice(sc, surf, hint)
+    fit = fit_hint(hint, room_for(sc), u)
+    box = R(fit.box)
+    panel(surf, box, u, alpha=240)
+    x, y = box.x + fit.pad, box.y + fit.pad
+    step = font(fit.title_size, "bold").get_linesize()
+    for line in fit.title:
+        surf.blit(text.render(line, fit.title_size, theme.ACCENT, "bold"), (x, y))
+        y += step
+    step = font(fit.size, "text").get_linesize()
+    for best, lines in fit.rows:
+        y += fit.gap
+        if best:                     # Expert's own choice: marked in the margin and in bold
+            pygame.draw.rect(surf, theme.ACCENT, pygame.Rect(box.x + 4 * u, y + 2 * u,
+                                                             max(2, round(3 * u)),
+                                                             len(lines) * step - 4 * u))
+        for line in lines:
+            surf.blit(text.render(line, fit.size, theme.ACCENT if best else theme.INK,
+                                  "bold" if best else "text"), (x, y))
+            y += step
+
+
+def _ring_choice(sc: TableView, surf: pygame.Surface, hint: HintReady) -> None:
+    """A ring around Expert's bid button, or around its card in the hand."""
+    u = sc.lay.unit
+    target: pygame.Rect | None = None
+    if isinstance(hint.action, Bid):
+        options = sc.table.bid_options()
+        if hint.action.n < len(options):
+            target = R(bid_buttons(sc.lay, len(options))[hint.action.n])
+    elif isinstance(hint.action, Play):
+        held = hint.action.card.in_hand
+        hand = sc.sorted_hand()
+        if held in hand:
+            target = sc.hand_rects()[hand.index(held)]
+    if target is None:
+        return
+    width = max(3, round(4 * u))
+    ring = target.inflate(2 * width + 4 * u, 2 * width + 4 * u)
+    pygame.draw.rect(surf, theme.GOOD, ring, width=width, border_radius=round(10 * u))
