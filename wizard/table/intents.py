@@ -122,6 +122,7 @@ class TakenBack:
 
     action: Action
     undone: int
+    text: str                # what was taken back and what to do now, translated
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from wizard.engine import TrickWon
+from wizard import messages
+from wizard.engine import Action, Bid, Play, TrickWon
 from wizard.i18n import _
 from wizard.session import Session, TakeBackError, TakeBackRule
 
@@ -25,6 +26,7 @@ class TakeBackTable(Protocol):
 
     session: Session
     animator: Animator
+    look: str
     viewer: int | None
     move_job: Job | None
     hint_job: Job | None
@@ -47,6 +49,16 @@ def refusal_text(rule: TakeBackRule) -> str:
     if rule is TakeBackRule.GAME_OVER:
         return _("The game is over: it stays as it was played.")
     return _("This game cannot be replayed from its start, so nothing can be taken back.")
+
+
+def undone_text(action: Action, look: str) -> str:
+    """What was taken back (the person's own decision) and what to do now, as a sentence."""
+    if isinstance(action, Bid):
+        return _("Taken back: your bid of {n}. Bid again.").format(n=action.n)
+    if isinstance(action, Play):
+        return _("Taken back: {card}. Play again.").format(
+            card=messages.card_name(action.card, look))
+    return _("Taken back: your choice of trump. Choose again.")
 
 
 def offered(session: Session) -> bool:
@@ -75,4 +87,4 @@ def take_back(table: TakeBackTable) -> Outcome:
     table.acted_at = float("-inf")
     table._round_told = table._game_told = False
     table.synced = False
-    return TakenBack(done.undone[0], len(done.undone))
+    return TakenBack(done.undone[0], len(done.undone), undone_text(done.undone[0], table.look))
