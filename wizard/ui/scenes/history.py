@@ -117,10 +117,11 @@ class HistoryScene(Screen):
     def build(self, width: int, height: int) -> None:
         """Back button, pager, one row per game on the page, and the side panel's buttons."""
         u = self.unit
-        self.widgets.append(Button((width / 2 - 130 * u, height - 70 * u, 260 * u, 50 * u),
+        back_x = width / 2 - (270 if self.entries else 130) * u     # Back, and Progress beside it
+        self.widgets.append(Button((back_x, height - 70 * u, 260 * u, 50 * u),
                                    lambda: _("Back"), self.back))
         if self.entries:
-            self.widgets.append(Button((width / 2 + 150 * u, height - 70 * u, 260 * u, 50 * u),
+            self.widgets.append(Button((width / 2 + 10 * u, height - 70 * u, 260 * u, 50 * u),
                                        lambda: _("Progress (P)"), self.progress,
                                        keys=(pygame.K_p,)))
         box = self.list_rect()
