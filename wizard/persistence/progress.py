@@ -122,7 +122,8 @@ def _lost(losses: Losses, key: str, name: str, humans: int) -> list[float] | Non
 def progress(history: Iterable[HistoryEntry], name: str, *, takebacks: bool = True,
              best_takebacks: bool = False, losses: Losses | None = None,
              key: Callable[[HistoryEntry], str] = game_id,
-             levels: Sequence[str] = ("easy", "normal", "hard", "expert")) -> Progress:
+             levels: Sequence[str] = ("random", "rulebid", "easy", "normal", "hard",
+                                      "expert")) -> Progress:
     """``name``'s progress over ``history`` (oldest first); see the module docstring."""
     games = tb_games = left_out = 0
     recent: list[GamePoint] = []

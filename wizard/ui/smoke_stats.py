@@ -1,9 +1,9 @@
 """The smoke test's progress screen (``stats-progress``): a seeded history of one person's games
 against each computer level, a few of them with take-backs.
 
-To keep the smoke test quick, every computer seat is played by the Easy player whatever level
-its seat is labelled with (the statistics read the labels); Anna plays her first games like the
-Easy player and the later ones like the Normal player, so her figures move over time.
+The computer seats play at the quick levels (Random, Beginner, Easy, Normal), so the smoke test
+stays quick; Anna plays her first games as the Easy player would and the later ones as the
+Normal player would (the session's hint), so her figures move over time.
 """
 
 from __future__ import annotations
@@ -19,19 +19,17 @@ if TYPE_CHECKING:
 
 STATS_SCREENS = ("stats-progress",)
 PROGRESS_GAMES = 14
-LEVELS = ("easy", "normal", "hard", "expert")
+LEVELS = ("random", "rulebid", "easy", "normal")
 NAMES = ("Bruno", "Carme", "Didier", "Elena", "Ferran")
 
 
 def progress_session(k: int) -> Session:
     """Game ``k`` of the seeded history, finished; games 2, 7 and 12 have a take-back."""
-    from wizard.ai import make_ai
     players = 3 + k % 4
     seats = [Seat.human("Anna")] + [Seat.ai(NAMES[i], LEVELS[(k + i) % len(LEVELS)])
                                     for i in range(players - 1)]
-    easy = make_ai("easy")
-    session = Session.new(GameConfig(players, seed=500 + k), seats, ai_factory=lambda level: easy)
-    anna = make_ai("easy" if k < PROGRESS_GAMES // 2 else "normal")
+    session = Session.new(GameConfig(players, seed=500 + k), seats)
+    anna = "easy" if k < PROGRESS_GAMES // 2 else "normal"
     took = k % 5 != 2
     session.start()
     while not session.finished:
@@ -46,7 +44,7 @@ def progress_session(k: int) -> Session:
                 continue
             seat = session.current
             assert seat is not None
-            session.act(anna.decide(session.view(seat), session.decision_rng(seat)), seat)
+            session.act(session.hint_job(seat, anna)(), seat)
     return session
 
 
