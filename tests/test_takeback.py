@@ -356,3 +356,18 @@ def test_history_counts_take_backs_and_old_entries_count_zero() -> None:
 def test_take_back_dataclass_round_trips() -> None:
     tb = TakeBack(0, 4, (Action.from_record("bid 1"),))
     assert TakeBack.from_dict(tb.to_dict(), 3, [10]) == tb
+
+
+def test_a_take_back_is_saved_at_once() -> None:
+    saved: list[GameRecord] = []
+    s = Session.new(GameConfig(3, seed=17), SOLO[:3], on_save=lambda x: saved.append(x.record()))
+    s.start()
+    while not s.takebacks:
+        if s.is_ai_turn():
+            s.step_ai()
+        elif s.takeback_refusal() is None:
+            s.take_back()
+        else:
+            s.act(s.legal_actions()[0])
+    assert saved[-1] == s.record() and saved[-1].takebacks == tuple(s.takebacks)
+    assert len(saved[-1].actions) == s.takebacks[0].to
