@@ -174,18 +174,30 @@ def games_dir() -> Iterator[Path]:
         yield Path(d)
 
 
+@pytest.fixture(scope="module")
+def progress_dir() -> Iterator[Path]:
+    """A folder with the smoke test's seeded history for the progress screen (made once)."""
+    from wizard.ui.prefs import Prefs
+    from wizard.ui.smoke_stats import fill_progress_history
+    with tempfile.TemporaryDirectory(prefix="wizard-fit-progress-") as d:
+        fill_progress_history(Prefs(Path(d)))
+        yield Path(d)
+
+
 @dataclass
 class Rig:
-    """A headless App with its own prefs, and prefs over the shared history games."""
+    """A headless App with its own prefs, and prefs over the shared history games and over the
+    progress screen's history."""
 
     app: Any
     prefs: Any
     games: Any
+    progress: Any
 
 
 @pytest.fixture(scope="module")
-def rig(request: pytest.FixtureRequest, games_dir: Path, tmp_path_factory: pytest.TempPathFactory
-        ) -> Iterator[Rig]:
+def rig(request: pytest.FixtureRequest, games_dir: Path, progress_dir: Path,
+        tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
     """A headless App of one window size (the parameter), made once per size."""
     from wizard.ui.prefs import Prefs
     from wizard.ui.routes import make_app
@@ -194,7 +206,9 @@ def rig(request: pytest.FixtureRequest, games_dir: Path, tmp_path_factory: pytes
     a = make_app(prefs, size=request.param, headless=True, threaded=False, speed="off", lang="en")
     games = Prefs(games_dir)
     games.settings = prefs.settings
-    yield Rig(a, prefs, games)
+    progress = Prefs(progress_dir)
+    progress.settings = prefs.settings
+    yield Rig(a, prefs, games, progress)
     a._unlisten()
     a.scenes.clear()
     set_language("en")
@@ -274,7 +288,9 @@ def test_screen_text_fits(rig: Rig, lang: str, screen: str, monkeypatch: pytest.
     set_language(lang)
     rec = Recorder()
     _install(monkeypatch, rec)
-    app.prefs = games if screen.removesuffix(smoke.SCALED) in smoke.HISTORY_SCREENS else prefs
+    base = screen.removesuffix(smoke.SCALED)
+    app.prefs = games if base in smoke.HISTORY_SCREENS else \
+        rig.progress if base in smoke.STATS_SCREENS else prefs
     try:
         if screen in EXTRA_SCREENS:
             _make_extra(app, screen)

@@ -8,6 +8,7 @@ True
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -26,6 +27,7 @@ from wizard.engine import (
     Phase,
     PlayerView,
     RoundResult,
+    TakeBack,
     events_for,
 )
 
@@ -85,6 +87,23 @@ def default_ai_factory(level: str) -> Decider:
 Listener = Callable[["Session", list[Event]], None]
 
 
+class TakeBackRule(enum.Enum):
+    """Why a take-back is refused (the table translates it)."""
+
+    NOT_SOLO = "not_solo"            # take-backs are for a game with exactly one person
+    NOTHING = "nothing"              # the person has made no decision to take back yet
+    GAME_OVER = "game_over"          # a finished game stays as it was played
+    NO_RECORD = "no_record"          # the game did not start from its seed: it cannot be replayed
+
+
+class TakeBackError(ValueError):
+    """A take-back the session refuses; nothing changed. ``rule`` says why."""
+
+    def __init__(self, rule: TakeBackRule) -> None:
+        super().__init__(f"no take-back: {rule.value}")
+        self.rule = rule
+
+
 def public_view(state: GameState) -> PlayerView:
     """What a bystander sees: no hand at all, only the bids everybody may see."""
     view = state.view_for(0)
@@ -116,7 +135,8 @@ class Session:
 
     def __init__(self, state: GameState, seats: Sequence[Seat], *,
                  rng: random.Random, ai_factory: Callable[[str], Decider] = default_ai_factory,
-                 on_save: Callable[[Session], None] | None = None) -> None:
+                 on_save: Callable[[Session], None] | None = None,
+                 takebacks: Sequence[TakeBack] = (), replayable: bool = False) -> None:
         if len(seats) != state.config.players:
             raise ValueError(f"need {state.config.players} seats, got {len(seats)}")
         self.state = state
@@ -127,6 +147,9 @@ class Session:
         self.log: list[Event] = []
         self._ai_factory = ai_factory
         self._ais: dict[str, Decider] = {}
+        self.takebacks: list[TakeBack] = list(takebacks)
+        self.replayable = replayable     # the state is its seed's deals plus its actions
+        self._choices: list[bool] = []   # per action: the solo person chose among several
 
     # ---- construction --------------------------------------------------------------------
 
@@ -136,7 +159,7 @@ class Session:
             on_save: Callable[[Session], None] | None = None) -> Session:
         """A fresh game, not yet dealt: call ``start()`` (after adding listeners) to draw and deal."""
         return Session(GameState.new(config), seats, rng=random.Random(config.seed),
-                       ai_factory=ai_factory, on_save=on_save)
+                       ai_factory=ai_factory, on_save=on_save, replayable=True)
 
     @staticmethod
     def resume(record: GameRecord, seats: Sequence[Seat], *,
@@ -145,11 +168,12 @@ class Session:
         """Rebuild a saved game at the same card (raises ``RecordError`` if it does not replay)."""
         rng = random.Random(record.config.seed)
         state = record.rebuild(rng)
-        return Session(state, seats, rng=rng, ai_factory=ai_factory, on_save=on_save)
+        return Session(state, seats, rng=rng, ai_factory=ai_factory, on_save=on_save,
+                       takebacks=record.takebacks, replayable=True)
 
     def record(self) -> GameRecord:
-        """The config and every action so far."""
-        return GameRecord.of(self.state)
+        """The config, every action so far and the take-backs made."""
+        return GameRecord.of(self.state, self.takebacks)
 
     # ---- who acts ------------------------------------------------------------------------
 
@@ -271,8 +295,83 @@ class Session:
 
     def act(self, action: Action, seat: int | None = None) -> list[Event]:
         """Apply a player's action (checked: ``IllegalActionError`` leaves everything unchanged)."""
+        choice = self._is_choice() if len(self._choices) == len(self.state.actions) else None
         events = self.state.apply(action, seat)
+        if choice is not None:
+            self._choices.append(choice)
         return self._emit(events, save=True)
+
+    # ---- take-backs (solo games) ----------------------------------------------------------
+
+    @property
+    def solo(self) -> bool:
+        """Exactly one person plays (with the computer): the only kind of game with take-backs."""
+        return len(self.humans) == 1
+
+    def _is_choice(self, state: GameState | None = None) -> bool:
+        """The seat to act in ``state`` (default: now) is the solo person with more than one
+        legal action: a decision of theirs (a forced card is none)."""
+        state = self.state if state is None else state
+        cur = state.current_player
+        return (self.solo and cur is not None and self.seats[cur].is_human
+                and len(state.legal_actions()) > 1)
+
+    def _choice_marks(self) -> list[bool]:
+        """``_choices`` for every action so far (replayed from the seed when not known, e.g.
+        after a resume or a change of seats)."""
+        actions = self.state.actions
+        if len(self._choices) != len(actions):
+            rng = random.Random(self.config.seed)
+            state = GameState.new(self.config)
+            marks = []
+            for action in actions:
+                while state.is_chance:
+                    state.advance(rng)
+                marks.append(self._is_choice(state))
+                state.apply(action)
+            self._choices = marks
+        return self._choices
+
+    def takeback_refusal(self) -> TakeBackRule | None:
+        """Why ``take_back`` would be refused now, or None if it would go back."""
+        if not self.solo:
+            return TakeBackRule.NOT_SOLO
+        if self.finished:
+            return TakeBackRule.GAME_OVER
+        if not self.replayable:
+            return TakeBackRule.NO_RECORD
+        if not any(self._choice_marks()):
+            return TakeBackRule.NOTHING
+        return None
+
+    def take_back(self) -> TakeBack:
+        """Go back to the solo person's last decision (a bid, a card or a trump with a choice),
+        undoing it and every computer move after it; ``TakeBackError`` changes nothing.
+
+        The position is rebuilt from the seed and the actions before it, so it is exactly the
+        one the person saw; the computer seats then decide again with the same decision rngs
+        (seed, seat, move number), so they make the same moves. The take-back is kept in the
+        record (``takebacks``) and the game is saved.
+        """
+        why = self.takeback_refusal()
+        if why is not None:
+            raise TakeBackError(why)
+        marks = self._choice_marks()
+        to = max(i for i, chose in enumerate(marks) if chose)
+        actions = self.state.actions
+        rng = random.Random(self.config.seed)
+        state = GameRecord(self.config, tuple(actions[:to])).rebuild(rng)
+        while state.is_chance:                 # the decision opened a round: deal it again
+            state.advance(rng)
+        seat = self.humans[0]
+        if state.current_player != seat:
+            raise RuntimeError(f"the rebuilt position at move {to} is not seat {seat}'s turn")
+        done = TakeBack(seat, to, tuple(actions[to:]))
+        self.state, self.rng = state, rng
+        self._choices = marks[:to]
+        self.takebacks.append(done)
+        self._emit([], save=True)
+        return done
 
     def decision_rng(self, seat: int) -> random.Random:
         """The rng of the next decision of ``seat``: fixed by seed, seat and move number."""
@@ -298,6 +397,12 @@ class Session:
         rng = self.decision_rng(seat)
         ai = self.ai_for(seat)
         return seat, lambda: ai.decide(view, rng)
+
+    def play_for(self, seat: int, level: str) -> list[Event]:
+        """A computer player of ``level`` decides and acts for ``seat`` (e.g. a person's seat in
+        a seeded example game), from the seat's view and with its decision generator."""
+        ai = self._ai_factory(level)
+        return self.act(ai.decide(self.view(seat), self.decision_rng(seat)), seat)
 
     def step_ai(self) -> list[Event]:
         """Let the computer seat to act decide and act, synchronously."""

@@ -27,7 +27,7 @@ from .events import (
                      TrumpRevealed,
 )
 from .phase import Phase
-from .record import GameRecord, RecordError, replay
+from .record import GameRecord, RecordError, TakeBack, replay
 from .scoring import Bonus, BonusKind
 from .state import GameState, start
 from .trick import TrickNote, Verdict, WinReason, judge
@@ -42,7 +42,7 @@ __all__ = [
     "BidMade", "BidsRevealed", "CardDealt", "CardDrawn", "CardPlayed", "DealerChosen", "Event",
     "GameOver", "RoundScored", "RoundStarted", "TrickWon", "TrumpChosen", "TrumpRevealed",
     "Bonus", "BonusKind",
-    "GameRecord", "RecordError", "GameState", "Phase", "replay", "start",
+    "GameRecord", "RecordError", "TakeBack", "GameState", "Phase", "replay", "start",
     "PlayerView", "RoundResult", "TrickRecord", "event_for", "events_for",
     "TrickNote", "Verdict", "WinReason", "judge",
 ]

@@ -13,6 +13,13 @@ so the record rebuilds the exact game through the checked API.
 True
 >>> rec.rebuild(random.Random(cfg.seed)).hands == state.hands
 True
+
+A solo game may take back a person's decisions; the record keeps each take-back (who, the move
+number it went back to, and the actions it undid), and is then written at schema 2:
+
+>>> tb = GameRecord(cfg, rec.actions[:0], (TakeBack(0, 0, rec.actions),))
+>>> GameRecord.from_dict(tb.to_dict()) == tb, tb.to_dict()["schema"]
+(True, 2)
 """
 
 from __future__ import annotations
@@ -28,7 +35,8 @@ from .errors import ConfigError, IllegalActionError
 from .phase import Phase
 from .state import GameState, start  # noqa: F401  (start used in doctests)
 
-RECORD_SCHEMA = 1
+RECORD_SCHEMA = 2          # 2: take-backs; a record without any is still written as 1
+MAX_TAKEBACKS = 5000       # more take-backs than this in one record is a damaged file
 
 
 class RecordError(ValueError):
@@ -40,16 +48,53 @@ class RecordError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class TakeBack:
+    """A take-back: ``seat``'s person went back to move number ``to`` (the actions before it
+    stayed), undoing ``undone`` (their own decision first, then what came after it)."""
+
+    seat: int
+    to: int
+    undone: tuple[Action, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form: ``{"seat": 0, "to": 12, "undone": ["play R3", "play G5"]}``."""
+        return {"seat": self.seat, "to": self.to, "undone": [a.record() for a in self.undone]}
+
+    @staticmethod
+    def from_dict(data: Any, players: int, budget: list[int]) -> TakeBack:
+        """Read ``to_dict`` output (``RecordError`` if malformed); ``budget[0]`` is how many undone
+        actions may still be read, shared by every take-back of a record."""
+        if not isinstance(data, dict):
+            raise RecordError("a take-back must be an object")
+        seat, to, raw = data.get("seat"), data.get("to"), data.get("undone")
+        if type(seat) is not int or not 0 <= seat < players:
+            raise RecordError(f"a take-back's seat must be 0..{players - 1}, not {seat!r}")
+        if type(to) is not int or not 0 <= to <= 10_000:
+            raise RecordError(f"a take-back's move number must be 0..10000, not {to!r}")
+        if not isinstance(raw, list) or not raw:
+            raise RecordError("a take-back's undone actions must be a non-empty list")
+        budget[0] -= len(raw)
+        if budget[0] < 0:
+            raise RecordError("too many undone actions")
+        try:
+            undone = tuple(Action.from_record(t) for t in raw)
+        except IllegalActionError as e:
+            raise RecordError(f"a take-back's undone action: {e}") from e
+        return TakeBack(seat, to, undone)
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
-    """Config (with seed) and the player actions, in order."""
+    """Config (with seed), the player actions in order, and the take-backs made on the way."""
 
     config: GameConfig
     actions: tuple[Action, ...]
+    takebacks: tuple[TakeBack, ...] = ()
 
     @staticmethod
-    def of(state: GameState) -> GameRecord:
-        """The record of a game so far."""
-        return GameRecord(state.config, tuple(state.actions))
+    def of(state: GameState, takebacks: Sequence[TakeBack] = ()) -> GameRecord:
+        """The record of a game so far (with the take-backs its session made)."""
+        return GameRecord(state.config, tuple(state.actions), tuple(takebacks))
 
     def rebuild(self, rng: random.Random) -> GameState:
         """Replay the record through the checked API; pass ``random.Random(config.seed)``.
@@ -69,17 +114,28 @@ class GameRecord:
         return state
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-able form: ``{"schema": 1, "config": {...}, "actions": ["bid 2", "play R13", ...]}``."""
-        return {"schema": RECORD_SCHEMA, "config": self.config.to_dict(),
-                "actions": [a.record() for a in self.actions]}
+        """JSON-able form: ``{"schema": 1, "config": {...}, "actions": ["bid 2", "play R13", ...]}``,
+        and with take-backs ``{"schema": 2, ..., "takebacks": [{...}, ...]}``.
+
+        A record without take-backs keeps schema 1, so an older program still reads it; one with
+        take-backs is schema 2, which an older program refuses (keeping the file) rather than
+        reading it without them.
+        """
+        out: dict[str, Any] = {"schema": 2 if self.takebacks else 1,
+                               "config": self.config.to_dict(),
+                               "actions": [a.record() for a in self.actions]}
+        if self.takebacks:
+            out["takebacks"] = [t.to_dict() for t in self.takebacks]
+        return out
 
     @staticmethod
     def from_dict(data: Any) -> GameRecord:
         """Read ``to_dict`` output; anything malformed raises ``RecordError``."""
         if not isinstance(data, dict):
             raise RecordError("a game record must be an object")
-        if data.get("schema") != RECORD_SCHEMA:
-            raise RecordError(f"unknown record schema {data.get('schema')!r}")
+        schema = data.get("schema")
+        if type(schema) is not int or not 1 <= schema <= RECORD_SCHEMA:
+            raise RecordError(f"unknown record schema {schema!r}")
         try:
             config = GameConfig.from_dict(data.get("config"))  # type: ignore[arg-type]
         except ConfigError as e:
@@ -93,7 +149,14 @@ class GameRecord:
                 actions.append(Action.from_record(text))
             except IllegalActionError as e:
                 raise RecordError(f"action {i}: {e}", i) from e
-        return GameRecord(config, tuple(actions))
+        raw_tb = data.get("takebacks", []) if schema >= 2 else []
+        if not isinstance(raw_tb, list) or len(raw_tb) > MAX_TAKEBACKS:
+            raise RecordError(f"takebacks must be a list of at most {MAX_TAKEBACKS}")
+        budget = [50_000]
+        takebacks = tuple(TakeBack.from_dict(t, config.players, budget) for t in raw_tb)
+        if takebacks and takebacks[-1].to > len(actions):     # the game went on from the last one
+            raise RecordError(f"a take-back to move {takebacks[-1].to}, after the last move")
+        return GameRecord(config, tuple(actions), takebacks)
 
 
 def replay(config: GameConfig, actions: Sequence[Action], rng: random.Random) -> GameState:

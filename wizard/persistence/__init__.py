@@ -51,6 +51,7 @@ from .lock import DataLock
 from .logs import setup_logging
 from .paths import default_data_dir, default_log_dir, log_dir_for, resolve_data_dir
 from .problems import FileKind, Problem, ProblemKind
+from .progress import LevelResult, Progress, Streak, game_id, progress
 from .savegame import SavedGame
 from .seats import SeatSpec
 from .settings import Settings
@@ -60,5 +61,6 @@ from .store import Store
 __all__ = [
     "Store", "Settings", "SeatSpec", "SavedGame", "HistoryEntry", "Problem", "ProblemKind",
     "FileKind", "compute_stats", "PlayerStats", "StatLine", "setup_logging", "default_data_dir",
+    "progress", "Progress", "LevelResult", "Streak", "game_id",
     "default_log_dir", "log_dir_for", "resolve_data_dir", "DataLock",
 ]

@@ -1,18 +1,21 @@
 """Finished games: one JSON object per line of ``history.jsonl``, so one bad line hides nothing else.
 
 Each line holds the date, edition, options, seed, players, the full record (every bid and card can
-be replayed) and, for quick listing, the score rows and final totals. Loading checks every value
+be replayed, and the take-backs of a solo game) and, for quick listing, the score rows, final
+totals and the number of take-backs (a line written before take-backs existed has none: 0). Loading checks every value
 and, by default, replays the record and compares the stored rows with the engine's.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from wizard.engine import SUITS, GameConfig, GameRecord, GameState, Options, RoundResult
+from wizard.engine import SUITS, GameConfig, GameRecord, GameState, Options, RoundResult, TakeBack
+from wizard.engine.record import MAX_TAKEBACKS
 from wizard.engine.scoring import winners as winning_seats
 
 from . import checks
@@ -54,6 +57,11 @@ class HistoryEntry:
         return self.record.config.options
 
     @property
+    def takebacks(self) -> int:
+        """How many times the person took a decision back (0 for a game played straight)."""
+        return len(self.record.takebacks)
+
+    @property
     def seed(self) -> int:
         """The seed: the same deals can be played again."""
         return self.record.config.seed
@@ -69,8 +77,8 @@ class HistoryEntry:
 
     @staticmethod
     def from_game(state: GameState, seats: list[SeatSpec] | tuple[SeatSpec, ...],
-                  started: datetime | None = None,
-                  finished: datetime | None = None) -> HistoryEntry:
+                  started: datetime | None = None, finished: datetime | None = None,
+                  takebacks: Sequence[TakeBack] = ()) -> HistoryEntry:
         """The entry for a finished game (``ValueError`` if it is not over)."""
         if not state.is_terminal:
             raise ValueError("only a finished game goes into the history")
@@ -78,7 +86,7 @@ class HistoryEntry:
         if len(seats) != state.config.players:
             raise ValueError(f"{len(seats)} seats for {state.config.players} players")
         totals = tuple(state.totals)
-        return HistoryEntry(GameRecord.of(state), seats, finished or checks.now(), started,
+        return HistoryEntry(GameRecord.of(state, takebacks), seats, finished or checks.now(), started,
                             tuple(state.history), totals, winning_seats(totals))
 
     def to_dict(self) -> dict[str, Any]:
@@ -95,6 +103,7 @@ class HistoryEntry:
             "rounds": [_row_to_dict(r) for r in self.rounds],
             "totals": list(self.totals),
             "winners": list(self.winners),
+            "takebacks": self.takebacks,
             "record": self.record.to_dict(),
         }
 
@@ -124,6 +133,9 @@ class HistoryEntry:
             raise Invalid("winners must be a list of seats")
         winners = tuple(checks.integer(w, "winner", 0, n - 1) for w in win)
         _check_sums(rows, totals, winners)
+        count = d.get("takebacks", 0)           # absent in lines written before take-backs
+        if checks.integer(count, "takebacks", 0, MAX_TAKEBACKS) != len(record.takebacks):
+            raise Invalid("the take-back count differs from the record's")
         entry = HistoryEntry(record, seats, finished, started, rows, totals, winners)
         if verify:
             state = prove_legal(record)

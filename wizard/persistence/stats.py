@@ -1,5 +1,8 @@
 """Statistics per player name, overall and by edition, computed from the history.
 
+Games with take-backs are counted (and counted apart in ``takeback_games``) unless
+``takebacks=False`` leaves them out; they give the best game only with ``best_takebacks``.
+
 >>> compute_stats([])
 {}
 """
@@ -22,6 +25,7 @@ class StatLine:
     best_score: int | None = None
     rounds: int = 0          # rounds played
     bids_hit: int = 0        # rounds where the bid equalled the tricks taken
+    takeback_games: int = 0  # games counted in which a decision was taken back
 
     @property
     def win_rate(self) -> float | None:
@@ -43,11 +47,16 @@ class StatLine:
         """Another name for ``bid_hit_rate``."""
         return self.bid_hit_rate
 
-    def add(self, score: int, won: bool, rounds: int, hits: int) -> StatLine:
-        """This line with one more game counted."""
-        best = score if self.best_score is None else max(self.best_score, score)
-        return StatLine(self.games + 1, self.wins + won, self.total_score + score, best,
-                        self.rounds + rounds, self.bids_hit + hits)
+    def add(self, score: int, won: bool, rounds: int, hits: int, takebacks: bool = False,
+            best: bool = True) -> StatLine:
+        """This line with one more game counted (``takebacks``: it had some; ``best``: it may be
+        the best game)."""
+        top = self.best_score
+        if best:
+            top = score if top is None else max(top, score)
+        return StatLine(self.games + 1, self.wins + won, self.total_score + score, top,
+                        self.rounds + rounds, self.bids_hit + hits,
+                        self.takeback_games + takebacks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,21 +69,26 @@ class PlayerStats:
     human: bool = False
 
 
-def compute_stats(history: Iterable[HistoryEntry]) -> dict[str, PlayerStats]:
-    """Statistics per player name, in order of first appearance."""
+def compute_stats(history: Iterable[HistoryEntry], *, takebacks: bool = True,
+                  best_takebacks: bool = False) -> dict[str, PlayerStats]:
+    """Statistics per player name, in order of first appearance (take-backs: see above)."""
     overall: dict[str, StatLine] = {}
     editions: dict[str, dict[str, StatLine]] = {}
     human: dict[str, bool] = {}
     for entry in history:
+        took = entry.takebacks > 0
+        if took and not takebacks:
+            continue
+        best = best_takebacks or not took
         for seat, spec in enumerate(entry.seats):
             name = spec.name
             score = entry.totals[seat]
             won = seat in entry.winners
             hits = sum(1 for r in entry.rounds if r.bids[seat] == r.tricks[seat])
-            overall[name] = overall.get(name, StatLine()).add(score, won, len(entry.rounds), hits)
+            line = (score, won, len(entry.rounds), hits, took, best)
+            overall[name] = overall.get(name, StatLine()).add(*line)
             per = editions.setdefault(name, {})
-            per[entry.edition] = per.get(entry.edition, StatLine()).add(score, won,
-                                                                        len(entry.rounds), hits)
+            per[entry.edition] = per.get(entry.edition, StatLine()).add(*line)
             human[name] = human.get(name, False) or spec.is_human
     return {name: PlayerStats(name, line, editions[name], human[name])
             for name, line in overall.items()}

@@ -26,6 +26,8 @@ from .intents import (
     Refused,
     RoundOver,
     SkipAnimation,
+    TakeBackIntent,
+    TakenBack,
     TrumpIntent,
 )
 from .runner import Job, Runner
@@ -36,5 +38,6 @@ __all__ = [
     "DURATIONS", "SOUND_OF", "SPEEDS", "Accepted", "Animator", "AskHint", "BidIntent",
     "CancelChoice", "ChoiceNeeded", "Clock", "CurtainUp", "GameOver", "HintReady", "Ignored",
     "Intent", "Job", "Kept", "MerlinIntent", "NextRound", "Outcome", "PlayIntent", "Ready",
-    "Refused", "Runner", "RoundOver", "Shown", "SkipAnimation", "Table", "TrumpIntent",
+    "Refused", "Runner", "RoundOver", "Shown", "SkipAnimation", "Table", "TakeBackIntent",
+    "TakenBack", "TrumpIntent",
 ]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wizard.engine import Action, Card, RoundResult, Rule
+from wizard.session import TakeBackRule
 
 from .summary import RoundSummary
 
@@ -62,6 +63,11 @@ class AskHint:
 
 
 @dataclass(frozen=True, slots=True)
+class TakeBackIntent:
+    """Solo games: undo my last decision (and the computer moves after it)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Ready:
     """The person named on the hot-seat curtain is at the screen: show their hand."""
 
@@ -72,7 +78,7 @@ class NextRound:
 
 
 Intent = (BidIntent | PlayIntent | TrumpIntent | MerlinIntent | CancelChoice | SkipAnimation
-          | AskHint | Ready | NextRound)
+          | AskHint | Ready | NextRound | TakeBackIntent)
 
 #: Intents that act in the game for the person whose turn it is (kept while an animation runs).
 GAME_INTENTS = (BidIntent, PlayIntent, TrumpIntent, MerlinIntent)
@@ -92,7 +98,7 @@ class Accepted:
 class Refused:
     """The rules (or the moment) refuse the intent; nothing changed. ``text`` is translated."""
 
-    rule: Rule | None
+    rule: Rule | TakeBackRule | None
     text: str
     details: Mapping[str, Any] = field(default_factory=dict)
 
@@ -107,6 +113,16 @@ class Ignored:
     """The intent means nothing now (not this person's turn, a second click of a double click)."""
 
     why: str
+
+
+@dataclass(frozen=True, slots=True)
+class TakenBack:
+    """The person's last decision (``action``) was taken back, with the computer moves after it:
+    ``undone`` actions in all. The table shows the restored position; it is their turn again."""
+
+    action: Action
+    undone: int
+    text: str                # what was taken back and what to do now, translated
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,4 +194,4 @@ class GameOver:
 
 
 Outcome = (Accepted | Refused | Kept | Ignored | CurtainUp | ChoiceNeeded | HintReady | RoundOver
-           | GameOver)
+           | GameOver | TakenBack)

@@ -69,11 +69,13 @@ from .intents import (
     Refused,
     RoundOver,
     SkipAnimation,
+    TakeBackIntent,
     TrumpIntent,
 )
 from .runner import Job, Runner
 from .shown import Shown
 from .summary import round_summary
+from .takeback import take_back
 from .trickshow import TrickShow
 from .tween import lerp
 
@@ -265,6 +267,8 @@ class Table(TrickShow, HintDesk):
             return self._next_round()
         if isinstance(intent, AskHint):
             return self._ask_hint()
+        if isinstance(intent, TakeBackIntent):
+            return take_back(self)
         if isinstance(intent, CancelChoice):
             if self.choice != "merlin":
                 return Ignored("no question to close")

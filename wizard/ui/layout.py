@@ -36,6 +36,7 @@ class TableLayout:
     menu_button: Box
     pad_button: Box
     hint_button: Box        # "What would the computer do?"
+    undo_button: Box        # "Take back" (solo games, once the person has made a choice)
     plates: tuple[Box, ...]     # by screen position (0 = bottom)
     trick_spots: tuple[Box, ...]  # where each screen position's card lies in the trick
     trick_area: Box
@@ -108,6 +109,7 @@ def _try_layout(width: int, height: int, players: int, u: float, u0: float | Non
     menu_b = Box(W - m - bw, tb.y + 5 * u, bw, tb.h - 10 * u)
     pad_b = Box(menu_b.x - m - bw, menu_b.y, bw, menu_b.h)
     hint_b = Box(pad_b.x - m - bw, menu_b.y, bw, menu_b.h)
+    undo_b = Box(hint_b.x - m - bw, menu_b.y, bw, menu_b.h)
 
     ch = min(H * 0.20 * u / (u0 or u), 190 * u)   # hand card height (grows with the UI scale)
     cw = ch / CARD_ASPECT
@@ -148,7 +150,8 @@ def _try_layout(width: int, height: int, players: int, u: float, u0: float | Non
     trick_area = Box(left + m, top + m, right - left - 2 * m, prompt.y - m - (top + m))
     spots = _trick_spots(trick_area, len(plates), min(ch * 0.8 / CARD_ASPECT, trick_area.w / 3))
     return TableLayout(width=width, height=height, players=players, unit=u, top_bar=tb,
-                       menu_button=menu_b, pad_button=pad_b, hint_button=hint_b, plates=tuple(plates),
+                       menu_button=menu_b, pad_button=pad_b, hint_button=hint_b, undo_button=undo_b,
+                       plates=tuple(plates),
                        trick_spots=tuple(spots), trick_area=trick_area,
                        deck=deck, turned=turned, trump_label=trump_label, hand=hand,
                        hand_card=(cw, ch), prompt=prompt, bid_bar=bid_bar)

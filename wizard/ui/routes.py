@@ -17,6 +17,7 @@ from .scenes.game_end import GameEndScene
 from .scenes.game_menu import GameMenuScene
 from .scenes.history import HistoryScene
 from .scenes.menu import MenuScene
+from .scenes.progress import ProgressScene
 from .scenes.replay import ReplayScene
 from .scenes.round_end import RoundEndScene
 from .scenes.rules import RulesScene
@@ -36,6 +37,7 @@ ROUTES: dict[str, Callable[..., Scene]] = {
     "game_menu": GameMenuScene,
     "score_pad": ScorePadScene,
     "history": HistoryScene,
+    "stats_progress": ProgressScene,
     "replay": ReplayScene,
     "rules": RulesScene,
     "settings": SettingsScene,

@@ -25,6 +25,7 @@ from wizard.engine import (
 from wizard.session import Seat, Session
 
 from .smoke_hint import HINT_SCREENS, make_hint_screen
+from .smoke_stats import STATS_SCREENS, fill_progress_history, make_stats_screen
 from .smoke_tricks import TRICK_SCREENS, make_trick_screen
 
 if TYPE_CHECKING:
@@ -38,11 +39,12 @@ SCREENS = ("menu", "setup", "setup-name", "table-bidding", "table-trump", "table
            "table-save-failed", "round-end-last", "round-end-camelot", "table-hotseat-round-end",
            "settings-scale-130", "setup-scale-130", "table-play-scale-130", "game-menu-scale-130",
            "history-scale-130", "replay-scale-130", *TRICK_SCREENS, *HINT_SCREENS,
-           "table-hint-card-scale-130")
+           "table-hint-card-scale-130", *STATS_SCREENS)
 SCALED = "-scale-130"      # a screen drawn with the interface size at 130 %
 # Table states also drawn at 1024x640 (file names with "1024x640").
 SMALL_SCREENS = ("table-clairvoyance-3p", "table-tooltip", "table-save-failed", "round-end-last",
-                 "round-end-camelot", "table-hotseat-round-end", *TRICK_SCREENS, *HINT_SCREENS)
+                 "round-end-camelot", "table-hotseat-round-end", *TRICK_SCREENS, *HINT_SCREENS,
+                 *STATS_SCREENS)
 HISTORY_SCREENS = ("history", "history-game", "replay", "continue-list", "continue-delete")
 # Games in progress for the Continue list: (players, edition, seed, rounds played).
 GAMES_IN_PROGRESS = ((4, "classic", 41, 5), (3, "magic", 42, 2), (6, "camelot", 43, 7))
@@ -275,6 +277,8 @@ def _make(a: App, name: str) -> None:
         make_trick_screen(a, name)
     elif name in HINT_SCREENS:
         make_hint_screen(a, name, hint_session(name))
+    elif name in STATS_SCREENS:
+        make_stats_screen(a, name)
     elif name in ("continue-list", "continue-delete"):
         a.go("menu")
         listed = a.go("continue_list")
@@ -343,15 +347,21 @@ def _shoot(app: App, name: str, screenshot_dir: Path | None, file: str, label: s
     return []
 
 
-def _small(app: App, lang: str, screenshot_dir: Path | None) -> list[str]:
-    """The table states of ``SMALL_SCREENS`` again in a 1024x640 window."""
+def _small(app: App, lang: str, screenshot_dir: Path | None,
+           prefs_for: Callable[[str], Prefs]) -> list[str]:
+    """The screens of ``SMALL_SCREENS`` again in a 1024x640 window."""
     failures: list[str] = []
     size = app.screen.get_size()
     app.resize(1024, 640)
+    default = app.prefs
     try:
         for name in SMALL_SCREENS:
-            failures += _shoot(app, name, screenshot_dir, f"{name}-1024x640-{lang}",
-                               f"{name} 1024x640 ({lang})")
+            app.prefs = prefs_for(name)
+            try:
+                failures += _shoot(app, name, screenshot_dir, f"{name}-1024x640-{lang}",
+                                   f"{name} 1024x640 ({lang})")
+            finally:
+                app.prefs = default
     finally:
         app.resize(*size)
     return failures
@@ -375,6 +385,7 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
         data_dir = Path(tmp.name)
     # The history screens read finished games from their own temporary folder (never the player's).
     games_tmp = tempfile.TemporaryDirectory(prefix="wizard-smoke-history-")
+    stats_tmp = tempfile.TemporaryDirectory(prefix="wizard-smoke-progress-")
     try:
         prefs = Prefs(data_dir)
         prefs.settings.animation_speed = "off"
@@ -382,12 +393,20 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
         failures += check_assets()
         games = Prefs(Path(games_tmp.name))
         games.settings = prefs.settings
+        progress = Prefs(Path(stats_tmp.name))
+        progress.settings = prefs.settings
         try:
             fill_history(games)
             fill_games(games)
+            fill_progress_history(progress)
         except Exception as e:
             failures.append(f"history games: {type(e).__name__}: {e}")
             traceback.print_exc()
+
+        def prefs_for(name: str) -> Prefs:
+            base = name.removesuffix(SCALED)
+            return games if base in HISTORY_SCREENS else progress if base in STATS_SCREENS \
+                else prefs
         if screenshot_dir is not None:
             screenshot_dir.mkdir(parents=True, exist_ok=True)
             try:
@@ -403,16 +422,17 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
                 failures.append(f"{lang}: catalog: {e}")
                 continue
             for name in SCREENS:
-                app.prefs = games if name.removesuffix(SCALED) in HISTORY_SCREENS else prefs
+                app.prefs = prefs_for(name)
                 try:
                     failures += _shoot(app, name, screenshot_dir, f"{name}-{lang}", f"{name} ({lang})")
                 finally:
                     app.prefs = prefs
             if size != (1024, 640):
-                failures += _small(app, lang, screenshot_dir)
+                failures += _small(app, lang, screenshot_dir, prefs_for)
         set_language("en")
     finally:
         games_tmp.cleanup()
+        stats_tmp.cleanup()
         if tmp is not None:
             tmp.cleanup()
     if failures:

@@ -23,13 +23,14 @@ def _sizes(u: float) -> tuple[int, int]:
 
 def top_items(sc: TableView) -> dict[str, tuple[str, pygame.Rect]]:
     """Each part of the top bar's left side as ``key -> (text, rect)``: "round", "bids",
-    "played" (left out when there is no room) and "badge"."""
+    "played" and "badge" (each left out when there is no room: a solo game's Take back button
+    takes the bar's room at 1024x640 with a large interface)."""
     lay, u, sh = sc.lay, sc.lay.unit, sc.shown
     bar = R(lay.top_bar)
     big, size = _sizes(u)
     out: dict[str, tuple[str, pygame.Rect]] = {}
     x = 14 * u
-    right = lay.hint_button.x - 12 * u
+    right = (lay.undo_button if sc.can_take_back() else lay.hint_button).x - 12 * u
 
     def place(key: str, s: str, px: int, role: str, pad: float = 0.0) -> None:
         nonlocal x
@@ -44,7 +45,9 @@ def top_items(sc: TableView) -> dict[str, tuple[str, pygame.Rect]]:
         total = sh.bids_sum
         place("bids", _("Bids: {sum} of {tricks}").format(sum="?" if total is None else total,
                                                           tricks=sh.round), size, "text")
-    place("badge", badge(sc.session.config), int(16 * u), "bold", pad=10 * u)
+    label = badge(sc.session.config)
+    if x + font(int(16 * u), text.face_for(label, "bold")).size(label)[0] + 20 * u <= right:
+        place("badge", label, int(16 * u), "bold", pad=10 * u)
     if sh.round:
         played = sum(sh.tricks)
         s = ngettext("{n} trick played", "{n} tricks played", played).format(n=played)
@@ -71,13 +74,17 @@ def top_bar(sc: TableView, surf: pygame.Surface) -> None:
     if "played" in items:
         s, r = items["played"]
         text.draw(surf, s, r.midleft, size, theme.INK_DIM, anchor="midleft")
-    s, r = items["badge"]
-    panel(surf, r, u, fill=(44, 40, 24), alpha=255, edge=theme.PANEL_EDGE, radius=r.h / 2 / max(u, 0.1))
-    text.draw(surf, s, r.center, int(16 * u), theme.PARCHMENT, role="bold", anchor="center")
+    if "badge" in items:
+        s, r = items["badge"]
+        panel(surf, r, u, fill=(44, 40, 24), alpha=255, edge=theme.PANEL_EDGE,
+              radius=r.h / 2 / max(u, 0.1))
+        text.draw(surf, s, r.center, int(16 * u), theme.PARCHMENT, role="bold", anchor="center")
     buttons = [(lay.pad_button, _("Scores (Tab)"), sc.open_score_pad),
                (lay.menu_button, _("Menu (Esc)"), sc.open_menu)]
     if sc.my_turn():
         buttons.append((lay.hint_button, _("Hint (H)"), sc.ask_hint))
+    if sc.can_take_back():
+        buttons.append((lay.undo_button, _("Take back (Ctrl+Z)"), sc.take_back))
     for box, label, fn in buttons:
         b = Button(R(box), label, fn)
         b.hover = R(box).collidepoint(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else False

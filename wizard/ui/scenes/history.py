@@ -27,11 +27,14 @@ log = logging.getLogger(__name__)
 
 
 def game_line(entry: Any) -> str:
-    """Date, edition and number of players of a finished game."""
+    """Date, edition and number of players of a finished game, and its take-backs if any."""
     n = len(entry.seats)
-    return "  ·  ".join([messages.when_text(entry.finished),
-                         messages.edition_name(entry.edition),
-                         ngettext("{n} player", "{n} players", n).format(n=n)])
+    parts = [messages.when_text(entry.finished), messages.edition_name(entry.edition),
+             ngettext("{n} player", "{n} players", n).format(n=n)]
+    took = getattr(entry, "takebacks", 0)
+    if took:
+        parts.append(ngettext("{n} take-back", "{n} take-backs", took).format(n=took))
+    return "  ·  ".join(parts)
 
 
 def options_line(entry: Any) -> str:
@@ -114,8 +117,13 @@ class HistoryScene(Screen):
     def build(self, width: int, height: int) -> None:
         """Back button, pager, one row per game on the page, and the side panel's buttons."""
         u = self.unit
-        self.widgets.append(Button((width / 2 - 130 * u, height - 70 * u, 260 * u, 50 * u),
+        back_x = width / 2 - (270 if self.entries else 130) * u     # Back, and Progress beside it
+        self.widgets.append(Button((back_x, height - 70 * u, 260 * u, 50 * u),
                                    lambda: _("Back"), self.back))
+        if self.entries:
+            self.widgets.append(Button((width / 2 + 10 * u, height - 70 * u, 260 * u, 50 * u),
+                                       lambda: _("Progress (P)"), self.progress,
+                                       keys=(pygame.K_p,)))
         box = self.list_rect()
         body_top, body_bottom = box.y + 46 * u, box.bottom - 56 * u
         self.per_page = max(1, int((body_bottom - body_top) // self.row_h()))
@@ -204,6 +212,13 @@ class HistoryScene(Screen):
         seats = [Seat(s.name, s.kind, s.level) for s in entry.seats]
         self.app.go("table", session=Session.new(entry.config, seats,
                                                  on_save=self.app.prefs.save_game))
+
+    def progress(self) -> None:
+        """Open the progress of the players (the one of the chosen game's first person)."""
+        name = None
+        if self.selected is not None:
+            name = next((s.name for s in self.entries[self.selected].seats if s.is_human), None)
+        self.app.open("stats_progress", name=name)
 
     def back(self) -> None:
         """Esc: close the game's pad first, then the screen."""

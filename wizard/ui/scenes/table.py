@@ -26,7 +26,10 @@ from wizard.table import (
     Shown,
     SkipAnimation,
     Table,
+    TakeBackIntent,
+    TakenBack,
 )
+from wizard.table.takeback import offered
 
 from ..app import App, Scene
 from ..board import tips
@@ -143,6 +146,14 @@ class TableScene(Scene):
                 self.on_game_over(self)
             else:
                 self.app.open("game_end", outcome=out, session=self.session, close_table=self.close)
+        elif isinstance(out, TakenBack):
+            self.selected = self.hover = self.pressed = None
+            self.drag_pos = None
+            self.review = False
+            self.pending_digit = None
+            self.static_layer = None
+            self.plate_cache.clear()
+            self.say(out.text, 4.0)
         elif isinstance(out, Accepted) and out.action is not None:
             self.selected = self.hover = self.pressed = None    # a new hand, or fewer cards
             self.drag_pos = None
@@ -165,6 +176,16 @@ class TableScene(Scene):
             if self.table.shown_hint() is None:
                 self.say(_("Thinking about it…"), 10.0)
             self.submit(AskHint())
+
+    def can_take_back(self) -> bool:
+        """A solo game where the person has a choice to take back: the button is shown."""
+        return offered(self.session)
+
+    def take_back(self) -> None:
+        """Go back to the person's last choice (solo games); in hot seat nothing is offered."""
+        if not self.session.solo:
+            return
+        self.submit(TakeBackIntent())
 
     def skip_animations(self) -> None:
         """Show the end of every queued animation at once."""

@@ -65,9 +65,10 @@ def _static_keys(sc: TableView, surf: pygame.Surface) -> tuple[tuple[object, ...
     sh = sc.shown
     mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
     hover = tuple(R(b).collidepoint(mouse) for b in (sc.lay.pad_button, sc.lay.menu_button,
-                                                      sc.lay.hint_button))
+                                                      sc.lay.hint_button, sc.lay.undo_button))
     common = (surf.get_size(), current_language(), sh.round, sc.look, id(sc.app.painter))
-    top = (*common, sh.rounds, sh.bids_sum, all(sh.bids_made), sum(sh.tricks), hover, sc.my_turn())
+    top = (*common, sh.rounds, sh.bids_sum, all(sh.bids_made), sum(sh.tricks), hover, sc.my_turn(),
+           sc.can_take_back())
     deck = (*common, sh.dealer, sh.pack_left // 8, sh.pack_left == 0, sh.trump, sh.choosing, sh.turned is None,
             isinstance(sc.table.animator.active, TrumpRevealed), sh.phase is Phase.DEAL)
     return top, deck

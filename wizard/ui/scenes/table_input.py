@@ -54,6 +54,8 @@ class Screen(Protocol):
     def open_score_pad(self) -> None: ...
     def open_menu(self) -> None: ...
     def ask_hint(self) -> None: ...
+    def take_back(self) -> None: ...
+    def can_take_back(self) -> bool: ...
     def skip_animations(self) -> None: ...
     def my_turn(self) -> bool: ...
     def sorted_hand(self) -> list[Card]: ...
@@ -82,6 +84,10 @@ def handle(sc: Screen, event: pygame.event.Event) -> None:
         if event.key == pygame.K_h:
             sc.ask_hint()
             return
+        if event.key == pygame.K_BACKSPACE or (event.key == pygame.K_z
+                                               and event.mod & pygame.KMOD_CTRL):
+            sc.take_back()
+            return
         if event.key == pygame.K_SPACE and (not t.drained or t.shown.held):   # (ends a hold too)
             sc.skip_animations()
             return
@@ -93,6 +99,9 @@ def handle(sc: Screen, event: pygame.event.Event) -> None:
                 return
         if sc.my_turn() and _hit(lay.hint_button, event.pos):
             sc.ask_hint()
+            return
+        if sc.can_take_back() and _hit(lay.undo_button, event.pos):
+            sc.take_back()
             return
     if t.curtain_for is not None:
         if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (

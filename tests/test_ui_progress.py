@@ -1,0 +1,97 @@
+"""The progress screen: opened from the history (P), the figures of the player shown, the
+take-back toggles and the player switch, the reviews' figure or "no reviews yet", drawn at
+1024x640 in every language."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from wizard.i18n import set_language  # noqa: E402
+from wizard.persistence import game_id  # noqa: E402
+from wizard.ui.app import App  # noqa: E402
+from wizard.ui.prefs import Prefs  # noqa: E402
+from wizard.ui.routes import make_app  # noqa: E402
+from wizard.ui.scenes.progress import ProgressScene, player_names  # noqa: E402
+from wizard.ui.smoke_stats import fill_progress_history  # noqa: E402
+from wizard.ui.widgets import Cycle  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _english() -> None:
+    set_language("en")
+
+
+@pytest.fixture(scope="module")
+def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("progress")
+    fill_progress_history(Prefs(folder))
+    return folder
+
+
+def app_at(folder: Path) -> App:
+    return make_app(Prefs(folder), size=(1024, 640), speed="off", headless=True, threaded=False,
+                    lang="en")
+
+
+def test_p_on_the_history_opens_the_persons_progress(data_dir: Path) -> None:
+    app = app_at(data_dir)
+    app.go("menu")
+    app.open("history")
+    app.frame(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="")])
+    scene = app.top
+    assert isinstance(scene, ProgressScene) and scene.name == "Anna"
+    assert scene.data.games == 14 and scene.data.takeback_games == 3
+    assert scene.data.lost_per_round is None          # no review given
+
+
+def test_the_toggles_leave_take_back_games_out(data_dir: Path) -> None:
+    app = app_at(data_dir)
+    scene = app.open("stats_progress")
+    assert isinstance(scene, ProgressScene)
+    app.frame(0.0)
+    counted, best = (w for w in scene.widgets if isinstance(w, Cycle))
+    with_all = scene.data
+    best.on_click()
+    assert scene.data.best_game is not None and scene.data.best_game >= with_all.best_game
+    counted.on_click()
+    assert scene.data.games == 11 and scene.data.left_out == 3 and scene.data.takeback_games == 0
+    app.frame(0.0)
+
+
+def test_the_player_switch_and_the_reviews(data_dir: Path) -> None:
+    app = app_at(data_dir)
+    history = app.prefs.history()
+    losses = {game_id(history[0]): [2.0, 4.0]}
+    scene = app.open("stats_progress", losses=losses)
+    assert isinstance(scene, ProgressScene)
+    assert scene.data.lost_per_round == pytest.approx(3.0)
+    assert player_names(history) == ["Anna"]            # only names that sat as a person
+    scene.turn(1)
+    assert scene.name == "Anna"
+    app.frame(0.0)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ca"])
+def test_it_draws_in_every_language(data_dir: Path, lang: str) -> None:
+    set_language(lang)
+    app = app_at(data_dir)
+    app.open("stats_progress")
+    app.frame(0.0)
+    app.go("menu")
+    app.open("stats_progress", name="Nobody")
+    app.frame(0.0)
+
+
+def test_an_empty_history_says_so(tmp_path: Path) -> None:
+    app = app_at(tmp_path)
+    scene = app.open("stats_progress")
+    assert isinstance(scene, ProgressScene) and scene.name is None and scene.data is None
+    app.frame(0.0)

@@ -1,0 +1,70 @@
+"""The smoke test's progress screen (``stats-progress``): a seeded history of one person's games
+against each computer level, a few of them with take-backs.
+
+The computer seats play at the quick levels (Random, Beginner, Easy, Normal), so the smoke test
+stays quick; Anna plays her first games as the Easy player would and the later ones as the
+Normal player would (the session's hint), so her figures move over time.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wizard.engine import GameConfig
+from wizard.session import Seat, Session
+
+if TYPE_CHECKING:
+    from .app import App
+    from .prefs import Prefs
+
+STATS_SCREENS = ("stats-progress",)
+PROGRESS_GAMES = 14
+LEVELS = ("random", "rulebid", "easy", "normal")
+NAMES = ("Bruno", "Carme", "Didier", "Elena", "Ferran")
+
+
+def progress_session(k: int) -> Session:
+    """Game ``k`` of the seeded history, finished; games 2, 7 and 12 have a take-back."""
+    players = 3 + k % 4
+    seats = [Seat.human("Anna")] + [Seat.ai(NAMES[i], LEVELS[(k + i) % len(LEVELS)])
+                                    for i in range(players - 1)]
+    session = Session.new(GameConfig(players, seed=500 + k), seats)
+    anna = "easy" if k < PROGRESS_GAMES // 2 else "normal"
+    took = k % 5 != 2
+    session.start()
+    while not session.finished:
+        if session.needs_advance:
+            session.advance()
+        elif session.is_ai_turn():
+            session.step_ai()
+        else:
+            if not took and session.round >= 3 and session.takeback_refusal() is None:
+                session.take_back()        # she undoes her last choice once, then plays on
+                took = True
+                continue
+            seat = session.current
+            assert seat is not None
+            session.play_for(seat, anna)        # her play, at a computer level's skill
+    return session
+
+
+def fill_progress_history(prefs: Prefs) -> None:
+    """Put the seeded games into ``prefs``' history (oldest first)."""
+    for k in range(PROGRESS_GAMES):
+        prefs.finish_game(progress_session(k))
+    prefs.flush()
+
+
+def make_stats_screen(a: App, name: str) -> None:
+    """Open the progress screen from the history screen, as a person would."""
+    from .scenes.history import HistoryScene
+    from .scenes.progress import ProgressScene
+    a.go("menu")
+    history = a.open("history")
+    assert isinstance(history, HistoryScene)
+    history.progress()
+    shown = a.top
+    if not isinstance(shown, ProgressScene) or shown.data is None or not shown.data.games:
+        raise RuntimeError(f"{name}: the progress screen shows no game")
+    if not shown.data.takeback_games:
+        raise RuntimeError(f"{name}: the seeded history has no game with take-backs")
