@@ -18,6 +18,9 @@ from .scenes.game_menu import GameMenuScene
 from .scenes.history import HistoryScene
 from .scenes.menu import MenuScene
 from .scenes.replay import ReplayScene
+from .scenes.review_game import ReviewGameScene
+from .scenes.review_replay import ReviewReplayScene
+from .scenes.review_round import ReviewRoundScene
 from .scenes.round_end import RoundEndScene
 from .scenes.rules import RulesScene
 from .scenes.scorepad import ScorePadScene
@@ -37,6 +40,9 @@ ROUTES: dict[str, Callable[..., Scene]] = {
     "score_pad": ScorePadScene,
     "history": HistoryScene,
     "replay": ReplayScene,
+    "review_game": ReviewGameScene,
+    "review_round": ReviewRoundScene,
+    "review_replay": ReviewReplayScene,
     "rules": RulesScene,
     "settings": SettingsScene,
     "card_legend": CardLegendScene,

@@ -25,6 +25,7 @@ from wizard.engine import (
 from wizard.session import Seat, Session
 
 from .smoke_hint import HINT_SCREENS, make_hint_screen
+from .smoke_review import REVIEW_SCREENS, make_review_screen, review_session
 from .smoke_tricks import TRICK_SCREENS, make_trick_screen
 
 if TYPE_CHECKING:
@@ -38,12 +39,14 @@ SCREENS = ("menu", "setup", "setup-name", "table-bidding", "table-trump", "table
            "table-save-failed", "round-end-last", "round-end-camelot", "table-hotseat-round-end",
            "settings-scale-130", "setup-scale-130", "table-play-scale-130", "game-menu-scale-130",
            "history-scale-130", "replay-scale-130", *TRICK_SCREENS, *HINT_SCREENS,
-           "table-hint-card-scale-130")
+           "table-hint-card-scale-130", *REVIEW_SCREENS)
 SCALED = "-scale-130"      # a screen drawn with the interface size at 130 %
 # Table states also drawn at 1024x640 (file names with "1024x640").
 SMALL_SCREENS = ("table-clairvoyance-3p", "table-tooltip", "table-save-failed", "round-end-last",
-                 "round-end-camelot", "table-hotseat-round-end", *TRICK_SCREENS, *HINT_SCREENS)
-HISTORY_SCREENS = ("history", "history-game", "replay", "continue-list", "continue-delete")
+                 "round-end-camelot", "table-hotseat-round-end", *TRICK_SCREENS, *HINT_SCREENS,
+                 *REVIEW_SCREENS)
+HISTORY_SCREENS = ("history", "history-game", "replay", "continue-list", "continue-delete",
+                   *REVIEW_SCREENS)
 # Games in progress for the Continue list: (players, edition, seed, rounds played).
 GAMES_IN_PROGRESS = ((4, "classic", 41, 5), (3, "magic", 42, 2), (6, "camelot", 43, 7))
 # Finished games for the history screens: (players, edition, seed, options).
@@ -129,7 +132,9 @@ def close_last_round(a: App) -> None:
 
 
 def fill_history(prefs: Prefs) -> None:
-    """Play a few seeded quick games (Anna the human plays her first legal move) into the history."""
+    """Play a few seeded quick games (Anna the human plays her first legal move) into the history,
+    after the game the review screens review (the oldest)."""
+    prefs.finish_game(review_session())
     for players, edition, seed, options in HISTORY_GAMES:
         cfg = GameConfig(players, edition=Edition(edition), seed=seed, options=options)
         session = play_until(Session.new(cfg, _seats(1, players)), lambda s: False)
@@ -273,6 +278,8 @@ def _make(a: App, name: str) -> None:
                 a.frame(0.0, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")])
     elif name in TRICK_SCREENS:
         make_trick_screen(a, name)
+    elif name in REVIEW_SCREENS:
+        make_review_screen(a, name)
     elif name in HINT_SCREENS:
         make_hint_screen(a, name, hint_session(name))
     elif name in ("continue-list", "continue-delete"):
@@ -343,15 +350,22 @@ def _shoot(app: App, name: str, screenshot_dir: Path | None, file: str, label: s
     return []
 
 
-def _small(app: App, lang: str, screenshot_dir: Path | None) -> list[str]:
-    """The table states of ``SMALL_SCREENS`` again in a 1024x640 window."""
+def _small(app: App, lang: str, screenshot_dir: Path | None, games: Prefs | None = None) -> list[str]:
+    """The table states of ``SMALL_SCREENS`` again in a 1024x640 window (the history's screens
+    with the history games ``games``)."""
     failures: list[str] = []
     size = app.screen.get_size()
+    prefs = app.prefs
     app.resize(1024, 640)
     try:
         for name in SMALL_SCREENS:
-            failures += _shoot(app, name, screenshot_dir, f"{name}-1024x640-{lang}",
-                               f"{name} 1024x640 ({lang})")
+            if games is not None and name in HISTORY_SCREENS:
+                app.prefs = games
+            try:
+                failures += _shoot(app, name, screenshot_dir, f"{name}-1024x640-{lang}",
+                                   f"{name} 1024x640 ({lang})")
+            finally:
+                app.prefs = prefs
     finally:
         app.resize(*size)
     return failures
@@ -409,7 +423,7 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
                 finally:
                     app.prefs = prefs
             if size != (1024, 640):
-                failures += _small(app, lang, screenshot_dir)
+                failures += _small(app, lang, screenshot_dir, games)
         set_language("en")
     finally:
         games_tmp.cleanup()
