@@ -69,6 +69,7 @@ class RoundReviewLayout:
 
     unit: float
     panel: Box
+    hand: Box              # the hand the person bid with, face up
     bid: Box               # the bid line (and the chance of making it), clickable
     rows: list[Box]        # the costly cards, clickable
     prev: Box
@@ -86,12 +87,13 @@ def round_review_layout(width: int, height: int, ui_scale: float = 1.0) -> Round
     back = Box(width / 2 - bw / 2, y, bw, 48 * u)
     nxt = Box(width / 2 + bw / 2 + 16 * u, y, bw, 48 * u)
     panel = Box(margin, 84 * u, width - 2 * margin, y - 12 * u - 84 * u)
-    bid = Box(panel.x + 10 * u, panel.y + 44 * u, panel.w - 20 * u, 64 * u)
+    hand = Box(panel.x + 16 * u, panel.y + 42 * u, panel.w - 32 * u, 72 * u)
+    bid = Box(panel.x + 10 * u, hand.bottom + 10 * u, panel.w - 20 * u, 64 * u)
     first = bid.bottom + 48 * u
     fit = max(0, int((panel.bottom - 8 * u - first) // (ROW_H * u)))
     rows = [Box(panel.x + 10 * u, first + k * ROW_H * u, panel.w - 20 * u, (ROW_H - 6) * u)
             for k in range(min(fit, MAX_ROWS))]
-    return RoundReviewLayout(u, panel, bid, rows, prev, nxt, back)
+    return RoundReviewLayout(u, panel, hand, bid, rows, prev, nxt, back)
 
 
 def hit(boxes: list[Box], pos: tuple[float, float]) -> int | None:

@@ -47,8 +47,10 @@ def make_review_screen(app: App, name: str) -> None:
     review = summary.review
     if review is None:
         raise RuntimeError(f"{name}: no review ({summary.status or 'still working'})")
-    if name == "review-round":
-        app.open("review_round", entry=entry, review=review, round=REVIEW_ROUND, seat=0)
+    if name == "review-round":     # the round with the most costly cards (and its bid)
+        number = max(range(1, review.rounds + 1),
+                     key=lambda r: (len(review.card_findings(0, r)), r == REVIEW_ROUND))
+        app.open("review_round", entry=entry, review=review, round=number, seat=0)
     elif name == "review-replay":
         cards = review.card_findings(0)
         if not cards:

@@ -11,10 +11,12 @@ import pygame
 from wizard import messages
 from wizard.i18n import _
 from wizard.persistence.review import Decision, Review
+from wizard.table.handsort import sort_hand
 from wizard.review.words import bid_line, exact_line, finding_line
 
 from .. import text, theme
 from ..board.reviewchart import draw_row
+from ..layout import CARD_ASPECT
 from ..reviewlayout import RoundReviewLayout, hit, round_review_layout
 from ..widgets import Button, panel
 from .base import Screen
@@ -38,6 +40,7 @@ class ReviewRoundScene(Screen):
         self.you = messages.you_seat(self.names, list(review.seats))
         self.lay: RoundReviewLayout | None = None
         self.hover: int | None = None      # -1: the bid line
+        self.hands: dict[int, tuple[list[Any], str | None]] = {}
 
     def title(self) -> str:
         """"Round 7 / 15 — review"."""
@@ -57,6 +60,19 @@ class ReviewRoundScene(Screen):
     def cards(self) -> list[Decision]:
         """The round's costly cards, most costly first."""
         return self.review.card_findings(self.seat, self.number, self.threshold)
+
+    def hand(self) -> tuple[list[Any], str | None]:
+        """The cards the person held when bidding this round (sorted as on the table), and the
+        trump."""
+        if self.number not in self.hands:
+            bid = self.review.bid_in(self.seat, self.number)
+            cards: list[Any] = []
+            trump = None
+            if bid is not None:
+                st = self.entry.state_after(bid.step)
+                cards, trump = sort_hand(st.hands[self.seat], st.trump), st.trump
+            self.hands[self.number] = (cards, trump)
+        return self.hands[self.number]
 
     def build(self, width: int, height: int) -> None:
         """◀ Round, Back, Round ▶."""
@@ -115,6 +131,7 @@ class ReviewRoundScene(Screen):
             text.draw(surf, _("{name}: {result}").format(name=who, result=said),
                       (box.x + 16 * u, box.y + 12 * u), int(18 * u), theme.ACCENT, "bold",
                       max_w=box.w - 32 * u)
+        self._hand(surf, lay)
         bid = self.review.bid_in(self.seat, self.number)
         look = getattr(self.app.settings, "card_look", "classic")
         if bid is None:
@@ -144,3 +161,24 @@ class ReviewRoundScene(Screen):
             text.draw(surf, _("… and {n} more").format(n=more),
                       (box.right - 16 * u, box.bottom - 8 * u), int(13 * u), theme.INK_DIM,
                       anchor="bottomright")
+
+    def _hand(self, surf: pygame.Surface, lay: RoundReviewLayout) -> None:
+        """The hand the bid was made with, face up, left to right as on the table."""
+        cards, trump = self.hand()
+        box = lay.hand
+        if not cards:
+            return
+        u = lay.unit
+        ch = box.h
+        cw = ch / CARD_ASPECT
+        label = text.draw(surf, _("Hand"), (box.x, box.y + ch / 2), int(15 * u),
+                          theme.INK_DIM, anchor="midleft")
+        said = messages.trump_text(trump, getattr(self.app.settings, "card_look", "classic"))
+        t = text.draw(surf, said, (box.right, box.y + ch / 2), int(16 * u), theme.ACCENT, "bold",
+                      anchor="midright", max_w=box.w * 0.25)
+        x0 = label.right + 12 * u
+        room = t.x - 16 * u - x0
+        step = min(cw + 4 * lay.unit, (room - cw) / max(1, len(cards) - 1))
+        for k, c in enumerate(cards):
+            rect = pygame.Rect(round(x0 + k * step), round(box.y), round(cw), round(ch))
+            self.app.painter.blit_face(surf, c.text, rect, "review", variant=k % 4)
