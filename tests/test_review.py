@@ -200,7 +200,7 @@ def test_an_old_history_entry_is_reviewed_stored_and_opened_again(
         old_history: tuple[Store, HistoryEntry]) -> None:
     store, entry = old_history
     assert load_review(store, entry) is None                       # never reviewed
-    job = ReviewJob(entry, store.save_review, appraiser=quick, threaded=False)
+    job = ReviewJob(entry, store.save_review, appraiser=quick, mode="now")
     assert job.finished and job.review is not None and not job.failed
     done, total = job.progress
     assert done == total == len(moments(entry)) > 0
@@ -315,7 +315,7 @@ def test_a_cancelled_review_stores_nothing(old_history: tuple[Store, HistoryEntr
             gate.wait(10)           # halfway: the person presses Cancel now
         return quick(view, rng, chosen)
 
-    job = ReviewJob(entry, store.save_review, appraiser=slow)
+    job = ReviewJob(entry, store.save_review, appraiser=slow, mode="thread")
     while len(calls) < 3:
         threading.Event().wait(0.005)
     done, total = job.progress
@@ -330,7 +330,7 @@ def test_a_cancelled_review_stores_nothing(old_history: tuple[Store, HistoryEntr
 def test_a_complete_review_cannot_be_cancelled_afterwards(
         old_history: tuple[Store, HistoryEntry]) -> None:
     store, entry = old_history
-    job = ReviewJob(entry, store.save_review, appraiser=quick)
+    job = ReviewJob(entry, store.save_review, appraiser=quick, mode="thread")
     assert job.wait(30) and job.review is not None
     assert job.cancel() is False and load_review(store, entry) == job.review
 
@@ -342,7 +342,7 @@ def test_a_failing_appraisal_fails_the_job_without_storing(
     def broken(view: PlayerView, rng: random.Random, chosen: Action) -> Any:
         raise RuntimeError("boom")
 
-    job = ReviewJob(entry, store.save_review, appraiser=broken, threaded=False)
+    job = ReviewJob(entry, store.save_review, appraiser=broken, mode="now")
     assert job.failed and job.review is None and load_review(store, entry) is None
 
 
@@ -360,3 +360,29 @@ def test_a_decision_round_trips_and_its_cost_is_never_negative() -> None:
     r = Review("ab" * 10, (0,), 15, (d,))
     assert Review.from_dict(json.loads(json.dumps(r.to_dict())), 4) == r
     assert points_lost_by_round(r) == [0.0] * 15
+
+
+# ---- the review process (what the review screen uses) --------------------------------------
+
+
+def test_the_review_process_gives_the_same_review_and_stores_it(
+        blunders: Any, tmp_path: Path) -> None:
+    entry, _bad, review = blunders
+    store = Store(tmp_path)
+    job = ReviewJob(entry, store.save_review)          # a child process, Expert inside
+    assert job.mode == "process"
+    assert job.wait(120) and not job.failed and job.review == review
+    assert job.progress == (len(review.decisions), len(review.decisions))
+    assert load_review(store, entry) == review and not job._process.is_alive()
+
+
+def test_cancelling_the_review_process_ends_it_and_stores_nothing(tmp_path: Path) -> None:
+    entry, _bad = blunder_game()
+    store = Store(tmp_path)
+    job = ReviewJob(entry, store.save_review)
+    while job.progress[0] < 2:                         # a few decisions in
+        assert not job.finished
+        job.wait(0.05)
+    assert job.cancel() is True and job.finished and job.review is None
+    assert not job._process.is_alive()
+    assert not (tmp_path / "reviews").exists() and store.problems == []

@@ -5,7 +5,7 @@ real decision is appraised by Expert (in round points) from that seat's view onl
 keeps every appraised decision; the findings are those at least a threshold (the
 ``review_threshold`` setting, 10 points by default) below Expert's best, most costly first.
 
-    job = ReviewJob(entry, save=store.save_review)   # a thread; job.progress, job.cancel()
+    job = ReviewJob(entry, save=store.save_review)   # a child process; job.progress, job.cancel()
     review = job.review                               # once job.finished (None if cancelled)
     review = review_game(entry)                       # the same, here and now
 

@@ -58,11 +58,11 @@ class ReviewGameScene(Screen):
     # ---- the background review -----------------------------------------------------------
 
     def start(self) -> None:
-        """Work the review out (in the background when the app is threaded)."""
+        """Work the review out (in a background process when the app is threaded)."""
         self.status = ""
         prefs, entry = self.app.prefs, self.entry
         self.job = ReviewJob(entry, lambda r: prefs.save_review(entry, r),
-                             threaded=bool(getattr(self.app, "threaded", True)))
+                             mode="process" if getattr(self.app, "threaded", True) else "now")
         self._poll()
 
     def cancel(self) -> None:

@@ -11,8 +11,8 @@ import pygame
 from wizard import messages
 from wizard.i18n import _
 from wizard.persistence.review import Decision, Review
-from wizard.table.handsort import sort_hand
 from wizard.review.words import bid_line, exact_line, finding_line
+from wizard.table.handsort import sort_hand
 
 from .. import text, theme
 from ..board.reviewchart import draw_row
