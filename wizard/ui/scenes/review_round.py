@@ -69,7 +69,7 @@ class ReviewRoundScene(Screen):
             cards: list[Any] = []
             trump = None
             if bid is not None:
-                st = self.entry.state_after(bid.step)
+                st = self.entry.state_after(bid.step + 1)     # a bid leaves the hand as dealt
                 cards, trump = sort_hand(st.hands[self.seat], st.trump), st.trump
             self.hands[self.number] = (cards, trump)
         return self.hands[self.number]
