@@ -134,7 +134,7 @@ def close_last_round(a: App) -> None:
 def fill_history(prefs: Prefs) -> None:
     """Play a few seeded quick games (Anna the human plays her first legal move) into the history,
     after the game the review screens review (the oldest)."""
-    prefs.finish_game(review_session())
+    prefs.finish_game(review_session(play_until, you_seats(4)))
     for players, edition, seed, options in HISTORY_GAMES:
         cfg = GameConfig(players, edition=Edition(edition), seed=seed, options=options)
         session = play_until(Session.new(cfg, _seats(1, players)), lambda s: False)

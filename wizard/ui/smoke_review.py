@@ -9,10 +9,11 @@ smoke app is not threaded) and stored, so the other languages open it from the s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from wizard.engine import GameConfig
-from wizard.session import Session
+from wizard.session import Seat, Session
 
 if TYPE_CHECKING:
     from .app import App
@@ -22,11 +23,10 @@ REVIEW_SEED = 129        # the person is dealt the four Wizards in round 10
 REVIEW_ROUND = 10
 
 
-def review_session() -> Session:
-    """The reviewed game, played to its end."""
-    from .smoke import play_until, you_seats
-    session = play_until(Session.new(GameConfig(4, seed=REVIEW_SEED), you_seats(4)),
-                         lambda s: False)
+def review_session(play_until: Callable[[Session, Callable[[Session], bool]], Session],
+                   seats: list[Seat]) -> Session:
+    """The reviewed game (``seats``: the person first), played to its end by ``play_until``."""
+    session = play_until(Session.new(GameConfig(4, seed=REVIEW_SEED), seats), lambda s: False)
     if not session.finished:
         raise RuntimeError("the reviewed game did not finish")
     return session
