@@ -205,10 +205,11 @@ def test_progress_then_cancel_stores_nothing_and_it_can_start_again(
     assert not path.exists()
     gate.set()
     _click(app, _button(summary, "Review again").rect.center)    # and it can start again
-    assert summary.job is not None
-    assert summary.job.wait(30)
-    app.frame(0.0)
-    assert summary.review is not None and path.is_file()
+    job = summary.job              # (None already if it finished within that frame)
+    if job is not None:
+        assert job.wait(30)
+        app.frame(0.0)
+    assert summary.job is None and summary.review is not None and path.is_file()
 
 
 def test_a_damaged_stored_review_is_said_and_worked_out_again(
@@ -226,3 +227,15 @@ def test_a_damaged_stored_review_is_said_and_worked_out_again(
     assert "could not be read" in note and ".damaged-" in note
     assert summary.review is not None and path.is_file()          # worked out again and stored
     assert len(list(path.parent.glob("*.damaged-*"))) == 1
+
+
+def test_at_a_hot_seat_table_each_person_has_a_tab(app: Any) -> None:
+    entry = app.prefs.entry_of(_game(seed=12, humans=2))
+    review = _stored_quick_review(app, entry)
+    assert review.seats == (0, 1)
+    summary = app.open("review_game", entry=entry)
+    assert isinstance(summary, ReviewGameScene) and summary.person == 0 and summary.you is None
+    assert all(d.seat == 0 for d in summary.findings())
+    _click(app, _button(summary, "Bruno").rect.center)
+    assert summary.person == 1 and summary.findings()
+    assert all(d.seat == 1 for d in summary.findings())
