@@ -169,6 +169,11 @@ def test_the_view_is_all_the_appraisal_sees() -> None:
     other.hands[1], other.hands[2] = list(state.hands[2]), list(state.hands[1])
     assert other.hands[1] != state.hands[1] and len(other.hands[1]) == len(state.hands[1])
     assert other.view_for(0) == state.view_for(0) == moment.view
+    from wizard.review import Moment, appraise, expert_appraiser
+    swapped = Moment(moment.step, 0, other.view_for(0), moment.action)
+    mine = appraise(moment, entry.seed, expert_appraiser())
+    assert mine is not None and mine == appraise(swapped, entry.seed, expert_appraiser())
+    assert mine.kind == "card" and mine.chosen == "W" and mine.cost > 0
 
 
 # ---- storage ------------------------------------------------------------------------------
