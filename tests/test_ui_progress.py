@@ -95,3 +95,25 @@ def test_an_empty_history_says_so(tmp_path: Path) -> None:
     scene = app.open("stats_progress")
     assert isinstance(scene, ProgressScene) and scene.name is None and scene.data is None
     app.frame(0.0)
+
+
+def test_the_stored_reviews_give_the_points_lost(tmp_path: Path) -> None:
+    """A game reviewed and stored: the progress screen reads its points lost, per round."""
+    from wizard.persistence import REVIEW_ENGINE, Decision, Review, review_id
+
+    fill_progress_history(Prefs(tmp_path))
+    app = app_at(tmp_path)
+    history = app.prefs.history()
+    entry = history[-1]
+    anna = next(i for i, s in enumerate(entry.seats) if s.name == "Anna")
+    rounds = len(entry.rounds)
+    costly = (Decision(step=4, seat=anna, round=1, trick=0, kind="bid", chosen=0, best=1,
+                       chosen_points=-10.0, best_points=20.0),          # costs 30
+              Decision(step=9, seat=anna, round=2, trick=1, kind="card", chosen="W", best="J",
+                       chosen_points=10.0, best_points=16.0))          # 6: under the threshold
+    review = Review(review_id(entry), (anna,), rounds, costly, REVIEW_ENGINE)
+    assert app.prefs.save_review(entry, review)
+    scene = app.open("stats_progress", name="Anna")
+    assert isinstance(scene, ProgressScene)
+    assert scene.data.lost_per_round == pytest.approx(30.0 / rounds)
+    app.frame(0.0)

@@ -66,6 +66,8 @@ def tell(message: str) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run; a failure is logged and said in plain words, never silent."""
+    import multiprocessing
+    multiprocessing.freeze_support()     # a frozen build's review process (wizard.review.job)
     args = parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")

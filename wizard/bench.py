@@ -1,4 +1,4 @@
-"""Benchmarks that print their figures: ``python -m wizard.bench engine|ui|persistence|ai``.
+"""Benchmarks that print their figures: ``python -m wizard.bench engine|ui|persistence|ai|review``.
 
 Figures are medians over several repetitions in one process (one core), timed in CPU time
 (time.process_time) so that other processes on a busy machine disturb them less. Compare ratios within a
@@ -133,13 +133,13 @@ def bench_calls() -> None:
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(prog="python -m wizard.bench", description=__doc__)
-    parser.add_argument("what", choices=["engine", "ui", "persistence", "ai"])
+    parser.add_argument("what", choices=["engine", "ui", "persistence", "ai", "review"])
     parser.add_argument("--reps", type=int, default=5)
     parser.add_argument("--games", type=int, default=1,
                         help="ai: games per table and player count")
     parser.add_argument("--calls", action="store_true",
                         help="engine: also time single calls on mid-game states")
-    args = parser.parse_args(argv)
+    args, _rest = parser.parse_known_args(argv)   # the ui and review benches read their own options
     if args.what == "engine":
         bench_engine(args.reps)
         if args.calls:
@@ -147,7 +147,9 @@ def main(argv: list[str] | None = None) -> int:
     elif args.what == "ai":
         return int(importlib.import_module("wizard.ai.bench").main(args.games))
     elif args.what == "ui":
-        return int(importlib.import_module("wizard.ui.bench").main() or 0)
+        return int(importlib.import_module("wizard.ui.bench").main(argv) or 0)
+    elif args.what == "review":
+        return int(importlib.import_module("wizard.review.bench").main(argv) or 0)
     else:
         importlib.import_module("wizard.persistence.bench").bench_save()
     return 0

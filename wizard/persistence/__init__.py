@@ -2,8 +2,8 @@
 
 All files live in one data folder (platformdirs, or ``--data-dir``): ``settings.json``,
 ``games/<id>.json`` (one file per game in progress: starting a game never replaces another),
-``history.jsonl`` (one finished game per line) and ``history.checked.json`` (a cache of replayed
-lines). The single ``game.json`` of earlier versions is moved into ``games/`` on first use: the
+``history.jsonl`` (one finished game per line), ``history.checked.json`` (a cache of replayed
+lines) and ``reviews/<id>.json`` (a finished game's post-game review, see ``review_store``). The single ``game.json`` of earlier versions is moved into ``games/`` on first use: the
 new file is written first, then the old one is renamed ``game.json.migrated-<stamp>`` (kept). They are versioned JSON (``"schema": 1``) written atomically (temp
 file, fsync, ``os.replace``). Nothing is executed from a file; every value is checked on load,
 and game records are replayed through the engine (an impossible action = a damaged file).
@@ -27,6 +27,8 @@ The session's hooks::
     store.finish_game(HistoryEntry.from_game(state, seats), saved.game_id)  # at game over
     store.delete_game(game_id)                # abandoned or deleted by the player
     stats = compute_stats(store.load_history())                            # oldest game first
+    review = load_review(store, entry)        # a finished game's stored review, or None
+    lost = points_lost_by_round(review)       # points lost to costly decisions, by round
 
 ``save_game`` takes about a millisecond on a late game (``python -m wizard.persistence.bench``).
 Writes never raise on a disk error: they return False and record a ``WRITE_FAILED`` problem.
@@ -51,7 +53,9 @@ from .lock import DataLock
 from .logs import setup_logging
 from .paths import default_data_dir, default_log_dir, log_dir_for, resolve_data_dir
 from .problems import FileKind, Problem, ProblemKind
-from .progress import LevelResult, Progress, Streak, game_id, progress
+from .progress import LevelResult, Progress, Streak, game_id, progress, review_losses
+from .review import REVIEW_ENGINE, Decision, Review, points_lost_by_round
+from .review_store import load_review, review_id
 from .savegame import SavedGame
 from .seats import SeatSpec
 from .settings import Settings
@@ -61,6 +65,7 @@ from .store import Store
 __all__ = [
     "Store", "Settings", "SeatSpec", "SavedGame", "HistoryEntry", "Problem", "ProblemKind",
     "FileKind", "compute_stats", "PlayerStats", "StatLine", "setup_logging", "default_data_dir",
-    "progress", "Progress", "LevelResult", "Streak", "game_id",
-    "default_log_dir", "log_dir_for", "resolve_data_dir", "DataLock",
+    "progress", "Progress", "LevelResult", "Streak", "game_id", "review_losses",
+    "default_log_dir", "log_dir_for", "resolve_data_dir", "DataLock", "Review", "Decision",
+    "REVIEW_ENGINE", "points_lost_by_round", "load_review", "review_id",
 ]

@@ -13,6 +13,7 @@ class FileKind(enum.StrEnum):
     SETTINGS = "settings"
     GAME = "game"
     HISTORY = "history"
+    REVIEW = "review"
 
 
 class ProblemKind(enum.StrEnum):

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .history import HistoryEntry
+from .review import DEFAULT_THRESHOLD, Review, points_lost_by_round
 
 RECENT = 20     # games in the accuracy chart
 
@@ -117,6 +118,23 @@ def _lost(losses: Losses, key: str, name: str, humans: int) -> list[float] | Non
         return None
     values = [float(v) for v in got]
     return values if all(math.isfinite(v) for v in values) else None
+
+
+def review_losses(history: Iterable[HistoryEntry],
+                  load: Callable[[HistoryEntry], Review | None],
+                  threshold: float = DEFAULT_THRESHOLD) -> dict[str, dict[str, list[float]]]:
+    """``losses`` for ``progress`` from the stored reviews: per game id, per person's name, the
+    points lost to costly decisions in each round. ``load`` gives a game's current stored review
+    or None (a game never reviewed, a stale or damaged review: it does not count)."""
+    out: dict[str, dict[str, list[float]]] = {}
+    for entry in history:
+        review = load(entry)
+        if review is None:
+            continue
+        out[game_id(entry)] = {s.name: points_lost_by_round(review, seat, threshold)
+                               for seat, s in enumerate(entry.seats)
+                               if s.is_human and seat in review.seats}
+    return out
 
 
 def progress(history: Iterable[HistoryEntry], name: str, *, takebacks: bool = True,

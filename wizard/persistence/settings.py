@@ -46,6 +46,7 @@ class Settings:
     colourblind: bool = False
     confirm_play: bool = False
     auto_play_forced: bool = True      # a person's only legal card is played for them
+    review_threshold: int = 10         # the review lists a card this many points below Expert's best
     last_setup: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -108,6 +109,7 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "colourblind": lambda v: checks.boolean(v, "colour-blind cards"),
     "confirm_play": lambda v: checks.boolean(v, "confirm play"),
     "auto_play_forced": lambda v: checks.boolean(v, "play a forced card"),
+    "review_threshold": lambda v: checks.integer(v, "review threshold", 1, 200),
     "last_setup": _last_setup,
 }
 

@@ -25,6 +25,7 @@ from .history_store import HistoryFile
 from .migrate import Migrations, NewerVersion
 from .paths import PathError, inside, resolve_data_dir
 from .problems import FileKind, Problem, ProblemKind
+from .review_store import ReviewFiles
 from .savegame import GAME_ID_RE, GAME_MIGRATIONS, GameSummary, SavedGame
 from .settings import SETTINGS_MIGRATIONS, Settings
 from .verified import VerifiedCache
@@ -44,7 +45,7 @@ CACHE_NAME = "history.checked.json"
 UNREADABLE_TAG = "unreadable"
 
 
-class Store(HistoryFile):
+class Store(HistoryFile, ReviewFiles):
     """The data folder: settings, the games in progress, the history. Never raises on bad files.
 
     Problems met (damaged, newer, unreadable, migrated files; failed writes) are appended to

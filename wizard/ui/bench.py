@@ -2,6 +2,10 @@
 
 Animations run at normal speed on a clock advanced by 1/60 s per frame; every frame is
 updated and drawn. The computer's pause between moves is left out (it only adds idle frames).
+
+``--review``: the frames drawn while a post-game review of a 4-player game is worked out in its
+own process (as the review screen does), beside the computer seats thinking on the table's worker;
+the figures cover those frames only.
 """
 
 from __future__ import annotations
@@ -14,8 +18,10 @@ from collections.abc import Sequence
 
 
 def measure(players: int = 6, seed: int = 1, size: tuple[int, int] = (1920, 1080),
-            speed: str = "normal", level: str = "easy", max_rounds: int | None = None) -> list[float]:
-    """Seconds per frame (update + draw) over a whole autoplayed game."""
+            speed: str = "normal", level: str = "easy", max_rounds: int | None = None,
+            review: bool = False) -> list[float]:
+    """Seconds per frame (update + draw) over a whole autoplayed game (``review``: only while a
+    review runs in the background)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from wizard.engine import GameConfig
@@ -34,14 +40,24 @@ def measure(players: int = 6, seed: int = 1, size: tuple[int, int] = (1920, 1080
     app.replace(table)
     times: list[float] = []
     dt = 1 / 60
+    job = None
+    if review:
+        from wizard.review import ReviewJob
+        from wizard.review.bench import seeded_game
+        job = ReviewJob(seeded_game(seed), None)
     while not done:
         t0 = time.perf_counter()
         app.frame(dt)
         times.append(time.perf_counter() - t0)
+        if job is not None and job.finished:
+            break
         if max_rounds is not None and session.round > max_rounds:
             break
         if len(times) > 200000:
             break
+    if job is not None and not job.finished:
+        job.cancel()
+        raise RuntimeError("the game ended before the review: the frames did not cover it")
     return times
 
 
@@ -64,12 +80,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--speed", default="normal")
     p.add_argument("--level", default="expert",
                    help="computer level of every seat (they think on the table's worker thread)")
+    p.add_argument("--review", action="store_true",
+                   help="measure the frames drawn while a post-game review runs in the background")
     args, _rest = p.parse_known_args(argv)   # "ui" from "python -m wizard.bench ui" is ignored
     start = time.perf_counter()
     times = measure(players=args.players, seed=args.seed, speed=args.speed, level=args.level,
-                    max_rounds=args.rounds)
+                    max_rounds=args.rounds, review=args.review)
+    during = ", while a 4-player game is reviewed in its own process" if args.review else ""
     print(f"frames: {len(times)} in {time.perf_counter() - start:.1f} s (1920x1080, headless, "
-          f"{args.players} {args.level} seats thinking on the worker thread)")
+          f"{args.players} {args.level} seats thinking on the worker thread{during})")
     for line in report(times):
         print(line)
     return 0

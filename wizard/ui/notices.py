@@ -9,7 +9,7 @@ from wizard.i18n import _, ngettext
 
 def _file_name(kind: str) -> str:
     return {"settings": _("settings"), "game": _("saved game"),
-            "history": _("game history")}.get(kind, kind)
+            "history": _("game history"), "review": _("game review")}.get(kind, kind)
 
 
 def notice(problem: Any) -> tuple[str, bool]:
@@ -27,6 +27,9 @@ def notice(problem: Any) -> tuple[str, bool]:
         return (_("Your game history was partly damaged: {kept}; {aside}. A copy of the whole "
                   "file is kept as {path}.").format(kept=kept_text, aside=aside_text, path=moved),
                 True)
+    if kind == "damaged" and str(getattr(problem, "file", "")) == "review":
+        return (_("A stored game review could not be read. It was kept aside as {path}; the "
+                  "review is worked out again.").format(path=moved or path), True)
     if kind == "damaged":
         if moved is not None:
             return (_("Your {what} could not be read. It was kept aside as {path}; the game "

@@ -87,6 +87,7 @@ class Prefs:
         self.problems: list[Any] = []
         self._memory_games: dict[str, tuple[Any, list[Seat], datetime]] = {}
         self._memory_history: list[Any] = []
+        self._memory_reviews: dict[str, Any] = {}
         self._ids: weakref.WeakKeyDictionary[Session, str] = weakref.WeakKeyDictionary()
         self._created: dict[str, datetime] = {}
         self._status_lock = threading.Lock()
@@ -292,17 +293,47 @@ class Prefs:
             self._memory_history.append(session)
             return
         try:
-            from wizard.persistence import HistoryEntry, SeatSpec
-            seats = [SeatSpec(s.name, s.kind, s.level) for s in session.seats]  # type: ignore[arg-type]
-            if not session.finished:
-                raise ValueError("only a finished game goes into the history")
-            totals = tuple(session.totals)
-            entry = HistoryEntry(session.record(), tuple(seats), datetime.now(UTC), None,
-                                 tuple(session.results), totals, winners(totals))
+            entry = self.entry_of(session)
         except Exception:
             log.exception("writing history failed")
             return
         self._write("recording the finished game", lambda: self.store.finish_game(entry, gid))
+
+    @staticmethod
+    def entry_of(session: Session) -> Any:
+        """The history entry (``HistoryEntry``) of a finished game; ``ValueError`` if not over."""
+        from wizard.persistence import HistoryEntry, SeatSpec
+        seats = [SeatSpec(s.name, s.kind, s.level) for s in session.seats]  # type: ignore[arg-type]
+        if not session.finished:
+            raise ValueError("only a finished game goes into the history")
+        totals = tuple(session.totals)
+        return HistoryEntry(session.record(), tuple(seats), datetime.now(UTC), None,
+                            tuple(session.results), totals, winners(totals))
+
+    # ---- reviews -------------------------------------------------------------------------
+
+    def load_review(self, entry: Any) -> tuple[Any, list[Any]]:
+        """(the stored current review of ``entry`` or None, the data problems met reading it)."""
+        if self.store is None:
+            from wizard.persistence import review_id
+            return self._memory_reviews.get(review_id(entry)), []
+        self.flush()
+        before = len(self.store.problems)
+        from wizard.persistence import load_review
+        review = load_review(self.store, entry)
+        return review, list(self.store.problems[before:])
+
+    def save_review(self, entry: Any, review: Any) -> bool:
+        """Keep a complete review (called on the review's worker; the write is atomic)."""
+        if self.store is None:
+            self._memory_reviews[review.game_id] = review
+            return True
+        return bool(self.store.save_review(review))
+
+    @property
+    def review_threshold(self) -> int:
+        """Points below Expert's best from which the review lists a decision."""
+        return int(getattr(self.settings, "review_threshold", 10))
 
     def history(self) -> list[Any]:
         """Finished games (persistence ``HistoryEntry`` values), oldest first."""

@@ -19,6 +19,9 @@ from .scenes.history import HistoryScene
 from .scenes.menu import MenuScene
 from .scenes.progress import ProgressScene
 from .scenes.replay import ReplayScene
+from .scenes.review_game import ReviewGameScene
+from .scenes.review_replay import ReviewReplayScene
+from .scenes.review_round import ReviewRoundScene
 from .scenes.round_end import RoundEndScene
 from .scenes.rules import RulesScene
 from .scenes.scorepad import ScorePadScene
@@ -39,6 +42,9 @@ ROUTES: dict[str, Callable[..., Scene]] = {
     "history": HistoryScene,
     "stats_progress": ProgressScene,
     "replay": ReplayScene,
+    "review_game": ReviewGameScene,
+    "review_round": ReviewRoundScene,
+    "review_replay": ReviewReplayScene,
     "rules": RulesScene,
     "settings": SettingsScene,
     "card_legend": CardLegendScene,

@@ -25,6 +25,7 @@ from wizard.engine import (
 from wizard.session import Seat, Session
 
 from .smoke_hint import HINT_SCREENS, make_hint_screen
+from .smoke_review import REVIEW_SCREENS, make_review_screen, review_session
 from .smoke_stats import STATS_SCREENS, fill_progress_history, make_stats_screen
 from .smoke_tricks import TRICK_SCREENS, make_trick_screen
 
@@ -39,13 +40,14 @@ SCREENS = ("menu", "setup", "setup-name", "table-bidding", "table-trump", "table
            "table-save-failed", "round-end-last", "round-end-camelot", "table-hotseat-round-end",
            "settings-scale-130", "setup-scale-130", "table-play-scale-130", "game-menu-scale-130",
            "history-scale-130", "replay-scale-130", *TRICK_SCREENS, *HINT_SCREENS,
-           "table-hint-card-scale-130", *STATS_SCREENS)
+           "table-hint-card-scale-130", *STATS_SCREENS, *REVIEW_SCREENS)
 SCALED = "-scale-130"      # a screen drawn with the interface size at 130 %
 # Table states also drawn at 1024x640 (file names with "1024x640").
 SMALL_SCREENS = ("table-clairvoyance-3p", "table-tooltip", "table-save-failed", "round-end-last",
                  "round-end-camelot", "table-hotseat-round-end", *TRICK_SCREENS, *HINT_SCREENS,
-                 *STATS_SCREENS)
-HISTORY_SCREENS = ("history", "history-game", "replay", "continue-list", "continue-delete")
+                 *STATS_SCREENS, *REVIEW_SCREENS)
+HISTORY_SCREENS = ("history", "history-game", "replay", "continue-list", "continue-delete",
+                   *REVIEW_SCREENS)
 # Games in progress for the Continue list: (players, edition, seed, rounds played).
 GAMES_IN_PROGRESS = ((4, "classic", 41, 5), (3, "magic", 42, 2), (6, "camelot", 43, 7))
 # Finished games for the history screens: (players, edition, seed, options).
@@ -131,7 +133,9 @@ def close_last_round(a: App) -> None:
 
 
 def fill_history(prefs: Prefs) -> None:
-    """Play a few seeded quick games (Anna the human plays her first legal move) into the history."""
+    """Play a few seeded quick games (Anna the human plays her first legal move) into the history,
+    after the game the review screens review (the oldest)."""
+    prefs.finish_game(review_session(play_until, you_seats(4)))
     for players, edition, seed, options in HISTORY_GAMES:
         cfg = GameConfig(players, edition=Edition(edition), seed=seed, options=options)
         session = play_until(Session.new(cfg, _seats(1, players)), lambda s: False)
@@ -275,6 +279,8 @@ def _make(a: App, name: str) -> None:
                 a.frame(0.0, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")])
     elif name in TRICK_SCREENS:
         make_trick_screen(a, name)
+    elif name in REVIEW_SCREENS:
+        make_review_screen(a, name)
     elif name in HINT_SCREENS:
         make_hint_screen(a, name, hint_session(name))
     elif name in STATS_SCREENS:

@@ -97,14 +97,18 @@ class GameEndScene(Overlay):
         r = self.panel_rect()
         u = self.unit
         gap = 16 * u
-        bw = min(240 * u, (r.w - 60 * u - 2 * gap) / 3)
-        x = r.centerx - (3 * bw + 2 * gap) / 2
+        bw = min(240 * u, (r.w - 60 * u - 3 * gap) / 4)
+        x = r.centerx - (4 * bw + 3 * gap) / 2
         y = r.bottom - 70 * u
         self.widgets.append(Button((x, y, bw, 52 * u), lambda: _("Play again"), self.again,
                                    primary=True, keys=(pygame.K_RETURN,)))
         self.widgets.append(Button((x + bw + gap, y, bw, 52 * u), lambda: _("Same deals"),
                                    self.same_deals))
-        self.widgets.append(Button((x + 2 * (bw + gap), y, bw, 52 * u), lambda: _("Main menu"),
+        people = any(s.is_human for s in self.session.seats)
+        self.widgets.append(Button((x + 2 * (bw + gap), y, bw, 52 * u), lambda: _("Review (R)"),
+                                   self.review, enabled=people, keys=(pygame.K_r,),
+                                   reason=lambda: _("Nobody played this game in person.")))
+        self.widgets.append(Button((x + 3 * (bw + gap), y, bw, 52 * u), lambda: _("Main menu"),
                                    self.menu))
 
     def back(self) -> None:
@@ -124,6 +128,14 @@ class GameEndScene(Overlay):
         cfg = old.config.with_(seed=seed)
         self.close_table()
         self.app.go("table", session=Session.new(cfg, old.seats, on_save=self.app.prefs.save_game))
+
+    def review(self) -> None:
+        """The post-game review of this game: what each person's decisions cost."""
+        try:
+            entry = self.app.prefs.entry_of(self.session)
+        except ValueError:
+            return
+        self.app.open("review_game", entry=entry)
 
     def menu(self) -> None:
         """Back to the main menu."""

@@ -131,11 +131,16 @@ class HistoryScene(Screen):
         self.row_rects = []
         side = self.side_rect()
         if self.selected is not None:
-            bw2 = min(220 * u, (side.w - 48 * u) / 3)
+            bw2 = min(220 * u, (side.w - 60 * u) / 4)
             self.widgets.append(Button((side.right - 12 * u - bw2, side.bottom - 52 * u, bw2, 42 * u),
                                        lambda: _("Replay (Enter)"), self.replay, primary=True,
                                        keys=(pygame.K_RETURN, pygame.K_KP_ENTER)))
+            people = any(s.is_human for s in self.entries[self.selected].seats)
             self.widgets.append(Button((side.right - 24 * u - 2 * bw2, side.bottom - 52 * u, bw2,
+                                        42 * u), lambda: _("Review (R)"), self.review,
+                                       enabled=people, keys=(pygame.K_r,),
+                                       reason=lambda: _("Nobody played this game in person.")))
+            self.widgets.append(Button((side.right - 36 * u - 3 * bw2, side.bottom - 52 * u, bw2,
                                         42 * u), lambda: _("Same deals"), self.same_deals))
             self.widgets.append(Button((side.x + 12 * u, side.bottom - 52 * u, bw2, 42 * u),
                                        (lambda: _("◀ All games")) if self.wide else (lambda: _("Statistics")),
@@ -203,6 +208,11 @@ class HistoryScene(Screen):
         if self.selected is None:
             return
         self.app.push(ReplayScene(self.app, self.entries[self.selected]))
+
+    def review(self) -> None:
+        """Open the chosen game's post-game review."""
+        if self.selected is not None:
+            self.app.open("review_game", entry=self.entries[self.selected])
 
     def same_deals(self) -> None:
         """Play the chosen game's deals again: its rules, seed and seats, a new game."""

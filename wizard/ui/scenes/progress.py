@@ -45,11 +45,22 @@ class ProgressScene(Screen):
         self.history = list(app.prefs.history())          # oldest first
         self.names = player_names(self.history)
         self.index = self.names.index(name) if name in self.names else 0
-        self.losses = losses or {}
+        self.losses = self._stored_losses() if losses is None else losses
         self.takebacks = True           # games with take-backs counted
         self.best_takebacks = False     # ... but not for the best game
         self.data: Any = None
         self._compute()
+
+    def _stored_losses(self) -> Mapping[str, Any]:
+        """Points lost per round in every game reviewed so far (the stored, current reviews)."""
+        prefs = self.app.prefs
+        try:
+            from wizard.persistence import review_losses
+            return review_losses(self.history, lambda e: prefs.load_review(e)[0],
+                                 prefs.review_threshold)
+        except Exception:
+            log.exception("the reviews could not be read for the progress statistics")
+            return {}
 
     @property
     def name(self) -> str | None:

@@ -323,21 +323,33 @@ class ReplayScene(Screen):
                 name = with_level
         text.draw(surf, name, (x, y1), int(18 * u), theme.INK, "bold", anchor="midleft", max_w=name_w)
         # the hand, face up
-        cw, ch = lay.card
-        hand = sort_hand(st.hands[seat], st.trump)
-        n = len(hand)
-        hb = pygame.Rect(box.x + inner, box.y + inner + sh, box.w - 2 * inner, ch)
-        if n == 0:
+        placed = self.hand_rects(lay, frame, seat)
+        if not placed:
+            hb = pygame.Rect(box.x + inner, box.y + inner + sh, box.w - 2 * inner, lay.card[1])
             text.draw(surf, _("no cards left"), hb.center, int(14 * u), theme.INK_DIM,
                       anchor="center")
             return
-        step = hand_step(lay.zones[self.pos_of(seat)], cw, n, inner)
-        width = cw + step * (n - 1)
-        x0 = hb.x + (hb.w - width) / 2
-        looks = Pictures(st).hand(seat, hand)
-        for i, c in enumerate(hand):
-            rect = pygame.Rect(round(x0 + i * step), hb.y, round(cw), round(ch))
+        looks = Pictures(st).hand(seat, [c for c, _r in placed])
+        for i, (c, rect) in enumerate(placed):
             self.app.painter.blit_face(surf, c.text, rect, f"replay:{seat}", variant=looks[i])
+
+    def hand_rects(self, lay: ReplayLayout, frame: Frame, seat: int) -> list[tuple[Any, pygame.Rect]]:
+        """``seat``'s hand at ``frame`` as drawn: each card (sorted) and its rectangle."""
+        u = lay.unit
+        st = frame.state
+        zone = lay.zones[self.pos_of(seat)]
+        box = R(zone)
+        inner = 8 * u
+        cw, ch = lay.card
+        hand = sort_hand(st.hands[seat], st.trump)
+        n = len(hand)
+        if n == 0:
+            return []
+        hb = pygame.Rect(box.x + inner, box.y + inner + lay.strip_h, box.w - 2 * inner, ch)
+        step = hand_step(zone, cw, n, inner)
+        x0 = hb.x + (hb.w - (cw + step * (n - 1))) / 2
+        return [(c, pygame.Rect(round(x0 + i * step), hb.y, round(cw), round(ch)))
+                for i, c in enumerate(hand)]
 
     def _trick(self, surf: pygame.Surface, lay: ReplayLayout, frame: Frame) -> None:
         u = lay.unit
@@ -416,7 +428,7 @@ class ReplayScene(Screen):
         m = self.model
         assert m is not None
         cap = R(lay.caption)
-        msg = describe(frame, self.names, self.look, self.you)
+        msg = self.caption_text(frame)
         counter = _("Step {n} of {total}").format(n=m.pos + 1, total=m.last + 1)
         c = text.draw(surf, counter, (cap.right, cap.centery), int(14 * u), theme.INK_DIM,
                       anchor="midright")
@@ -441,6 +453,10 @@ class ReplayScene(Screen):
         hint = _("← → step · Shift: trick · Page Up/Down: round · Space: play · Tab: scores")
         text.draw(surf, hint, (lay.caption.center[0], strip.bottom + 4 * u), int(13 * u),
                   theme.INK_DIM, anchor="midtop", max_w=lay.caption.w)
+
+    def caption_text(self, frame: Frame) -> str:
+        """What the caption says at ``frame``: what happened at this step."""
+        return describe(frame, self.names, self.look, self.you)
 
     def _pad(self, surf: pygame.Surface, lay: ReplayLayout, frame: Frame) -> None:
         u = lay.unit
