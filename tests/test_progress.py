@@ -114,3 +114,17 @@ def test_stats_mark_take_back_games_and_leave_them_out_of_the_best() -> None:
     assert (out.games, out.takeback_games, out.best_score, out.total_score) == (3, 0, 60, 100)
     only = compute_stats([G3])["Ana"].overall
     assert only.games == 1 and only.best_score is None
+
+
+def test_decimals_are_written_as_each_language_writes_them() -> None:
+    from wizard import messages
+    from wizard.i18n import set_language
+    try:
+        set_language("fr")
+        assert messages.decimal_text(5.0) == "5,0"
+        set_language("ca")
+        assert messages.decimal_text(12.345) == "12,3"
+        set_language("en")
+        assert messages.decimal_text(5.0) == "5.0"
+    finally:
+        set_language("en")

@@ -27,7 +27,15 @@ from wizard.engine import (
 from wizard.i18n import set_language
 from wizard.session import Seat, Session
 from wizard.table import Accepted, AskHint, HintReady, Ready, Table
-from wizard.table.hint import CARD_ROWS, Advice, Advisor, bid_line, card_line, hint_rows
+from wizard.table.hint import (
+    CARD_ROWS,
+    Advice,
+    Advisor,
+    bid_line,
+    card_line,
+    hint_rows,
+    percent_shown,
+)
 
 
 def small_expert() -> ExpertPlayer:
@@ -86,7 +94,7 @@ def test_a_bid_hint_lists_experts_bids_with_the_chance_of_exactly_and_the_points
     before = (t.session.moves, t.session.state.clone().hands, list(t.session.state.bids))
     hint = ask(t)
     assert hint.action == action and isinstance(action, Bid) and hint.seat == 0
-    assert "would bid" in hint.text
+    assert "Expert would bid" in hint.text
     assert 2 <= len(hint.rows) <= 4
     assert hint.rows[0].best and hint.rows[0].action == action
     assert sum(r.best for r in hint.rows) == 1
@@ -96,7 +104,7 @@ def test_a_bid_hint_lists_experts_bids_with_the_chance_of_exactly_and_the_points
         assert r.points == notes["ev"][n] and r.exact == notes["exact"][n]
         assert r.exact is not None and 0.0 <= r.exact <= 1.0
         assert f"Bid {n}: you take exactly {messages.tricks_text(n)} in " \
-               f"{round(r.exact * 100)} % of deals" in r.text
+               f"{percent_shown(r.exact)} % of deals" in r.text
     rest = [r.points for r in hint.rows[1:]]
     assert rest == sorted(rest, reverse=True)
     # the best bids by Expert's estimate are the ones listed
@@ -271,3 +279,10 @@ def test_a_hint_that_comes_after_the_turn_passed_is_dropped(people: int) -> None
     finally:
         held.go.set()
         t.close()
+
+
+def test_a_sampled_chance_never_shows_as_certain() -> None:
+    assert percent_shown(0.0) == "<1" and percent_shown(0.004) == "<1"
+    assert percent_shown(1.0) == ">99" and percent_shown(0.996) == ">99"
+    assert percent_shown(0.46) == "46" and percent_shown(0.01) == "1" and percent_shown(0.99) == "99"
+    assert "in <1 % of deals" in bid_line(1, 0.0, -12.0)

@@ -49,3 +49,26 @@ def test_the_title_speaks_to_the_default_you() -> None:
     assert title((50, 20, 10), 0, "fr") == "Vous gagnez\u202f!"
     assert title((50, 50, 10), 0) == "Shared victory: you and Merlin"
     assert title((10, 50, 10), 0) == "Merlin wins!"
+
+
+def test_enter_pressed_for_the_screens_before_does_not_start_a_new_game() -> None:
+    """A person going through the last trick and round result with Enter keeps the game end
+    (and its Review) on screen; after a moment Enter plays again as before."""
+    from wizard.engine import GameConfig
+    from wizard.session import Session
+    from wizard.ui import smoke
+    from wizard.ui.routes import make_app
+    from wizard.ui.scenes.game_end import GameEndScene
+    app = make_app(size=(1024, 640), headless=True, threaded=False, speed="off", lang="en")
+    s = smoke.play_until(Session.new(GameConfig(3, seed=321), smoke._seats(1, 3)), lambda s: False)
+    app.go("table", session=s, keep_history=False)
+    app.frame(0.0)
+    smoke.close_last_round(app)
+    scene = app.top
+    assert isinstance(scene, GameEndScene)
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")
+    app.frame(0.1, [enter])
+    assert app.top is scene
+    app.frame(GameEndScene.KEY_GUARD_S, [])
+    app.frame(0.0, [enter])
+    assert app.top is not scene

@@ -445,3 +445,9 @@ def when_text(moment: datetime) -> str:
     return _("{day} {month} {year}, {time}").format(
         day=local.day, month=_MONTHS[local.month - 1](), year=local.year,
         time=f"{local.hour:02d}:{local.minute:02d}")
+
+
+def decimal_text(value: float, places: int = 1) -> str:
+    """A number with its decimals written as the language writes them ("5.0"; fr, ca "5,0")."""
+    out = f"{value:.{places}f}"
+    return out.replace(".", ",") if current_language() in ("fr", "ca") else out

@@ -58,11 +58,11 @@ def advice_job(session: Session, seat: int, advisor: Advisor) -> Callable[[], Ad
 def headline(action: Action, look: str) -> str:
     """What the computer would do, as a sentence."""
     if isinstance(action, Bid):
-        return _("The computer would bid {n}.").format(n=action.n)
+        return _("Expert would bid {n}.").format(n=action.n)
     if isinstance(action, Play):
-        return _("The computer would play {card}.").format(card=messages.card_name(action.card, look))
+        return _("Expert would play {card}.").format(card=messages.card_name(action.card, look))
     assert isinstance(action, ChooseTrump)
-    return _("The computer would choose {suit}.").format(suit=messages.suit_name(action.suit, look))
+    return _("Expert would choose {suit}.").format(suit=messages.suit_name(action.suit, look))
 
 
 def _signed(points: float) -> tuple[str, int]:
@@ -71,13 +71,24 @@ def _signed(points: float) -> tuple[str, int]:
     return (f"{n:+d}" if n else "0"), abs(n)
 
 
+def percent_shown(p: float) -> str:
+    """A sampled chance as a whole percentage; never "0" or "100", which would claim a certainty
+    that sampled deals cannot show ("<1", ">99" instead)."""
+    pct = round(p * 100)
+    if pct < 1:
+        return "<1"
+    if pct > 99:
+        return ">99"
+    return str(pct)
+
+
 def bid_line(n: int, exact: float | None, points: float) -> str:
     """"Bid 2: you take exactly 2 tricks in 46 % of deals — expected +31 points." """
     signed, size = _signed(points)
     if exact is None:
         return ngettext("Bid {bid}: expected {points} point.", "Bid {bid}: expected {points} points.",
                         size).format(bid=n, points=signed)
-    percent = _("{pct} %").format(pct=round(exact * 100))
+    percent = _("{pct} %").format(pct=percent_shown(exact))
     return ngettext(
         "Bid {bid}: you take exactly {tricks} in {percent} of deals — expected {points} point.",
         "Bid {bid}: you take exactly {tricks} in {percent} of deals — expected {points} points.",

@@ -39,7 +39,7 @@ def draw_chart(surf: pygame.Surface, lay: GameReviewLayout, lost: list[float],
     """One bar per round (its value above it), a scale on the left, the round numbers below."""
     u = lay.unit
     panel(surf, R(lay.chart), u)
-    text.draw(surf, _("Points lost in each round"), (lay.chart.x + 16 * u, lay.chart.y + 10 * u),
+    text.draw(surf, _("Points lost to costly decisions, round by round"), (lay.chart.x + 16 * u, lay.chart.y + 10 * u),
               int(18 * u), theme.ACCENT, "bold", max_w=lay.chart.w * 0.5)
     text.draw(surf, _("Click a round to see its decisions."),
               (lay.chart.right - 16 * u, lay.chart.y + 12 * u), int(14 * u), theme.INK_DIM,

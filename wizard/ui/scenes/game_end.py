@@ -75,6 +75,19 @@ class GameEndScene(Overlay):
         self.outcome = outcome
         self.session = session
         self.close_table = close_table
+        self.opened = app.clock.now
+
+    #: Enter and Space are what a person presses to get through the last trick and the round's
+    #: result: for this long after the game end shows, they do not start a new game.
+    KEY_GUARD_S = 0.8
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Enter/Space pressed for the screens before (within ``KEY_GUARD_S``) are not taken."""
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                             pygame.K_SPACE)
+                and self.app.clock.now - self.opened < self.KEY_GUARD_S):
+            return
+        super().handle(event)
 
     def title(self) -> str:
         """Who won."""

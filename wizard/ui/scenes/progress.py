@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from wizard import messages
 from wizard.i18n import N_, _, ngettext
 
 from .. import text, theme
@@ -217,7 +218,7 @@ class ProgressScene(Screen):
         line = _("No reviews yet: review a game from the history.") if lost is None else \
             ngettext("{points} points per round, over {n} reviewed game",
                      "{points} points per round, over {n} reviewed games",
-                     p.reviewed_games).format(points=f"{lost:.1f}", n=p.reviewed_games)
+                     p.reviewed_games).format(points=messages.decimal_text(lost), n=p.reviewed_games)
         text.draw(surf, line, (x, y), size, theme.INK if lost is not None else theme.INK_DIM, max_w=w)
         y = self._heading(surf, _("Best game"), x, y + 36 * u, w)
         best = "–" if p.best_game is None else _("{points} points").format(points=p.best_game)

@@ -224,13 +224,15 @@ class ReviewGameScene(Screen):
         if self.review is None or self.person is None:
             return
         total = self.review.total_lost(self.person, self.threshold)
+        found = self.review.findings(self.person, None, self.threshold)
+        bids = round(sum(d.cost for d in found if d.kind == "bid"))
+        cards = round(total) - bids if bids <= round(total) else 0
+        # the parts as shown add up to the total as shown
         who = _("You") if self.person == self.you else self.names[self.person]
-        said = _("{name}: {lost}").format(name=who, lost=lost_line(total))
+        said = _("{name}: {lost}").format(name=who, lost=lost_line(bids + cards))
         r = text.draw(surf, said, (h.x, h.y + 22 * u), int(24 * u), theme.ACCENT, "bold",
                       max_w=h.w * 0.62)
-        found = self.review.findings(self.person, None, self.threshold)
-        bids = sum(d.cost for d in found if d.kind == "bid")
-        text.draw(surf, split_line(bids, total - bids), (h.right, r.centery), int(17 * u),
+        text.draw(surf, split_line(bids, cards), (h.right, r.centery), int(17 * u),
                   theme.INK, anchor="midright", max_w=h.right - r.right - 24 * u)
 
     def _message(self, surf: pygame.Surface, lay: GameReviewLayout, msg: str) -> None:
