@@ -88,3 +88,35 @@ def test_a_card_hint_rings_the_card_and_goes_when_the_card_is_played() -> None:
     t.submit(PlayIntent(hint.action.card))
     app.frame(0.0)
     assert t.table.shown_hint() is None
+
+
+def test_a_trump_hint_rings_the_suit_button() -> None:
+    """The dealer who turned up a Wizard asks: Expert's suit is ringed among the four buttons."""
+    from wizard.engine import ChooseTrump
+    from wizard.ui.board.hint import TRUMP_ORDER
+    from wizard.ui.layout import choice_buttons
+    from wizard.ui.smoke import trump_session
+
+    app = make_app(size=(1024, 640))
+    s = trump_session()
+    t = table_at(app, s)
+    for _ in range(20):
+        app.frame(0.05)
+        if t.table.choice == "trump":
+            break
+    assert t.table.choice == "trump"
+    asked(app, t)
+    app.frame(0.0)
+    hint = t.table.shown_hint()
+    assert hint is not None and isinstance(hint.action, ChooseTrump)
+    u = t.lay.unit
+    buttons = choice_buttons(t.lay, 4)
+    width = max(3, round(4 * u))
+
+    def ringed(i: int) -> bool:
+        b = buttons[i]
+        x, y = round(b.center[0]), round(b.y - 2 * u - width / 2)
+        return tuple(app.screen.get_at((x, y)))[:3] == theme.GOOD
+    chosen = TRUMP_ORDER.index(hint.action.suit)
+    assert ringed(chosen)
+    assert not any(ringed(i) for i in range(4) if i != chosen)

@@ -11,16 +11,18 @@ from functools import lru_cache
 
 import pygame
 
-from wizard.engine import Bid, Phase, Play
+from wizard.engine import Bid, ChooseTrump, Phase, Play
 from wizard.table import HintReady
 
 from .. import text, theme
 from ..fonts import font
 from ..hintlayout import hint_room
-from ..layout import Box, bid_buttons
+from ..layout import Box, bid_buttons, choice_buttons
 from ..widgets import panel
 from .cards import peek_layout
 from .common import R, TableView
+
+TRUMP_ORDER = "BGRY"       # the trump buttons, left to right (as the trump question draws them)
 
 MIN_SIZE = 10        # px: smaller than this, rows are left out instead (Expert's stays)
 
@@ -87,7 +89,8 @@ def draw(sc: TableView, surf: pygame.Surface) -> None:
     if hint is None or hint.action is None:
         return
     u = sc.lay.unit
-    _ring_choice(sc, surf, hint)
+    if not isinstance(hint.action, ChooseTrump):
+        _ring_choice(sc, surf, hint)          # the trump question's ring goes over its dialog
     fit = fit_hint(hint, room_for(sc), u)
     box = R(fit.box)
     panel(surf, box, u, alpha=240)
@@ -109,11 +112,21 @@ def draw(sc: TableView, surf: pygame.Surface) -> None:
             y += step
 
 
+def draw_over_question(sc: TableView, surf: pygame.Surface) -> None:
+    """Ring Expert's suit on the trump question (drawn after the question's dialog)."""
+    hint = sc.table.shown_hint()
+    if hint is not None and isinstance(hint.action, ChooseTrump):
+        _ring_choice(sc, surf, hint)
+
+
 def _ring_choice(sc: TableView, surf: pygame.Surface, hint: HintReady) -> None:
-    """A ring around Expert's bid button, or around its card in the hand."""
+    """A ring around Expert's bid button, its trump suit's button, or its card in the hand."""
     u = sc.lay.unit
     target: pygame.Rect | None = None
-    if isinstance(hint.action, Bid):
+    if isinstance(hint.action, ChooseTrump):
+        if sc.table.choice == "trump" and hint.action.suit in TRUMP_ORDER:
+            target = R(choice_buttons(sc.lay, 4)[TRUMP_ORDER.index(hint.action.suit)])
+    elif isinstance(hint.action, Bid):
         options = sc.table.bid_options()
         if hint.action.n < len(options):
             target = R(bid_buttons(sc.lay, len(options))[hint.action.n])

@@ -50,6 +50,7 @@ def draw_table(sc: TableView, surf: pygame.Surface) -> None:
         dialogs.review(sc, surf)
     if sc.table.choice is not None and sc.my_turn():
         dialogs.dialog(sc, surf)
+        hint.draw_over_question(sc, surf)
     if sc.table.curtain_for is not None:
         dialogs.curtain(sc, surf)
     else:
