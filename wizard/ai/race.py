@@ -15,11 +15,14 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from . import simulator as F
 from .knowledge import Info
 from .rollout import Rules, World, apply_card, play_out
 from .search import Utility, WorldSource, rules_of
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -75,6 +78,40 @@ class Race:
         self.active = keep
 
 
+def run_race(race: Race, source: WorldSource, rng: random.Random, budget: int, min_worlds: int,
+             max_worlds: int, cap_s: float, world_cost: int,
+             play: Callable[[World, int], tuple[float, int, T]],
+             done: Callable[[dict[int, T]], None] | None = None) -> Race:
+    """The race's loop: draw a world, ``play(world, candidate) -> (value, work, outcome)`` for each
+    candidate still in, then prune; ``done(outcomes)`` sees every completed world's outcomes.
+
+    It stops at ``max_worlds``, once the work passes ``budget`` (after ``min_worlds``), when one
+    candidate is left, or when the CPU-time cap is reached (the world in progress is dropped, so
+    every candidate keeps as many worlds).
+    """
+    work = 0
+    deadline = time.thread_time() + cap_s
+    while race.worlds < max_worlds and (race.worlds < min_worlds or work < budget):
+        if len(race.active) == 1 and race.worlds >= min_worlds:
+            break
+        base = source(rng)
+        work += world_cost
+        values: dict[int, float] = {}
+        outcomes: dict[int, T] = {}
+        for c in race.active:
+            if race.worlds >= min_worlds and time.thread_time() > deadline:
+                break  # out of time: this world is dropped, every candidate keeps as many
+            values[c], spent, outcomes[c] = play(base.copy(), c)
+            work += spent
+        if len(values) < len(race.active):
+            break
+        if done is not None:
+            done(outcomes)
+        race.add(values)
+        race.prune()
+    return race
+
+
 def race_cards(info: Info, legal: list[int], source: WorldSource, rng: random.Random,
                utility: Utility, budget: int, min_worlds: int, max_worlds: int, cap_s: float,
                z: float, world_cost: int,
@@ -86,32 +123,17 @@ def race_cards(info: Info, legal: list[int], source: WorldSource, rng: random.Ra
     """
     rules = rules_of(info)
     seat = info.seat
-    race = Race(legal, z, min_worlds)
-    work = 0
-    deadline = time.thread_time() + cap_s
-    while race.worlds < max_worlds and (race.worlds < min_worlds or work < budget):
-        if len(race.active) == 1 and race.worlds >= min_worlds:
-            break
-        base = source(rng)
-        work += world_cost
-        values: dict[int, float] = {}
-        for c in race.active:
-            if race.worlds >= min_worlds and time.thread_time() > deadline:
-                break  # out of time: this world is dropped, every candidate keeps as many
-            w = base.copy()
-            apply_card(w, rules, seat, c)
-            if endgame is not None:
-                nodes = [1]
-                values[c] = endgame(w, rules, seat, nodes)
-                work += nodes[0]
-            else:
-                work += play_out(w, rules) + 1
-                values[c] = utility(w, rules)
-        if len(values) < len(race.active):
-            break
-        race.add(values)
-        race.prune()
-    return race
+
+    def play(w: World, c: int) -> tuple[float, int, None]:
+        apply_card(w, rules, seat, c)
+        if endgame is not None:
+            nodes = [1]
+            return endgame(w, rules, seat, nodes), nodes[0], None
+        spent = play_out(w, rules) + 1
+        return utility(w, rules), spent, None
+
+    return run_race(Race(legal, z, min_worlds), source, rng, budget, min_worlds, max_worlds, cap_s,
+                    world_cost, play)
 
 
 def bid_value(b: int, k: int, grail: bool, voided: bool, info: Info) -> float:
@@ -149,31 +171,20 @@ def race_bids(info: Info, bids: list[int], source: WorldSource, rng: random.Rand
     """Race the candidate bids: the round played out with each, in common sampled worlds."""
     rules = rules_of(info)
     seat = info.seat
-    race = Race(bids, z, min_worlds)
     counts = {b: [0] * (info.round + 1) for b in bids}
     voided = {b: 0 for b in bids}
-    work = 0
-    deadline = time.thread_time() + cap_s
-    while race.worlds < max_worlds and (race.worlds < min_worlds or work < budget):
-        if len(race.active) == 1 and race.worlds >= min_worlds:
-            break
-        base = source(rng)
-        work += world_cost
-        outcome: dict[int, tuple[int, bool, bool]] = {}
-        for b in race.active:
-            if race.worlds >= min_worlds and time.thread_time() > deadline:
-                break  # out of time: this world is dropped
-            w = base.copy()
-            w.bids[seat] = b
-            work += play_out(w, rules)
-            outcome[b] = (w.tricks[seat], w.grail_winner == seat, w.voided)
-        if len(outcome) < len(race.active):
-            break
-        values = {}
-        for b, (k, grail, void) in outcome.items():
+
+    def play(w: World, b: int) -> tuple[float, int, tuple[int, bool]]:
+        w.bids[seat] = b
+        spent = play_out(w, rules)
+        k, void = w.tricks[seat], w.voided
+        return bid_value(b, k, w.grail_winner == seat, void, info), spent, (k, void)
+
+    def done(outcomes: dict[int, tuple[int, bool]]) -> None:
+        for b, (k, void) in outcomes.items():
             counts[b][k] += 1
             voided[b] += void
-            values[b] = bid_value(b, k, grail, void, info)
-        race.add(values)
-        race.prune()
+
+    race = run_race(Race(bids, z, min_worlds), source, rng, budget, min_worlds, max_worlds, cap_s,
+                    world_cost, play, done)
     return BidRace(race, counts, voided)
