@@ -38,6 +38,8 @@ class HintLines:
     rows: list[tuple[bool, list[str]]]    # (Expert's own choice, its lines), in order
     pad: float
     gap: float
+    note: tuple[str, ...] = ()            # how precise the numbers are, in a smaller size
+    note_size: int = MIN_SIZE
 
 
 @lru_cache(maxsize=8)
@@ -53,10 +55,16 @@ def fit_hint(hint: HintReady, room: Box, u: float) -> HintLines:
             title = text.wrap(hint.text, title_size, width, "bold")
             rows = [(hint.rows[i].best, text.wrap(texts[i], size, width, "bold" if hint.rows[i].best
                                                    else "text")) for i in range(count)]
+            note_size = max(MIN_SIZE, size - max(1, round(2 * u)))
+            note = text.wrap(hint.note, note_size, width, "text") if hint.note and count else []
             height = _height(title_size, title, size, rows, pad, gap)
-            if height <= room.h and _widest(title_size, title, size, rows) <= width + 0.5:
+            if note:
+                height += gap + len(note) * font(note_size, "text").get_linesize()
+            widest = max(_widest(title_size, title, size, rows),
+                         max((font(note_size, "text").size(t)[0] for t in note), default=0))
+            if height <= room.h and widest <= width + 0.5:
                 return HintLines(Box(room.x, room.bottom - height, room.w, height), title_size,
-                                 title, size, rows, pad, gap)
+                                 title, size, rows, pad, gap, tuple(note), note_size)
     return HintLines(room, MIN_SIZE, [hint.text], MIN_SIZE, [], pad, gap)
 
 
@@ -109,6 +117,12 @@ def draw(sc: TableView, surf: pygame.Surface) -> None:
         for line in lines:
             surf.blit(text.render(line, fit.size, theme.ACCENT if best else theme.INK,
                                   "bold" if best else "text"), (x, y))
+            y += step
+    if fit.note:
+        y += fit.gap
+        step = font(fit.note_size, "text").get_linesize()
+        for line in fit.note:
+            surf.blit(text.render(line, fit.note_size, theme.INK_DIM, "text"), (x, y))
             y += step
 
 
