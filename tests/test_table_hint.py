@@ -169,7 +169,7 @@ def test_the_lines_are_translated() -> None:
         assert card_line(Play(Card.from_str("G7")), 1.2, "classic") \
             == "Le 7 des elfes\u202f: +1 point attendu."
         set_language("ca")
-        assert bid_line(1, 0.5, -10.0).startswith("Predicció 1: si jugues per 1 basa, l’encertes en")
+        assert bid_line(1, 0.5, -10.0).startswith("Predicció 1: si jugueu per 1 basa, l’encerteu en")
     finally:
         set_language("en")
 
