@@ -36,6 +36,10 @@ def parser() -> argparse.ArgumentParser:
                    help="resume the saved game straight away")
     p.add_argument("--size", default=None, help="window size, e.g. 1280x800")
     p.add_argument("-v", "--verbose", action="store_true", help="log to the console")
+    from wizard import __version__
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    # A release check (.ci/check-exe, .ci/release.py): review a short game in a child process.
+    p.add_argument("--review-selftest", action="store_true", help=argparse.SUPPRESS)
     return p
 
 
@@ -101,6 +105,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     """Run what the command line asked for."""
+    if args.review_selftest:
+        from wizard.selftest import run as review_selftest
+        return review_selftest()
     if args.smoke_test:
         from wizard.ui.smoke import run_smoke
         return run_smoke(args.screenshot_dir, data_dir=args.data_dir)
