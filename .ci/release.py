@@ -157,10 +157,6 @@ def cmd_check() -> None:
         say(f"onefile: review in a child process OK in {time.monotonic() - t0:.0f} s: {out.stdout.strip()}")
 
 
-
-    tar.add(source, arcname=name, filter=lambda info: info)
-
-
 def zip_tree(target: Path, sources: list[tuple[Path, str]]) -> None:
     """A zip of files and folders (each under its name in the archive), executable bits kept."""
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:

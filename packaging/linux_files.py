@@ -68,7 +68,7 @@ def repo_url(given: str | None) -> str:
             url = ""
     if url.startswith("git@"):                              # git@github.com:owner/repo.git
         url = "https://" + url[4:].replace(":", "/", 1)
-    url = url.removesuffix(".git").rstrip("/")
+    url = url.rstrip("/").removesuffix(".git")
     if not re.fullmatch(r"https://[\w.-]+/[\w.-]+/[\w.-]+", url):
         raise SystemExit(f"linux_files: no repository address ({url or 'none found'}): give "
                          "--repo-url https://HOST/OWNER/REPO")
