@@ -307,3 +307,25 @@ def test_check_jsonschema_is_in_the_test_extra_and_ci_run_uses_it() -> None:
 def test_ci_scripts_are_valid_bash() -> None:
     for name in ("run", "check-exe", "check-linux-files"):
         subprocess.run(["bash", "-n", str(REPO / ".ci" / name)], check=True)
+
+
+# ---- one application id --------------------------------------------------------------------------
+
+def test_one_application_id_everywhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from test_packaging import run_spec
+
+    assert wizard.APP_ID == APP_ID == linux_files.APP_ID
+    assert load(REPO / "assets" / "generate" / "make_icon.py").APP_ID == APP_ID
+    (bundle,) = run_spec(tmp_path, monkeypatch, "darwin").of("BUNDLE")
+    assert bundle.kwargs["bundle_identifier"] == APP_ID
+    assert desktop_entry()["StartupWMClass"] == APP_ID
+
+
+def test_the_window_class_is_the_application_id(monkeypatch: pytest.MonkeyPatch) -> None:
+    from wizard.__main__ import name_the_window_class
+
+    monkeypatch.delenv("SDL_VIDEO_X11_WMCLASS", raising=False)
+    monkeypatch.setenv("SDL_VIDEO_WAYLAND_WMCLASS", "chosen-by-the-person")
+    name_the_window_class()
+    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == APP_ID
+    assert os.environ["SDL_VIDEO_WAYLAND_WMCLASS"] == "chosen-by-the-person"

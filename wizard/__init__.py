@@ -30,3 +30,6 @@ def _read_version() -> str:
 
 
 __version__ = _read_version()
+# The application's id: the Linux desktop entry and AppStream id, the window's class (so a desktop
+# shows the entry's name and icon for the window) and the macOS bundle id (build.spec).
+APP_ID = "org.wizardgame.wizard"

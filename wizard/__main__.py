@@ -68,10 +68,22 @@ def tell(message: str) -> None:
         pass
 
 
+def name_the_window_class() -> None:
+    """Give the window the class of the desktop entry (org.wizardgame.wizard), so a Linux desktop
+    shows the entry's name and icon for it; before pygame is imported, which would otherwise name
+    it after the program file ("__main__.py"). A class set by the person is kept."""
+    import os
+
+    from wizard import APP_ID
+    for variable in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
+        os.environ.setdefault(variable, APP_ID)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run; a failure is logged and said in plain words, never silent."""
     import multiprocessing
     multiprocessing.freeze_support()     # a frozen build's review process (wizard.review.job)
+    name_the_window_class()
     args = parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
