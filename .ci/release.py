@@ -38,6 +38,7 @@ SYSTEM = {"win32": "windows", "darwin": "macos"}.get(sys.platform, "linux")
 EXE = "wizard.exe" if SYSTEM == "windows" else "wizard"
 TIMEOUT = 900            # seconds for one run of a build (the smoke test draws every screen)
 ARCHIVES = (".zip", ".tar.gz")
+STAND_IN = "https://github.com/wizard-release-check/wizard"   # for archives made away from GitHub
 
 
 def version() -> str:
@@ -168,7 +169,17 @@ def zip_tree(target: Path, sources: list[tuple[Path, str]]) -> None:
                     archive.write(path, arcname)
 
 
-def cmd_package(out: Path) -> list[Path]:
+def web_remote() -> bool:
+    """True if the checkout's origin is a web address (what linux_files.py links the metainfo to)."""
+    try:
+        url = subprocess.run(["git", "remote", "get-url", "origin"], cwd=ROOT, capture_output=True,
+                             text=True).stdout.strip()
+    except OSError:
+        return False
+    return url.startswith(("https://", "git@"))
+
+
+def cmd_package(out: Path, repo_url: str | None = None) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     ver = version()
     stem = f"wizard-{ver}-{SYSTEM}-{arch()}"
@@ -176,8 +187,14 @@ def cmd_package(out: Path) -> list[Path]:
     made: list[Path] = []
     if SYSTEM == "linux":
         with tempfile.TemporaryDirectory() as tmp:
-            subprocess.run([sys.executable, str(ROOT / "packaging" / "linux_files.py"), tmp],
-                           check=True, stdout=subprocess.DEVNULL)
+            command = [sys.executable, str(ROOT / "packaging" / "linux_files.py"), tmp]
+            if repo_url:
+                command += ["--repo-url", repo_url]
+            elif not os.environ.get("GITHUB_REPOSITORY") and not web_remote():
+                say(f"no repository address (not on GitHub, no web address as origin): the metainfo "
+                    f"links to {STAND_IN}")
+                command += ["--repo-url", STAND_IN]
+            subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
             for form, payload, inside in (("onefile", DIST / EXE, EXE), ("folder", DIST / "wizard-folder", "wizard")):
                 target = out / f"{stem}-{form}.tar.gz"
                 top = f"{stem}-{form}"
@@ -246,6 +263,7 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("check")
     pk = sub.add_parser("package")
     pk.add_argument("out", type=Path)
+    pk.add_argument("--repo-url", help="the repository's address for the Linux metainfo's links")
     c = sub.add_parser("checksums")
     c.add_argument("folder", type=Path)
     sub.add_parser("notes")
@@ -257,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "check":
         cmd_check()
     elif args.command == "package":
-        cmd_package(args.out)
+        cmd_package(args.out, args.repo_url)
     elif args.command == "checksums":
         cmd_checksums(args.folder)
     else:
