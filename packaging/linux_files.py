@@ -96,7 +96,7 @@ def metainfo(repo: str, ver: str, changelog: str) -> str:
         raise SystemExit("linux_files: CHANGELOG.md has no released version (## [X.Y.Z] - YYYY-MM-DD)")
     if ver not in {v for v, _d in known}:
         raise SystemExit(f"linux_files: CHANGELOG.md has no section for {ver}, the version of pyproject.toml")
-    rel = "\n".join(f'    <release version="{escape(v)}" date="{d}">\n      <url>{escape(repo)}/releases/tag/v{escape(v)}</url>\n    </release>'
+    rel = "\n".join(f'    <release version="{escape(v)}" date="{d}">\n      <url type="details">{escape(repo)}/releases/tag/v{escape(v)}</url>\n    </release>'
                     for v, d in known)
     template = Template((LINUX / f"{APP_ID}.metainfo.xml.in").read_text(encoding="utf-8"))
     return template.substitute(app_id=APP_ID, repo=escape(repo), screenshots="\n".join(shots),
