@@ -365,7 +365,14 @@ class SetupScene(Screen):
                           anchor="midleft", max_w=rect.w)
 
     def start(self) -> None:
-        """Remember the setup, start the game on the table."""
+        """Remember the setup, start the game on the table (the first game of Magic or Camelot
+        Edition offers its lesson first)."""
+        from .learn import offer_edition_lesson
+        if offer_edition_lesson(self.app, str(self.setup.get("edition", "classic")), self._start):
+            return
+        self._start()
+
+    def _start(self) -> None:
         self.app.settings.last_setup = remembered(self.setup)
         if self.setup.get("look") and self.setup["look"] != self.app.settings.card_look:
             self.app.settings.card_look = self.setup["look"]
