@@ -36,12 +36,13 @@ TUTORIAL_SCREENS = tuple(TUTORIAL_STEPS)
 
 def intents_for(action: str) -> list[Intent]:
     """What a person does for the lesson's move ``action`` (Merlin: the card, then the answer)."""
-    from wizard.engine import Bid, ChooseTrump, card
+    from wizard.engine import Bid, ChooseTrump, Play, card
     want = action_of(action)
     if isinstance(want, Bid):
         return [BidIntent(want.n)]
     if isinstance(want, ChooseTrump):
         return [TrumpIntent(want.suit)]
+    assert isinstance(want, Play)
     if want.card.text.startswith("MERLIN:"):
         return [PlayIntent(card("MERLIN")), MerlinIntent(want.card.text.endswith("W"))]
     return [PlayIntent(want.card)]
