@@ -71,8 +71,9 @@ def wait_for_person(tut: Tutorial, limit: int = 500) -> None:
     raise AssertionError(f"the lesson is stuck at step {tut.pos}: {tut.item}")
 
 
-def play_to_end(tut: Tutorial) -> list[tuple[str, str]]:
-    """Follow the lesson to its end; what it said (kind, text), in order."""
+def play_to_end(tut: Tutorial, steps: list[int] | None = None) -> list[tuple[str, str]]:
+    """Follow the lesson to its end; what it said (kind, text), in order (and in ``steps`` the
+    step number each note and request showed)."""
     said = []
     while True:
         wait_for_person(tut)
@@ -81,6 +82,8 @@ def play_to_end(tut: Tutorial) -> list[tuple[str, str]]:
         note = tut.note()
         assert note is not None and note.text
         said.append((note.kind, note.text))
+        if steps is not None:
+            steps.append(note.step)
         if note.kind == "say":
             assert isinstance(tut.acknowledge(), Accepted)
             continue
@@ -93,8 +96,11 @@ def play_to_end(tut: Tutorial) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("lesson_id", sorted(LESSONS))
 def test_every_lesson_plays_to_its_end_with_intents(lesson_id: str) -> None:
     tut = start(lesson_id)
-    said = [kind for kind, _text in play_to_end(tut)]
+    shown: list[int] = []
+    said = [kind for kind, _text in play_to_end(tut, shown)]
     les = lesson(lesson_id)
+    assert shown == list(range(1, len(shown) + 1))         # "step k of n", one step at a time
+    assert tut.note().steps == len(shown)                  # type: ignore[union-attr]
     assert tut.finished and tut.note().kind == "done"           # type: ignore[union-attr]
     assert said.count("do") == sum(isinstance(i, Do) for i in les.items())
     assert said.count("say") == sum(isinstance(i, Say) for i in les.items())

@@ -77,8 +77,8 @@ def test_learn_to_play_is_offered_once_on_the_very_first_start(tmp_path: Path) -
     assert offer_first_lesson(app)
     offer = app.top
     assert isinstance(offer, OfferScene)
-    key(app, pygame.K_RETURN)                # Enter takes the focused answer: the lesson
-    assert isinstance(app.top, LearnScene)
+    key(app, pygame.K_RETURN)                # Enter takes the focused answer: the first lesson
+    assert isinstance(app.top, TutorialScene) and app.top.tutorial.lesson.id == "basics"
     app.prefs.flush()
     again = make_app(Prefs(tmp_path), size=(1280, 800), headless=True, threaded=False,
                      speed="off", lang="en")

@@ -82,6 +82,15 @@ def packs(les: Lesson) -> list[list[Any]]:
     return out
 
 
+def step_of(les: Lesson, pos: int) -> tuple[int, int]:
+    """(the step shown at ``pos``, how many steps): the steps are the lesson's notes and the
+    person's moves (the computer's moves and the round ends are not counted)."""
+    items = les.items()
+    steps = [i for i, item in enumerate(items) if isinstance(item, (Do, Say))]
+    done = sum(1 for i in steps if i < pos)
+    return min(done + 1, len(steps)), len(steps)
+
+
 class ScriptedPlayer:
     """A computer seat of a lesson: it plays the lesson's move for its seat, read from its view
     (the trump it names, its bid, and its k-th card of the round)."""
@@ -164,7 +173,6 @@ class Tutorial:
         self.items: list[Item] = les.items()
         self.pos = pos
         self.on_progress = on_progress
-        self.steps = [i for i, item in enumerate(self.items) if isinstance(item, (Do, Say))]
         self.expected_moves = self._numbered_moves()
         self._done_after: Do | None = None      # the person's last move, said "after" it
         table.gate = self.may_move
@@ -234,19 +242,18 @@ class Tutorial:
     def note(self) -> Note | None:
         """What the lesson says now, translated (None: nothing, e.g. while the table catches up)."""
         look = self.table.look
-        steps = len(self.steps)
-        done = sum(1 for i in self.steps if i < self.pos)
+        step, steps = step_of(self.lesson, self.pos)
         item = self.item
         if item is None:
             return Note("done", _(FINISHED), steps, steps)
         if isinstance(item, Say):
-            return Note("say", words(item.text, item.args, look), done + 1, steps)
+            return Note("say", words(item.text, item.args, look), step, steps)
         if isinstance(item, Do) and self.table.my_turn():
-            return Note("do", words(item.text, item.args, look), done + 1, steps,
+            return Note("do", words(item.text, item.args, look), step, steps,
                         action_of(item.action))
         last = self._done_after
         if last is not None and last.after:
-            return Note("after", words(last.after, last.args, look), done, steps)
+            return Note("after", words(last.after, last.args, look), max(1, step - 1), steps)
         return None
 
     # ---- the person -----------------------------------------------------------------------

@@ -87,7 +87,7 @@ ROUND_3 = Deal(("W J G4", "G2 R3 B8", "G9 R12 G13"), "W", (
 
 BASICS = Lesson(
     id="basics",
-    title=N_("Learn to play"),
+    title=N_("Your first game"),
     summary=N_("A guided first game: three short rounds, one rule at a time."),
     edition="classic",
     names=("Ada", "Leo"),

@@ -13,6 +13,7 @@ import pygame
 
 from wizard.i18n import N_, _
 from wizard.table.lessons import EDITION_LESSONS, LESSONS
+from wizard.table.tutorial import step_of
 
 from .. import text, theme
 from ..app import App
@@ -20,6 +21,7 @@ from ..widgets import Button, Label
 from .base import Overlay, Screen
 
 FIRST = "first"        # the offer made on the very first start
+FIRST_LESSON = "basics"
 
 OFFER_FIRST = N_("New to Wizard? Learn to play in a short guided game: the table shows you each "
                  "rule as it happens.")
@@ -95,7 +97,7 @@ def offer_first_lesson(app: App) -> bool:
         return False
     mark_offered(app, FIRST)
     app.open("lesson_offer", question=_(OFFER_FIRST), yes=_("Learn to play"),
-             on_yes=lambda: app.open("learn"), no=_("Not now"), on_no=None)
+             on_yes=lambda: start_lesson(app, FIRST_LESSON), no=_("Not now"), on_no=None)
     return True
 
 
@@ -174,7 +176,7 @@ class LearnScene(Screen):
         """A row per lesson, then Back."""
         u = self.unit
         self.rows: list[tuple[pygame.Rect, str]] = []
-        row_h = 96 * u
+        row_h = 104 * u
         total_w = min(width - 60 * u, 900 * u)
         x0 = (width - total_w) / 2
         y = max(110 * u, height * 0.16)
@@ -184,7 +186,7 @@ class LearnScene(Screen):
             self.rows.append((row, lesson_id))
             pos = progress(self.app, lesson_id)
             bx = row.right - 16 * u - bw
-            by = row.centery - bh / 2
+            by = row.y + 16 * u
             if pos:
                 self._add(bx - bw - 12 * u, by, bw, bh, lambda: _("Resume"),
                           self._opener(lesson_id, False), primary=True)
@@ -204,24 +206,27 @@ class LearnScene(Screen):
         return lambda: start_lesson(self.app, lesson_id, restart)
 
     def draw_body(self, surf: pygame.Surface) -> None:
-        """Each lesson's panel: its name, its summary, how far it has come."""
+        """Each lesson's panel: its name and summary on the left; its buttons on the right, how
+        far it has come under them."""
         from ..widgets import panel
         u = self.unit
         for row, lesson_id in self.rows:
             les = LESSONS[lesson_id]
             panel(surf, row, u, alpha=210)
-            text_w = row.w - 32 * u - 2 * 182 * u
+            text_w = row.w - 48 * u - 2 * 182 * u
             text.draw(surf, _(les.title), (row.x + 18 * u, row.y + 14 * u), int(24 * u),
                       theme.ACCENT, "bold", max_w=text_w)
-            text.draw(surf, _(les.summary), (row.x + 18 * u, row.y + 48 * u), int(17 * u),
-                      theme.INK, max_w=text_w)
+            y = row.y + 48 * u
+            for line in text.wrap(_(les.summary), int(16 * u), text_w)[:2]:
+                text.draw(surf, line, (row.x + 18 * u, y), int(16 * u), theme.INK, max_w=text_w)
+                y += 21 * u
             pos = progress(self.app, lesson_id)
             done = lesson_id in _record(self.app)["finished"]
             if pos or done:
                 state = (_("Left at step {step} of {steps}").format(
-                    step=pos + 1, steps=len(les.items())) if pos else _("Done"))
-                text.draw(surf, state, (row.x + 18 * u, row.y + 72 * u), int(14 * u),
-                          theme.INK_DIM, max_w=text_w)
+                    step=step_of(les, pos)[0], steps=step_of(les, pos)[1]) if pos else _("Done"))
+                text.draw(surf, state, (row.right - 16 * u, row.bottom - 12 * u), int(14 * u),
+                          theme.INK_DIM, anchor="bottomright", max_w=2 * 182 * u)
 
 
 class LessonMenuScene(Overlay):
