@@ -106,15 +106,19 @@ def _lessons(v: Any) -> dict[str, Any]:
     d = checks.obj(v, "lessons")
     out: dict[str, Any] = {}
     for key in ("offered", "finished"):
-        names = d.get(key, [])
+        if key not in d:
+            continue
+        names = d[key]
         if not isinstance(names, list) or len(names) > 32:
             raise Invalid(f"lessons {key} must be a list of names")
         out[key] = [checks.text(n, f"lessons {key}", 32, LESSON_NAME_RE) for n in names]
-    progress = checks.obj(d.get("progress", {}), "lessons progress")
-    if len(progress) > 32:
-        raise Invalid("lessons progress has too many entries")
-    out["progress"] = {checks.text(k, "lesson", 32, LESSON_NAME_RE):
-                       checks.integer(n, "lesson step", 0, 10_000) for k, n in progress.items()}
+    if "progress" in d:
+        progress = checks.obj(d["progress"], "lessons progress")
+        if len(progress) > 32:
+            raise Invalid("lessons progress has too many entries")
+        out["progress"] = {checks.text(k, "lesson", 32, LESSON_NAME_RE):
+                           checks.integer(n, "lesson step", 0, 10_000)
+                           for k, n in progress.items()}
     return out
 
 
