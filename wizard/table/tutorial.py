@@ -246,7 +246,7 @@ class Tutorial:
         item = self.item
         if item is None:
             return Note("done", _(FINISHED), steps, steps)
-        if isinstance(item, Say):
+        if isinstance(item, Say) and self.table.drained:     # after the cards have landed
             return Note("say", words(item.text, item.args, look), step, steps)
         if isinstance(item, Do) and self.table.my_turn():
             return Note("do", words(item.text, item.args, look), step, steps,
