@@ -67,6 +67,8 @@ def wait_for_person(tut: Tutorial, limit: int = 500) -> None:
             if isinstance(o, RoundOver):
                 assert isinstance(tut.submit(NextRound()), Accepted)
         note = tut.note()
+        if isinstance(tut.item, RoundEnd):
+            assert note is None          # nothing stale behind the round's result
         if tut.finished or (note is not None and note.kind in ("say", "do")):
             return
     raise AssertionError(f"the lesson is stuck at step {tut.pos}: {tut.item}")

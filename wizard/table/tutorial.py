@@ -252,7 +252,7 @@ class Tutorial:
             return Note("do", words(item.text, item.args, look), step, steps,
                         action_of(item.action))
         last = self._done_after
-        if last is not None and last.after:
+        if isinstance(item, Move) and last is not None and last.after:     # while the others play
             return Note("after", words(last.after, last.args, look), max(1, step - 1), steps)
         return None
 
@@ -312,6 +312,7 @@ class Tutorial:
         """Continue: the note was read."""
         if not isinstance(self.item, Say):
             return Ignored("no note to close")
+        self._done_after = None             # what followed the last move has been read past
         self._advance()
         return Accepted(None)
 

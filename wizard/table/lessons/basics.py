@@ -11,10 +11,11 @@ from wizard.i18n import N_
 from .steps import Deal, Do, Lesson, Move, Say
 
 ROUND_1 = Deal(("R13", "R4", "B9"), "J", (
-    Say(N_("Welcome! In Wizard you say how many tricks you will take, then try to take exactly "
-           "that many: no more, no fewer. This round each of you holds one card: one trick.")),
-    Say(N_("The card turned up beside the deck names the trump suit. This time it is a Jester: "
-           "no trump this round.")),
+    Say(N_("Welcome! In Wizard each player in turn lays down one card, and the strongest card "
+           "takes them all: that is a trick. Each round you first say how many tricks you will "
+           "take, then try to take exactly that many: no more, no fewer.")),
+    Say(N_("This round each of you holds one card, so there is one trick. The card turned up "
+           "beside the deck names the trump suit; this time it is a Jester: no trump.")),
     Do("bid 1", N_("You hold {card}, the highest of its suit. With no trump, only a Wizard could "
                    "beat it. Bid 1: you expect to take the trick."), args={"card": "R13"},
        after=N_("Your bid is 1. Now Ada and Leo bid.")),
