@@ -212,3 +212,30 @@ def test_bad_lesson_settings_fall_back_and_are_reported() -> None:
     for value in ({"progress": {"basics": -1}}, {"offered": "first"}, {"offered": ["../x"]}, []):
         back, bad = Settings.from_dict({"schema": 1, "lessons": value})
         assert bad == ["lessons"] and back.lessons == {}
+
+
+def test_merlin_asked_as_what_the_lesson_rings_the_answer(tmp_path: Path) -> None:
+    from wizard.engine import card
+    from wizard.table import PlayIntent
+    from wizard.ui.board.lesson import ring
+    from wizard.ui.layout import choice_buttons
+    from wizard.ui.smoke_tutorial import TUTORIAL_STEPS, _do, make_tutorial_screen
+    TUTORIAL_STEPS["test-merlin"] = ("camelot", _do("play MERLIN:W"))
+    try:
+        app = make(tmp_path)
+        sc = make_tutorial_screen(app, "test-merlin")
+    finally:
+        del TUTORIAL_STEPS["test-merlin"]
+    note = sc.tutorial.note()
+    assert note is not None and note.kind == "do"
+    hand_ring = ring(sc, app.screen, note)
+    assert hand_ring is not None and hand_ring.collidepoint(sc.hand_rects()[0].center)
+    sc.submit(PlayIntent(card("MERLIN")))          # the table asks: as a Wizard or a Jester?
+    assert sc.table.choice == "merlin"
+    answer = ring(sc, app.screen, note)
+    wizard_button = choice_buttons(sc.lay, 2)[0]
+    assert answer is not None and answer.collidepoint(wizard_button.center)
+    from wizard.table import MerlinIntent
+    assert "ringed" in sc.submit(MerlinIntent(False)).text       # type: ignore[union-attr]
+    sc.submit(MerlinIntent(True))
+    assert sc.session.state.actions[-1].card.text == "MERLIN:W"   # type: ignore[attr-defined]

@@ -17,7 +17,7 @@ from wizard.table.tutorial import Note
 
 from .. import text, theme
 from ..fonts import font
-from ..layout import Box
+from ..layout import Box, choice_buttons
 from ..widgets import panel
 from .common import R, TableView
 from .hint import action_target, room_for
@@ -75,7 +75,16 @@ def ring(sc: TableView, surf: pygame.Surface, note: Note) -> pygame.Rect | None:
     """The lesson's move ringed: a broad gold ring edged in dark, plain on any card or button."""
     if note.action is None:
         return None
-    target = action_target(sc, note.action)
+    action = note.action
+    merlin = isinstance(action, Play) and action.card.declared is not None
+    if sc.table.choice == "merlin" and merlin:        # the question is open: ring the answer
+        assert isinstance(action, Play)
+        target: pygame.Rect | None = R(choice_buttons(sc.lay, 2)[0 if action.card.declared == "W"
+                                                                    else 1])
+    elif sc.table.choice is not None:
+        return None
+    else:
+        target = action_target(sc, action)
     if target is None:
         return None
     u = sc.lay.unit
@@ -86,7 +95,7 @@ def ring(sc: TableView, surf: pygame.Surface, note: Note) -> pygame.Rect | None:
     pygame.draw.rect(surf, theme.PANEL, ring_box.inflate(2 * edge, 2 * edge), width=width + 2 * edge,
                      border_radius=radius + edge)
     pygame.draw.rect(surf, theme.ACCENT, ring_box, width=width, border_radius=radius)
-    if isinstance(note.action, Play):          # a card in the fan: a tag above it says so
+    if isinstance(action, Play) and sc.table.choice is None:   # a card: a tag above it says so
         img = text.render(_("This card"), int(15 * u), theme.PANEL, "bold")
         tag = img.get_rect(midbottom=(ring_box.centerx, ring_box.y - 4 * u)).inflate(14 * u, 6 * u)
         if tag.y > R(sc.lay.prompt).bottom:
@@ -99,7 +108,7 @@ def draw(sc: TableView, surf: pygame.Surface, note: Note | None, focus: bool = T
     """The ring around the lesson's move, then the panel with the note and its button."""
     if note is None:
         return
-    if note.kind == "do" and note.action is not None and sc.table.choice is None:
+    if note.kind == "do" and note.action is not None:
         ring(sc, surf, note)
     fit = lesson_box(sc, note)
     box = R(fit.box)
