@@ -202,6 +202,8 @@ def test_the_first_magic_game_offers_its_lesson_once(tmp_path: Path) -> None:
     setup.start()                                          # type: ignore[attr-defined]
     click(app, button(app.top, "Show me").rect.center)
     assert isinstance(app.top, TutorialScene) and app.top.tutorial.lesson.id == "camelot"
+    last = app.settings.last_setup                         # the game chosen waits in New game
+    assert last is not None and last["edition"] == "camelot"
 
 
 def test_bad_lesson_settings_fall_back_and_are_reported() -> None:
