@@ -241,3 +241,27 @@ def test_merlin_asked_as_what_the_lesson_rings_the_answer(tmp_path: Path) -> Non
     assert "ringed" in sc.submit(MerlinIntent(False)).text       # type: ignore[union-attr]
     sc.submit(MerlinIntent(True))
     assert sc.session.state.actions[-1].card.text == "MERLIN:W"   # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_the_lesson_panel_covers_no_card_no_bid_and_no_plate(tmp_path: Path,
+                                                              size: tuple[int, int]) -> None:
+    from wizard.ui.board.common import R
+    from wizard.ui.smoke_tutorial import TUTORIAL_SCREENS, make_tutorial_screen
+    app = make_app(Prefs(tmp_path), size=size, headless=True, threaded=False, speed="off",
+                   lang="en")
+    for name in TUTORIAL_SCREENS:
+        sc = make_tutorial_screen(app, name)
+        note = sc.tutorial.note()
+        assert note is not None, name
+        fit = lesson_box(sc, note)
+        panel = R(fit.box)
+        lay = sc.lay
+        trick = [lay.trick_spots[sc.pos_of(seat)] for seat, _card in sc.shown.trick]
+        held = sc.shown.held
+        if held:
+            trick += [lay.trick_spots[p] for p in range(len(lay.trick_spots))]
+        keep = [*sc.hand_rects(), R(lay.bid_bar), R(lay.turned), R(lay.deck),
+                *(R(p) for p in lay.plates), *(R(b) for b in trick)]
+        assert not [k for k in keep if panel.colliderect(k)], name
+        assert fit.size >= 11 and fit.box.h <= lay.height, name
