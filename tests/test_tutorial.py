@@ -185,6 +185,23 @@ def test_a_legal_move_that_is_not_the_lessons_is_refused_kindly_and_the_lesson_w
     assert tut.table.session.moves == moves + 1
 
 
+def test_a_step_may_have_its_own_kind_word() -> None:
+    tut = start("basics")
+    while not (isinstance(tut.item, Do) and tut.item.action == "play W" and tut.table.my_turn()):
+        wait_for_person(tut)
+        if isinstance(tut.item, Say):
+            tut.acknowledge()
+        elif not (isinstance(tut.item, Do) and tut.item.action == "play W"):
+            for intent in intents_for(tut):
+                tut.submit(intent)
+    moves = tut.table.session.moves
+    for other in ("G4", "J"):                      # both legal: following suit, or the Jester
+        out = tut.submit(PlayIntent(card(other)))
+        assert isinstance(out, Refused) and "Wizard does" in out.text
+    assert tut.table.session.moves == moves
+    assert isinstance(tut.submit(PlayIntent(card("W"))), Accepted)
+
+
 def test_a_move_the_rules_refuse_gets_the_rules_reason() -> None:
     tut = start("basics")
     while not (isinstance(tut.item, Do) and tut.item.action == "play B3"):

@@ -70,7 +70,9 @@ ROUND_3 = Deal(("W J G4", "G2 R3 B8", "G9 R12 G13"), "W", (
     Move(2, "play G9"),
     Do("play W", N_("Leo led {led}. You could follow with {card}, but a Wizard may always be "
                     "played, whatever was led: play your Wizard."), args={"led": "G9", "card": "G4"},
-       after=N_("The first Wizard played wins the trick.")),
+       after=N_("The first Wizard played wins the trick."),
+       wrong=N_("That card may be played too, but this step shows what a Wizard does: play "
+                "the ringed Wizard.")),
     Move(1, "play G2"),
     Do("play J", N_("You won, so you lead. Lead your Jester: it may be played at any time and "
                     "never wins.")),
