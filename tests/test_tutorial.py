@@ -229,6 +229,23 @@ def test_while_a_note_is_read_the_computer_does_not_move() -> None:
     assert isinstance(tut.submit(TakeBackIntent()), Refused)
 
 
+def test_while_a_note_is_read_no_computer_seat_is_said_to_play() -> None:
+    tut = start("basics")
+    while True:
+        wait_for_person(tut)
+        if isinstance(tut.item, Say) and tut.table.session.is_ai_turn():
+            break
+        if isinstance(tut.item, Say):
+            tut.acknowledge()
+        else:
+            for intent in intents_for(tut):
+                tut.submit(intent)
+    tut.table.tick(5.0)
+    assert tut.table.prompt()[0] == ""             # not "Ada is bidding…": she waits too
+    tut.acknowledge()
+    assert tut.table.prompt()[0] != ""
+
+
 def test_a_lesson_left_anywhere_resumes_at_the_same_moment_and_restarts() -> None:
     saved: list[int] = []
     tut = start("camelot", on_progress=saved.append)

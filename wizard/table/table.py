@@ -217,6 +217,8 @@ class Table(TrickShow, HintDesk):
 
     def prompt(self) -> tuple[str, str]:
         """The prompt line and its tone ("accent" or "ink")."""
+        if self.gate is not None and not self.gate() and self.session.is_ai_turn():
+            return "", "ink"       # a lesson's note is read: nobody is playing now
         return prompt.prompt_line(self)
 
     def busy(self) -> bool:
