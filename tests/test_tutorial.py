@@ -112,6 +112,12 @@ def test_every_lesson_plays_to_its_end_with_intents(lesson_id: str) -> None:
     assert len(s.results) == len(les.deals)
 
 
+def test_the_lessons_name_the_cards_in_the_standard_look_too() -> None:
+    """Cards are named in the look in use: the 13 of dwarves is the ace of hearts."""
+    said = " ".join(text for _k, text in play_to_end(start("basics", look="standard")))
+    assert "ace of hearts" in said and "dwarves" not in said and "elves" not in said
+
+
 @pytest.mark.parametrize("lang", ["fr", "ca"])
 def test_every_lesson_speaks_french_and_catalan(lang: str) -> None:
     """Every note and request of every lesson is translated (and its placeholders fill in)."""
