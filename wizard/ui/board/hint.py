@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import pygame
 
-from wizard.engine import Bid, ChooseTrump, Phase, Play
+from wizard.engine import Action, Bid, ChooseTrump, Phase, Play
 from wizard.table import HintReady
 
 from .. import text, theme
@@ -135,22 +135,36 @@ def draw_over_question(sc: TableView, surf: pygame.Surface) -> None:
 
 def _ring_choice(sc: TableView, surf: pygame.Surface, hint: HintReady) -> None:
     """A ring around Expert's bid button, its trump suit's button, or its card in the hand."""
-    u = sc.lay.unit
-    target: pygame.Rect | None = None
-    if isinstance(hint.action, ChooseTrump):
-        if sc.table.choice == "trump" and hint.action.suit in TRUMP_ORDER:
-            target = R(choice_buttons(sc.lay, 4)[TRUMP_ORDER.index(hint.action.suit)])
-    elif isinstance(hint.action, Bid):
+    if hint.action is not None:
+        ring_action(sc, surf, hint.action)
+
+
+def action_target(sc: TableView, action: Action) -> pygame.Rect | None:
+    """Where ``action`` is chosen on the table now: its bid button, its trump suit's button (while
+    the question is open) or its card in the hand; None if it is not shown."""
+    if isinstance(action, ChooseTrump):
+        if sc.table.choice == "trump" and action.suit in TRUMP_ORDER:
+            return R(choice_buttons(sc.lay, 4)[TRUMP_ORDER.index(action.suit)])
+    elif isinstance(action, Bid):
         options = sc.table.bid_options()
-        if hint.action.n < len(options):
-            target = R(bid_buttons(sc.lay, len(options))[hint.action.n])
-    elif isinstance(hint.action, Play):
-        held = hint.action.card.in_hand
+        if action.n < len(options):
+            return R(bid_buttons(sc.lay, len(options))[action.n])
+    elif isinstance(action, Play):
+        held = action.card.in_hand
         hand = sc.sorted_hand()
         if held in hand:
-            target = sc.hand_rects()[hand.index(held)]
+            return sc.hand_rects()[hand.index(held)]
+    return None
+
+
+def ring_action(sc: TableView, surf: pygame.Surface, action: Action,
+                colour: tuple[int, int, int] = theme.GOOD) -> pygame.Rect | None:
+    """A ring around where ``action`` is chosen (the hint's and the lessons'); the ring's box."""
+    target = action_target(sc, action)
     if target is None:
-        return
+        return None
+    u = sc.lay.unit
     width = max(3, round(4 * u))
     ring = target.inflate(2 * width + 4 * u, 2 * width + 4 * u)
-    pygame.draw.rect(surf, theme.GOOD, ring, width=width, border_radius=round(10 * u))
+    pygame.draw.rect(surf, colour, ring, width=width, border_radius=round(10 * u))
+    return ring

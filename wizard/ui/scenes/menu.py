@@ -34,6 +34,7 @@ class MenuScene(Screen):
             items.append((lambda: _("Continue"), self.continue_list, True))
         items += [
             (lambda: _("New game"), self.new_game, True),
+            (lambda: _("Learn to play"), self.learn, True),
             (lambda: _("Statistics & history"), self.history, True),
             (lambda: _("How to play"), self.rules, True),
             (lambda: _("Settings"), self.settings, True),
@@ -91,6 +92,10 @@ class MenuScene(Screen):
     def new_game(self) -> None:
         """Open the setup screen."""
         self.app.open("setup")
+
+    def learn(self) -> None:
+        """Open Learn to play (the guided lessons)."""
+        self.app.open("learn")
 
     def history(self) -> None:
         """Open statistics and history."""

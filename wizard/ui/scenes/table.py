@@ -42,12 +42,14 @@ class TableScene(Scene):
 
     def __init__(self, app: App, session: Session, *,
                  on_game_over: Callable[[TableScene], None] | None = None,
-                 auto_continue: bool | None = None, keep_history: bool = True) -> None:
+                 auto_continue: bool | None = None, keep_history: bool = True,
+                 table: Table | None = None) -> None:
         super().__init__(app)
         self.session = session
-        self.table = Table(session, clock=app.clock, threaded=app.threaded, speed=app.speed,
-                           ai_pause=self._ai_pause(), auto_continue=auto_continue, look=self.look,
-                           trick_hold=self._trick_hold(), auto_forced=self._auto_forced())
+        self.table = table if table is not None else Table(
+            session, clock=app.clock, threaded=app.threaded, speed=app.speed,
+            ai_pause=self._ai_pause(), auto_continue=auto_continue, look=self.look,
+            trick_hold=self._trick_hold(), auto_forced=self._auto_forced())
         self.on_game_over = on_game_over
         self.keep_history = keep_history
         self.recorded = False             # the finished game went into the history
