@@ -1,62 +1,63 @@
 """Fit the coach's calibration map on coached bids saved by the calibration bench.
 
-    python -m wizard.bench calibration --rounds 1500 --seed 1 --save fit.jsonl
-    python -m wizard.ai.calibration_fit fit.jsonl          # prints the knots for calibration.py
+    python -m wizard.bench calibration --rounds 2000 --seed 2 --save cal.jsonl
+    python -m wizard.ai.calibration_fit cal.jsonl --half even      # prints the numbers
+    python -m wizard.bench calibration --load cal.jsonl --half odd   # checks them on other games
 
 Only Expert's seats are fitted (the coach's chance means "if you play for it as Expert would").
-Per group (zero bids, other bids): the bids sorted by raw chance are cut into bins of at least
-``MIN_BIN`` bids, the observed rate of each bin is made monotone by pool-adjacent-violators
-(weighted by the bin sizes), and each bin becomes a knot (mean raw chance, observed rate); the
-ends are held flat. Check the result with the bench on another seed (``--load`` the other file).
+Per group (zero bids, other bids): a logistic regression of what happened (made or not) on the
+logit of the raw chance, by Newton's method (maximum likelihood): ``logit(p) = a + b logit(raw)``.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Sequence
 from pathlib import Path
 
+from .calibration import logit
 from .calibration_bench import BidCase, half_of, load
 
-MIN_BIN = 80
 
+def platt(cases: Sequence[BidCase], iterations: int = 50) -> tuple[float, float]:
+    """(a, b) maximising the likelihood of ``made`` under ``sigmoid(a + b logit(p_raw))``.
 
-def pav(points: list[tuple[float, float, int]]) -> list[tuple[float, float, int]]:
-    """Pool adjacent violators on (x, y, weight) sorted by x: y made non-decreasing.
-
-    >>> pav([(0.1, 0.5, 1), (0.2, 0.3, 1), (0.3, 0.9, 2)])
-    [(0.15000000000000002, 0.4, 2), (0.3, 0.9, 2)]
+    >>> from wizard.ai.calibration_bench import BidCase
+    >>> cs = [BidCase("expert", 4, "classic", 3, 1, p, 30.0, -10.0, 0.0, m, 0)
+    ...       for p, m in [(0.2, False), (0.2, True), (0.8, True), (0.8, True), (0.5, True)]]
+    >>> a, b = platt(cs)
+    >>> a > 0
+    True
     """
-    blocks: list[list[float]] = []   # [sum x*w, sum y*w, weight]
-    for x, y, w in points:
-        blocks.append([x * w, y * w, float(w)])
-        while len(blocks) > 1 and blocks[-2][1] / blocks[-2][2] > blocks[-1][1] / blocks[-1][2]:
-            a = blocks.pop()
-            blocks[-1] = [blocks[-1][0] + a[0], blocks[-1][1] + a[1], blocks[-1][2] + a[2]]
-    return [(sx / w, sy / w, int(w)) for sx, sy, w in blocks]
-
-
-def fit(cases: Sequence[BidCase], min_bin: int = MIN_BIN) -> tuple[tuple[float, float], ...]:
-    """The knots of a monotone map from raw chance to observed rate."""
-    xs = sorted(cases, key=lambda c: c.p_raw)
-    bins: list[tuple[float, float, int]] = []
-    i = 0
-    while i < len(xs):
-        j = min(len(xs), i + min_bin)
-        if len(xs) - j < min_bin:
-            j = len(xs)
-        chunk = xs[i:j]
-        bins.append((sum(c.p_raw for c in chunk) / len(chunk),
-                     sum(c.made for c in chunk) / len(chunk), len(chunk)))
-        i = j
-    knots = [(round(x, 4), round(y, 4)) for x, y, _w in pav(bins)]
-    if not knots:
-        return ((0.0, 0.0), (1.0, 1.0))
-    return ((0.0, knots[0][1]), *knots, (1.0, knots[-1][1]))
+    a, b = 0.0, 1.0
+    xs = [logit(c.p_raw) for c in cases]
+    ys = [1.0 if c.made else 0.0 for c in cases]
+    for _ in range(iterations):
+        ga = gb = haa = hab = hbb = 0.0
+        for x, y in zip(xs, ys, strict=True):
+            p = 1.0 / (1.0 + math.exp(-(a + b * x)))
+            w = p * (1 - p)
+            ga += y - p
+            gb += (y - p) * x
+            haa += w
+            hab += w * x
+            hbb += w * x * x
+        haa += 1e-9
+        hbb += 1e-9
+        det = haa * hbb - hab * hab
+        if abs(det) < 1e-12:
+            break
+        da = (hbb * ga - hab * gb) / det
+        db = (haa * gb - hab * ga) / det
+        a, b = a + da, b + db
+        if abs(da) + abs(db) < 1e-10:
+            break
+    return round(a, 4), round(b, 4)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print the fitted knots."""
+    """Print the fitted numbers."""
     p = argparse.ArgumentParser(prog="python -m wizard.ai.calibration_fit")
     p.add_argument("files", nargs="+", type=Path)
     p.add_argument("--level", default="expert")
@@ -66,10 +67,11 @@ def main(argv: Sequence[str] | None = None) -> int:
              and (args.half is None or half_of(c.game) == args.half)]
     zero = [c for c in cases if c.bid == 0]
     other = [c for c in cases if c.bid != 0]
-    print(f"# fitted on {len(cases)} {args.level} bids ({len(zero)} zero, {len(other)} other) "
-          f"from {', '.join(f.name for f in args.files)}")
-    print(f"ZERO_BID: Knots = {fit(zero)!r}")
-    print(f"OTHER_BIDS: Knots = {fit(other)!r}")
+    where = ", ".join(f.name for f in args.files) + (f", {args.half} half" if args.half else "")
+    print(f'FITTED_ON = "{len(cases)} {args.level} bids ({len(zero)} zero, {len(other)} other) '
+          f'of {where}"')
+    print(f"ZERO_BID: tuple[float, float] = {platt(zero)!r}")
+    print(f"OTHER_BIDS: tuple[float, float] = {platt(other)!r}")
     return 0
 
 
