@@ -13,9 +13,11 @@ precision (95 % intervals):
   in Expert's race, and are not reported.
 
 Each loss against the best choice comes with its 95 % interval paired by world. Sampling stops on
-precision, so the result is deterministic for an rng; a CPU-time cap (``cap_s``) only cuts a search
-short on a machine far slower than planned, and the notes then say ``precise: False`` and carry the
-reached half-widths, which the words show.
+precision or on a work cap counted in simulated card plays (``max_work``), so the result is
+deterministic for an rng (the hint and the review's child process give the same numbers); a
+CPU-time cap (``cap_s``) only cuts a search short on a machine far slower than planned. When a cap
+stops it first, the notes say ``precise: False`` and carry the reached half-widths, which the
+words show.
 
 >>> from wizard.engine import GameConfig, GameState
 >>> import random
@@ -153,10 +155,11 @@ class Coach:
     card_min_worlds = 48    # cards: worlds before the first precision check
     batch = 50              # worlds between precision checks
     max_worlds = 20000
+    max_work = 1_500_000    # simulated card plays per decision (about 2 s here): the usual stop
     keep = 3                # cards never dropped from the race (the hint shows this many)
     z_prune = 3.0
 
-    def __init__(self, cap_s: float = 1.2) -> None:
+    def __init__(self, cap_s: float = 10.0) -> None:
         self.cap_s = cap_s
         self.expert = ExpertPlayer(points_only=True)
 
@@ -213,13 +216,14 @@ class Coach:
         deadline = time.thread_time() + self.cap_s
         est: dict[int, dict[str, Any]] = {}
         precise = False
+        work = 0
         while True:
             for _ in range(self.batch):
                 base = source(rng)
                 for b in cands:
                     w = base.copy()
                     w.bids[seat] = b
-                    play_out(w, rules)
+                    work += play_out(w, rules)
                     k, void = w.tricks[seat], w.voided
                     stats[b].add(k, void, bid_value(b, k, w.grail_winner == seat, void, info))
             worlds = stats[cands[0]].n
@@ -228,7 +232,8 @@ class Coach:
             est = {b: stats[b].estimate(made_points[b]) for b in cands}
             precise = all(e["p_half"] <= CHANCE_HALF and e["ev_half"] <= POINTS_HALF
                           for e in est.values())
-            if precise or worlds >= self.max_worlds or time.thread_time() > deadline:
+            if precise or worlds >= self.max_worlds or work >= self.max_work \
+                    or time.thread_time() > deadline:
                 break
         best = max(cands, key=lambda b: (est[b]["ev"], -b))
         loss = {}
@@ -260,11 +265,13 @@ class Coach:
         utility = expert.utility(info)
         small = len(info.hand) <= 2
 
+        spent = [0]
+
         def value(w: World, c: int) -> float:
             apply_card(w, rules, seat, c)
             if small:
-                return endgame_value(w, rules, seat)
-            play_out(w, rules)
+                return endgame_value(w, rules, seat, spent)
+            spent[0] += play_out(w, rules) + 1
             return float(utility(w, rules))
 
         vals: dict[int, list[float]] = {c: [] for c in legal}
@@ -283,7 +290,8 @@ class Coach:
                 next_check = worlds * 3 // 2
                 active = self._prune(vals, active, mine)
             precise = all(Z * math.sqrt(_var(vals[c]) / worlds) <= POINTS_HALF for c in active)
-            if precise or worlds >= self.max_worlds or time.thread_time() > deadline:
+            if precise or worlds >= self.max_worlds or spent[0] >= self.max_work \
+                    or time.thread_time() > deadline:
                 break
         means = {c: sum(vals[c]) / len(vals[c]) for c in active}
         best = max(active, key=lambda c: (means[c], -c))

@@ -66,7 +66,7 @@ def moments(entry: HistoryEntry, seats: tuple[int, ...] | None = None) -> list[M
 def expert_appraiser() -> Appraiser:
     """The coach (Expert valuing every choice in round points, sampled until its numbers are
     precise; one instance per review)."""
-    return Coach(cap_s=2.0).appraise
+    return Coach().appraise
 
 
 def appraise(moment: Moment, seed: int, appraiser: Appraiser) -> Decision | None:
