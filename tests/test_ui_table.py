@@ -206,7 +206,7 @@ def test_hot_seat_no_frame_shows_a_hand_to_the_wrong_person() -> None:
     while s.state.round <= 3 and frames < 20000 and not s.finished:
         frames += 1
         events = []
-        if t.table.curtain_for is not None and frames % 7 == 0:
+        if (t.table.curtain_for is not None or t.table.waiting_for_click()) and frames % 7 == 0:
             events = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")]
         elif t.my_turn() and frames % 5 == 0:
             if s.state.phase is Phase.BID:
