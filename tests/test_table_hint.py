@@ -167,7 +167,7 @@ def test_the_lines_are_translated() -> None:
         assert card_line(Play(Card.from_str("G7")), 1.2, "classic") \
             == "Le 7 des elfes\u202f: +1 point attendu."
         set_language("ca")
-        assert bid_line(1, 0.5, -10.0).startswith("Predicció 1: guanyes exactament 1 basa")
+        assert bid_line(1, 0.5, -10.0).startswith("Predicció 1: guanyeu exactament 1 basa")
     finally:
         set_language("en")
 

@@ -144,7 +144,7 @@ def test_the_line_is_translated_with_a_separate_you_form() -> None:
     assert named.startswith("Anna remporte le pli\u00a0:") and "Magicien magique" in named
     assert you.startswith("Vous remportez le pli\u00a0:")
     set_language("ca")
-    assert trick_line(won, ["Jo", "Bruno", "Carme"], you=0).startswith("Guanyes la basa:")
+    assert trick_line(won, ["Jo", "Bruno", "Carme"], you=0).startswith("Guanyeu la basa:")
     assert trick_line(won, NAMES, None).startswith("Anna guanya la basa:")
 
 
