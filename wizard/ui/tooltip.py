@@ -3,6 +3,8 @@ inside the window (where it goes is ``layout.tooltip_box``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from . import text, theme
@@ -12,9 +14,10 @@ from .widgets import panel
 
 
 def tooltip(surf: pygame.Surface, anchor: pygame.Rect, title: str, lines: list[str],
-            unit: float, avoid: tuple[Box, ...] = ()) -> pygame.Rect:
+            unit: float, avoid: tuple[Box, ...] = (),
+            place: Callable[[float, float], Box] | None = None) -> pygame.Rect:
     """Draw a tooltip about ``anchor`` (a title, then each line as a paragraph), covering none of
-    ``avoid`` where it can; its rect."""
+    ``avoid`` where it can (or where ``place(width, height)`` says); its rect."""
     u = unit
     pad = round(10 * u)
     win_w, win_h = surf.get_size()
@@ -29,7 +32,8 @@ def tooltip(surf: pygame.Surface, anchor: pygame.Rect, title: str, lines: list[s
     step_t, step = int(title_size * 1.25), int(size * 1.25)
     height = (pad * 2 + step_t * len(title_lines) + step * sum(len(p) for p in wrapped)
               + round(5 * u) * len(wrapped))
-    b = tooltip_box(Box(*anchor), width, height, Box(0, 0, win_w, win_h), 8 * u, avoid)
+    b = place(width, height) if place is not None else \
+        tooltip_box(Box(*anchor), width, height, Box(0, 0, win_w, win_h), 8 * u, avoid)
     rect = pygame.Rect(b.tuple())
     panel(surf, rect, u, fill=(16, 26, 22), alpha=255, radius=8)       # opaque: nothing shows through
     y = rect.y + pad
