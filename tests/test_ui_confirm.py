@@ -14,17 +14,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
+from wizard.engine import GameConfig  # noqa: E402
+from wizard.session import Seat, Session  # noqa: E402
+from wizard.ui.prefs import Prefs  # noqa: E402
+from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.confirm import ConfirmScene  # noqa: E402
 from wizard.ui.scenes.continue_list import ContinueListScene  # noqa: E402
 from wizard.ui.scenes.game_menu import GameMenuScene  # noqa: E402
 from wizard.ui.scenes.table import TableScene  # noqa: E402
 from wizard.ui.theme import DANGER  # noqa: E402
 from wizard.ui.widgets import Button  # noqa: E402
-
-from wizard.engine import GameConfig  # noqa: E402
-from wizard.session import Seat, Session  # noqa: E402
-from wizard.ui.prefs import Prefs  # noqa: E402
-from wizard.ui.routes import make_app  # noqa: E402
 
 
 def _app(tmp_path: Path):  # type: ignore[no-untyped-def]

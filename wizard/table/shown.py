@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 
 from wizard.engine import (
     BidMade,
-    BidVisibility,
     BidsRevealed,
+    BidVisibility,
     Card,
     CardDealt,
     CardDrawn,

@@ -14,7 +14,6 @@ from .animation import Animator
 from .clock import Clock
 from .shown import Shown
 
-
 UNTIL_CLICK = math.inf     # a hold that ends only when the person clicks or presses a key
 
 

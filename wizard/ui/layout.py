@@ -414,41 +414,6 @@ def tooltip_box(anchor: Box, w: float, h: float, window: Box, gap: float = 8.0,
     return clamp(cx - w / 2, anchor.y - gap - h)
 
 
-def tooltip_above(band: Box, centre_x: float, w: float, h: float, window: Box, gap: float = 8.0,
-                  avoid: tuple[Box, ...] = (), higher: tuple[Box, ...] = ()) -> Box:
-    """Where a ``w`` x ``h`` tooltip about a card of the hand goes: above the whole ``band`` (the
-    hand, lifted cards included), so that it covers no card of the hand (nor the one a hint rings),
-    as near ``centre_x`` as covers none of ``avoid``; else above each of ``higher`` in turn (the
-    prompt over the hand); failing that, centred above the band anyway."""
-    for top in (band.y, *(b.y for b in higher)):
-        found = _above(top, centre_x, w, h, window, gap, avoid)
-        if found is not None:
-            return found
-    w, h = min(w, window.w), min(h, window.h)
-    return Box(max(window.x, min(centre_x - w / 2, window.right - w)),
-               max(window.y, band.y - gap - h), w, h)
-
-
-def _above(top: float, centre_x: float, w: float, h: float, window: Box, gap: float,
-           avoid: tuple[Box, ...]) -> Box | None:
-    """A box above ``top`` as near ``centre_x`` as covers none of ``avoid``, or None."""
-    w, h = min(w, window.w), min(h, window.h)
-    y = top - gap - h
-    if y < window.y:
-        return None
-
-    def at(x: float) -> Box:
-        return Box(max(window.x, min(x, window.right - w)), y, w, h)
-
-    step = max(8.0, w / 8)
-    for k in range(0, int(window.w / step) + 1):
-        for sign in ((1,) if k == 0 else (-1, 1)):
-            b = at(centre_x - w / 2 + sign * k * step)
-            if not any(b.overlaps(o) for o in avoid):
-                return b
-    return None
-
-
 def trick_piles(lay: TableLayout) -> list[Box]:
     """Where each seat's won tricks lie, by screen position: a strip beside its plate, on free
     felt (below it, else above, else to its side), clear of every card and box of the table."""

@@ -12,6 +12,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from wizard import messages
 from wizard.engine import (
     BidVisibility,
     BonusKind,
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from .app import App
     from .prefs import Prefs
 
-SCREENS = ("menu", "setup", "setup-name", "table-bidding", "table-trump", "table-play", "table-clairvoyance",
+SCREENS = ("menu", "setup", "setup-name", "setup-variant-help", "table-bidding", "table-trump", "table-play", "table-clairvoyance",
            "curtain", "scorepad", "round-end", "game-end", "history", "history-game", "replay",
            "settings", "rules", "game-menu", "table-clairvoyance-3p", "card-legend",
            "card-legend-camelot", "table-tooltip", "continue-list", "continue-delete",
@@ -43,7 +44,7 @@ SCREENS = ("menu", "setup", "setup-name", "table-bidding", "table-trump", "table
            "table-hint-card-scale-130", *STATS_SCREENS, *REVIEW_SCREENS, LAST_TRICK_HELD)
 SCALED = "-scale-130"      # a screen drawn with the interface size at 130 %
 # Table states also drawn at 1024x640 (file names with "1024x640").
-SMALL_SCREENS = ("table-clairvoyance-3p", "table-tooltip", "table-save-failed", "round-end-last",
+SMALL_SCREENS = ("setup-variant-help", "table-clairvoyance-3p", "table-tooltip", "table-save-failed", "round-end-last",
                  "round-end-camelot", "table-hotseat-round-end", *TRICK_SCREENS, *HINT_SCREENS,
                  *STATS_SCREENS, *REVIEW_SCREENS, LAST_TRICK_HELD)
 HISTORY_SCREENS = ("history", "history-game", "replay", "continue-list", "continue-delete",
@@ -190,6 +191,14 @@ def _make(a: App, name: str) -> None:
                       pygame.event.Event(key, key=pygame.K_a, mod=pygame.KMOD_LCTRL, unicode=""),
                       pygame.event.Event(pygame.TEXTINPUT, text="Anaïs Ferran")]
                 + [pygame.event.Event(key, key=pygame.K_LEFT, mod=pygame.KMOD_LSHIFT, unicode="")] * 6)
+    elif name == "setup-variant-help":      # the pointer rests on the Canadian rule: explained
+        setup = a.go("setup")
+        row = next(r for r, _w, title, _l in setup.rule_help  # type: ignore[attr-defined]
+                   if title == messages.option_name("canadian"))
+        a.frame(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=(row.x + 6, row.centery),
+                                         rel=(0, 0), buttons=(0, 0, 0))])
+        if setup.help_target() is None:  # type: ignore[attr-defined]
+            raise RuntimeError("the Canadian rule is not explained")
     elif name == "table-bidding":
         table(play_until(Session.new(GameConfig(4, seed=11), _seats(1)), human_turn(Phase.BID)))
     elif name == "table-trump":

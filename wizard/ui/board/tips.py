@@ -11,8 +11,8 @@ import pygame
 from wizard.engine import Card, Phase, TrickWon
 from wizard.table.tips import Tip, bids_tip, card_tip, game_tip
 
-from ..layout import Box, bid_buttons, hand_index_at, peek_index_at, tooltip_above
-from ..tooltip import tooltip
+from ..layout import Box, bid_buttons, hand_index_at, peek_index_at
+from ..tooltip import tooltip, tooltip_above
 from .cards import peek_layout
 from .common import R, TableView
 from .topbar import top_items

@@ -10,7 +10,6 @@ import pygame
 
 from wizard import messages
 from wizard.i18n import N_, _, available_languages, current_language, pgettext, set_language
-
 from wizard.persistence.settings import TRICK_UNTIL_CLICK
 
 from .. import text, theme
