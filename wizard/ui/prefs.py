@@ -36,6 +36,16 @@ RECOVERED_SHOWN_S = 6.0     # how long "saving works again" stays on screen
 NOTE_SHOWN_S = 6.0          # how long a passing note (a screenshot's folder) stays on screen
 
 
+def failed_folder(problem: Any, data_dir: Path | None) -> Path | None:
+    """The folder a failed write was in (e.g. the data folder's ``games/``), not just the data
+    folder: the player is told where to look."""
+    path = getattr(problem, "path", None)
+    if path is None:
+        return data_dir
+    path = Path(path)
+    return path if data_dir is not None and path == Path(data_dir) else path.parent
+
+
 @dataclass(frozen=True, slots=True)
 class SaveStatus:
     """Whether the game in progress is being saved, as data for the table's notice.
@@ -184,7 +194,7 @@ class Prefs:
             problem = next((p for p in reversed(list(getattr(self.store, "problems", [])))
                             if str(p.kind) == "write_failed"), None)
             number = getattr(problem, "errno", None)
-            folder = getattr(self.store, "data_dir", None)
+            folder = failed_folder(problem, getattr(self.store, "data_dir", None))
             self.save_status = replace(
                 old, failed=True, reason=reason_of(number),
                 detail=str(getattr(problem, "detail", "")), folder=folder,
