@@ -309,15 +309,16 @@ class Prefs:
             return
         self._write("recording the finished game", lambda: self.store.finish_game(entry, gid))
 
-    @staticmethod
-    def entry_of(session: Session) -> Any:
-        """The history entry (``HistoryEntry``) of a finished game; ``ValueError`` if not over."""
+    def entry_of(self, session: Session) -> Any:
+        """The history entry (``HistoryEntry``) of a finished game; ``ValueError`` if not over.
+        Its ``started`` is when the game began: the save's creation time (kept through a resume)."""
         from wizard.persistence import HistoryEntry, SeatSpec
         seats = [SeatSpec(s.name, s.kind, s.level) for s in session.seats]  # type: ignore[arg-type]
         if not session.finished:
             raise ValueError("only a finished game goes into the history")
         totals = tuple(session.totals)
-        return HistoryEntry(session.record(), tuple(seats), datetime.now(UTC), None,
+        started = self._created_at(self.game_id(session))
+        return HistoryEntry(session.record(), tuple(seats), datetime.now(UTC), started,
                             tuple(session.results), totals, winners(totals))
 
     # ---- reviews -------------------------------------------------------------------------
