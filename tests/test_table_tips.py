@@ -60,7 +60,7 @@ def test_the_legend_shows_every_kind_of_card_of_the_edition() -> None:
     numbers = camelot[0]
     assert numbers[0] == ("B13", "G13", "R13", "Y13") and numbers[1] == "Number cards"
     assert numbers[2][:2] == ["Spades, Clubs, Hearts, Diamonds",
-                              "Number cards from 3, the lowest, to A, the highest."]
+                              "From 3, the lowest, to A, the highest."]
     set_language("fr")
     french = {title for _c, title, _r in rules_text.legend(Edition.CAMELOT)}
     assert "Morgan le Fay" not in french and "Holy Grail" not in french
