@@ -36,6 +36,10 @@ def parser() -> argparse.ArgumentParser:
                    help="resume the saved game straight away")
     p.add_argument("--size", default=None, help="window size, e.g. 1280x800")
     p.add_argument("-v", "--verbose", action="store_true", help="log to the console")
+    from wizard import __version__
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    # A release check (.ci/check-exe, .ci/release.py): review a short game in a child process.
+    p.add_argument("--review-selftest", action="store_true", help=argparse.SUPPRESS)
     return p
 
 
@@ -64,10 +68,22 @@ def tell(message: str) -> None:
         pass
 
 
+def name_the_window_class() -> None:
+    """Give the window the class of the desktop entry (org.wizardgame.wizard), so a Linux desktop
+    shows the entry's name and icon for it; before pygame is imported, which would otherwise name
+    it after the program file ("__main__.py"). A class set by the person is kept."""
+    import os
+
+    from wizard import APP_ID
+    for variable in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
+        os.environ.setdefault(variable, APP_ID)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run; a failure is logged and said in plain words, never silent."""
     import multiprocessing
     multiprocessing.freeze_support()     # a frozen build's review process (wizard.review.job)
+    name_the_window_class()
     args = parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
@@ -101,6 +117,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     """Run what the command line asked for."""
+    if args.review_selftest:
+        from wizard.selftest import run as review_selftest
+        return review_selftest()
     if args.smoke_test:
         from wizard.ui.smoke import run_smoke
         return run_smoke(args.screenshot_dir, data_dir=args.data_dir)

@@ -51,6 +51,8 @@ class Settings:
     auto_play_forced: bool = True      # a person's only legal card is played for them
     review_threshold: int = 10         # the review lists a card this many points below Expert's best
     last_setup: dict[str, Any] | None = None
+    # Learn to play: {"offered": ["first", "magic"...], "progress": {lesson: step}, "finished": [...]}
+    lessons: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form, with ``"schema"`` first."""
@@ -98,6 +100,31 @@ def _last_setup(v: Any) -> dict[str, Any] | None:
     return checks.obj(checks.json_data(v, "last setup"), "last setup")
 
 
+LESSON_NAME_RE = re.compile(r"[a-z][a-z0-9_]{0,31}")
+
+
+def _lessons(v: Any) -> dict[str, Any]:
+    """What Learn to play remembers: lessons offered and finished (names), and the step each
+    lesson was left at."""
+    d = checks.obj(v, "lessons")
+    out: dict[str, Any] = {}
+    for key in ("offered", "finished"):
+        if key not in d:
+            continue
+        names = d[key]
+        if not isinstance(names, list) or len(names) > 32:
+            raise Invalid(f"lessons {key} must be a list of names")
+        out[key] = [checks.text(n, f"lessons {key}", 32, LESSON_NAME_RE) for n in names]
+    if "progress" in d:
+        progress = checks.obj(d["progress"], "lessons progress")
+        if len(progress) > 32:
+            raise Invalid("lessons progress has too many entries")
+        out["progress"] = {checks.text(k, "lesson", 32, LESSON_NAME_RE):
+                           checks.integer(n, "lesson step", 0, 10_000)
+                           for k, n in progress.items()}
+    return out
+
+
 _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "language": _language,
     "animation_speed": lambda v: checks.choice(v, "animation speed", ANIMATION_SPEEDS),
@@ -115,6 +142,7 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "auto_play_forced": lambda v: checks.boolean(v, "play a forced card"),
     "review_threshold": lambda v: checks.integer(v, "review threshold", 1, 200),
     "last_setup": _last_setup,
+    "lessons": _lessons,
 }
 
 

@@ -124,6 +124,7 @@ class Table(TrickShow, HintDesk):
         self.outcomes: list[Outcome] = []
         self._round_told = False
         self._game_told = False
+        self.gate: Callable[[], bool] | None = None     # a lesson: may the game move on by itself?
         self._unsubscribe = session.subscribe(self._on_events)
         if session.needs_advance and session.phase is not Phase.ROUND_END:
             session.start()
@@ -218,13 +219,16 @@ class Table(TrickShow, HintDesk):
 
     def prompt(self) -> tuple[str, str]:
         """The prompt line and its tone ("accent" or "ink")."""
+        if self.gate is not None and not self.gate() and self.session.is_ai_turn():
+            return "", "ink"       # a lesson's note is read: nobody is playing now
         return prompt.prompt_line(self)
 
     def busy(self) -> bool:
         """Something moves or is computed: keep ticking."""
         return (not self.drained or self.move_job is not None or self.hint_job is not None
                 or self.forced is not None
-                or (self.session.is_ai_turn() and self.curtain_for is None)
+                or (self.session.is_ai_turn() and self.curtain_for is None
+                    and (self.gate is None or self.gate()))
                 or (self._hold_left() and self._waits_for_hold() and not self.waiting_for_click()))
 
     # ---- time ---------------------------------------------------------------------------
@@ -380,6 +384,8 @@ class Table(TrickShow, HintDesk):
             self._sync()
         if self._holding() and self._waits_for_hold():
             return              # a computer's lead, the round end, the curtain: after the hold
+        if self.gate is not None and not self.gate() and not s.is_human_turn():
+            return              # a lesson's note is being read: no computer move, no result yet
         if s.finished or s.phase is Phase.ROUND_END:
             if not self._round_told:       # the last round too: its result, then the game's
                 self._round_told = True

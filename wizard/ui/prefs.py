@@ -28,6 +28,9 @@ from wizard.persistence import Settings
 from wizard.persistence.savegame import GameSummary, new_game_id
 from wizard.session import Seat, Session
 
+#: When each finished game was first recorded or reviewed (one moment per game).
+_FINISHED: weakref.WeakKeyDictionary[Session, datetime] = weakref.WeakKeyDictionary()
+
 log = logging.getLogger(__name__)
 
 
@@ -311,14 +314,18 @@ class Prefs:
 
     def entry_of(self, session: Session) -> Any:
         """The history entry (``HistoryEntry``) of a finished game; ``ValueError`` if not over.
-        Its ``started`` is when the game began: the save's creation time (kept through a resume)."""
+
+        The moment it finished is taken once per game, so the entry recorded in the history and
+        the one the game end's Review opens say the same time. Its ``started`` is when the game
+        began: the save's creation time (kept through a resume)."""
         from wizard.persistence import HistoryEntry, SeatSpec
         seats = [SeatSpec(s.name, s.kind, s.level) for s in session.seats]  # type: ignore[arg-type]
         if not session.finished:
             raise ValueError("only a finished game goes into the history")
         totals = tuple(session.totals)
+        finished = _FINISHED.setdefault(session, datetime.now(UTC))
         started = self._created_at(self.game_id(session))
-        return HistoryEntry(session.record(), tuple(seats), datetime.now(UTC), started,
+        return HistoryEntry(session.record(), tuple(seats), finished, started,
                             tuple(session.results), totals, winners(totals))
 
     # ---- reviews -------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from .smoke_hint import HINT_SCREENS, make_hint_screen
 from .smoke_review import REVIEW_SCREENS, make_review_screen, review_session
 from .smoke_stats import STATS_SCREENS, fill_progress_history, make_stats_screen
 from .smoke_tricks import LAST_TRICK_HELD, TRICK_SCREENS, make_last_trick_held, make_trick_screen
+from .smoke_tutorial import TUTORIAL_SCREENS, make_tutorial_screen
 
 if TYPE_CHECKING:
     from .app import App
@@ -41,12 +42,13 @@ SCREENS = ("menu", "setup", "setup-name", "setup-variant-help", "table-bidding",
            "table-save-failed", "round-end-last", "round-end-camelot", "table-hotseat-round-end",
            "settings-scale-130", "setup-scale-130", "table-play-scale-130", "game-menu-scale-130",
            "history-scale-130", "replay-scale-130", *TRICK_SCREENS, *HINT_SCREENS,
-           "table-hint-card-scale-130", *STATS_SCREENS, *REVIEW_SCREENS, LAST_TRICK_HELD)
+           "table-hint-card-scale-130", *STATS_SCREENS, *REVIEW_SCREENS, *TUTORIAL_SCREENS,
+           LAST_TRICK_HELD)
 SCALED = "-scale-130"      # a screen drawn with the interface size at 130 %
 # Table states also drawn at 1024x640 (file names with "1024x640").
 SMALL_SCREENS = ("setup-variant-help", "table-clairvoyance-3p", "table-tooltip", "table-save-failed", "round-end-last",
                  "round-end-camelot", "table-hotseat-round-end", *TRICK_SCREENS, *HINT_SCREENS,
-                 *STATS_SCREENS, *REVIEW_SCREENS, LAST_TRICK_HELD)
+                 *STATS_SCREENS, *REVIEW_SCREENS, *TUTORIAL_SCREENS, LAST_TRICK_HELD)
 HISTORY_SCREENS = ("history", "history-game", "replay", "continue-list", "continue-delete",
                    *REVIEW_SCREENS)
 # Games in progress for the Continue list: (players, edition, seed, rounds played).
@@ -290,6 +292,8 @@ def _make(a: App, name: str) -> None:
         make_trick_screen(a, name)
     elif name == LAST_TRICK_HELD:
         make_last_trick_held(a)
+    elif name in TUTORIAL_SCREENS:
+        make_tutorial_screen(a, name)
     elif name in REVIEW_SCREENS:
         make_review_screen(a, name)
     elif name in HINT_SCREENS:

@@ -415,12 +415,19 @@ class SetupScene(Screen):
                           anchor="midleft", max_w=rect.w)
 
     def start(self) -> None:
-        """Remember the setup, start the game on the table."""
-        self.app.settings.last_setup = remembered(self.setup)
+        """Remember the setup, start the game on the table (the first game of Magic or Camelot
+        Edition offers its lesson first)."""
+        from .learn import offer_edition_lesson
+        self.app.settings.last_setup = remembered(self.setup)   # kept if the lesson comes first
         if self.setup.get("look") and self.setup["look"] != self.app.settings.card_look:
             self.app.settings.card_look = self.setup["look"]
             self.app.refresh_painter()
         self.app.prefs.save_settings()
+        if offer_edition_lesson(self.app, str(self.setup.get("edition", "classic")), self._start):
+            return
+        self._start()
+
+    def _start(self) -> None:
         seed = self.setup.get("seed") or random.SystemRandom().randrange(1, 2**31)
         session = Session.new(config_of(self.setup, seed), seats_of(self.setup),
                               on_save=self.app.prefs.save_game)

@@ -44,13 +44,17 @@ class TableScene(Scene):
 
     def __init__(self, app: App, session: Session, *,
                  on_game_over: Callable[[TableScene], None] | None = None,
-                 auto_continue: bool | None = None, keep_history: bool = True) -> None:
+                 auto_continue: bool | None = None, keep_history: bool = True,
+                 table: Table | None = None) -> None:
         super().__init__(app)
         self.session = session
-        self.table = Table(session, clock=app.clock, threaded=app.threaded, speed=app.speed,
-                           ai_pause=self._ai_pause(), auto_continue=auto_continue, look=self.look,
-                           trick_hold=self._trick_hold(), auto_forced=self._auto_forced(),
-                           last_trick_waits=self._last_trick_waits())
+        # a table handed in (a lesson) paces itself with its notes: no trick waits for a click
+        self.own_table = table is None
+        self.table = table if table is not None else Table(
+            session, clock=app.clock, threaded=app.threaded, speed=app.speed,
+            ai_pause=self._ai_pause(), auto_continue=auto_continue, look=self.look,
+            trick_hold=self._trick_hold(), auto_forced=self._auto_forced(),
+            last_trick_waits=self._last_trick_waits())
         self.on_game_over = on_game_over
         self.keep_history = keep_history
         self.recorded = False             # the finished game went into the history
@@ -241,8 +245,12 @@ class TableScene(Scene):
             table_input.bid(self, digit)
         self.table.speed = self.app.speed
         self.table.ai_pause = self._ai_pause()
-        self.table.trick_hold = self._trick_hold()
-        self.table.last_trick_waits = self._last_trick_waits()
+        hold = self._trick_hold()
+        if self.own_table:
+            self.table.trick_hold = hold
+            self.table.last_trick_waits = self._last_trick_waits()
+        else:                       # a lesson's table: timed holds only (its notes set the pace)
+            self.table.trick_hold = hold if hold != UNTIL_CLICK else 1.0
         self.table.auto_forced = self._auto_forced()
         self.table.look = self.look
         self.table.update()
