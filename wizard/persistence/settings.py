@@ -22,6 +22,7 @@ from .migrate import Migrations
 SETTINGS_SCHEMA = 1
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 CARD_LOOKS = ("classic", "standard")
+TRICK_UNTIL_CLICK = -1        # ``trick_hold_ms``: the finished trick stays until the player clicks
 LANGUAGE_RE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8}){0,2}")
 
 
@@ -37,6 +38,8 @@ class Settings:
     animation_speed: str = "normal"
     ai_pause_ms: int = 600
     trick_hold_ms: int = 1000     # animations off: how long a finished trick stays before a computer leads
+                                  # (TRICK_UNTIL_CLICK: every finished trick stays until a click)
+    last_trick_waits: bool = True      # the round's last trick stays until a click (before its result)
     sound: bool = True
     volume: float = 0.8
     fullscreen: bool = False
@@ -126,7 +129,8 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "language": _language,
     "animation_speed": lambda v: checks.choice(v, "animation speed", ANIMATION_SPEEDS),
     "ai_pause_ms": lambda v: checks.integer(v, "computer pause", 0, 10_000),
-    "trick_hold_ms": lambda v: checks.integer(v, "finished trick hold", 0, 10_000),
+    "trick_hold_ms": lambda v: checks.integer(v, "finished trick hold", TRICK_UNTIL_CLICK, 10_000),
+    "last_trick_waits": lambda v: checks.boolean(v, "last trick waits"),
     "sound": lambda v: checks.boolean(v, "sound"),
     "volume": lambda v: checks.number(v, "volume", 0.0, 1.0),
     "fullscreen": lambda v: checks.boolean(v, "fullscreen"),

@@ -39,6 +39,16 @@ RECOVERED_SHOWN_S = 6.0     # how long "saving works again" stays on screen
 NOTE_SHOWN_S = 6.0          # how long a passing note (a screenshot's folder) stays on screen
 
 
+def failed_folder(problem: Any, data_dir: Path | None) -> Path | None:
+    """The folder a failed write was in (e.g. the data folder's ``games/``), not just the data
+    folder: the player is told where to look."""
+    path = getattr(problem, "path", None)
+    if path is None:
+        return data_dir
+    path = Path(path)
+    return path if data_dir is not None and path == Path(data_dir) else path.parent
+
+
 @dataclass(frozen=True, slots=True)
 class SaveStatus:
     """Whether the game in progress is being saved, as data for the table's notice.
@@ -187,7 +197,7 @@ class Prefs:
             problem = next((p for p in reversed(list(getattr(self.store, "problems", [])))
                             if str(p.kind) == "write_failed"), None)
             number = getattr(problem, "errno", None)
-            folder = getattr(self.store, "data_dir", None)
+            folder = failed_folder(problem, getattr(self.store, "data_dir", None))
             self.save_status = replace(
                 old, failed=True, reason=reason_of(number),
                 detail=str(getattr(problem, "detail", "")), folder=folder,
@@ -302,19 +312,20 @@ class Prefs:
             return
         self._write("recording the finished game", lambda: self.store.finish_game(entry, gid))
 
-    @staticmethod
-    def entry_of(session: Session) -> Any:
+    def entry_of(self, session: Session) -> Any:
         """The history entry (``HistoryEntry``) of a finished game; ``ValueError`` if not over.
 
         The moment it finished is taken once per game, so the entry recorded in the history and
-        the one the game end's Review opens say the same time."""
+        the one the game end's Review opens say the same time. Its ``started`` is when the game
+        began: the save's creation time (kept through a resume)."""
         from wizard.persistence import HistoryEntry, SeatSpec
         seats = [SeatSpec(s.name, s.kind, s.level) for s in session.seats]  # type: ignore[arg-type]
         if not session.finished:
             raise ValueError("only a finished game goes into the history")
         totals = tuple(session.totals)
         finished = _FINISHED.setdefault(session, datetime.now(UTC))
-        return HistoryEntry(session.record(), tuple(seats), finished, None,
+        started = self._created_at(self.game_id(session))
+        return HistoryEntry(session.record(), tuple(seats), finished, started,
                             tuple(session.results), totals, winners(totals))
 
     # ---- reviews -------------------------------------------------------------------------

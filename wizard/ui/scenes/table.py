@@ -12,6 +12,7 @@ import pygame
 
 from wizard.engine import Card, CardPlayed
 from wizard.i18n import _
+from wizard.persistence.settings import TRICK_UNTIL_CLICK
 from wizard.session import Session
 from wizard.table import (
     Accepted,
@@ -30,6 +31,7 @@ from wizard.table import (
     TakenBack,
 )
 from wizard.table.takeback import offered
+from wizard.table.trickshow import UNTIL_CLICK
 
 from ..app import App, Scene
 from ..board import tips
@@ -46,10 +48,13 @@ class TableScene(Scene):
                  table: Table | None = None) -> None:
         super().__init__(app)
         self.session = session
+        # a table handed in (a lesson) paces itself with its notes: no trick waits for a click
+        self.own_table = table is None
         self.table = table if table is not None else Table(
             session, clock=app.clock, threaded=app.threaded, speed=app.speed,
             ai_pause=self._ai_pause(), auto_continue=auto_continue, look=self.look,
-            trick_hold=self._trick_hold(), auto_forced=self._auto_forced())
+            trick_hold=self._trick_hold(), auto_forced=self._auto_forced(),
+            last_trick_waits=self._last_trick_waits())
         self.on_game_over = on_game_over
         self.keep_history = keep_history
         self.recorded = False             # the finished game went into the history
@@ -199,7 +204,11 @@ class TableScene(Scene):
         return float(getattr(self.app.settings, "ai_pause_ms", 600)) / 1000
 
     def _trick_hold(self) -> float:
-        return float(getattr(self.app.settings, "trick_hold_ms", 1000)) / 1000
+        ms = getattr(self.app.settings, "trick_hold_ms", 1000)
+        return UNTIL_CLICK if ms == TRICK_UNTIL_CLICK else float(ms) / 1000
+
+    def _last_trick_waits(self) -> bool:
+        return bool(getattr(self.app.settings, "last_trick_waits", True))
 
     def _auto_forced(self) -> bool:
         return bool(getattr(self.app.settings, "auto_play_forced", True))
@@ -236,7 +245,12 @@ class TableScene(Scene):
             table_input.bid(self, digit)
         self.table.speed = self.app.speed
         self.table.ai_pause = self._ai_pause()
-        self.table.trick_hold = self._trick_hold()
+        hold = self._trick_hold()
+        if self.own_table:
+            self.table.trick_hold = hold
+            self.table.last_trick_waits = self._last_trick_waits()
+        else:                       # a lesson's table: timed holds only (its notes set the pace)
+            self.table.trick_hold = hold if hold != UNTIL_CLICK else 1.0
         self.table.auto_forced = self._auto_forced()
         self.table.look = self.look
         self.table.update()

@@ -56,8 +56,10 @@ def draw_table(sc: TableView, surf: pygame.Surface) -> None:
     else:
         tips.draw(sc, surf)
     # a save that fails is said at once, over everything, with its reason and folder
-    draw_save_notice(surf, sc.lay.unit, sc.app.prefs.save_status,
-                     top=sc.lay.top_bar.bottom + 8 * sc.lay.unit)
+    lay = sc.lay
+    draw_save_notice(surf, lay.unit, sc.app.prefs.save_status, top=lay.top_bar.bottom + 8 * lay.unit,
+                     avoid=[pygame.Rect(b.tuple()) for b in lay.plates],
+                     rather=[pygame.Rect(b.tuple()) for b in (*lay.trick_spots, lay.prompt, lay.hand)])
 
 
 def _static_keys(sc: TableView, surf: pygame.Surface) -> tuple[tuple[object, ...], tuple[object, ...]]:
