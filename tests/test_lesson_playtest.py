@@ -5,6 +5,7 @@ shown; the words come before what they describe; a resumed note shows the trick 
 from __future__ import annotations
 
 import pytest
+from test_tutorial import FAST, intents_for, play_to_end, start, wait_for_person
 
 from wizard.engine import Kind
 from wizard.i18n import set_language
@@ -12,8 +13,6 @@ from wizard.table import BidIntent, NextRound, Refused, RoundOver
 from wizard.table.lessons import LESSONS
 from wizard.table.lessons.steps import Do, Move, RoundEnd, Say
 from wizard.table.tutorial import Note, Tutorial, lesson, resume_at
-
-from test_tutorial import FAST, intents_for, play_to_end, start, wait_for_person
 
 
 @pytest.fixture(autouse=True)

@@ -34,7 +34,9 @@ def _card_at(sc: TableView, pos: tuple[int, int]) -> tuple[Target, Card, pygame.
     if sh.hand is not None and sc.table.viewer == sc.table.bottom and sc.drag_pos is None:
         hand = sc.sorted_hand()
         at = hand_index_at(lay, len(hand), pos, sc.lifted_index())
-        if at is not None and at < len(hand):
+        # only the card the pointer was moved onto: a pointer left where a button was clicked,
+        # with a new hand dealt under it, points at nothing
+        if at is not None and at < len(hand) and at == sc.hover:
             return ("hand", at), hand[at], sc.hand_rects()[at]
     shown = sc.table.marks()                     # the trick in play, or the finished one on show
     on_table = shown.cards if shown is not None else ()
