@@ -46,10 +46,11 @@ ROUND_2 = Deal(("B3 Y12", "B11 G6", "B5 G10"), "Y8", (
                    "2, and there are only 2 tricks. Your trump, {card}, should take one: bid 1."),
        args={"card": "Y12"},
        after=N_("The bids now add up to 3 for 2 tricks: at least one of you will miss. The top "
-                "bar shows that sum, ringed: red, as now, when the bids are more than the "
-                "tricks (someone will miss); green when they are fewer (someone will take more "
-                "than they bid); white when they match."),
+                "bar shows that sum: it is ringed."),
        after_point="bids"),
+    Say(N_("Its colour says how the bids compare with the tricks: red, as now, when they are "
+           "more (someone will miss); green when they are fewer (someone will take more than "
+           "they bid); white when they match."), point="bids"),
     Move(1, "play B11"),
     Move(2, "play B5"),
     Do("play B3", N_("Ada led {led}. You hold a card of that suit, so you must follow: play "

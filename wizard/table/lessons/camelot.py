@@ -38,8 +38,7 @@ ROUND_2 = Deal(("MERLIN EXCALIBUR", "R5 R9", "W G3"), "Y6", (
     Move(1, "play R9"),
     Move(2, "play G3"),
     Say(N_("Ada's card, {card}, won the trick, but Excalibur voided it: it counts for no "
-           "one. In a longer round Ada would still lead the next trick. So Ada, who bid 0, "
-           "made her bid, and so did you."), args={"card": "R9"}),
+           "one. So Ada, who bid 0, made her bid, and so did you."), args={"card": "R9"}),
 ))
 
 CAMELOT = Lesson(
