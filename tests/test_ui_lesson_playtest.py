@@ -166,3 +166,21 @@ def test_the_first_dealer_banner_names_the_seat_that_deals(tmp_path: Path, monke
         sc.draw(pygame.Surface((1280, 800)))
         want = "You deal first" if dealer == 0 else f"{'ABC'[dealer - 1]} deals first"
         assert said == [want], (seed, said)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_a_cards_tooltip_keeps_clear_of_the_lessons_words(tmp_path: Path, monkeypatch,
+                                                          size: tuple[int, int]) -> None:
+    app = make_app(Prefs(tmp_path), size=size, headless=True, threaded=False, speed="off",
+                   lang="en")
+    sc = make_tutorial_screen(app, "tutorial-follow")
+    ringed = sc.tutorial.note().action.card                      # type: ignore[union-attr]
+    i = next(k for k, c in enumerate(sc.sorted_hand()) if c == ringed)
+    point(app, sc.hand_rects()[i].center)
+    drawn: list[pygame.Rect] = []
+    real = tips.tooltip
+    monkeypatch.setattr(tips, "tooltip", lambda *a, **k: drawn.append(real(*a, **k)) or drawn[-1])
+    sc.draw(pygame.Surface(size))
+    panel = pygame.Rect(lesson_board.lesson_box(sc, sc.tutorial.note()).box.tuple())  # type: ignore[arg-type]
+    assert len(drawn) == 1 and not drawn[0].colliderect(panel)
+    assert not any(drawn[0].colliderect(r) for r in sc.hand_rects())

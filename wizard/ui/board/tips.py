@@ -91,7 +91,8 @@ def draw(sc: TableView, surf: pygame.Surface) -> None:
         # never over the prompt, the bid buttons or the deck corner: a card's tip goes beside it;
         # a hand card's goes above the hand, over no other card of it
         bids = tuple(bid_buttons(lay, len(sc.table.bid_options()))) if sc.table.bid_options() else ()
-        avoid = (*lay.plates, lay.top_bar, lay.prompt, lay.deck, lay.turned, lay.trump_label, *bids)
+        avoid = (*lay.plates, lay.top_bar, lay.prompt, lay.deck, lay.turned, lay.trump_label, *bids,
+                 *sc.keep_clear())
         place = None
         if _key[0] == "hand":       # above the hand, over none of its cards (nor a ringed one)
             cards_ = sc.hand_rects()

@@ -35,7 +35,7 @@ from wizard.table.trickshow import UNTIL_CLICK
 
 from ..app import App, Scene
 from ..board import tips
-from ..layout import TableLayout, hand_boxes, seat_positions, table_layout
+from ..layout import Box, TableLayout, hand_boxes, seat_positions, table_layout
 from . import table_draw, table_input
 
 
@@ -191,6 +191,10 @@ class TableScene(Scene):
     def offers_hint(self) -> bool:
         """The Hint button is shown on the person's turn (not in a lesson)."""
         return True
+
+    def keep_clear(self) -> tuple[Box, ...]:
+        """What a tooltip should not cover, besides the table's own parts (a lesson's panel)."""
+        return ()
 
     def round_label(self) -> str:
         """The top bar's "Round 3 / 20"."""

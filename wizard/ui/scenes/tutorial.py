@@ -14,6 +14,7 @@ from wizard.table.tutorial import Tutorial, lesson
 
 from ..app import App
 from ..board import lesson as lesson_board
+from ..layout import Box
 from . import learn
 from .table import TableScene
 
@@ -70,6 +71,11 @@ class TutorialScene(TableScene):
         """"Lesson · round 1 / 3": the lesson's own rounds, not a whole game's."""
         return _("Lesson · round {round} / {rounds}").format(
             round=self.shown.round, rounds=len(self.tutorial.lesson.deals))
+
+    def keep_clear(self) -> tuple[Box, ...]:
+        """A tooltip goes clear of the lesson's panel where it can (it is drawn over it if not)."""
+        note = self.tutorial.note()
+        return () if note is None else (lesson_board.lesson_box(self, note).box,)
 
     def can_take_back(self) -> bool:
         """No take-back button in a lesson."""
