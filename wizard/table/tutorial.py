@@ -91,6 +91,31 @@ def step_of(les: Lesson, pos: int) -> tuple[int, int]:
     return min(done + 1, len(steps)), len(steps)
 
 
+def resume_at(les: Lesson, pos: int) -> int:
+    """Where a lesson left at ``pos`` starts again so that its note shows what it talks about.
+
+    A game rebuilt at ``pos`` has every earlier move made, but a trick that was complete is
+    gathered, not on the table: a note about it would describe cards never seen. So a note
+    that comes after a complete trick starts again at that trick's first card (the cards are
+    played again before it); any other step (a move, a note before the round's first card or
+    during a trick, whose cards are still on the table) is kept."""
+    items = les.items()
+    pos = max(0, min(pos, len(items)))
+    if pos == len(items) or not isinstance(items[pos], Say):
+        return pos
+    start = pos
+    while start > 0 and not isinstance(items[start - 1], RoundEnd):
+        start -= 1                                 # the first item of the round of ``pos``
+    plays = [i for i in range(start, pos) if _is_play(items[i])]
+    if not plays or len(plays) % les.players:
+        return pos                                  # no card yet, or a trick still in play
+    return plays[-les.players]
+
+
+def _is_play(item: Item) -> bool:
+    return isinstance(item, (Move, Do)) and item.action.startswith("play ")
+
+
 class ScriptedPlayer:
     """A computer seat of a lesson: it plays the lesson's move for its seat, read from its view
     (the trump it names, its bid, and its k-th card of the round)."""
@@ -130,19 +155,21 @@ def lesson_session(les: Lesson, you: str) -> Session:
 
 @dataclass(frozen=True, slots=True)
 class Note:
-    """What the lesson says now: ``kind`` "say" (a note; Continue goes on), "do" (the person's
-    move, ``action`` ringed), "after" (said after the person's move, while the others play),
-    "done" (the lesson is over). ``step`` counts the lesson's notes and moves (1-based)."""
+    """What the lesson says now: ``kind`` "say" (a note; it stays until Continue), "do" (the
+    person's move, ``action`` ringed; it stays until the move is made), "done" (the lesson is
+    over). ``step`` counts the lesson's notes and moves (1-based, each its own number);
+    ``point`` names the part of the table a note talks about (ringed)."""
 
     kind: str
     text: str
     step: int
     steps: int
     action: Action | None = None
+    point: str = ""
 
 
 # A kind word for a legal move that is not the lesson's, by kind of move.
-WRONG_BID = N_("Good thinking, but this lesson is built on a bid of {n}: choose the ringed number.")
+WRONG_BID = N_("Not this time: this lesson goes on with a bid of {n}. Choose the ringed number.")
 WRONG_CARD = N_("That card may be played, but this lesson needs {card}: it is ringed in your hand.")
 WRONG_TRUMP = N_("Any suit may be named, but this lesson goes on with {suit}: it is ringed.")
 READ_FIRST = N_("Read the note first, then press Continue.")
@@ -174,7 +201,6 @@ class Tutorial:
         self.pos = pos
         self.on_progress = on_progress
         self.expected_moves = self._numbered_moves()
-        self._done_after: Do | None = None      # the person's last move, said "after" it
         table.gate = self.may_move
         table.auto_forced = False        # a forced card is still the person's to play and learn
         self._unsubscribe = table.session.subscribe(self._on_events)
@@ -247,13 +273,10 @@ class Tutorial:
         if item is None:
             return Note("done", _(FINISHED), steps, steps)
         if isinstance(item, Say) and self.table.drained:     # after the cards have landed
-            return Note("say", words(item.text, item.args, look), step, steps)
+            return Note("say", words(item.text, item.args, look), step, steps, point=item.point)
         if isinstance(item, Do) and self.table.my_turn():
             return Note("do", words(item.text, item.args, look), step, steps,
                         action_of(item.action))
-        last = self._done_after
-        if isinstance(item, Move) and last is not None and last.after:     # while the others play
-            return Note("after", words(last.after, last.args, look), max(1, step - 1), steps)
         return None
 
     # ---- the person -----------------------------------------------------------------------
@@ -312,7 +335,6 @@ class Tutorial:
         """Continue: the note was read."""
         if not isinstance(self.item, Say):
             return Ignored("no note to close")
-        self._done_after = None             # what followed the last move has been read past
         self._advance()
         return Accepted(None)
 
@@ -350,5 +372,4 @@ class Tutorial:
             want = action_of(item.action)
             if made != want:
                 raise LessonError(f"{self.lesson.id}, step {self.pos}: {made} instead of {want}")
-            self._done_after = item if isinstance(item, Do) else self._done_after
             self._advance()

@@ -27,6 +27,8 @@ TUTORIAL_STEPS: dict[str, tuple[str, Callable[[Item], bool]]] = {
     "tutorial-bid": ("basics", _do("bid 1")),
     "tutorial-follow": ("basics", _do("play B3")),
     "tutorial-wizard": ("basics", _do("play W")),
+    "tutorial-bid-sum": ("basics", _say("Its colour")),
+    "tutorial-wizard-led": ("basics", _do("play G4")),
     "tutorial-score": ("basics", _say("Scoring:")),
     "tutorial-magic": ("magic", _say("{card} followed the suit led")),
     "tutorial-camelot": ("camelot", _do("play GRAIL")),

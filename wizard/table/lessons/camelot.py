@@ -24,7 +24,9 @@ ROUND_1 = Deal(("GRAIL", "MORGAN", "G8"), "B7", (
 ROUND_2 = Deal(("MERLIN EXCALIBUR", "R5 R9", "W G3"), "Y6", (
     Say(N_("Round 2: you hold Merlin and Excalibur.")),
     Do("bid 1", N_("Merlin is played as a Wizard or as a Jester: you choose as you play it. "
-                   "Excalibur never wins. Bid 1.")),
+                   "Excalibur never wins a trick, but the trick it is in counts for nobody: "
+                   "played into a trick you do not want, or that another player needs, it takes "
+                   "that trick away. Merlin as a Wizard makes your one trick: bid 1.")),
     Move(1, "bid 0"),
     Move(2, "bid 1"),
     Do("play MERLIN:W", N_("You lead. Play Merlin, then choose Wizard: the first Wizard wins.")),
@@ -36,7 +38,7 @@ ROUND_2 = Deal(("MERLIN EXCALIBUR", "R5 R9", "W G3"), "Y6", (
     Move(1, "play R9"),
     Move(2, "play G3"),
     Say(N_("Ada's card, {card}, won the trick, but Excalibur voided it: it counts for no "
-           "one. Ada still leads the next trick."), args={"card": "R9"}),
+           "one. So Ada, who bid 0, made her bid, and so did you."), args={"card": "R9"}),
 ))
 
 CAMELOT = Lesson(

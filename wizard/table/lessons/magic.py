@@ -12,8 +12,10 @@ ROUND_1 = Deal(("B1", "B9", "W"), "Y5", (
     Move(1, "bid 1"),
     Move(2, "bid 1"),
     Do("bid 1", N_("Your card is {card}. When it follows its own suit, after another card of "
-                   "that suit led, it wins above everything, even above a Wizard. Ada leads: "
-                   "bid 1."), args={"card": "B1"}),
+                   "that suit led, it wins above everything, even above a Wizard. This lesson "
+                   "deals Ada a card of that suit, and she leads (she sits after you, the "
+                   "dealer): bid 1. In a real game you cannot know what will be led."),
+       args={"card": "B1"}),
     Move(1, "play B9"),
     Move(2, "play W"),
     Do("play B1", N_("Ada led {led}, and Leo played a Wizard. Follow suit with {card}."),

@@ -43,21 +43,26 @@ class Move:
 class Do:
     """The person's move: ``text`` asks for it, ``action`` is the one expected (ringed on the
     table; any other legal move is refused with ``wrong``, or a general kind word), ``after`` is
-    said once it is made, while the others play."""
+    a note said once it is made (``Lesson.items`` puts it as a ``Say`` right after the move: it
+    stays until Continue, like every note, and the others wait)."""
 
     action: str
     text: str
     after: str = ""
     wrong: str = ""
     args: Mapping[str, str] = field(default_factory=dict)
+    after_point: str = ""         # what the ``after`` note points at (see ``Say.point``)
 
 
 @dataclass(frozen=True, slots=True)
 class Say:
-    """A note: the table waits, the moment stays on screen, until the person presses Continue."""
+    """A note: the table waits, the moment stays on screen, until the person presses Continue.
+    ``point`` names a part of the table the note talks about, ringed while it is shown ("bids":
+    the bid sum in the top bar)."""
 
     text: str
     args: Mapping[str, str] = field(default_factory=dict)
+    point: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,10 +104,14 @@ class Lesson:
         return 1 + len(self.names)
 
     def items(self) -> list[Item]:
-        """Everything in order: each deal's script and its round end, then the last words."""
+        """Everything in order: each deal's script (a move's ``after`` as the note that follows
+        it) and its round end, then the last words."""
         out: list[Item] = []
         for i, deal in enumerate(self.deals):
-            out += deal.script
+            for item in deal.script:
+                out.append(item)
+                if isinstance(item, Do) and item.after:
+                    out.append(Say(item.after, item.args, item.after_point))
             out.append(RoundEnd(i == len(self.deals) - 1))
         out += self.outro
         return out

@@ -21,6 +21,7 @@ from ..layout import Box, choice_buttons
 from ..widgets import panel
 from .common import R, TableView
 from .hint import action_target, room_for
+from .topbar import top_items
 
 MIN_SIZE = 11
 
@@ -28,7 +29,8 @@ MIN_SIZE = 11
 @dataclass(frozen=True, slots=True)
 class LessonBox:
     """The lesson's panel fitted to its room: its box, the header and body lines and sizes, and
-    the Continue button's box (None when the lesson waits for a move instead)."""
+    the Continue button's box (None when the lesson waits for a move instead); at the end of the
+    first lesson, ``other`` is "Play a real game" (left of "Back to the lessons")."""
 
     box: Box
     header: str
@@ -37,6 +39,12 @@ class LessonBox:
     size: int
     button: Box | None
     pad: float
+    other: Box | None = None
+
+
+def offers_real_game(sc: TableView, note: Note) -> bool:
+    """The end of the first lesson offers a real game too."""
+    return note.kind == "done" and bool(getattr(sc, "offers_real_game", False))
 
 
 def header_text(sc: TableView, note: Note) -> str:
@@ -63,12 +71,37 @@ def lesson_box(sc: TableView, note: Note) -> LessonBox:
         if height <= room.h or size == MIN_SIZE:
             height = min(height, room.h)
             box = Box(room.x, room.bottom - height, room.w, height)
-            btn = None
-            if button:
+            btn = other = None
+            if button and offers_real_game(sc, note):
+                bw = min(220 * u, (room.w - 2 * pad - 12 * u) / 2)
+                btn = Box(box.right - pad - bw, box.bottom - pad - bh, bw, bh)
+                other = Box(btn.x - 12 * u - bw, btn.y, bw, bh)
+            elif button:
                 bw = min(200 * u, room.w - 2 * pad)
                 btn = Box(box.right - pad - bw, box.bottom - pad - bh, bw, bh)
-            return LessonBox(box, header, hs, lines, size, btn, pad)
+            return LessonBox(box, header, hs, lines, size, btn, pad, other)
     raise AssertionError("unreachable")
+
+
+def _ring_around(sc: TableView, surf: pygame.Surface, target: pygame.Rect) -> pygame.Rect:
+    u = sc.lay.unit
+    width = max(4, round(6 * u))
+    edge = max(1, round(2 * u))
+    ring_box = target.inflate(2 * width + 8 * u, 2 * width + 8 * u)
+    radius = round(12 * u)
+    pygame.draw.rect(surf, theme.PANEL, ring_box.inflate(2 * edge, 2 * edge), width=width + 2 * edge,
+                     border_radius=radius + edge)
+    pygame.draw.rect(surf, theme.ACCENT, ring_box, width=width, border_radius=radius)
+    return ring_box
+
+
+def point_at(sc: TableView, surf: pygame.Surface, note: Note) -> pygame.Rect | None:
+    """The part of the table a note talks about, ringed ("bids": the bid sum in the top bar)."""
+    if note.point == "bids":
+        items = top_items(sc)
+        if "bids" in items:
+            return _ring_around(sc, surf, items["bids"][1])
+    return None
 
 
 def ring(sc: TableView, surf: pygame.Surface, note: Note) -> pygame.Rect | None:
@@ -88,13 +121,7 @@ def ring(sc: TableView, surf: pygame.Surface, note: Note) -> pygame.Rect | None:
     if target is None:
         return None
     u = sc.lay.unit
-    width = max(4, round(6 * u))
-    edge = max(1, round(2 * u))
-    ring_box = target.inflate(2 * width + 8 * u, 2 * width + 8 * u)
-    radius = round(12 * u)
-    pygame.draw.rect(surf, theme.PANEL, ring_box.inflate(2 * edge, 2 * edge), width=width + 2 * edge,
-                     border_radius=radius + edge)
-    pygame.draw.rect(surf, theme.ACCENT, ring_box, width=width, border_radius=radius)
+    ring_box = _ring_around(sc, surf, target)
     if isinstance(action, Play) and sc.table.choice is None:   # a card: a tag above it says so
         img = text.render(_("This card"), int(15 * u), theme.PANEL, "bold")
         tag = img.get_rect(midbottom=(ring_box.centerx, ring_box.y - 4 * u)).inflate(14 * u, 6 * u)
@@ -104,12 +131,15 @@ def ring(sc: TableView, surf: pygame.Surface, note: Note) -> pygame.Rect | None:
     return ring_box
 
 
-def draw(sc: TableView, surf: pygame.Surface, note: Note | None, focus: bool = True) -> None:
-    """The ring around the lesson's move, then the panel with the note and its button."""
+def draw(sc: TableView, surf: pygame.Surface, note: Note | None, focus: int = 0) -> None:
+    """The ring around the lesson's move (or what its note points at), then the panel with the
+    note and its buttons (``focus``: 0 the right-hand button, 1 the other; -1 none)."""
     if note is None:
         return
     if note.kind == "do" and note.action is not None:
         ring(sc, surf, note)
+    elif note.point:
+        point_at(sc, surf, note)
     fit = lesson_box(sc, note)
     box = R(fit.box)
     u = sc.lay.unit
@@ -124,12 +154,16 @@ def draw(sc: TableView, surf: pygame.Surface, note: Note | None, focus: bool = T
     for line in fit.lines:
         surf.blit(text.render(line, fit.size, colour, role), (x, y))
         y += step
+    buttons = []
     if fit.button is not None:
-        b = R(fit.button)
+        buttons.append((fit.button, _("Continue") if note.kind == "say" else _("Back to the lessons")))
+    if fit.other is not None:
+        buttons.append((fit.other, _("Play a real game")))
+    for k, (box_, label) in enumerate(buttons):
+        b = R(box_)
         pygame.draw.rect(surf, theme.ACCENT, b, border_radius=round(8 * u))
-        if focus:
+        if focus == k:
             pygame.draw.rect(surf, theme.INK, b.inflate(6 * u, 6 * u), width=max(1, round(2 * u)),
                              border_radius=round(10 * u))
-        label = _("Continue") if note.kind == "say" else _("Back to the lessons")
         text.draw(surf, label, b.center, int(min(18 * u, fit.size)), theme.PANEL, "bold",
                   anchor="center", max_w=b.w - 10 * u)

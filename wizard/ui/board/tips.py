@@ -34,7 +34,9 @@ def _card_at(sc: TableView, pos: tuple[int, int]) -> tuple[Target, Card, pygame.
     if sh.hand is not None and sc.table.viewer == sc.table.bottom and sc.drag_pos is None:
         hand = sc.sorted_hand()
         at = hand_index_at(lay, len(hand), pos, sc.lifted_index())
-        if at is not None and at < len(hand):
+        # only the card the pointer was moved onto: a pointer left where a button was clicked,
+        # with a new hand dealt under it, points at nothing
+        if at is not None and at < len(hand) and at == sc.hover:
             return ("hand", at), hand[at], sc.hand_rects()[at]
     shown = sc.table.marks()                     # the trick in play, or the finished one on show
     on_table = shown.cards if shown is not None else ()
@@ -89,7 +91,8 @@ def draw(sc: TableView, surf: pygame.Surface) -> None:
         # never over the prompt, the bid buttons or the deck corner: a card's tip goes beside it;
         # a hand card's goes above the hand, over no other card of it
         bids = tuple(bid_buttons(lay, len(sc.table.bid_options()))) if sc.table.bid_options() else ()
-        avoid = (*lay.plates, lay.top_bar, lay.prompt, lay.deck, lay.turned, lay.trump_label, *bids)
+        avoid = (*lay.plates, lay.top_bar, lay.prompt, lay.deck, lay.turned, lay.trump_label, *bids,
+                 *sc.keep_clear())
         place = None
         if _key[0] == "hand":       # above the hand, over none of its cards (nor a ringed one)
             cards_ = sc.hand_rects()

@@ -13,7 +13,7 @@ import pygame
 
 from wizard.i18n import N_, _
 from wizard.table.lessons import EDITION_LESSONS, LESSONS
-from wizard.table.tutorial import step_of
+from wizard.table.tutorial import resume_at, step_of
 
 from .. import text, theme
 from ..app import App
@@ -82,7 +82,8 @@ def finish(app: App, lesson_id: str) -> None:
 
 def start_lesson(app: App, lesson_id: str, restart: bool = False) -> None:
     """Open the lesson at the table, where it was left unless ``restart``."""
-    pos = 0 if restart else progress(app, lesson_id)
+    # a note about a finished trick starts again at the trick's first card (the trick is shown)
+    pos = 0 if restart else resume_at(LESSONS[lesson_id], progress(app, lesson_id))
     if restart:
         set_progress(app, lesson_id, 0)
     app.go("lesson", lesson_id=lesson_id, pos=pos)

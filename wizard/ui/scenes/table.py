@@ -35,7 +35,7 @@ from wizard.table.trickshow import UNTIL_CLICK
 
 from ..app import App, Scene
 from ..board import tips
-from ..layout import TableLayout, hand_boxes, seat_positions, table_layout
+from ..layout import Box, TableLayout, hand_boxes, seat_positions, table_layout
 from . import table_draw, table_input
 
 
@@ -188,6 +188,19 @@ class TableScene(Scene):
         """A solo game where the person has a choice to take back: the button is shown."""
         return offered(self.session)
 
+    def offers_hint(self) -> bool:
+        """The Hint button is shown on the person's turn (not in a lesson)."""
+        return True
+
+    def keep_clear(self) -> tuple[Box, ...]:
+        """What a tooltip should not cover, besides the table's own parts (a lesson's panel)."""
+        return ()
+
+    def round_label(self) -> str:
+        """The top bar's "Round 3 / 20"."""
+        sh = self.shown
+        return _("Round {round} / {rounds}").format(round=sh.round, rounds=sh.rounds)
+
     def take_back(self) -> None:
         """Go back to the person's last choice (solo games); in hot seat nothing is offered."""
         if not self.session.solo:
@@ -304,4 +317,7 @@ class TableScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         """Paint the table."""
         self.app.painter.faces_log.clear()
-        table_draw.draw_table(self, surf)
+        table_draw.draw_table(self, surf, self.draw_over)
+
+    def draw_over(self, surf: pygame.Surface) -> None:
+        """What a scene adds over the table, under the tooltip (a lesson: its ring and words)."""

@@ -14,6 +14,7 @@ from wizard.table.tutorial import Tutorial, lesson
 
 from ..app import App
 from ..board import lesson as lesson_board
+from ..layout import Box
 from . import learn
 from .table import TableScene
 
@@ -35,6 +36,12 @@ class TutorialScene(TableScene):
         super().__init__(app, self.tutorial.table.session, keep_history=False,
                          table=self.tutorial.table)
         self._recorded_end = False
+        self.end_focus = 1 if self.offers_real_game else 0   # at the end: the real game first
+
+    @property
+    def offers_real_game(self) -> bool:
+        """The first lesson ends with "Play a real game" beside "Back to the lessons"."""
+        return self.lesson_id == learn.FIRST_LESSON
 
     @property
     def lesson_title(self) -> str:
@@ -56,6 +63,20 @@ class TutorialScene(TableScene):
         """No hint in a lesson: the lesson rings its own move."""
         self.say(_(NO_HINT), 3.0)
 
+    def offers_hint(self) -> bool:
+        """No Hint button in a lesson: its move is ringed."""
+        return False
+
+    def round_label(self) -> str:
+        """"Lesson · round 1 / 3": the lesson's own rounds, not a whole game's."""
+        return _("Lesson · round {round} / {rounds}").format(
+            round=self.shown.round, rounds=len(self.tutorial.lesson.deals))
+
+    def keep_clear(self) -> tuple[Box, ...]:
+        """A tooltip goes clear of the lesson's panel where it can (it is drawn over it if not)."""
+        note = self.tutorial.note()
+        return () if note is None else (lesson_board.lesson_box(self, note).box,)
+
     def can_take_back(self) -> bool:
         """No take-back button in a lesson."""
         return False
@@ -65,7 +86,8 @@ class TutorialScene(TableScene):
         self.submit(TakeBackIntent())
 
     def go_on(self) -> None:
-        """Continue after a note; at the end, back to the lessons."""
+        """Continue after a note; at the end, the focused button (back to the lessons, or a
+        real game)."""
         note = self.tutorial.note()
         if note is None:
             return
@@ -73,22 +95,42 @@ class TutorialScene(TableScene):
             self.tutorial.acknowledge()
             self.app.dirty = True
         elif note.kind == "done":
-            self.leave()
+            if self.offers_real_game and self.end_focus == 1:
+                self.play_real_game()
+            else:
+                self.leave()
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Enter, Space or a click on Continue go on after a note; the rest is the table's."""
+        """Enter, Space or a click on Continue go on after a note (at the end, ← → or Tab choose
+        between the two buttons); the rest is the table's."""
         note = self.tutorial.note()
         if note is not None and note.kind in ("say", "done") and self.app.top is self:
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
                                                                 pygame.K_SPACE):
                 self.go_on()
                 return
+            if note.kind == "done" and self.offers_real_game and event.type == pygame.KEYDOWN \
+                    and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+                self.end_focus = 1 - self.end_focus
+                self.app.dirty = True
+                return
             if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-                button = lesson_board.lesson_box(self, note).button
-                if button is not None and button.contains(event.pos):
+                fit = lesson_board.lesson_box(self, note)
+                if fit.other is not None and fit.other.contains(event.pos):
+                    self.play_real_game()
+                    return
+                if fit.button is not None and fit.button.contains(event.pos):
+                    self.end_focus = 0
                     self.go_on()
                     return
         super().handle(event)
+
+    def play_real_game(self) -> None:
+        """From the end of the first lesson to New game (the usual setup: you against the
+        computer at Normal)."""
+        self.close()
+        self.app.go("menu")
+        self.app.open("setup")
 
     # ---- progress ------------------------------------------------------------------------
 
@@ -124,7 +166,8 @@ class TutorialScene(TableScene):
         """Stop listening to the game and stop the table."""
         self.tutorial.close()
 
-    def draw(self, surf: pygame.Surface) -> None:
-        """The table, then the lesson's ring and panel."""
-        super().draw(surf)
-        lesson_board.draw(self, surf, self.tutorial.note())
+    def draw_over(self, surf: pygame.Surface) -> None:
+        """The lesson's ring and panel, over the table and under a card's tooltip."""
+        note = self.tutorial.note()
+        lesson_board.draw(self, surf, note,
+                          focus=self.end_focus if note is not None and note.kind == "done" else 0)
