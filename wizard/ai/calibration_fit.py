@@ -6,7 +6,8 @@
 
 Only Expert's seats are fitted (the coach's chance means "if you play for it as Expert would").
 Per group (zero bids, other bids): a logistic regression of what happened (made or not) on the
-logit of the raw chance, by Newton's method (maximum likelihood): ``logit(p) = a + b logit(raw)``.
+logit of the raw chance, by Newton's method (maximum likelihood): ``logit(p) = a + b logit(raw)``,
+held within the central 95 % of the raw chances fitted (``support``).
 """
 
 from __future__ import annotations
@@ -56,6 +57,14 @@ def platt(cases: Sequence[BidCase], iterations: int = 50) -> tuple[float, float]
     return round(a, 4), round(b, 4)
 
 
+def support(cases: Sequence[BidCase]) -> tuple[float, float]:
+    """The central 95 % of the raw chances' logits (where the fit holds)."""
+    xs = sorted(logit(c.p_raw) for c in cases)
+    if not xs:
+        return 0.0, 0.0
+    return round(xs[int(0.025 * (len(xs) - 1))], 4), round(xs[int(0.975 * (len(xs) - 1))], 4)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the fitted numbers."""
     p = argparse.ArgumentParser(prog="python -m wizard.ai.calibration_fit")
@@ -70,8 +79,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     where = ", ".join(f.name for f in args.files) + (f", {args.half} half" if args.half else "")
     print(f'FITTED_ON = "{len(cases)} {args.level} bids ({len(zero)} zero, {len(other)} other) '
           f'of {where}"')
-    print(f"ZERO_BID: tuple[float, float] = {platt(zero)!r}")
-    print(f"OTHER_BIDS: tuple[float, float] = {platt(other)!r}")
+    print(f"ZERO_BID: tuple[float, float, float, float] = {(*platt(zero), *support(zero))!r}")
+    print(f"OTHER_BIDS: tuple[float, float, float, float] = {(*platt(other), *support(other))!r}")
     return 0
 
 
