@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import pygame
@@ -9,6 +10,8 @@ import pygame
 from wizard.ui.fonts import font
 
 from . import theme
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
 
 
 def face_for(text: str, role: str) -> str:
@@ -22,8 +25,20 @@ def face_for(text: str, role: str) -> str:
 @lru_cache(maxsize=2048)
 def render(text: str, size: int, colour: tuple[int, int, int] = theme.INK,
            role: str = "text") -> pygame.Surface:
-    """``text`` rendered antialiased at pixel ``size`` (cached)."""
-    return font(max(6, int(size)), face_for(text, role)).render(text, True, colour)
+    """``text`` rendered antialiased at pixel ``size`` (cached).
+
+    Any text draws: a lone surrogate shows as U+FFFD, and text with no width (only zero-width
+    characters, such as a stored name of U+200B) gives an empty surface of the line's height
+    instead of pygame's "Text has zero width" error.
+    """
+    f = font(max(6, int(size)), face_for(text, role))
+    text = _SURROGATES.sub("\ufffd", text)
+    try:
+        return f.render(text, True, colour)
+    except pygame.error:
+        if f.size(text)[0] > 0:
+            raise
+        return pygame.Surface((0, f.get_linesize()), pygame.SRCALPHA)
 
 
 def fit_size(text: str, size: int, max_w: float, role: str = "text", min_size: int = 9) -> int:
