@@ -91,3 +91,62 @@ def test_r13_the_smoke_test_ignores_the_data_folders_settings(tmp_path: Path,
     monkeypatch.setattr(smoke, "SMALL_SCREENS", ())
     assert smoke.run_smoke(data_dir=data, languages=("en",)) == 0
     assert (data / "settings.json").read_bytes() == raw      # and the player's settings stay
+
+
+# ---- R15: the main menu reads the games in progress once ----------------------------------------
+
+
+def _many_games(folder: Path, n: int) -> None:
+    from wizard.persistence import SavedGame
+    from wizard.persistence.bench import late_game
+    from wizard.persistence.seats import SeatSpec
+    from wizard.engine import GameRecord
+    record = GameRecord.of(late_game(actions=60))
+    seats = [SeatSpec("You"), SeatSpec("Merlin", "ai", "expert"), SeatSpec("Morgan", "ai", "hard")]
+    store = Store(folder)
+    for i in range(n):
+        assert store.save_game(SavedGame(record, seats, game_id=f"g{i:04d}"))
+
+
+def test_r15_menu_layouts_never_replay_the_games_again(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from wizard.persistence import SavedGame
+    _many_games(tmp_path / "data", 12)
+    set_language("en")
+    prefs = Prefs(tmp_path / "data")
+    a = make_app(prefs, size=(1280, 800), headless=True, threaded=False, speed="off", lang="en")
+    a.go("menu")
+    a.frame(0.0)
+    replays: list[str] = []
+    real = SavedGame.from_dict
+
+    def counted(data: Any, game_id: str | None = None) -> SavedGame:
+        replays.append(game_id or "?")
+        return real(data, game_id)
+    monkeypatch.setattr(SavedGame, "from_dict", staticmethod(counted))
+    real_summary = SavedGame.summary
+    monkeypatch.setattr(SavedGame, "summary",
+                        lambda self: replays.append(self.game_id) or real_summary(self))
+    for size in ((1024, 640), (1600, 900), (1280, 800)):
+        a.resize(*size)
+        a.frame(0.0)
+    set_language("fr")
+    a._language_changed("fr")
+    a.frame(0.0)
+    set_language("en")
+    a.go("continue_list")
+    a.frame(0.0)
+    assert replays == [], f"{len(replays)} games replayed again by the menu's layouts"
+    assert len(prefs.games()) == 12
+    # a game written since is read again, and only that one
+    monkeypatch.setattr(SavedGame, "from_dict", staticmethod(real))
+    monkeypatch.undo()
+    store = Store(tmp_path / "data")
+    g = store.load_game("g0003")
+    assert g is not None and store.save_game(g)
+    calls: list[str] = []
+    real_read = type(prefs.store)._read_game
+    monkeypatch.setattr(type(prefs.store), "_read_game",
+                        lambda self, gid: calls.append(gid) or real_read(self, gid))
+    assert [s.game_id for s in prefs.games()][0] == "g0003" and calls == ["g0003"]
+    prefs.close()

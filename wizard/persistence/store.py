@@ -29,6 +29,7 @@ from .problems import FileKind, Problem, ProblemKind
 from .review_store import ReviewFiles
 from .savegame import GAME_ID_RE, GAME_MIGRATIONS, GameSummary, SavedGame
 from .settings import SETTINGS_MIGRATIONS, Settings
+from .summaries import SummaryCache, file_key
 from .verified import VerifiedCache
 from .writer import LatestWriter
 
@@ -71,6 +72,7 @@ class Store(HistoryFile, ReviewFiles):
         self._verified: dict[str, HistoryEntry] = {}   # this session's entries, by line digest
         self._cache = VerifiedCache(self.data_dir, CACHE_NAME)
         self._cache_loaded = False
+        self._summaries = SummaryCache()
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -351,8 +353,30 @@ class Store(HistoryFile, ReviewFiles):
             return 0
 
     def summaries(self) -> list[GameSummary]:
-        """The Continue list: one ``GameSummary`` per game in progress, most recent first."""
-        return [g.summary() for g in self.list_games()]
+        """The Continue list: one ``GameSummary`` per game in progress, most recent first.
+
+        Each game is read and replayed once; after that only a file that changed on disk is
+        read again (the menu asks on every layout: window size, language).
+        """
+        self.flush()
+        ids = self.game_ids()
+        found: list[tuple[GameSummary, int]] = []
+        for gid in ids:
+            key = file_key(self._plain(_game_rel(gid)))
+            kept = self._summaries.get(gid, key)
+            if kept is None:
+                game = self._read_game(gid)
+                if game is None:
+                    continue
+                kept = game.summary(), key[0] if key else 0
+                self._summaries.put(gid, key, kept[0])
+            found.append(kept)
+        self._summaries.keep_only(set(ids))
+        pending = self._legacy_pending
+        if pending is not None and all(s.game_id != pending.game_id for s, _ in found):
+            found.append((pending.summary(), 0))
+        found.sort(key=lambda g: (g[0].updated, g[1]), reverse=True)
+        return [s for s, _ in found]
 
     def load_game(self, game_id: str | None = None) -> SavedGame | None:
         """A game in progress (the most recent one without ``game_id``), replayed and checked."""
