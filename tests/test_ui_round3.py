@@ -150,3 +150,55 @@ def test_r15_menu_layouts_never_replay_the_games_again(tmp_path: Path,
                         lambda self, gid: calls.append(gid) or real_read(self, gid))
     assert [s.game_id for s in prefs.games()][0] == "g0003" and calls == ["g0003"]
     prefs.close()
+
+
+# ---- R10: F12 on a full disk ---------------------------------------------------------------------
+
+
+def _f12(a: Any) -> None:
+    a.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode=""))
+
+
+@pytest.mark.parametrize("how", ["encoder writes nothing", "disk full on write"])
+def test_r10_f12_on_a_full_disk_leaves_no_empty_png_and_says_so(app: Any, how: str,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    real_save, real_write = pygame.image.save, os.write
+    if how == "encoder writes nothing":      # SDL's PNG writer on a full disk: an empty file, no error
+        def empty(surface: Any, target: Any, *rest: Any) -> None:
+            if isinstance(target, (str, Path)):
+                Path(target).write_bytes(b"")
+        monkeypatch.setattr(pygame.image, "save", empty)
+    else:
+        def full(fd: int, data: Any) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        monkeypatch.setattr(os, "write", full)
+    _f12(app)
+    monkeypatch.setattr(os, "write", real_write)
+    folder = app.prefs.data_dir / "screenshots"
+    shots = list(folder.iterdir()) if folder.exists() else []
+    assert shots == [], f"left {[(p.name, p.stat().st_size) for p in shots]}"
+    assert "could not be saved" in app.prefs.save_status.note
+    assert "saved in" not in app.prefs.save_status.note.replace("could not be saved in", "")
+    monkeypatch.setattr(pygame.image, "save", real_save)
+    _f12(app)                                              # space again: a real PNG
+    [shot] = list(folder.iterdir())
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "Screenshot saved" in app.prefs.save_status.note
+
+
+# ---- R7: any stored name is drawn without crashing --------------------------------------
+
+
+@pytest.mark.parametrize("name", ["\u200b\u200d\u2060\ufeff\u00ad\u200e\ufe0f", "\u200b"])
+def test_r7_the_table_draws_a_name_that_shows_nothing(app: Any, name: str) -> None:
+    session = smoke.play_until(Session.new(GameConfig(4, seed=11),
+                                           [Seat.human(name)] + smoke._seats(0)[1:]),
+                               lambda s: s.is_human_turn() and s.round >= 2)
+    app.go("table", session=session)            # at the start...
+    for _ in range(3):
+        app.frame(0.0)
+    app.resize(1280, 800)
+    app.frame(0.0)
+    resumed = Session.resume(session.record(), session.seats)   # ...and on resume
+    app.go("table", session=resumed)
+    app.frame(0.0)
