@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_persistence_support import asides, finished_entry, populate, saved_game
+from test_persistence_support import asides, finished_entry, saved_game
 
 from wizard.persistence import (
     DataLock,

@@ -7,7 +7,7 @@ import os
 import stat
 import threading
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 from . import checks
 from .aside import DAMAGED, aside_path, move_aside

@@ -6,7 +6,9 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .layout import CARD_ASPECT, Box, clamp_scale, unit_for
+from wizard.persistence.settings import clamp_scale
+
+from .layout import CARD_ASPECT, Box, unit_for
 
 # ---- where things go ----------------------------------------------------------------------------
 
