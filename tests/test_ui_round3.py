@@ -202,3 +202,20 @@ def test_r7_the_table_draws_a_name_that_shows_nothing(app: Any, name: str) -> No
     resumed = Session.resume(session.record(), session.seats)   # ...and on resume
     app.go("table", session=resumed)
     app.frame(0.0)
+
+
+# ---- R8: the notice for a named pipe (or any non-file) set aside says so --------------------------
+
+
+def test_r8_a_non_file_set_aside_is_said_to_be_set_aside(tmp_path: Path) -> None:
+    from wizard.ui.notices import notice
+    set_language("en")
+    (tmp_path / "games").mkdir()
+    os.mkfifo(tmp_path / "settings.json")
+    store = Store(tmp_path)
+    store.load_settings()
+    [problem] = store.problems
+    assert problem.moved_to is not None and problem.moved_to.is_fifo()
+    text, serious = notice(problem)
+    assert str(problem.moved_to) in text and "set aside" in text and serious
+    assert "left untouched" not in text
