@@ -32,7 +32,7 @@ from typing import Any  # noqa: E402
 import pytest  # noqa: E402
 from test_persistence_support import finished_entry, populate, saved_game  # noqa: E402
 
-from wizard.persistence import DataLock, SavedGame, Store, load_review, setup_logging  # noqa: E402
+from wizard.persistence import DataLock, SavedGame, Store, setup_logging  # noqa: E402
 from wizard.persistence.atomic import dump_json  # noqa: E402
 
 START_S = 10.0
