@@ -219,3 +219,14 @@ def test_r8_a_non_file_set_aside_is_said_to_be_set_aside(tmp_path: Path) -> None
     text, serious = notice(problem)
     assert str(problem.moved_to) in text and "set aside" in text and serious
     assert "left untouched" not in text
+
+
+def test_r7_new_game_uses_the_one_name_rule() -> None:
+    from wizard.ui.scenes.setup import name_allowed, seats_of
+    set_language("en")
+    invisible = "\u200b\u200d\u2060\ufeff\u00ad\u200e\ufe0f"
+    assert not name_allowed(invisible) and name_allowed("Jo\u200dan") and name_allowed("")
+    seats = seats_of({"seats": [{"name": invisible, "kind": "human"},
+                                {"name": "Mer\ud800lin", "kind": "ai", "level": "easy"},
+                                {"name": "Bo", "kind": "ai", "level": "easy"}]})
+    assert [s.name for s in seats] == ["Player 1", "Merlin", "Bo"]
