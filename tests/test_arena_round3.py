@@ -169,3 +169,22 @@ def test_r11_a_stopped_arena_leaves_no_helper_running(sig: int, jobs: int, tmp_p
     if sig != signal.SIGKILL:
         assert "Traceback" not in err, err
         assert proc.returncode in (130, 128 + sig), (proc.returncode, err)
+
+
+CONSTANT = """import sys
+for line in sys.stdin:
+    print('"0"', flush=True)
+"""
+
+
+def test_r12_a_bot_that_repeats_a_wrong_answer_is_not_taken_for_answering_twice(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bot = ExternalBot(_bot(tmp_path, CONSTANT), 5.0)
+    try:
+        assert bot.ask(DECIDE_BID) == '"0"\n'
+        assert bot.ask(DECIDE_CARD) == '"0"\n'       # its answer (the arena finds it illegal)
+    finally:
+        bot.close(kill=True)
+    code, out = _play(capsys, f"cmd:{_bot(tmp_path, CONSTANT)},random,random")
+    assert code == 2 and "not a legal answer" in out["fault"]["what"], out["fault"]
+    assert out["fault"]["request"]["kind"] != "bid" or "0" not in out["fault"]["request"]["legal"]

@@ -71,10 +71,10 @@ class ExternalBot:
     def ask(self, request: dict[str, Any]) -> str:
         """Send a request and return the bot's answer line; BotError if there is none.
 
-        A line that cannot answer this request (not one of its ``legal`` choices) is looked at
-        once more before it is taken for a wrong answer: on the first request, followed by a
-        real answer, it was written before the request; equal to the previous answer, it is that
-        answer given twice, late (the bot's real answer follows it).
+        A line that cannot answer this request (not one of its ``legal`` choices) and is followed
+        by another line within ``SECOND_LINE_S`` was not this request's answer: on the first
+        request it was written before the request; equal to the previous answer, it is that
+        answer given twice, late. Otherwise it is the bot's (wrong) answer.
         """
         first = self.last is None
         previous = self.before
@@ -83,13 +83,15 @@ class ExternalBot:
             raise BotError(f"the bot {how or 'closed its input (still running)'}: the request "
                            f"could not be written to it", request)
         line = self._read_line(request)
-        if not _answers(request, line):
-            if previous is not None and line == previous[1]:
-                raise BotError(f"answered twice: {line.strip()[:80]!r}, then the same again "
-                               "after the next request was sent", previous[0])
-            if first and self._another_line():
+        if not _answers(request, line) and (first or previous is not None and line == previous[1]) \
+                and self._another_line():
+            # a real answer follows: the line was not this request's answer
+            if first:
                 text = line.strip() or line
                 raise BotError(f"wrote {text[:80]!r} before its first request", request)
+            assert previous is not None
+            raise BotError(f"answered twice: {line.strip()[:80]!r}, then the same again after "
+                           "the next request was sent", previous[0])
         self.answer = line
         if self.buf:  # more came with the answer: the bot wrote it before it had another request
             raise BotError(self._unsolicited(), request)
