@@ -5,7 +5,7 @@ every text field of every file kind.
 Each case starts the program as a start does (the one-window lock, the log, the settings, the main
 menu and Continue drawn, the history, the reviews), then plays on (saves a game, finishes one,
 takes a screenshot, saves the settings), within ``START_S`` seconds (a hang is caught with an
-alarm). Figures: crashes, hangs, files lost (every byte of every data file, damaged or not, is still
+alarm sent to the main thread). Figures: crashes, hangs, files lost (every byte of every data file, damaged or not, is still
 in the folder once the menu is reached), writes outside the data folder — all must be 0.
 
 By default every object and folder case runs, and every 40th text-field case; ``WIZARD_MATRIX3=all``
@@ -24,6 +24,7 @@ import logging  # noqa: E402
 import shutil  # noqa: E402
 import signal  # noqa: E402
 import stat  # noqa: E402
+import threading  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -262,7 +263,13 @@ def run_case(base_dir: Path, work: Path, case: tuple[str, str, Any]) -> dict[str
     result: dict[str, Any] = {"case": f"{what} {where} {how!r}"[:160], "crash": None, "hang": False,
                               "lost": [], "outside": []}
     previous = signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, START_S)
+    # SIGALRM sent to the main thread itself: a process-wide alarm may be taken by another thread
+    # (SDL's), which would leave a blocked open() in the main thread waiting forever
+    main = threading.main_thread().ident
+    assert main is not None
+    timer = threading.Timer(START_S, signal.pthread_kill, (main, signal.SIGALRM))
+    timer.daemon = True
+    timer.start()
     t0 = time.monotonic()
     started: list[list[bytes]] = []
     try:
@@ -272,7 +279,7 @@ def run_case(base_dir: Path, work: Path, case: tuple[str, str, Any]) -> dict[str
     except Exception as e:                  # noqa: BLE001  (counted: a crash)
         result["crash"] = f"{type(e).__name__}: {e}"
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        timer.cancel()
         signal.signal(signal.SIGALRM, previous)
     result["seconds"] = time.monotonic() - t0
     _, pipes = _everything(d)
