@@ -47,8 +47,9 @@ DERIVED = ("wizard.lock", "history.checked.json", "logs/wizard.log")   # rewritt
 SURROGATE, ZERO_WIDTH, BIG_SCALE = "\ud800", "\u200b\u200d\u2060\ufeff", 3.0
 
 
-class Hung(Exception):
-    """The start did not reach the menu within ``START_S``."""
+class Hung(BaseException):
+    """The start did not reach the menu within ``START_S`` (a ``BaseException``: the program's
+    own ``except Exception`` must not swallow it and go on waiting)."""
 
 
 def _build(d: Path) -> None:
