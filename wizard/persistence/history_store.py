@@ -7,14 +7,14 @@ import os
 import stat
 import threading
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 from . import checks
 from .aside import DAMAGED, aside_path, move_aside
-from .atomic import TooLarge, dump_json, parse_json, write_bytes_atomic
+from .atomic import NotRegular, TooLarge, dump_json, parse_json, write_bytes_atomic
 from .checks import Invalid
 from .history import HISTORY_MIGRATIONS, HistoryEntry
-from .history_file import append_atomic, copy_aside_stream, last_line, open_regular
+from .history_file import append_atomic, copy_aside_stream, open_regular
 from .history_file import lines as history_lines
 from .migrate import NewerVersion
 from .paths import PathError, inside
@@ -51,6 +51,9 @@ class HistoryFile:
     def _plain(self, rel: str) -> Path:
         raise NotImplementedError
 
+    def _set_foreign(self, kind: FileKind, path: Path, detail: str) -> None:
+        raise NotImplementedError
+
     def _migrated(self, kind: FileKind, path: Path, found: int) -> None:
         raise NotImplementedError
 
@@ -67,10 +70,12 @@ class HistoryFile:
         self._report(Problem(ProblemKind.UNREADABLE, kind, plain, moved,
                              detail="not a plain file: set aside to save this version's data"))
 
-    def append_history(self, entry: HistoryEntry, unless_last: bool = False) -> bool:
+    def append_history(self, entry: HistoryEntry, unless_recorded: bool = False) -> bool:
         """Add a finished game to the history (the old lines are copied into a new file atomically).
 
-        With ``unless_last``, nothing is written if the last entry already holds this record.
+        With ``unless_recorded``, nothing is written if any entry of the history already holds
+        this game's record (not only the last one: a game finished again after a crash may have
+        other games recorded after it).
         """
         kind = FileKind.HISTORY
         rel = HISTORY_NAME
@@ -84,8 +89,7 @@ class HistoryFile:
                 self._set_aside(kind, self._plain(rel), str(e))
                 old = None
             try:
-                if unless_last and old is not None \
-                        and _last_record(last_line(old)) == entry.record.to_dict():
+                if unless_recorded and old is not None and _holds_record(old, entry):
                     return True
                 append_atomic(path, old, line)
             finally:
@@ -126,6 +130,9 @@ class HistoryFile:
             f = open_regular(path, HISTORY_LIMIT)
         except TooLarge as e:
             self._set_aside(kind, plain, str(e))
+            return []
+        except NotRegular as e:
+            self._set_foreign(kind, plain, str(e))
             return []
         except (OSError, PathError) as e:
             self._protected[rel] = UNREADABLE_TAG
@@ -206,11 +213,18 @@ class HistoryFile:
             self._report(Problem(ProblemKind.WRITE_FAILED, kind, path, detail=str(e)))
 
 
-def _last_record(line: bytes) -> Any:
-    """The ``record`` object of the last history line, or None if it does not read."""
-    if not line.strip():
-        return None
-    try:
-        return checks.obj(parse_json(line), "entry").get("record")
-    except Invalid:
-        return None
+def _holds_record(f: BinaryIO, entry: HistoryEntry) -> bool:
+    """Whether any line of the history in ``f`` holds ``entry``'s record (read as a stream; only
+    the lines naming the same seed are decoded)."""
+    record = entry.record.to_dict()
+    seed = b'"seed":%d' % entry.seed
+    f.seek(0)
+    for line in history_lines(f, LINE_LIMIT):
+        if line is None or seed not in line.replace(b" ", b""):
+            continue
+        try:
+            if checks.obj(parse_json(line), "entry").get("record") == record:
+                return True
+        except Invalid:
+            continue
+    return False

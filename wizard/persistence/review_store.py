@@ -29,7 +29,7 @@ from .history import HistoryEntry
 from .history_file import open_regular
 from .paths import PathError, inside
 from .problems import FileKind, Problem, ProblemKind
-from .review import GAME_ID_RE, REVIEW_ENGINE, REVIEW_SCHEMA, Review
+from .review import BID, GAME_ID_RE, REVIEW_ENGINE, REVIEW_SCHEMA, Review
 
 REVIEWS_DIR = "reviews"
 REVIEW_LIMIT = 1 << 20
@@ -81,8 +81,14 @@ class ReviewFiles:
         self._aside(folder, "not a folder")
         return False
 
-    def load_review(self, game_id: str, players: int = 6) -> Review | None:
-        """The stored review of game ``game_id`` if it is current; None otherwise. Never raises."""
+    def load_review(self, game_id: str, players: int = 6,
+                    game: HistoryEntry | None = None) -> Review | None:
+        """The stored review of game ``game_id`` if it is current; None otherwise. Never raises.
+
+        With ``game`` (the finished game itself), the review is also checked against it: the
+        same number of rounds, and each decision an action the game really has (the bid or card
+        at its step); a review that does not match is set aside and recomputed.
+        """
         try:
             path = self.review_path(game_id)
         except PathError:
@@ -124,6 +130,8 @@ class ReviewFiles:
             review = Review.from_dict(data, players)
             if review.game_id != game_id:
                 raise Invalid("the review of another game")
+            if game is not None:
+                check_against(review, game)
         except Invalid as e:
             self._aside(path, str(e))
             return None
@@ -169,13 +177,28 @@ class ReviewFiles:
                 self._aside(path, f"schema {version} is newer than {REVIEW_SCHEMA}", NEWER)
 
 
+def check_against(review: Review, game: HistoryEntry) -> None:
+    """``Invalid`` unless ``review`` fits ``game``: its rounds, its seats, and each decision the
+    bid or card the game's record holds at that step."""
+    if review.rounds != game.config.rounds:
+        raise Invalid(f"the review has {review.rounds} rounds, the game {game.config.rounds}")
+    if any(s >= game.config.players for s in review.seats):
+        raise Invalid("the review names a seat the game does not have")
+    actions = game.record.actions
+    for d in review.decisions:
+        done = actions[d.step].record() if d.step < len(actions) else None
+        wanted = f"bid {d.chosen}" if d.kind == BID else f"play {d.chosen}"
+        if done != wanted:
+            raise Invalid(f"decision at step {d.step} is not the game's ({done!r})")
+
+
 def load_review(store: ReviewFiles, game: HistoryEntry | str) -> Review | None:
     """For the statistics: the stored, current review of ``game`` (a history entry or its
     ``review_id``), or None. Never raises; a damaged file is set aside and reported in
     ``store.problems`` like any other."""
     try:
         if isinstance(game, HistoryEntry):
-            return store.load_review(review_id(game), game.config.players)
+            return store.load_review(review_id(game), game.config.players, game)
         return store.load_review(game)
     except Exception:          # the statistics never fail because of a review
         return None

@@ -23,6 +23,9 @@ SETTINGS_SCHEMA = 1
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 CARD_LOOKS = ("classic", "standard")
 TRICK_UNTIL_CLICK = -1        # ``trick_hold_ms``: the finished trick stays until the player clicks
+# The interface sizes the screens are drawn and tested at (the Settings screen offers 0.85-1.3;
+# a file may hold 0.5-3.0, read as the nearest supported value).
+UI_SCALE_MIN, UI_SCALE_MAX = 0.5, 1.3
 LANGUAGE_RE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8}){0,2}")
 
 
@@ -86,6 +89,15 @@ class Settings:
             _VALIDATORS[f.name](getattr(self, f.name))
 
 
+def clamp_scale(scale: float) -> float:
+    """An interface size as the screens support it: ``UI_SCALE_MIN``..``UI_SCALE_MAX``.
+
+    >>> clamp_scale(3.0), clamp_scale(1.15), clamp_scale(0.1)
+    (1.3, 1.15, 0.5)
+    """
+    return min(UI_SCALE_MAX, max(UI_SCALE_MIN, float(scale)))
+
+
 def _language(v: Any) -> str | None:
     return None if v is None else checks.text(v, "language", 16, LANGUAGE_RE)
 
@@ -135,7 +147,7 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "volume": lambda v: checks.number(v, "volume", 0.0, 1.0),
     "fullscreen": lambda v: checks.boolean(v, "fullscreen"),
     "window_size": _window_size,
-    "ui_scale": lambda v: checks.number(v, "interface scale", 0.5, 3.0),
+    "ui_scale": lambda v: clamp_scale(checks.number(v, "interface scale", 0.5, 3.0)),
     "card_look": lambda v: checks.choice(v, "card look", CARD_LOOKS),
     "colourblind": lambda v: checks.boolean(v, "colour-blind cards"),
     "confirm_play": lambda v: checks.boolean(v, "confirm play"),

@@ -381,7 +381,7 @@ class App:
             folder.mkdir(parents=True, exist_ok=True)
             if os.path.lexists(target):
                 raise FileExistsError(str(target))
-            pygame.image.save(self.screen, str(target))
+            write_png(self.screen, target)
         except (OSError, pygame.error) as e:
             log.warning("screenshot not saved in %s: %s", folder, e)
             if note is not None:
@@ -444,3 +444,32 @@ def _move_window(pos: tuple[int, int]) -> None:
         pygame.display.set_window_position(pos)
     except (pygame.error, AttributeError):
         pass
+
+
+def write_png(surface: pygame.Surface, target: Path) -> None:
+    """Write ``surface`` as a new PNG file, completely or not at all.
+
+    The image is encoded in memory first, then written and flushed to disk by us: a full disk
+    (where SDL's writer leaves an empty file and reports nothing) raises ``OSError`` and leaves
+    no file behind, so the player is never told a screenshot was saved when it was not.
+    """
+    import io
+    buf = io.BytesIO()
+    pygame.image.save(surface, buf, "png")
+    data = buf.getvalue()
+    if not data.startswith(b"\x89PNG"):
+        raise OSError(f"the image could not be encoded ({len(data)} bytes)")
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        try:
+            os.unlink(target)
+        except OSError:
+            pass
+        raise
+    os.close(fd)

@@ -111,13 +111,17 @@ class Prefs:
             try:
                 from wizard.persistence import Store
                 self.store = Store(data_dir)
-                self.settings = self.store.load_settings()
-                self.problems = list(getattr(self.store, "problems", []))
             except ImportError:
                 log.warning("persistence not available; settings kept in memory")
             except Exception:
                 log.exception("cannot open the data directory; settings kept in memory")
                 self.store = None
+            if self.store is not None:
+                try:
+                    self.settings = self.store.load_settings()
+                except Exception:   # one bad settings file never drops the games and history
+                    log.exception("settings not read; the defaults are used this time")
+                self.problems = list(getattr(self.store, "problems", []))
         if background and self.store is not None:
             self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wizard-save")
 

@@ -23,6 +23,7 @@ from wizard.engine import (
     Phase,
     deck,
 )
+from wizard.persistence import Settings
 from wizard.session import Seat, Session
 
 from .smoke_hint import HINT_SCREENS, make_hint_screen
@@ -388,6 +389,11 @@ def _small(app: App, lang: str, screenshot_dir: Path | None,
     return failures
 
 
+def smoke_settings() -> Settings:
+    """The settings every smoke state is drawn with: the defaults, animations off."""
+    return Settings(animation_speed="off")
+
+
 def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
               languages: tuple[str, ...] = ("en", "fr", "ca"),
               size: tuple[int, int] = (1280, 800)) -> int:
@@ -409,7 +415,9 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
     stats_tmp = tempfile.TemporaryDirectory(prefix="wizard-smoke-progress-")
     try:
         prefs = Prefs(data_dir)
-        prefs.settings.animation_speed = "off"
+        # The smoke test draws its states with its own settings, whatever the data folder's say
+        # (a finished trick held 0 ms, a large interface size...), and never saves them there.
+        prefs.settings = smoke_settings()
         app = make_app(prefs, size=size, headless=True, threaded=False, speed="off", lang="en")
         failures += check_assets()
         games = Prefs(Path(games_tmp.name))
