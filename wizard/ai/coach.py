@@ -220,6 +220,7 @@ class Coach:
         while True:
             for _ in range(self.batch):
                 base = source(rng)
+                work += expert.world_cost          # drawing and weighting the world
                 for b in cands:
                     w = base.copy()
                     w.bids[seat] = b
@@ -283,6 +284,7 @@ class Coach:
             for _ in range(self.batch if len(vals[active[0]]) >= self.card_min_worlds
                            else self.card_min_worlds):
                 base = source(rng)
+                spent[0] += expert.world_cost
                 for c in active:
                     vals[c].append(value(base.copy(), c))
             worlds = len(vals[active[0]])
