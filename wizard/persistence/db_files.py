@@ -1,0 +1,216 @@
+"""The history database's files on disk: checking them at start, setting a bad one aside, the
+online backups (3 generations) and restoring the newest good one.
+
+Anything at the database's path that is not a plain SQLite file of this program at a schema it
+knows (a folder, a link, an empty or foreign file, a damaged one, a newer schema) is moved aside
+byte-identical with its ``-wal`` and ``-shm`` (never deleted); a ``-wal`` or ``-shm`` that is not
+a plain file, or a ``-wal`` whose header is not SQLite's, is moved aside on its own.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import stat
+import struct
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from .aside import DAMAGED, NEWER, move_aside
+from .atomic import sync_dir
+from .history_db import APPLICATION_ID, DB_SCHEMA, connect
+
+MAGIC = b"SQLite format 3\x00"
+WAL_MAGIC = (0x377F0682, 0x377F0683)
+BACKUPS = 3
+BACKUP_EVERY = 20                 # finished games
+BACKUP_MAX_AGE_S = 24 * 3600      # and at least daily
+SIDE = ("-wal", "-shm")
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What is wrong with a database file (``ok`` when nothing); ``newer`` for a newer schema."""
+
+    ok: bool
+    reason: str = ""
+    newer: bool = False
+    missing: bool = False
+
+
+def backup_path(db: Path, generation: int) -> Path:
+    """``history.backup-<n>.sqlite3`` beside the database (1 is the newest)."""
+    return db.with_name(f"{db.stem}.backup-{generation}{db.suffix}")
+
+
+def examine(path: Path, deep: bool = True) -> Verdict:
+    """Whether ``path`` is a usable database of ours; ``deep`` runs ``PRAGMA quick_check``."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return Verdict(True, missing=True)
+    except OSError as e:
+        return Verdict(False, f"cannot be examined: {e}")
+    if not stat.S_ISREG(st.st_mode):
+        return Verdict(False, "not a plain file")
+    if st.st_size == 0:
+        return Verdict(False, "an empty file")
+    try:
+        with open(path, "rb") as f:
+            head = f.read(100)
+    except OSError as e:
+        return Verdict(False, f"cannot be read: {e}")
+    if len(head) < 100 or head[:16] != MAGIC:
+        return Verdict(False, "not an SQLite database")
+    version, app = struct.unpack(">I", head[60:64])[0], struct.unpack(">I", head[68:72])[0]
+    if app != APPLICATION_ID:
+        return Verdict(False, "another program's database")
+    if version > DB_SCHEMA:
+        return Verdict(False, f"schema {version} is newer than {DB_SCHEMA}", newer=True)
+    if not deep:
+        return Verdict(True)
+    try:
+        conn = connect(path)
+        try:
+            rows = conn.execute("PRAGMA quick_check").fetchall()
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+        finally:
+            conn.close()
+    except sqlite3.Error as e:
+        return Verdict(False, f"damaged: {e}")
+    if rows != [("ok",)]:
+        return Verdict(False, "damaged: " + "; ".join(str(r[0]) for r in rows[:3]))
+    if version > DB_SCHEMA:
+        return Verdict(False, f"schema {version} is newer than {DB_SCHEMA}", newer=True)
+    if not {"games", "seats", "rounds", "reviews", "meta"} <= tables:
+        return Verdict(False, "tables are missing")
+    return Verdict(True)
+
+
+def wal_ok(path: Path) -> bool:
+    """Whether a ``-wal`` file is absent, empty, or starts with SQLite's WAL header."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(32)
+    except FileNotFoundError:
+        return True
+    if not head:
+        return True
+    if len(head) < 32:
+        return False
+    magic, version = struct.unpack(">II", head[:8])
+    return magic in WAL_MAGIC and version == 3007000
+
+
+def clear_side_files(db: Path) -> list[tuple[Path, Path, str]]:
+    """Move aside a ``-wal``/``-shm`` that is not a plain file or a ``-wal`` that is not SQLite's.
+
+    Returns (path, where it went, why) for each.
+    """
+    moved = []
+    for suffix in SIDE:
+        side = db.with_name(db.name + suffix)
+        try:
+            st = os.lstat(side)
+        except OSError:
+            continue
+        reason = ""
+        if not stat.S_ISREG(st.st_mode):
+            reason = "not a plain file"
+        elif suffix == "-wal" and not wal_ok(side):
+            reason = "not an SQLite journal"
+        if reason:
+            moved.append((side, move_aside(side, DAMAGED), reason))
+    return moved
+
+
+def set_aside(db: Path, newer: bool = False) -> list[Path]:
+    """Move the database and its ``-wal``/``-shm`` aside (byte-identical); the new paths."""
+    tag = NEWER if newer else DAMAGED
+    out = []
+    for suffix in ("", *SIDE):
+        p = db.with_name(db.name + suffix)
+        if os.path.lexists(p):
+            out.append(move_aside(p, tag))
+    return out
+
+
+def salvage(aside: Path) -> list[tuple[str, str]] | None:
+    """(game key, finished) of every game still readable in a set-aside database, or None."""
+    try:
+        conn = sqlite3.connect(f"{aside.as_uri()}?mode=ro&immutable=1", uri=True)
+        try:
+            return [(str(k), str(f)) for k, f in
+                    conn.execute("SELECT game_key, finished FROM games ORDER BY id")]
+        finally:
+            conn.close()
+    except (sqlite3.Error, OSError, ValueError):
+        return None
+
+
+def keys_in(path: Path) -> set[str]:
+    """The game keys of a good database file (read-only)."""
+    conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+    try:
+        return {str(r[0]) for r in conn.execute("SELECT game_key FROM games")}
+    finally:
+        conn.close()
+
+
+def copy_file(src: Path, dst: Path) -> None:
+    """Copy ``src`` to ``dst`` atomically (temp file, fsync, rename)."""
+    fd, tmp = tempfile.mkstemp(dir=dst.parent, prefix=f".{dst.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out, open(src, "rb") as inp:
+            while chunk := inp.read(1 << 20):
+                out.write(chunk)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, dst)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    sync_dir(dst.parent)
+
+
+def make_backup(db: Path) -> Path:
+    """Back the database up with SQLite's online backup API into generation 1 (older ones move
+    down, the fourth is dropped); returns the new backup's path."""
+    fd, tmp = tempfile.mkstemp(dir=db.parent, prefix=f".{db.stem}.backup.", suffix=".tmp")
+    os.close(fd)
+    try:
+        src = connect(db, readonly=True)
+        dst = sqlite3.connect(tmp)
+        try:
+            src.backup(dst)
+            dst.execute("PRAGMA journal_mode=DELETE")
+        finally:
+            dst.close()
+            src.close()
+        with open(tmp, "rb+") as f:
+            os.fsync(f.fileno())
+        for gen in range(1, BACKUPS + 1):       # a folder or link there: aside, never followed
+            p = backup_path(db, gen)
+            if os.path.lexists(p) and (os.path.islink(p) or not os.path.isfile(p)):
+                move_aside(p, DAMAGED)
+        oldest = backup_path(db, BACKUPS)
+        if os.path.lexists(oldest) and not examine(oldest).ok:
+            move_aside(oldest, DAMAGED)         # a damaged backup is kept, not dropped
+        for gen in range(BACKUPS - 1, 0, -1):
+            older = backup_path(db, gen)
+            if os.path.lexists(older):
+                os.replace(older, backup_path(db, gen + 1))
+        os.replace(tmp, backup_path(db, 1))
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    sync_dir(db.parent)
+    return backup_path(db, 1)
