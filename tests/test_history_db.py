@@ -9,13 +9,12 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from test_persistence_support import finished_entry
 
 from wizard.engine import Bid, Edition, GameConfig, GameRecord, RoundResult, TakeBack
 from wizard.persistence import HistoryEntry, SeatSpec, Store, compute_stats, progress
 from wizard.persistence.history_query import player_names, progress_of, stats_of
 from wizard.persistence.review_store import review_id
-
-from test_persistence_support import finished_entry
 
 POOL = [SeatSpec("Ana"), SeatSpec("Bo", "ai", "easy"), SeatSpec("Cy", "ai", "hard"),
         SeatSpec("Dee", "ai", "expert"), SeatSpec("Eli"), SeatSpec("Ana", "ai", "normal"),

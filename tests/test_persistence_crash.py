@@ -134,7 +134,9 @@ def test_sigkill_at_random_moments_loses_no_game_and_no_action(tmp_path: Path, m
     assert finished or max(saved_points) > 9, "the child rarely got to save anything"
     leftovers = [p.name for p in tmp_path.iterdir()
                  if not p.name.startswith(".") and not p.name.startswith("game.json.migrated-")
-                 and p.name not in ("games", "history.jsonl", "history.checked.json")]
+                 and p.name not in ("games", "history.sqlite3", "history.sqlite3-wal",
+                                    "history.sqlite3-shm")
+                 and not p.name.startswith("history.backup-")]
     assert leftovers == []
 
 

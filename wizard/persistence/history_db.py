@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 import threading
+import time
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -130,6 +131,7 @@ def create_schema(conn: sqlite3.Connection) -> None:
         if statement.strip():
             conn.execute(statement)
     conn.execute(f"PRAGMA user_version={DB_SCHEMA}")
+    conn.execute("INSERT INTO meta VALUES ('created_at', ?)", (repr(time.time()),))
     conn.execute("COMMIT")
 
 

@@ -12,7 +12,7 @@ import sqlite3
 from collections.abc import Sequence
 
 from .checks import Invalid
-from .progress import GamePoint, LevelResult, Progress, Streak, RECENT
+from .progress import RECENT, GamePoint, LevelResult, Progress, Streak
 from .review import DEFAULT_THRESHOLD, points_lost_by_round
 from .review_store import read_review
 from .stats import PlayerStats, StatLine

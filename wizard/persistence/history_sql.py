@@ -27,8 +27,14 @@ from .db_files import (
     salvage,
     set_aside,
 )
-from .db_import import Imported, export_lines, import_lines, import_reviews, verify_import
-from .db_import import verify_reviews
+from .db_import import (
+    Imported,
+    export_lines,
+    import_lines,
+    import_reviews,
+    verify_import,
+    verify_reviews,
+)
 from .history import HistoryEntry
 from .history_db import DB_NAME, GameRow, HistoryDB
 from .paths import PathError, inside
@@ -59,10 +65,13 @@ class HistoryRows:
 
     # ---- opening -------------------------------------------------------------------------
 
-    def history_db(self) -> HistoryDB | None:
+    def history_db(self, create: bool = True) -> HistoryDB | None:
         """The database, opened once: checked (``quick_check``), a bad one set aside and the newest
-        good backup restored, the files of earlier versions imported. None if it cannot be used."""
+        good backup restored, the files of earlier versions imported. None if it cannot be used
+        (or, with ``create=False``, if there is no history at all yet: nothing is made then)."""
         with self._lock:
+            if not self._db_tried and not create and not self._any_history():
+                return None
             if not self._db_tried:
                 self._db_tried = True
                 try:
@@ -74,6 +83,12 @@ class HistoryRows:
                                          errno=getattr(e, "errno", None)))
                     self._db = None
             return self._db
+
+    def _any_history(self) -> bool:
+        """Whether any history file (the database, a backup, an earlier version's) is there."""
+        names = [DB_NAME, HISTORY_NAME, REVIEWS_DIR]
+        names += [backup_path(Path(DB_NAME), g).name for g in range(1, BACKUPS + 1)]
+        return any(os.path.lexists(self.data_dir / n) for n in names)
 
     def _open_db(self) -> HistoryDB:
         path = inside(self.data_dir, DB_NAME)
@@ -244,8 +259,8 @@ class HistoryRows:
             if self._backup_state is None:
                 games = int(db.meta("backup_games") or 0)
                 at = float(db.meta("backup_at") or 0)
-                if not os.path.lexists(backup_path(db.path, 1)):
-                    games, at = -BACKUP_EVERY, 0.0
+                if not os.path.lexists(backup_path(db.path, 1)):   # none yet: count from now
+                    games, at = 0, float(db.meta("created_at") or time.time())
                 self._backup_state = (games, at)
             games, at = self._backup_state
             count = db.count()
@@ -287,17 +302,17 @@ class HistoryRows:
 
     def history_count(self) -> int:
         """How many finished games the history holds."""
-        db = self.history_db()
+        db = self.history_db(create=False)
         return 0 if db is None else db.count()
 
     def history_page(self, offset: int, limit: int) -> list[GameRow]:
         """A page of the History list, newest first."""
-        db = self.history_db()
+        db = self.history_db(create=False)
         return [] if db is None else db.page(offset, limit)
 
     def history_entry(self, key: str) -> HistoryEntry | None:
         """One whole finished game by its key (None if absent or damaged: then reported)."""
-        db = self.history_db()
+        db = self.history_db(create=False)
         if db is None:
             return None
         try:
@@ -316,7 +331,7 @@ class HistoryRows:
     def load_history(self) -> list[HistoryEntry]:
         """Every finished game, oldest first (all in memory: for tests and small tools; the
         screens read pages and figures through queries)."""
-        db = self.history_db()
+        db = self.history_db(create=False)
         if db is None:
             return []
         out = []

@@ -87,7 +87,7 @@ class ReviewRows:
     def _report(self, problem: Problem) -> None:
         raise NotImplementedError
 
-    def history_db(self) -> Any:
+    def history_db(self, create: bool = True) -> Any:
         raise NotImplementedError
 
     def _review_aside(self, game_id: str, doc: str, detail: str, tag: str = DAMAGED) -> None:
@@ -105,7 +105,7 @@ class ReviewRows:
         """The stored review of game ``game_id`` if it is current; None otherwise. Never raises."""
         if not GAME_ID_RE.fullmatch(game_id):
             return None
-        db = self.history_db()
+        db = self.history_db(create=False)
         if db is None:
             return None
         try:

@@ -17,6 +17,7 @@ from wizard.ui.fonts import font
 
 from .. import text, theme
 from ..layout import unit_for
+from ..loading import Job
 from ..widgets import Button, panel
 from .base import Screen
 from .replay import ReplayScene, level_name
@@ -53,6 +54,48 @@ def players_line(entry: Any) -> str:
         name=s.name, level=level_name(s.level)) for s in entry.seats)
 
 
+class PagedGames:
+    """The finished games, newest first, read a page at a time (a few rows: well under a frame)
+    and kept for a few pages; a whole game is read only when chosen."""
+
+    PAGE = 40
+    KEEP = 8
+
+    def __init__(self, prefs: Any) -> None:
+        self.prefs = prefs
+        self.count = prefs.history_count()
+        self._pages: dict[int, list[Any]] = {}
+        self._whole: tuple[str, Any] | None = None
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __bool__(self) -> bool:
+        return self.count > 0
+
+    def __getitem__(self, index: int) -> Any:
+        """The list row of game ``index`` (0: the newest): date, edition, seats, totals."""
+        if not 0 <= index < self.count:
+            raise IndexError(index)
+        page = index // self.PAGE
+        rows = self._pages.get(page)
+        if rows is None:
+            if len(self._pages) >= self.KEEP:
+                self._pages.pop(next(iter(self._pages)))
+            rows = self._pages[page] = self.prefs.history_page(page * self.PAGE, self.PAGE)
+        k = index - page * self.PAGE
+        if k >= len(rows):
+            raise IndexError(index)
+        return rows[k]
+
+    def whole(self, index: int) -> Any:
+        """Game ``index`` in full (its record, options and score rows), or None if unreadable."""
+        key = self[index].key
+        if self._whole is None or self._whole[0] != key:
+            self._whole = (key, self.prefs.history_entry(key))
+        return self._whole[1]
+
+
 class HistoryScene(Screen):
     """Finished games on the left; statistics, or the chosen game's score pad, on the right."""
 
@@ -60,8 +103,8 @@ class HistoryScene(Screen):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.entries = list(reversed(app.prefs.history()))     # newest first
-        self.stats = self._stats()
+        self.entries = PagedGames(app.prefs)                   # newest first
+        self.stats_job = Job(app.prefs.stats, {}, getattr(app, "threaded", True), "statistics")
         self.selected: int | None = None
         self.page = 0
         self.per_page = 1
@@ -70,13 +113,21 @@ class HistoryScene(Screen):
         self.stats_fit = 1
         self.row_rects: list[tuple[pygame.Rect, int]] = []
 
-    def _stats(self) -> dict[str, Any]:
-        try:
-            from wizard.persistence import compute_stats
-            return compute_stats(list(reversed(self.entries)))
-        except Exception:
-            log.exception("statistics could not be computed")
-            return {}
+    @property
+    def stats(self) -> dict[str, Any]:
+        """The statistics per player ({} until worked out, off the UI thread)."""
+        return self.stats_job.result
+
+    def busy(self) -> bool:
+        """Frames while the statistics are worked out."""
+        return not self.stats_job.done or super().busy()
+
+    def update(self, dt: float) -> None:
+        """Show the statistics once they are there."""
+        super().update(dt)
+        if self.stats_job.done and not getattr(self, "_shown_stats", False):
+            self._shown_stats = True
+            self.app.dirty = True
 
     @property
     def pages(self) -> int:
@@ -207,18 +258,21 @@ class HistoryScene(Screen):
         """Open the chosen game's replay."""
         if self.selected is None:
             return
-        self.app.push(ReplayScene(self.app, self.entries[self.selected]))
+        entry = self.entries.whole(self.selected)
+        if entry is not None:
+            self.app.push(ReplayScene(self.app, entry))
 
     def review(self) -> None:
         """Open the chosen game's post-game review."""
-        if self.selected is not None:
-            self.app.open("review_game", entry=self.entries[self.selected])
+        entry = None if self.selected is None else self.entries.whole(self.selected)
+        if entry is not None:
+            self.app.open("review_game", entry=entry)
 
     def same_deals(self) -> None:
         """Play the chosen game's deals again: its rules, seed and seats, a new game."""
-        if self.selected is None:
+        entry = None if self.selected is None else self.entries.whole(self.selected)
+        if entry is None:
             return
-        entry = self.entries[self.selected]
         seats = [Seat(s.name, s.kind, s.level) for s in entry.seats]
         self.app.go("table", session=Session.new(entry.config, seats,
                                                  on_save=self.app.prefs.save_game))
@@ -276,7 +330,7 @@ class HistoryScene(Screen):
         side = self.side_rect()
         panel(surf, side, self.unit)
         if self.selected is not None:
-            self._draw_game(surf, side, self.entries[self.selected])
+            self._draw_game(surf, side, self.entries.whole(self.selected))
         else:
             self._draw_stats(surf, side)
 
@@ -339,6 +393,10 @@ class HistoryScene(Screen):
 
     def _draw_game(self, surf: pygame.Surface, side: pygame.Rect, e: Any) -> None:
         u = self.unit
+        if e is None:
+            text.draw(surf, _("This game could not be read."), side.center, int(16 * u),
+                      theme.INK_DIM, anchor="center", max_w=side.w - 40 * u)
+            return
         text.draw(surf, game_line(e), (side.x + 16 * u, side.y + 10 * u), int(20 * u), theme.ACCENT,
                   "title", max_w=side.w - 32 * u)
         opts = text.draw(surf, options_line(e), (side.right - 16 * u, side.y + 40 * u), int(14 * u),
@@ -354,6 +412,10 @@ class HistoryScene(Screen):
                   "title", max_w=side.w * 0.5)
         rows = stat_rows(self.stats, self.edition)
         table = pygame.Rect(side.x + 12 * u, side.y + 96 * u, side.w - 24 * u, side.h - 110 * u)
+        if not self.stats_job.done:
+            text.draw(surf, _("Working out the statistics…"), table.center, int(16 * u),
+                      theme.INK_DIM, anchor="center", max_w=table.w - 20 * u)
+            return
         if not rows:
             msg = _("No games in this edition yet.") if self.entries else \
                 _("Statistics appear here after your first finished game.")
