@@ -183,13 +183,14 @@ class HistoryRows:
             self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, source, moved,
                                  detail=str(e)))
             return
-        self._report_import(source, result)
         why = verify_import(db, result, before)
         if why:
+            self._report_import(source, result, None)
             self._report(Problem(ProblemKind.WRITE_FAILED, FileKind.HISTORY, source,
                                  detail=f"import not verified, original kept in place: {why}"))
             return
         moved = move_aside(source, MIGRATED)
+        self._report_import(source, result, moved)
         cache_file = self.data_dir / CACHE_NAME
         if os.path.lexists(cache_file):
             move_aside(cache_file, MIGRATED)
@@ -197,12 +198,13 @@ class HistoryRows:
                              count=result.games,
                              detail=f"{result.added} games imported into {DB_NAME}"))
 
-    def _report_import(self, source: Path, result: Imported) -> None:
+    def _report_import(self, source: Path, result: Imported, original: Path | None) -> None:
+        """The damaged and newer lines met; ``original``: where the whole file now is."""
         if result.bad:
-            self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, source, result.bad_path,
+            self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, source, original,
                                  count=result.bad, kept=result.games,
-                                 detail=f"{result.bad} unreadable entries set aside, "
-                                        f"{result.games} kept"))
+                                 detail=f"{result.bad} unreadable entries set aside in "
+                                        f"{result.bad_path}, {result.games} kept"))
         if result.newer:
             self._report(Problem(ProblemKind.NEWER_VERSION, FileKind.HISTORY, source,
                                  count=result.newer,
