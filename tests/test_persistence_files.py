@@ -32,9 +32,9 @@ from wizard.persistence import (
     SeatSpec,
     Settings,
     Store,
+    db_import,
     setup_logging,
 )
-from wizard.persistence import db_import
 from wizard.persistence import store as store_module
 from wizard.persistence.aside import aside_path, move_aside
 from wizard.persistence.atomic import dump_json, write_bytes_atomic

@@ -11,7 +11,7 @@ import pytest
 from test_persistence_support import FIXTURES
 
 from wizard.engine import Edition, GameConfig, GameRecord, RoundResult
-from wizard.persistence import ProblemKind, HistoryEntry, SeatSpec, Store, compute_stats
+from wizard.persistence import HistoryEntry, ProblemKind, SeatSpec, Store, compute_stats
 
 ANA, BO, CY, DEE = (SeatSpec("Ana"), SeatSpec("Bo", "ai", "easy"), SeatSpec("Cy", "ai", "hard"),
                     SeatSpec("Dee", "ai", "expert"))

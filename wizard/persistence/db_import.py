@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import re
@@ -98,7 +99,7 @@ def import_lines(db: HistoryDB, source: Path, cache: VerifiedCache | None = None
     result = Imported()
     f = open_regular(source, HISTORY_LIMIT)
     if f is None:
-        raise FileNotFoundError(source)
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(source))
     known = cache.digests if cache is not None else set()
     bad_lines = _BadLines(source)
     batch: list[tuple[HistoryEntry, bytes]] = []
