@@ -10,6 +10,7 @@ a plain file, or a ``-wal`` whose header is not SQLite's, is moved aside on its 
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 import stat
 import struct
@@ -17,7 +18,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .aside import DAMAGED, NEWER, move_aside
+from .aside import DAMAGED, NEWER, aside_path, move_aside
 from .atomic import sync_dir
 from .history_db import APPLICATION_ID, DB_SCHEMA, connect
 
@@ -71,7 +72,7 @@ def examine(path: Path, deep: bool = True) -> Verdict:
     if not deep:
         return Verdict(True)
     try:
-        conn = connect(path)
+        conn = connect(path, readonly=True)    # read-only: no checkpoint writes into a bad file
         try:
             rows = conn.execute("PRAGMA quick_check").fetchall()
             version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -104,6 +105,52 @@ def wal_ok(path: Path) -> bool:
     return magic in WAL_MAGIC and version == 3007000
 
 
+def _checksum(data: bytes, s0: int, s1: int, fmt: str) -> tuple[int, int]:
+    """SQLite's WAL checksum of ``data`` (a multiple of 8 bytes), continuing from (s0, s1)."""
+    for x0, x1 in struct.iter_unpack(fmt, data):
+        s0 = (s0 + x0 + s1) & 0xFFFFFFFF
+        s1 = (s1 + x1 + s0) & 0xFFFFFFFF
+    return s0, s1
+
+
+def wal_damage(path: Path, limit: int = 64 << 20) -> str:
+    """Why a ``-wal`` (SQLite's journal of recent commits) is damaged, or "" if it is not: a frame
+    of this journal that fails its checksum, or an end inside a frame. SQLite itself would stop
+    reading at such a frame without a word; the frames after it (games) would be missing.
+    A journal over ``limit`` bytes is not checked."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)
+    except OSError:
+        return ""
+    if not data or len(data) > limit:
+        return ""
+    if len(data) < 32 or not wal_ok(path):
+        return "not an SQLite journal"
+    magic, _version, page, _seq, salt1, salt2, c1, c2 = struct.unpack(">8I", data[:32])
+    fmt = ">II" if magic & 1 else "<II"
+    s0, s1 = _checksum(data[:24], 0, 0, fmt)
+    if (s0, s1) != (c1, c2):
+        return "the journal's header is damaged"
+    if page < 512 or page & (page - 1):
+        return "the journal's page size is wrong"
+    size = 24 + page
+    frames, rest = divmod(len(data) - 32, size)
+    for i in range(frames):
+        at = 32 + i * size
+        head = data[at:at + 24]
+        _pgno, _commit, f1, f2, k1, k2 = struct.unpack(">6I", head)
+        if (f1, f2) != (salt1, salt2):
+            return ""                  # frames of an earlier round of the journal: not used
+        s0, s1 = _checksum(head[:8], s0, s1, fmt)
+        s0, s1 = _checksum(data[at + 24:at + size], s0, s1, fmt)
+        if (s0, s1) != (k1, k2):
+            return f"frame {i + 1} of the journal is damaged"
+    if rest:
+        return "the journal ends inside a frame"
+    return ""
+
+
 def clear_side_files(db: Path) -> list[tuple[Path, Path, str]]:
     """Move aside a ``-wal``/``-shm`` that is not a plain file or a ``-wal`` that is not SQLite's.
 
@@ -123,6 +170,12 @@ def clear_side_files(db: Path) -> list[tuple[Path, Path, str]]:
             reason = "not an SQLite journal"
         if reason:
             moved.append((side, move_aside(side, DAMAGED), reason))
+        elif suffix == "-wal":
+            why = wal_damage(side)
+            if why:          # SQLite uses the good frames before it: a copy keeps every byte
+                copy = aside_path(side, DAMAGED)
+                shutil.copy2(side, copy)
+                moved.append((side, copy, why))
     return moved
 
 
@@ -137,17 +190,35 @@ def set_aside(db: Path, newer: bool = False) -> list[Path]:
     return out
 
 
-def salvage(aside: Path) -> list[tuple[str, str]] | None:
-    """(game key, finished) of every game still readable in a set-aside database, or None."""
-    try:
-        conn = sqlite3.connect(f"{aside.as_uri()}?mode=ro&immutable=1", uri=True)
+def salvage(aside: Path, wal: Path | None = None) -> list[tuple[str, str]] | None:
+    """(game key, finished) of every game still readable in a set-aside database (with its
+    journal ``wal``, applied in a scratch copy so the set-aside files stay as they are), or None
+    if its games cannot be listed at all."""
+    with tempfile.TemporaryDirectory(prefix="wizard-salvage-") as tmp:
+        scratch = Path(tmp) / "salvage.sqlite3"
         try:
-            return [(str(k), str(f)) for k, f in
-                    conn.execute("SELECT game_key, finished FROM games ORDER BY id")]
+            shutil.copyfile(aside, scratch)
+            if wal is not None:
+                shutil.copyfile(wal, Path(tmp) / "salvage.sqlite3-wal")
+            conn = sqlite3.connect(scratch)
+        except (OSError, sqlite3.Error):
+            return None
+        found: list[tuple[str, str]] = []
+        try:
+            top = conn.execute("SELECT MAX(id) FROM games").fetchone()[0] or 0
+            step = 256
+            for low in range(0, top + 1, step):         # in slices: one bad page loses one slice
+                try:
+                    found += [(str(k), str(f)) for k, f in conn.execute(
+                        "SELECT game_key, finished FROM games WHERE id >= ? AND id < ? "
+                        "ORDER BY id", (low, low + step))]
+                except sqlite3.Error:
+                    continue
+        except sqlite3.Error:
+            return None
         finally:
             conn.close()
-    except (sqlite3.Error, OSError, ValueError):
-        return None
+        return found
 
 
 def keys_in(path: Path) -> set[str]:

@@ -37,7 +37,7 @@ from .db_import import (
 )
 from .history import HistoryEntry
 from .history_db import DB_NAME, GameRow, HistoryDB
-from .paths import PathError, inside
+from .paths import PathError
 from .problems import FileKind, Problem, ProblemKind
 from .review_store import REVIEWS_DIR, review_id
 from .verified import VerifiedCache
@@ -91,7 +91,7 @@ class HistoryRows:
         return any(os.path.lexists(self.data_dir / n) for n in names)
 
     def _open_db(self) -> HistoryDB:
-        path = inside(self.data_dir, DB_NAME)
+        path = self.data_dir / DB_NAME        # never followed: a link there is set aside below
         for side, moved, why in clear_side_files(path):
             self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, side, moved,
                                  detail=f"{why}: set aside"))
@@ -144,7 +144,8 @@ class HistoryRows:
             self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, candidate, aside,
                                  detail=f"backup: {v.reason}: set aside"))
         kept: set[str] = keys_in(path) if restored is not None else set()
-        old = salvage(moved[0]) if moved else None
+        wal = next((m for m in moved[1:] if "-wal." in m.name), None)
+        old = salvage(moved[0], wal) if moved else None
         lost: tuple[str, ...] | None = None
         if old is not None:
             lost = tuple(when for key, when in old if key not in kept)
