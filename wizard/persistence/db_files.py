@@ -85,7 +85,7 @@ def examine(path: Path, deep: bool = True) -> Verdict:
         return Verdict(False, "damaged: " + "; ".join(str(r[0]) for r in rows[:3]))
     if version > DB_SCHEMA:
         return Verdict(False, f"schema {version} is newer than {DB_SCHEMA}", newer=True)
-    if not {"games", "seats", "rounds", "reviews", "meta"} <= tables:
+    if not {"games", "records", "seats", "rounds", "reviews", "meta"} <= tables:
         return Verdict(False, "tables are missing")
     return Verdict(True)
 

@@ -30,7 +30,7 @@ from .aside import DAMAGED, aside_path
 from .atomic import parse_json, replacing, sync_dir
 from .checks import Invalid
 from .history import HISTORY_MIGRATIONS, HistoryEntry
-from .history_db import HistoryDB, entry_line, line_digest
+from .history_db import HistoryDB, entry_line, line_digest, line_of
 from .history_file import lines as read_lines
 from .history_file import open_regular
 from .migrate import NewerVersion
@@ -161,8 +161,9 @@ def verify_import(db: HistoryDB, result: Imported, before: int) -> str:
             part = keys[i:i + 500]
             marks = ",".join("?" * len(part))
             for key, digest, blob in conn.execute(
-                    f"SELECT game_key, digest, line FROM games WHERE game_key IN ({marks})", part):
-                from .history_db import line_of
+                    f"SELECT g.game_key, r.digest, r.line FROM games g JOIN records r ON r.game "
+                    f"= g.id WHERE g.game_key IN ({marks})", part):
+
                 try:
                     line_of(digest, blob)
                 except Invalid as e:

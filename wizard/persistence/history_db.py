@@ -2,11 +2,13 @@
 
 ``history.sqlite3`` in the data folder. Tables:
 
-- ``games``: one row per finished game. ``game_key`` (``review_id``: a digest of its record and
-  seats) is UNIQUE, so a game finished twice (a crash between the history write and the deletion
-  of its save, then another game, then the first one again: [A, B, A]) is recorded once. ``line``
-  is the game's JSON history line (the ``history.jsonl`` format, zlib-compressed) and ``digest``
-  its SHA-256; the other columns are what the History list shows.
+- ``games``: one row per finished game, what the History list shows (dates, edition, seats
+  count, take-backs, seed). ``game_key`` (``review_id``: a digest of its record and seats) is
+  UNIQUE, so a game finished twice (a crash between the history write and the deletion of its
+  save, then another game, then the first one again: [A, B, A]) is recorded once.
+- ``records``: the whole game, by ``games.id``: its JSON history line (the ``history.jsonl``
+  format, zlib-compressed) and the line's SHA-256 ``digest``. Kept apart so that the queries of
+  the lists and statistics never read these kilobytes.
 - ``seats``: one row per game and seat, with the figures the statistics add up (final total,
   won, rounds, bids made, and the runs of bids made at the start, at the end and the longest
   inside the game, so bid streaks add up game by game).
@@ -55,7 +57,10 @@ CREATE TABLE games(
     edition TEXT NOT NULL,
     players INTEGER NOT NULL,
     takebacks INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
+    seed INTEGER NOT NULL
+);
+CREATE TABLE records(
+    game INTEGER PRIMARY KEY,
     digest TEXT NOT NULL,
     line BLOB NOT NULL
 );
@@ -250,14 +255,15 @@ class HistoryDB:
         key = review_id(entry)
         cur = conn.execute(
             "INSERT OR IGNORE INTO games(game_key, finished, started, edition, players, takebacks,"
-            " seed, digest, line) VALUES (?,?,?,?,?,?,?,?,?)",
+            " seed) VALUES (?,?,?,?,?,?,?)",
             (key, checks.iso(entry.finished),
              None if entry.started is None else checks.iso(entry.started), entry.edition,
-             len(entry.seats), entry.takebacks, entry.seed, line_digest(line),
-             zlib.compress(line, 6)))
+             len(entry.seats), entry.takebacks, entry.seed))
         if cur.rowcount != 1:
             return False
         gid = cur.lastrowid
+        conn.execute("INSERT INTO records VALUES (?,?,?)",
+                     (gid, line_digest(line), zlib.compress(line, 6)))
         seen: set[str] = set()
         seat_rows = []
         round_rows = []
@@ -328,7 +334,8 @@ class HistoryDB:
         if conn is None:
             with self.cursor() as shared:
                 return self.entry(key, shared)
-        row = conn.execute("SELECT digest, line FROM games WHERE game_key=?", (key,)).fetchone()
+        row = conn.execute("SELECT r.digest, r.line FROM games g JOIN records r ON r.game = g.id "
+                           "WHERE g.game_key=?", (key,)).fetchone()
         if row is None:
             raise KeyError(key)
         return entry_of(row[0], row[1])
@@ -343,8 +350,9 @@ class HistoryDB:
         """(key, game) for every game, oldest first, read ``batch`` rows at a time."""
         last = 0
         while True:
-            rows = conn.execute("SELECT id, game_key, digest, line FROM games WHERE id > ? "
-                                "ORDER BY id LIMIT ?", (last, batch)).fetchall()
+            rows = conn.execute("SELECT g.id, g.game_key, r.digest, r.line FROM games g JOIN "
+                                "records r ON r.game = g.id WHERE g.id > ? ORDER BY g.id "
+                                "LIMIT ?", (last, batch)).fetchall()
             if not rows:
                 return
             for gid, key, digest, blob in rows:
@@ -355,8 +363,8 @@ class HistoryDB:
         """(digest, line) of every game, oldest first (the lines are checked against their digest)."""
         last = 0
         while True:
-            rows = conn.execute("SELECT id, digest, line FROM games WHERE id > ? ORDER BY id "
-                                "LIMIT ?", (last, batch)).fetchall()
+            rows = conn.execute("SELECT game, digest, line FROM records WHERE game > ? ORDER BY "
+                                "game LIMIT ?", (last, batch)).fetchall()
             if not rows:
                 return
             for gid, digest, blob in rows:

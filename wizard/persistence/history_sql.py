@@ -377,8 +377,9 @@ def _safe(db: HistoryDB, conn: sqlite3.Connection):  # type: ignore[no-untyped-d
     last = 0
     from .history_db import entry_of
     while True:
-        rows = conn.execute("SELECT id, game_key, digest, line FROM games WHERE id > ? ORDER BY id "
-                            "LIMIT 200", (last,)).fetchall()
+        rows = conn.execute("SELECT g.id, g.game_key, r.digest, r.line FROM games g LEFT JOIN "
+                            "records r ON r.game = g.id WHERE g.id > ? ORDER BY g.id LIMIT 200",
+                            (last,)).fetchall()
         if not rows:
             return
         for gid, key, digest, blob in rows:

@@ -224,8 +224,11 @@ def run(games: int, in_progress: int, cold: bool = True,
         db_dir, jsonl_dir = base / "db", base / "jsonl"
         jsonl_dir.mkdir(parents=True, exist_ok=True)
         t0 = time.perf_counter()
-        store = seed_history(db_dir, games, jsonl_dir / "history.jsonl", in_progress)
-        store.close()
+        if keep is not None and (db_dir / "history.sqlite3").exists():
+            print(f"reusing the histories in {base} (the database has 30 more games per run)")
+        else:
+            store = seed_history(db_dir, games, jsonl_dir / "history.jsonl", in_progress)
+            store.close()
         built = time.perf_counter() - t0
         db_size = sum(p.stat().st_size for p in db_dir.glob("history.sqlite3*"))
         jsonl_size = (jsonl_dir / "history.jsonl").stat().st_size
