@@ -101,15 +101,14 @@ class HistoryRows:
             if any(os.path.lexists(backup_path(path, g)) for g in range(1, BACKUPS + 1)):
                 self._restore(path, [], "the database file is missing")
         elif not verdict.ok:
-            moved = set_aside(path, newer=verdict.newer)
-            self._restore(path, moved, verdict.reason, newer=verdict.newer)
+            self._restore(path, set_aside(path, newer=verdict.newer), verdict.reason,
+                          newer=verdict.newer)
         db = HistoryDB(path)
         try:
             db.open()
         except sqlite3.Error as e:                    # examined fine, yet does not open: aside
             db.close()
-            moved = set_aside(path)
-            self._restore(path, moved, f"does not open: {e}")
+            self._restore(path, set_aside(path), f"does not open: {e}")
             db = HistoryDB(path)
             db.open()
         self._migrate_jsonl(db)

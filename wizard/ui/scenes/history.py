@@ -12,12 +12,12 @@ import pygame
 from wizard import messages
 from wizard.engine import BidVisibility
 from wizard.i18n import N_, _, ngettext
+from wizard.persistence.jobs import Job
 from wizard.session import Seat, Session
 from wizard.ui.fonts import font
 
 from .. import text, theme
 from ..layout import unit_for
-from ..loading import Job
 from ..widgets import Button, panel
 from .base import Screen
 from .replay import ReplayScene, level_name
@@ -63,15 +63,15 @@ class PagedGames:
 
     def __init__(self, prefs: Any) -> None:
         self.prefs = prefs
-        self.count = prefs.history_count()
+        self.count: int = prefs.history_count()
         self._pages: dict[int, list[Any]] = {}
         self._whole: tuple[str, Any] | None = None
 
     def __len__(self) -> int:
-        return self.count
+        return int(self.count)
 
     def __bool__(self) -> bool:
-        return self.count > 0
+        return bool(self.count > 0)
 
     def __getitem__(self, index: int) -> Any:
         """The list row of game ``index`` (0: the newest): date, edition, seats, totals."""
@@ -104,7 +104,8 @@ class HistoryScene(Screen):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.entries = PagedGames(app.prefs)                   # newest first
-        self.stats_job = Job(app.prefs.stats, {}, getattr(app, "threaded", True), "statistics")
+        self.stats_job: Job[dict[str, Any]] = Job(app.prefs.stats, {},
+                                                  getattr(app, "threaded", True), "statistics")
         self.selected: int | None = None
         self.page = 0
         self.per_page = 1

@@ -12,10 +12,10 @@ import pygame
 
 from wizard import messages
 from wizard.i18n import N_, _, ngettext
+from wizard.persistence.jobs import Job
 
 from .. import text, theme
 from ..charts import percent, rate_bars, rate_line
-from ..loading import Job
 from ..widgets import Button, Cycle, panel
 from .base import Screen
 from .replay import level_name

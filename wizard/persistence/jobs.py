@@ -1,4 +1,5 @@
-"""Work that may take longer than a frame (a query on a long history), run off the UI thread.
+"""Work that may take longer than a frame (a query on a long history), run off the UI thread
+(here, beside the data it reads: the UI itself makes no threads).
 
 A ``Job`` runs its function on a daemon thread (at once on this thread when the app is not
 threaded: tests and the smoke test); the screen shows "working" until ``done`` and asks for
