@@ -134,7 +134,7 @@ def part_db(folder: Path) -> dict[str, float]:
     out["progress_cpu"] = _cpu(lambda: prefs.progress_of(prefs.player_names()[0]))
     out["continue_cpu"] = _cpu(prefs.store.summaries, 1)
     store = prefs.store
-    new = list(games(30, first=10**6))
+    new = list(games(30, first=10**6 + prefs.history_count()))   # new games on every run
     times = []
     cpu = []
     for entry in new:
