@@ -37,7 +37,6 @@ from .db_import import (
 )
 from .history import HistoryEntry
 from .history_db import DB_NAME, GameRow, HistoryDB
-from .paths import PathError
 from .problems import FileKind, Problem, ProblemKind
 from .review_store import REVIEWS_DIR, review_id
 from .verified import VerifiedCache
@@ -76,7 +75,7 @@ class HistoryRows:
                 self._db_tried = True
                 try:
                     self._db = self._open_db()
-                except (OSError, sqlite3.Error, PathError) as e:
+                except Exception as e:      # never a reason to lose the settings and saves
                     log.exception("the history database cannot be opened")
                     self._report(Problem(ProblemKind.UNREADABLE, FileKind.HISTORY,
                                          self.data_dir / DB_NAME, detail=str(e),
@@ -174,7 +173,7 @@ class HistoryRows:
                                  detail="not a plain file: set aside"))
             return
         cache = VerifiedCache(self.data_dir, CACHE_NAME)
-        cache.load()
+        cache.load(any_version=True)    # lines the earlier version replayed: not replayed again
         before = db.count()
         try:
             result = import_lines(db, source, cache)
