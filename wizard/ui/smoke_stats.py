@@ -93,8 +93,8 @@ def make_stats_screen(a: App, name: str) -> None:
         import pygame
         for key in (pygame.K_PAGEDOWN,) * 3:
             a.frame(0.0, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")])
-        if history.page != 3:
-            raise RuntimeError(f"{name}: the list did not scroll to page 4")
+        if history.page != min(3, history.pages - 1):
+            raise RuntimeError(f"{name}: the list did not scroll (page {history.page + 1})")
         return
     history.progress()
     shown = a.top

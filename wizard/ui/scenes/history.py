@@ -376,12 +376,18 @@ class HistoryScene(Screen):
             label = _("{name} {score}").format(name=spec.name, score=e.totals[seat])
             parts.append(("★ " + label if won else label, won))
         sep = "  ·  "
-        whole = sep.join(p for p, _won in parts)
-        # the scores may shrink to their size at 100 % (a larger interface keeps every player)
-        size = text.fit_size(whole, int(15 * u), box.w, "bold",
-                             min_size=int(13 * min(u, unit_for(*self.size, 1.0))))
+        # the scores may shrink to their size at 100 % (a larger interface keeps every player);
+        # the lowest ones that still do not fit are left out ("…")
+        smallest = int(13 * min(u, unit_for(*self.size, 1.0)))
+        shown = list(parts)
+        while len(shown) > 1 and font(smallest, "bold").size(
+                sep.join(p for p, _won in shown) + ("  …" if len(shown) < len(parts) else ""))[0] \
+                > box.w:
+            shown.pop()
+        whole = sep.join(p for p, _won in shown) + ("  …" if len(shown) < len(parts) else "")
+        size = text.fit_size(whole, int(15 * u), box.w, "bold", min_size=smallest)
         x = box.x
-        for k, (label, won) in enumerate(parts):
+        for k, (label, won) in enumerate(shown):
             role = "bold" if won else "text"
             need = font(size, role).size((sep if k else "") + label)[0]
             if x + need > box.right:          # the lower scores that do not fit are left out
@@ -391,6 +397,9 @@ class HistoryScene(Screen):
                 x = text.draw(surf, sep, (x, box.centery), size, theme.INK_DIM, anchor="midleft").right
             x = text.draw(surf, label, (x, box.centery), size, theme.GOLD if won else theme.INK_DIM,
                           role, anchor="midleft").right
+        else:
+            if len(shown) < len(parts):
+                text.draw(surf, "  …", (x, box.centery), size, theme.INK_DIM, anchor="midleft")
 
     def _draw_game(self, surf: pygame.Surface, side: pygame.Rect, e: Any) -> None:
         u = self.unit
