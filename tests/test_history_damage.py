@@ -196,3 +196,19 @@ def test_without_a_good_backup_the_history_starts_again_and_says_what_the_copy_h
     assert problem.kind is ProblemKind.DAMAGED and problem.moved_to is not None
     assert problem.moved_to.read_bytes() == b"junk" * 100
     assert store.finish_game(finished_entry(7)) and [e.seed for e in store.load_history()] == [7]
+
+
+@pytest.mark.parametrize("shm", ["missing", "stale"])
+def test_a_journal_left_by_a_killed_program_is_used_not_set_aside(base: Path, tmp_path: Path,
+                                                                  shm: str) -> None:
+    """After a crash the journal holds the last games and SQLite must rebuild its index of it
+    (a write): the check at start must not take that for damage."""
+    d = tmp_path / "data"
+    d.mkdir()
+    for p in base.iterdir():
+        if not p.name.endswith("-shm"):
+            shutil.copy2(p, d / p.name)
+    if shm == "stale":
+        (d / (DB + "-shm")).write_bytes(b"\xff" * 32768)
+    store = Store(d)
+    assert [e.seed for e in store.load_history()] == [1, 2, 3] and store.problems == []

@@ -72,14 +72,8 @@ def examine(path: Path, deep: bool = True) -> Verdict:
     if not deep:
         return Verdict(True)
     try:
-        conn = connect(path, readonly=True)    # read-only: no checkpoint writes into a bad file
-        try:
-            rows = conn.execute("PRAGMA quick_check").fetchall()
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
-        finally:
-            conn.close()
-    except sqlite3.Error as e:
+        rows, version, tables = _deep_check(path)
+    except (sqlite3.Error, OSError) as e:
         return Verdict(False, f"damaged: {e}")
     if rows != [("ok",)]:
         return Verdict(False, "damaged: " + "; ".join(str(r[0]) for r in rows[:3]))
@@ -88,6 +82,30 @@ def examine(path: Path, deep: bool = True) -> Verdict:
     if not {"games", "records", "seats", "rounds", "reviews", "meta"} <= tables:
         return Verdict(False, "tables are missing")
     return Verdict(True)
+
+
+def _deep_check(path: Path) -> tuple[list[tuple[object, ...]], int, set[str]]:
+    """(``quick_check`` rows, user_version, table names) of a database, never writing to it.
+
+    Without a journal the file is read as it is (immutable); with one (after a crash) SQLite must
+    first rebuild its index of the journal, a write: that is done on a scratch copy of both, so a
+    file that turns out damaged is still set aside byte for byte."""
+    wal = path.with_name(path.name + "-wal")
+    with tempfile.TemporaryDirectory(prefix="wizard-check-") as tmp:
+        if os.path.exists(wal) and os.path.getsize(wal) > 0:
+            target = Path(tmp) / "check.sqlite3"
+            shutil.copyfile(path, target)
+            shutil.copyfile(wal, Path(tmp) / "check.sqlite3-wal")
+            conn = sqlite3.connect(target)
+        else:
+            conn = sqlite3.connect(f"{path.as_uri()}?mode=ro&immutable=1", uri=True)
+        try:
+            rows = conn.execute("PRAGMA quick_check").fetchall()
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            tables = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master")}
+        finally:
+            conn.close()
+    return rows, version, tables
 
 
 def wal_ok(path: Path) -> bool:

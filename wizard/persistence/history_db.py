@@ -25,7 +25,9 @@ Finishing a game is one transaction of a few rows: its cost does not grow with t
 from __future__ import annotations
 
 import hashlib
+import os
 import sqlite3
+import tempfile
 import threading
 import time
 import zlib
@@ -37,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from . import checks
-from .atomic import dump_json, parse_json
+from .atomic import dump_json, parse_json, sync_dir
 from .checks import Invalid
 from .history import HistoryEntry
 from .review_store import review_id
@@ -140,6 +142,31 @@ def create_schema(conn: sqlite3.Connection) -> None:
     conn.execute("COMMIT")
 
 
+def _create(path: Path) -> None:
+    """Make a new, empty database at ``path`` atomically: built in a temp file (its tables, our
+    application id, WAL mode), closed and synced, then renamed into place. A crash leaves either
+    no database or a whole empty one (and at worst a temp file, removed at a later start)."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    os.close(fd)
+    try:
+        conn = sqlite3.connect(tmp, isolation_level=None)
+        try:
+            create_schema(conn)
+        finally:
+            conn.close()
+        with open(tmp, "rb+") as f:
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        for leftover in (tmp, tmp + "-wal", tmp + "-shm"):
+            try:
+                os.unlink(leftover)
+            except OSError:
+                pass
+        raise
+    sync_dir(path.parent)
+
+
 def _runs(made: list[bool]) -> tuple[int, int, int]:
     """(bids made in a row from the first round, in a row up to the last, longest run)."""
     lead = 0
@@ -184,13 +211,11 @@ class HistoryDB:
         with self._lock:
             if self._conn is not None:
                 return
+            if not os.path.lexists(self.path):
+                _create(self.path)
             conn = connect(self.path)
             try:
-                version = conn.execute("PRAGMA user_version").fetchone()[0]
-                if version == 0:
-                    create_schema(conn)
-                else:
-                    conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute("PRAGMA journal_mode=WAL")
             except BaseException:
                 conn.close()
                 raise
