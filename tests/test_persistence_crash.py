@@ -87,7 +87,8 @@ class Progress:
             self.saved[s] = n
             if saved is not None:
                 _same_game(saved.resume()[0], crash_child.reference(s, n))
-        self.points += 1
+        store.close()        # as the program ends: its history database is not left open
+        self.points += 1     # while the next child writes to it
 
 
 def _run(folder: Path, seed: int, extra: list[str], kill_after: float | None) -> tuple[int, bytes]:

@@ -133,8 +133,9 @@ def _checksum(data: bytes, s0: int, s1: int, fmt: str) -> tuple[int, int]:
 
 def wal_damage(path: Path, limit: int = 64 << 20) -> str:
     """Why a ``-wal`` (SQLite's journal of recent commits) is damaged, or "" if it is not: a frame
-    of this journal that fails its checksum, or an end inside a frame. SQLite itself would stop
-    reading at such a frame without a word; the frames after it (games) would be missing.
+    of this journal that fails its checksum with a committed transaction after it. SQLite itself
+    would stop reading at that frame without a word, and the games committed after it would be
+    missing. A bad frame with no commit after it is the unfinished transaction of a crash (normal).
     A journal over ``limit`` bytes is not checked."""
     try:
         with open(path, "rb") as f:
@@ -153,19 +154,22 @@ def wal_damage(path: Path, limit: int = 64 << 20) -> str:
     if page < 512 or page & (page - 1):
         return "the journal's page size is wrong"
     size = 24 + page
-    frames, rest = divmod(len(data) - 32, size)
+    frames = (len(data) - 32) // size      # a partial last frame: a write cut by a crash
+    bad = -1
     for i in range(frames):
         at = 32 + i * size
         head = data[at:at + 24]
-        _pgno, _commit, f1, f2, k1, k2 = struct.unpack(">6I", head)
+        _pgno, commit, f1, f2, k1, k2 = struct.unpack(">6I", head)
         if (f1, f2) != (salt1, salt2):
-            return ""                  # frames of an earlier round of the journal: not used
+            break                          # frames of an earlier round of the journal: not used
+        if bad >= 0:
+            if commit:                     # a commit after the bad frame: that one is lost
+                return f"frame {bad + 1} of the journal is damaged"
+            continue
         s0, s1 = _checksum(head[:8], s0, s1, fmt)
         s0, s1 = _checksum(data[at + 24:at + size], s0, s1, fmt)
         if (s0, s1) != (k1, k2):
-            return f"frame {i + 1} of the journal is damaged"
-    if rest:
-        return "the journal ends inside a frame"
+            bad = i                        # damaged, or the unfinished transaction of a crash
     return ""
 
 

@@ -30,6 +30,7 @@ import sqlite3
 import tempfile
 import threading
 import time
+import weakref
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -195,6 +196,18 @@ class GameRow:
     takebacks: int
 
 
+_OPEN: weakref.WeakSet[HistoryDB] = weakref.WeakSet()     # databases open in this process
+
+
+def open_here(path: Path) -> bool:
+    """Whether this process has ``path`` open already (another ``Store`` on the same folder).
+
+    Then its files must not be opened and closed outside SQLite: closing any descriptor of a file
+    drops every POSIX lock this process holds on it, the open connection's included, and another
+    process could then checkpoint and delete the journal under it."""
+    return any(db.path == path and db.is_open for db in list(_OPEN))
+
+
 class HistoryDB:
     """One data folder's history database. Thread-safe: one lock around the shared connection;
     queries that may be long (screens, export, backup) can open their own with ``reader()``."""
@@ -203,6 +216,11 @@ class HistoryDB:
         self.path = path
         self._lock = threading.RLock()
         self._conn: sqlite3.Connection | None = None
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the shared connection is open."""
+        return self._conn is not None
 
     # ---- connections ---------------------------------------------------------------------
 
@@ -220,6 +238,7 @@ class HistoryDB:
                 conn.close()
                 raise
             self._conn = conn
+            _OPEN.add(self)
 
     def close(self) -> None:
         """Close the shared connection (the WAL is checkpointed when the last one closes)."""

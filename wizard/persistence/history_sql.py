@@ -36,7 +36,7 @@ from .db_import import (
     verify_reviews,
 )
 from .history import HistoryEntry
-from .history_db import DB_NAME, GameRow, HistoryDB
+from .history_db import DB_NAME, GameRow, HistoryDB, open_here
 from .problems import FileKind, Problem, ProblemKind
 from .review_store import REVIEWS_DIR, review_id
 from .verified import VerifiedCache
@@ -91,6 +91,10 @@ class HistoryRows:
 
     def _open_db(self) -> HistoryDB:
         path = self.data_dir / DB_NAME        # never followed: a link there is set aside below
+        if open_here(path):                   # checked by the store that has it open
+            db = HistoryDB(path)
+            db.open()
+            return db
         for side, moved, why in clear_side_files(path):
             self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, side, moved,
                                  detail=f"{why}: set aside"))
