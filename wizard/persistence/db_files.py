@@ -28,6 +28,7 @@ BACKUPS = 3
 BACKUP_EVERY = 20                 # finished games
 BACKUP_MAX_AGE_S = 24 * 3600      # and at least daily
 SIDE = ("-wal", "-shm")
+TORN = "the journal ends inside a frame"     # a crash between the two writes of a frame
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,8 +136,9 @@ def wal_damage(path: Path, limit: int = 64 << 20) -> str:
     """Why a ``-wal`` (SQLite's journal of recent commits) is damaged, or "" if it is not: a frame
     of this journal that fails its checksum with a committed transaction after it. SQLite itself
     would stop reading at that frame without a word, and the games committed after it would be
-    missing. A bad frame with no commit after it is the unfinished transaction of a crash (normal).
-    A journal over ``limit`` bytes is not checked."""
+    missing. A bad frame with no commit after it is the unfinished transaction of a crash (normal);
+    so is a journal ending inside a frame (``TORN``: kept as a copy, since SQLite drops those bytes
+    and damage can look the same). A journal over ``limit`` bytes is not checked."""
     try:
         with open(path, "rb") as f:
             data = f.read(limit + 1)
@@ -170,6 +172,8 @@ def wal_damage(path: Path, limit: int = 64 << 20) -> str:
         s0, s1 = _checksum(data[at + 24:at + size], s0, s1, fmt)
         if (s0, s1) != (k1, k2):
             bad = i                        # damaged, or the unfinished transaction of a crash
+    if (len(data) - 32) % size:
+        return TORN
     return ""
 
 
@@ -195,7 +199,7 @@ def clear_side_files(db: Path) -> list[tuple[Path, Path, str]]:
         elif suffix == "-wal":
             why = wal_damage(side)
             if why:          # SQLite uses the good frames before it: a copy keeps every byte
-                copy = aside_path(side, DAMAGED)
+                copy = aside_path(side, "torn" if why == TORN else DAMAGED)
                 shutil.copy2(side, copy)
                 moved.append((side, copy, why))
     return moved

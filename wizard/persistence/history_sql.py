@@ -18,6 +18,7 @@ from .db_files import (
     BACKUP_EVERY,
     BACKUP_MAX_AGE_S,
     BACKUPS,
+    TORN,
     backup_path,
     clear_side_files,
     copy_file,
@@ -94,8 +95,19 @@ class HistoryRows:
         if open_here(path):                   # checked by the store that has it open
             db = HistoryDB(path)
             db.open()
-            return db
+        else:
+            db = self._checked_db(path)
+        self._migrate_jsonl(db)
+        self._migrate_reviews(db)
+        self._backup_if_due(db)
+        return db
+
+    def _checked_db(self, path: Path) -> HistoryDB:
+        """The database opened after its files were checked (a bad one set aside and restored)."""
         for side, moved, why in clear_side_files(path):
+            if why == TORN:                   # a crash cut the last frame: kept, nothing lost
+                log.info("%s ends inside a frame: a copy is kept as %s", side, moved)
+                continue
             self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, side, moved,
                                  detail=f"{why}: set aside"))
         self._clear_bad_backups()
@@ -114,9 +126,6 @@ class HistoryRows:
             self._restore(path, set_aside(path), f"does not open: {e}")
             db = HistoryDB(path)
             db.open()
-        self._migrate_jsonl(db)
-        self._migrate_reviews(db)
-        self._backup_if_due(db)
         return db
 
     def _clear_bad_backups(self) -> None:
