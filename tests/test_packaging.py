@@ -80,6 +80,8 @@ def run_spec(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, platform: str = "l
     fake_hooks.collect_submodules = lambda package: [  # type: ignore[attr-defined]
         "wizard", "wizard.__main__", "wizard.resources", "wizard.i18n_tools", "wizard.ui.app",
         "wizard.arena", "wizard.ui.bench"]
+    fake_hooks.copy_metadata = lambda package: [  # type: ignore[attr-defined]
+        (f"/site/{package}-{wizard.__version__}.dist-info", f"{package}-{wizard.__version__}.dist-info")]
     for name, module in (("PyInstaller", fake_root), ("PyInstaller.config", fake_config),
                          ("PyInstaller.utils", fake_utils), ("PyInstaller.utils.hooks", fake_hooks)):
         monkeypatch.setitem(sys.modules, name, module)
@@ -101,13 +103,17 @@ def test_spec_bundles_assets_and_compiled_catalogs(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     run = run_spec(tmp_path, monkeypatch)
     (analysis,) = run.of("Analysis")
+    metadata = [(src, dest) for src, dest in analysis.kwargs["datas"] if src.startswith("/site/")]
+    assert metadata == [(f"/site/wizard-{wizard.__version__}.dist-info",
+                         f"wizard-{wizard.__version__}.dist-info")], "the version's metadata"
     datas = {(Path(src).resolve().relative_to(REPO).as_posix(), Path(dest).as_posix())
-             for src, dest in analysis.kwargs["datas"]}
+             for src, dest in analysis.kwargs["datas"] if (src, dest) not in metadata}
     for font in (REPO / "assets" / "fonts").iterdir():
         assert (f"assets/fonts/{font.name}", "assets/fonts") in datas
     for sound in (REPO / "assets" / "sounds").glob("*.wav"):
         assert (f"assets/sounds/{sound.name}", "assets/sounds") in datas
     assert ("assets/icon.png", "assets") in datas
+    assert ("assets/icon.icns", "assets") not in datas, "the macOS icon goes into the .app only"
     assert LANGUAGES and {"fr", "ca"} <= set(LANGUAGES)
     for lang in LANGUAGES:
         dest = f"locales/{lang}/LC_MESSAGES"

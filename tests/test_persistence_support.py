@@ -42,7 +42,7 @@ def finished_entry(seed: int = 1) -> HistoryEntry:
 def custom_settings() -> Settings:
     """Settings that differ from the defaults in every field."""
     return Settings(language="fr", animation_speed="fast", ai_pause_ms=250, sound=False,
-                    volume=0.5, fullscreen=True, window_size=[1920, 1080], ui_scale=1.5,
+                    volume=0.5, fullscreen=True, window_size=[1920, 1080], ui_scale=1.25,
                     card_look="standard", colourblind=True, confirm_play=True,
                     last_setup={"players": 5, "names": ["Ana", "Bo"]})
 

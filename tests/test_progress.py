@@ -11,6 +11,7 @@ import pytest
 
 from wizard.engine import Bid, GameConfig, GameRecord, RoundResult, TakeBack
 from wizard.persistence import HistoryEntry, SeatSpec, Streak, compute_stats, game_id, progress
+from wizard.persistence.progress import MIXED
 from wizard.session import Seat, Session
 
 ANA = SeatSpec("Ana")
@@ -55,12 +56,13 @@ def test_figures_on_a_hand_made_history_are_exact() -> None:
     # by round size (the round number is the cards in hand): round 1 made in G1 G2 G3, missed G4
     assert dict(p.by_size) == {1: (3, 4), 2: (2, 3), 3: (1, 1)}
     assert p.size_accuracy(1) == pytest.approx(0.75) and p.size_accuracy(7) is None
-    # levels at the table: easy in G1 G2 G4 (two easy seats in G2 count once), hard G1 G3,
-    # expert G3 G4
+    # each game counts once: G2 (two easy seats) against Easy; G1 (easy, hard), G3 (expert,
+    # hard) and G4 (easy, expert) against mixed tables, listed last
     levels = {r.level: (r.games, r.wins, r.points) for r in p.by_level}
-    assert levels == {"easy": (3, 1, 100), "hard": (2, 2, 170), "expert": (2, 1, 100)}
-    assert [r.level for r in p.by_level] == ["easy", "hard", "expert"]
-    assert p.by_level[0].average == pytest.approx(100 / 3)
+    assert levels == {"easy": (1, 0, 50), MIXED: (3, 2, 160)}
+    assert [r.level for r in p.by_level] == ["easy", MIXED]
+    assert sum(r.games for r in p.by_level) == p.games
+    assert p.by_level[1].average == pytest.approx(160 / 3)
     # wins W L W L; bids made: 1 0 1 | 1 1 | 1 1 | 0
     assert p.win_streak == Streak(current=0, best=1)
     assert p.bid_streak == Streak(current=0, best=5)
@@ -73,7 +75,7 @@ def test_games_with_take_backs_can_be_left_out() -> None:
     assert p.games == 3 and p.left_out == 1 and p.takeback_games == 0
     assert [g.rounds for g in p.recent] == [3, 2, 1]
     assert dict(p.by_size) == {1: (2, 3), 2: (1, 2), 3: (1, 1)}
-    assert {r.level: r.games for r in p.by_level} == {"easy": 3, "hard": 1, "expert": 1}
+    assert {r.level: r.games for r in p.by_level} == {"easy": 1, MIXED: 2}
     assert p.bid_streak == Streak(current=0, best=3)
 
 

@@ -42,7 +42,8 @@ def test_a_failed_autosave_is_data_retried_and_recovers(tmp_path: Path, monkeypa
     monkeypatch.setattr(store_module, "write_bytes_atomic", refuse)
     s.step_ai()
     status = prefs.save_status
-    assert status.failed and status.reason == reason and status.folder == tmp_path
+    # the folder that failed: the games' folder, not the data folder above it (#29)
+    assert status.failed and status.reason == reason and status.folder == tmp_path / "games"
     assert notice_lines(status)[1] is True
     s.step_ai()                                    # tried again on the next action
     assert prefs.save_status.failed and prefs.save_status.failed_since == status.failed_since
@@ -72,3 +73,38 @@ def test_the_notice_fits_below_the_header_at_the_smallest_window(lang: str) -> N
         assert draw_save_notice(surf, unit, ok) is not None
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_notice_at_the_table_is_clear_of_the_plates(monkeypatch: pytest.MonkeyPatch,
+                                                        size: tuple[int, int], players: int) -> None:
+    """#29: the notice covered the top-centre player's panel."""
+    from wizard.ui.routes import make_app
+    from wizard.ui.scenes import table_draw
+    from wizard.ui.smoke import _seats, play_until
+    boxes: list[pygame.Rect] = []
+    real = table_draw.draw_save_notice
+
+    def spy(*a, **k):  # type: ignore[no-untyped-def]
+        box = real(*a, **k)
+        if box is not None:
+            boxes.append(box)
+        return box
+
+    monkeypatch.setattr(table_draw, "draw_save_notice", spy)
+    app = make_app(size=size, headless=True, threaded=False, speed="off", lang="en")
+    app.prefs.save_status = SaveStatus(failed=True, reason=FULL,
+                                       folder=Path("/home/anna/.local/share/wizard/games"),
+                                       failed_since=time.monotonic())
+    s = play_until(Session.new(GameConfig(players, seed=12), _seats(1, players)),
+                   lambda s: s.is_human_turn() and s.round >= 2)
+    t = app.go("table", session=s, keep_history=False)
+    app.frame(0.0)
+    app.dirty = True
+    app.frame(0.0)
+    assert boxes
+    plates = [pygame.Rect(b.tuple()) for b in t.lay.plates]   # type: ignore[attr-defined]
+    for box in boxes:
+        assert app.screen.get_rect().contains(box)
+        assert not any(box.colliderect(p) for p in plates), (box, plates)

@@ -103,7 +103,7 @@ def test_a_bid_hint_lists_experts_bids_with_the_chance_of_exactly_and_the_points
         n = r.action.n
         assert r.points == notes["ev"][n] and r.exact == notes["exact"][n]
         assert r.exact is not None and 0.0 <= r.exact <= 1.0
-        assert f"Bid {n}: you take exactly {messages.tricks_text(n)} in " \
+        assert f"Bid {n}: if you play for {messages.tricks_text(n)} you make it in " \
                f"{percent_shown(r.exact)} % of deals" in r.text
     rest = [r.points for r in hint.rows[1:]]
     assert rest == sorted(rest, reverse=True)
@@ -147,7 +147,8 @@ def test_rows_from_notes_sort_and_cut() -> None:
              "exact": {0: 0.1, 1: 0.3, 2: 0.46, 3: 0.2, 4: 0.05}}
     rows = hint_rows(Bid(2), notes, list(view_legal), "classic")
     assert [r.action for r in rows] == [Bid(2), Bid(3), Bid(1), Bid(4)]
-    assert rows[0].text == "Bid 2: you take exactly 2 tricks in 46 % of deals — expected +31 points."
+    assert rows[0].text == ("Bid 2: if you play for 2 tricks you make it in 46 % of deals; "
+                            "expected +31 points.")
     assert hint_rows(Bid(1), {"forced": True}, [Bid(1)], "classic") == ()
     # notes without the chance of exactly (another advisor): the points alone
     assert [r.text for r in hint_rows(Bid(1), {"ev": {0: -0.3, 1: 1.2}}, view_legal, "classic")] \
@@ -162,12 +163,13 @@ def test_rows_from_notes_sort_and_cut() -> None:
 def test_the_lines_are_translated() -> None:
     try:
         set_language("fr")
-        assert bid_line(2, 0.46, 31.0) == ("Prédiction 2\u202f: vous faites exactement 2 plis dans "
-                                           "46\u202f% des donnes — +31 points attendus.")
+        assert bid_line(2, 0.46, 31.0) == ("Prédiction 2\u202f: si vous jouez pour 2 plis, vous la "
+                                           "réussissez dans 46\u202f% des donnes\u202f; +31 points "
+                                           "attendus.")
         assert card_line(Play(Card.from_str("G7")), 1.2, "classic") \
             == "Le 7 des elfes\u202f: +1 point attendu."
         set_language("ca")
-        assert bid_line(1, 0.5, -10.0).startswith("Predicció 1: guanyes exactament 1 basa")
+        assert bid_line(1, 0.5, -10.0).startswith("Predicció 1: si jugueu per 1 basa, l’encerteu en")
     finally:
         set_language("en")
 
@@ -286,3 +288,6 @@ def test_a_sampled_chance_never_shows_as_certain() -> None:
     assert percent_shown(1.0) == ">99" and percent_shown(0.996) == ">99"
     assert percent_shown(0.46) == "46" and percent_shown(0.01) == "1" and percent_shown(0.99) == "99"
     assert "in <1 % of deals" in bid_line(1, 0.0, -12.0)
+    # a number that did not reach the stated precision says how far off it may be
+    assert "in 9 % ±6 of deals; expected -7 ±5 points" in bid_line(1, 0.09, -7.0, 0.06, 5.0)
+    assert "in 9 % of deals; expected -7 points" in bid_line(1, 0.09, -7.0, 0.03, 2.0)

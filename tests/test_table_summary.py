@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 
@@ -173,3 +174,23 @@ def test_a_round_voided_by_excalibur_says_nobody_scores() -> None:
     assert [(line.text, line.made) for line in summary.lines] == [
         ("You made your bid exactly!", False)]           # true, but not good news: it scores 0
     assert all(r.points == 0 and r.notes == () for r in summary.rows)
+
+
+def test_a_camelot_round_says_how_many_tricks_excalibur_voided() -> None:
+    """#29: round 2, Excalibur voids the first trick (it counts for nobody); the result says so."""
+    cfg = GameConfig(3, edition=Edition.CAMELOT, seed=1)
+    hands = [[card("B5"), card("B9")], [card("EXCALIBUR"), card("B3")], [card("B7"), card("B4")]]
+    state = GameState.at_deal(cfg, 2, 0, hands, card("R9"))
+    seats = [Seat.human("You"), Seat.ai("Merlin", "random"), Seat.ai("Vivian", "random")]
+    table = Table(Session(state, seats, rng=random.Random(1)), threaded=False, speed=0.0,
+                  ai_pause=0.0)
+    over = next(o for o in play_round(table) if isinstance(o, RoundOver))
+    s = over.summary
+    assert sum(over.result.tricks) == 2 - s.void_tricks
+    assert s.void_tricks == 1 and not s.voided
+    assert s.note == "Excalibur voided 1 trick: it counted for nobody."
+    every = round_summary(dataclasses.replace(over.result, tricks=(1, 1, 0)), 15,
+                          ["A", "B", "C"], [0])                # every trick won by someone
+    assert every.void_tricks == 0 and every.note == ""
+    set_language("fr")
+    assert round_summary(over.result, 15, ["A", "B", "C"], [0]).note.startswith("Excalibur")

@@ -60,7 +60,7 @@ def test_the_legend_shows_every_kind_of_card_of_the_edition() -> None:
     numbers = camelot[0]
     assert numbers[0] == ("B13", "G13", "R13", "Y13") and numbers[1] == "Number cards"
     assert numbers[2][:2] == ["Spades, Clubs, Hearts, Diamonds",
-                              "Number cards from 3, the lowest, to A, the highest."]
+                              "From 3, the lowest, to A, the highest."]
     set_language("fr")
     french = {title for _c, title, _r in rules_text.legend(Edition.CAMELOT)}
     assert "Morgan le Fay" not in french and "Holy Grail" not in french
@@ -72,7 +72,9 @@ def test_the_badge_lists_the_edition_and_each_variant_in_play() -> None:
     assert len(game_tip(plain).lines) == 2                         # the edition, "no variant"
     cfg = GameConfig(5, edition=Edition.CAMELOT,
                      options=Options(bids=BidVisibility.HIDDEN, clairvoyance=True))
-    assert badge(cfg) == "Camelot Edition +2"
+    assert badge(cfg) == "Camelot Edition · 2 variants"
+    one = GameConfig(4, options=Options(no_equal_sum=True))
+    assert badge(one) == "Classic · 1 variant" and "+" not in badge(one)   # not "plus or minus one"
     tip = game_tip(cfg)
     assert tip.title == "Camelot Edition"
     assert [line.split(":")[0] for line in tip.lines[1:]] == ["Hidden bids", "Clairvoyance"]
@@ -93,3 +95,20 @@ def test_the_bid_sum_colour_is_explained() -> None:
     assert bids_tip(_shown(5, [2, 2, 2], [True] * 3)).lines[1].startswith("Red")
     assert bids_tip(_shown(5, [1, 1, 1], [True] * 3)).lines[1].startswith("Green")
     assert bids_tip(_shown(5, [None, None, None], [True] * 3)).title == "Bids: ? of 5"
+
+
+def test_hidden_bids_say_the_same_from_the_start() -> None:
+    """Hidden bids: "Bids: ? of 3" before anyone has bid, as after (it said "0 of 3" first)."""
+    from wizard.session import Seat, Session
+    from wizard.table import Table
+    for bids in (BidVisibility.HIDDEN, BidVisibility.SECRET):
+        cfg = GameConfig(3, seed=2, options=Options(bids=bids))
+        seats = [Seat.human("Ann"), Seat.ai("B", "random"), Seat.ai("C", "random")]
+        t = Table(Session.new(cfg, seats), threaded=False, speed=0.0, ai_pause=0.0)
+        t.tick(0.1)
+        sh = t.shown
+        assert sh.round == 1 and not any(sh.bids_made)
+        assert bids_tip(sh).title == "Bids: ? of 1"
+        t.close()
+    shown = _shown(3, [None, None, None], [False] * 3)
+    assert bids_tip(shown).title == "Bids: 0 of 3"                   # open bids: none yet is 0

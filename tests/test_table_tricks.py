@@ -144,7 +144,7 @@ def test_the_line_is_translated_with_a_separate_you_form() -> None:
     assert named.startswith("Anna remporte le pli\u00a0:") and "Magicien magique" in named
     assert you.startswith("Vous remportez le pli\u00a0:")
     set_language("ca")
-    assert trick_line(won, ["Jo", "Bruno", "Carme"], you=0).startswith("Guanyes la basa:")
+    assert trick_line(won, ["Jo", "Bruno", "Carme"], you=0).startswith("Guanyeu la basa:")
     assert trick_line(won, NAMES, None).startswith("Anna guanya la basa:")
 
 
@@ -272,7 +272,9 @@ def test_the_hold_setting_is_checked_when_loaded() -> None:
     from wizard.persistence.settings import Settings
     s, bad = Settings.from_dict({"schema": 1, "trick_hold_ms": 1500})
     assert s.trick_hold_ms == 1500 and bad == []
-    for wrong in (-1, 10_001, "1s", 1.5, True, None):
+    s, bad = Settings.from_dict({"schema": 1, "trick_hold_ms": -1})      # until I click
+    assert s.trick_hold_ms == -1 and bad == []
+    for wrong in (-2, 10_001, "1s", 1.5, True, None):
         s, bad = Settings.from_dict({"schema": 1, "trick_hold_ms": wrong})
         assert bad == ["trick_hold_ms"] and s.trick_hold_ms == Settings().trick_hold_ms, wrong
 

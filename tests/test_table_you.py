@@ -54,7 +54,7 @@ def prompts(name: str, lang: str) -> tuple[str, str]:
     ("en", "You", "Your bid: how many tricks will you take?", "Play a card."),
     ("fr", "Moi", "Votre prédiction\u00a0: combien de plis allez-vous remporter\u202f?",
      "Jouez une carte."),
-    ("ca", "Jo", "La teva predicció: quantes bases guanyaràs?", "Juga una carta."),
+    ("ca", "Jo", "La vostra predicció: quantes bases guanyareu?", "Jugueu una carta."),
 ])
 def test_the_default_you_is_asked_without_a_name(lang: str, you: str, bid: str, play: str) -> None:
     assert first_round(you).you == 0
@@ -77,7 +77,7 @@ def test_a_named_person_is_named(lang: str, bid: str, play: str) -> None:
 @pytest.mark.parametrize(("lang", "name", "won"), [
     ("en", "You", "You win the trick: the first Wizard played."),
     ("fr", "Moi", "Vous remportez le pli\u00a0: le premier Magicien joué."),
-    ("ca", "Jo", "Guanyes la basa: el primer Wizard jugat."),
+    ("ca", "Jo", "Guanyeu la basa: el primer Wizard jugat."),
     ("en", "Anna", "Anna wins the trick: the first Wizard played."),
     ("fr", "Anna", "Anna remporte le pli\u00a0: le premier Magicien joué."),
     ("ca", "Anna", "Anna guanya la basa: el primer Wizard jugat.")])

@@ -15,8 +15,10 @@ import pytest
 from wizard.engine import (
     Action,
     Bid,
+    BidVisibility,
     GameConfig,
     GameRecord,
+    Options,
     Phase,
     PlayerView,
     RecordError,
@@ -39,6 +41,7 @@ from wizard.table import (
     TakeBackIntent,
     TakenBack,
 )
+from wizard.table.takeback import offered
 
 SOLO = [Seat.human("Ann"), Seat.ai("Bo", "easy"), Seat.ai("Cy", "normal"), Seat.ai("Di", "easy")]
 HOT = [Seat.human("Ann"), Seat.human("Bea"), Seat.ai("Cy", "easy")]
@@ -371,3 +374,42 @@ def test_a_take_back_is_saved_at_once() -> None:
             s.act(s.legal_actions()[0])
     assert saved[-1] == s.record() and saved[-1].takebacks == tuple(s.takebacks)
     assert len(saved[-1].actions) == s.takebacks[0].to
+
+
+@pytest.mark.parametrize("bids", [BidVisibility.HIDDEN, BidVisibility.SECRET])
+def test_hidden_bids_a_bid_is_not_taken_back_once_every_bid_is_made(bids: BidVisibility) -> None:
+    """#29: with hidden or secret bids, taking back a bid after the bidding let the person bid
+    again knowing every bid. Refused, with the reason; while the others still bid, it is allowed."""
+    cfg = GameConfig(4, seed=3, options=Options(bids=bids))
+    s = Session.new(cfg, SOLO)
+    s.start()
+    while not s.is_human_turn():
+        s.step_ai()
+    s.act(s.legal_actions()[0])                    # round 1: the person's bid
+    if s.phase is Phase.BID:                       # others still to bid: nothing is shown yet
+        assert s.takeback_refusal() is None
+    while not s.is_human_turn() and s.phase is not Phase.ROUND_END:
+        s.step_ai()
+    if s.phase is Phase.PLAY:
+        s.act(s.legal_actions()[0])                # round 1's one card is forced: no choice
+    assert isinstance(s.state.actions[max(i for i, c in enumerate(s._choice_marks()) if c)], Bid)
+    state = fields(s.state)
+    assert s.takeback_refusal() is TakeBackRule.BIDS_SHOWN
+    with pytest.raises(TakeBackError):
+        s.take_back()
+    table = Table(s, threaded=False, speed=0.0, ai_pause=0.0)
+    out = table.submit(TakeBackIntent())
+    assert isinstance(out, Refused) and out.rule is TakeBackRule.BIDS_SHOWN
+    assert "hidden" in out.text and "knowing the others" in out.text
+    assert offered(s)                     # the button stays: pressing it says why
+    assert fields(s.state) == state and not s.takebacks
+    open_ = Session.new(GameConfig(4, seed=3), SOLO)      # open bids: the same take-back is fine
+    open_.start()
+    while not open_.is_human_turn():
+        open_.step_ai()
+    open_.act(open_.legal_actions()[0])
+    while not open_.is_human_turn() and open_.phase is not Phase.ROUND_END:
+        open_.step_ai()
+    if open_.phase is Phase.PLAY:
+        open_.act(open_.legal_actions()[0])
+    assert open_.takeback_refusal() is None

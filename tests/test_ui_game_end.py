@@ -53,7 +53,8 @@ def test_the_title_speaks_to_the_default_you() -> None:
 
 def test_enter_pressed_for_the_screens_before_does_not_start_a_new_game() -> None:
     """A person going through the last trick and round result with Enter keeps the game end
-    (and its Review) on screen; after a moment Enter plays again as before."""
+    (and its Review and Same deals) on screen, however long the round's last dialog took: no
+    button answers Enter by itself. The arrows choose a button, then Enter presses it."""
     from wizard.engine import GameConfig
     from wizard.session import Session
     from wizard.ui import smoke
@@ -66,9 +67,11 @@ def test_enter_pressed_for_the_screens_before_does_not_start_a_new_game() -> Non
     smoke.close_last_round(app)
     scene = app.top
     assert isinstance(scene, GameEndScene)
-    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")
-    app.frame(0.1, [enter])
-    assert app.top is scene
-    app.frame(GameEndScene.KEY_GUARD_S, [])
-    app.frame(0.0, [enter])
+    key = {k: pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
+           for k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN)}
+    for wait in (0.1, 2.0, 10.0):
+        app.frame(wait, [key[pygame.K_RETURN], key[pygame.K_KP_ENTER], key[pygame.K_SPACE]])
+        assert app.top is scene
+    app.frame(0.0, [key[pygame.K_DOWN]])           # the first button: Play again
+    app.frame(0.0, [key[pygame.K_RETURN]])
     assert app.top is not scene

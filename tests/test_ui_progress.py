@@ -10,6 +10,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -97,6 +98,17 @@ def test_an_empty_history_says_so(tmp_path: Path) -> None:
     app.frame(0.0)
 
 
+def _anna_acts(entry: Any, seat: int, round_: int, verb: str) -> tuple[int, str]:
+    """The step and the argument of ``seat``'s first ``verb`` action in round ``round_``."""
+    for step, action in enumerate(entry.record.actions):
+        text = action.record()
+        if text.startswith(verb):
+            state = entry.state_after(step)
+            if state.round == round_ and state.current_player == seat:
+                return step, text.removeprefix(verb)
+    raise AssertionError(f"no {verb.strip()} of seat {seat} in round {round_}")
+
+
 def test_the_stored_reviews_give_the_points_lost(tmp_path: Path) -> None:
     """A game reviewed and stored: the progress screen reads its points lost, per round."""
     from wizard.persistence import REVIEW_ENGINE, Decision, Review, review_id
@@ -107,10 +119,15 @@ def test_the_stored_reviews_give_the_points_lost(tmp_path: Path) -> None:
     entry = history[-1]
     anna = next(i for i, s in enumerate(entry.seats) if s.name == "Anna")
     rounds = len(entry.rounds)
-    costly = (Decision(step=4, seat=anna, round=1, trick=0, kind="bid", chosen=0, best=1,
-                       chosen_points=-10.0, best_points=20.0),          # costs 30
-              Decision(step=9, seat=anna, round=2, trick=1, kind="card", chosen="W", best="J",
-                       chosen_points=10.0, best_points=16.0))          # 6: under the threshold
+    # Anna's real bid in round 1 and her first real card in round 2 (a stored review is checked
+    # against its game: each decision must be the game's own action at its step)
+    bid_step, bid = _anna_acts(entry, anna, 1, "bid ")
+    card_step, card = _anna_acts(entry, anna, 2, "play ")
+    costly = (Decision(step=bid_step, seat=anna, round=1, trick=0, kind="bid", chosen=int(bid),
+                       best=1 - int(bid), chosen_points=-10.0, best_points=20.0),   # costs 30
+              Decision(step=card_step, seat=anna, round=2, trick=1, kind="card", chosen=card,
+                       best="J" if card != "J" else "W", chosen_points=10.0,
+                       best_points=16.0))          # 6: under the threshold
     review = Review(review_id(entry), (anna,), rounds, costly, REVIEW_ENGINE)
     assert app.prefs.save_review(entry, review)
     scene = app.open("stats_progress", name="Anna")

@@ -33,7 +33,7 @@ def _lines(name: str, lang: str) -> list[str]:
 @pytest.mark.parametrize(("lang", "you", "bid", "won", "plays"), [
     ("en", "You", "You bid ", "You win the trick: ", "You play "),           # and why (issue #16)
     ("fr", "Moi", "Vous prédisez ", "Vous remportez le pli\u00a0: ", "Vous jouez "),
-    ("ca", "Jo", "Predius ", "Guanyes la basa: ", "Jugues "),
+    ("ca", "Jo", "Predieu ", "Guanyeu la basa: ", "Jugueu "),
 ])
 def test_the_replay_speaks_to_you(lang: str, you: str, bid: str, won: str, plays: str) -> None:
     text = " ".join(_lines(you, lang))

@@ -206,7 +206,7 @@ def test_hot_seat_no_frame_shows_a_hand_to_the_wrong_person() -> None:
     while s.state.round <= 3 and frames < 20000 and not s.finished:
         frames += 1
         events = []
-        if t.table.curtain_for is not None and frames % 7 == 0:
+        if (t.table.curtain_for is not None or t.table.waiting_for_click()) and frames % 7 == 0:
             events = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")]
         elif t.my_turn() and frames % 5 == 0:
             if s.state.phase is Phase.BID:
@@ -508,3 +508,37 @@ def test_a_hand_cards_tooltip_covers_neither_the_prompt_nor_the_bid_buttons(
         for rect in shown:
             assert not rect.colliderect(prompt), (size, rect, prompt)
             assert not any(rect.colliderect(b) for b in buttons), (size, rect)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_a_hand_cards_tooltip_opens_above_the_hand_over_no_card(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]) -> None:
+    """#29: the tooltip of a card in hand opened beside it, over the next cards of the hand
+    (and over the card the hint rings). Now it is above the whole hand, over none of its cards."""
+    from wizard.ui.board import tips
+    shown: list[pygame.Rect] = []
+    real = tips.tooltip
+
+    def spy(*args: object, **kw: object) -> pygame.Rect:
+        rect = real(*args, **kw)  # type: ignore[arg-type]
+        shown.append(rect)
+        return rect
+
+    monkeypatch.setattr(tips, "tooltip", spy)
+    app = make_app(size=size)
+    s = play_until(Session.new(GameConfig(4, seed=22), seats(1)),
+                   lambda s: human_turn(Phase.PLAY, 6)(s) and len(s.legal_actions()) >= 3)
+    t = table_at(app, s)
+    hand = t.hand_rects()
+    assert len(hand) >= 6
+    for i, r in enumerate(hand):
+        shown.clear()
+        app.frame(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=(r.x + 4, r.bottom - 8),
+                                           rel=(0, 0), buttons=(0, 0, 0))])
+        assert shown, "no tooltip was drawn"
+        cards_now = t.hand_rects()
+        top = min(c.y for c in cards_now)
+        for rect in shown:
+            assert rect.bottom <= top, (size, i, rect, top)
+            assert not any(rect.colliderect(c) for c in cards_now), (size, i, rect)
+            assert not rect.colliderect(pygame.Rect(t.lay.prompt.tuple())), (size, i, rect)

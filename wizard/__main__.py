@@ -40,6 +40,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--import-history", type=Path, default=None, metavar="FILE",
                    help="add the finished games of FILE (JSON lines, e.g. an export), then exit")
     p.add_argument("-v", "--verbose", action="store_true", help="log to the console")
+    from wizard import __version__
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    # A release check (.ci/check-exe, .ci/release.py): review a short game in a child process.
+    p.add_argument("--review-selftest", action="store_true", help=argparse.SUPPRESS)
     return p
 
 
@@ -68,10 +72,22 @@ def tell(message: str) -> None:
         pass
 
 
+def name_the_window_class() -> None:
+    """Give the window the class of the desktop entry (org.wizardgame.wizard), so a Linux desktop
+    shows the entry's name and icon for it; before pygame is imported, which would otherwise name
+    it after the program file ("__main__.py"). A class set by the person is kept."""
+    import os
+
+    from wizard import APP_ID
+    for variable in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
+        os.environ.setdefault(variable, APP_ID)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run; a failure is logged and said in plain words, never silent."""
     import multiprocessing
     multiprocessing.freeze_support()     # a frozen build's review process (wizard.review.job)
+    name_the_window_class()
     args = parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
@@ -105,6 +121,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     """Run what the command line asked for."""
+    if args.review_selftest:
+        from wizard.selftest import run as review_selftest
+        return review_selftest()
     if args.export_history is not None or args.import_history is not None:
         from wizard import history_cli
         from wizard.i18n import set_language

@@ -14,7 +14,9 @@ import json
 import math
 import os
 import random
+import signal
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -22,6 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import botguard
 from .ai import BASELINES, LEVELS, Player, make_ai
 from .ai.base import decision_rng, play_through
 from .botproc import BotError, ExternalBot, close_series_bots, discard, series_bot
@@ -163,7 +166,21 @@ def specs_for(seats: list[str], games: int, seed: int, edition: Edition, options
 
 def run_series(specs: list[GameSpec], jobs: int,
                progress: Any = None) -> tuple[list[tuple[GameSpec, list[SeatResult]]], dict[str, Any] | None]:
-    """Play the games (in ``jobs`` processes); stops at the first bot fault and returns it."""
+    """Play the games (in ``jobs`` processes); stops at the first bot fault and returns it.
+
+    Whatever way it ends (a fault, Ctrl-C, SIGTERM/SIGHUP turned into ``SystemExit`` by
+    ``main``), every process the bots started is ended; a watchdog does it if the arena is killed.
+    """
+    dog = botguard.start_watchdog()
+    try:
+        return _run_series(specs, jobs, progress)
+    finally:
+        botguard.end_run()
+        botguard.stop_watchdog(dog)
+
+
+def _run_series(specs: list[GameSpec], jobs: int,
+                progress: Any) -> tuple[list[tuple[GameSpec, list[SeatResult]]], dict[str, Any] | None]:
     done: list[tuple[GameSpec, list[SeatResult]]] = []
     if jobs <= 1:
         try:
@@ -179,7 +196,8 @@ def run_series(specs: list[GameSpec], jobs: int,
         finally:
             close_series_bots()
     fault: dict[str, Any] | None = None
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_signals)
+    try:
         pending: set[Future[Any]] = set()
         it = iter(specs)
         for spec in it:
@@ -204,8 +222,30 @@ def run_series(specs: list[GameSpec], jobs: int,
                 pending.add(pool.submit(_run_one, spec))
                 if len(pending) >= jobs * 2:
                     break
+    except BaseException:
+        # stopped (Ctrl-C, SIGTERM): the workers' games are not waited for
+        workers = list(getattr(pool, "_processes", {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for w in workers:
+            w.terminate()
+        raise
+    pool.shutdown(wait=True)
     done.sort(key=lambda x: (x[0].deal, x[0].rotation))
     return done, fault
+
+
+def _worker_signals() -> None:
+    """A worker leaves Ctrl-C and SIGHUP to the arena, which ends it (no traceback from it), and
+    SIGTERM ends it at once (not the arena's handler, inherited by the fork)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+
+
+def _stop_on(sig: int, _frame: Any) -> None:
+    """SIGTERM or SIGHUP: leave through ``finally`` blocks (the bots are ended), status 128+sig."""
+    raise SystemExit(128 + sig)
 
 
 def _mean_ci(values: list[float]) -> tuple[float, list[float]]:
@@ -420,7 +460,17 @@ def main(argv: list[str] | None = None) -> int:
         if a.progress and (k % 10 == 0 or k == total):
             print(f"{k}/{total} games", file=sys.stderr, flush=True)
 
-    done, fault = run_series(specs, max(1, a.jobs), progress)
+    stops = [s for s in (signal.SIGTERM, getattr(signal, "SIGHUP", None)) if s is not None]
+    before = {s: signal.signal(s, _stop_on) for s in stops} \
+        if threading.current_thread() is threading.main_thread() else {}
+    try:
+        done, fault = run_series(specs, max(1, a.jobs), progress)
+    except KeyboardInterrupt:
+        print("arena: interrupted; every bot was ended", file=sys.stderr)
+        return 130
+    finally:
+        for s, handler in before.items():
+            signal.signal(s, handler)
     summary = summarize(done)
     summary["config"] = {"seats": seats, "games": a.games, "seed": a.seed, "edition": a.edition,
                          "options": options.to_dict()}

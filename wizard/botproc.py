@@ -18,10 +18,16 @@ import shlex
 import signal
 import subprocess
 import time
+from itertools import count
 from typing import Any
+
+from . import botguard
 
 GRACE_S = 1.0  # how long a bot has to exit once its input is closed
 MAX_LINE = 1 << 20  # bytes; an answer is a few bytes, a longer line is refused, not stored
+POLL_S = 0.1  # while waiting for an answer, how often to look whether the bot has exited
+SECOND_LINE_S = 0.5  # after an answer that cannot be one, how long to wait for the real answer
+_numbers = count()
 
 
 class BotError(Exception):
@@ -45,9 +51,11 @@ class ExternalBot:
             raise BotError(f"could not start the bot: {e} in its command", None) from None
         if not argv:
             raise BotError("could not start the bot: the command is empty", None)
+        env = botguard.bot_env(next(_numbers))
+        self.mark = env[botguard.MARK]   # inherited by everything it starts, even after setsid()
         try:
             self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         bufsize=0, start_new_session=True)
+                                         bufsize=0, start_new_session=True, env=env)
         except (OSError, ValueError) as e:  # missing, not executable, ...
             why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
             raise BotError(f"could not start the bot: {argv[0]}: {why}", None) from None
@@ -55,20 +63,51 @@ class ExternalBot:
         self.eof = False  # its output has ended
         self.last: dict[str, Any] | None = None  # the last message sent
         self.answer = ""  # the bot's answer to it, if it takes one
+        self.before: tuple[dict[str, Any], str] | None = None  # the decide before it, its answer
         self.sel = selectors.DefaultSelector()
         assert self.proc.stdout is not None
         self.sel.register(self.proc.stdout, selectors.EVENT_READ)
 
     def ask(self, request: dict[str, Any]) -> str:
-        """Send a request and return the bot's answer line; BotError if there is none."""
+        """Send a request and return the bot's answer line; BotError if there is none.
+
+        A line that cannot answer this request (not one of its ``legal`` choices) and is followed
+        by another line within ``SECOND_LINE_S`` was not this request's answer: on the first
+        request it was written before the request; equal to the previous answer, it is that
+        answer given twice, late. Otherwise it is the bot's (wrong) answer.
+        """
+        first = self.last is None
+        previous = self.before
         if not self.tell(request):
             how = self._ended()
             raise BotError(f"the bot {how or 'closed its input (still running)'}: the request "
                            f"could not be written to it", request)
-        self.answer = self._read_line(request)
+        line = self._read_line(request)
+        if not _answers(request, line) and (first or previous is not None and line == previous[1]) \
+                and self._another_line():
+            # a real answer follows: the line was not this request's answer
+            if first:
+                text = line.strip() or line
+                raise BotError(f"wrote {text[:80]!r} before its first request", request)
+            assert previous is not None
+            raise BotError(f"answered twice: {line.strip()[:80]!r}, then the same again after "
+                           "the next request was sent", previous[0])
+        self.answer = line
         if self.buf:  # more came with the answer: the bot wrote it before it had another request
             raise BotError(self._unsolicited(), request)
+        if request.get("type") == "decide":
+            self.before = (request, line)
         return self.answer
+
+    def _another_line(self) -> bool:
+        """Whether a further complete line arrives within ``SECOND_LINE_S``."""
+        deadline = time.monotonic() + SECOND_LINE_S
+        while b"\n" not in self.buf and not self.eof:
+            left = deadline - time.monotonic()
+            if left <= 0 or not self.sel.select(left):
+                return False
+            self._read()
+        return b"\n" in self.buf
 
     def tell(self, message: dict[str, Any]) -> bool:
         """Send a message; False if the bot cannot be written to (it closed its input or exited).
@@ -111,8 +150,14 @@ class ExternalBot:
                                "the bot closed its output without answering (still running)",
                                request)
             left = deadline - time.monotonic()
-            if left <= 0 or not self.sel.select(left):
+            if left <= 0:
                 raise BotError(f"no answer within {self.timeout:g} s", request)
+            if not self.sel.select(min(left, POLL_S)):
+                # a helper may hold the output open after the bot itself has exited
+                how = self._ended(0.0)
+                if how is not None and not self.sel.select(POLL_S):
+                    raise BotError(f"the bot {how} before answering", request)
+                continue
             if len(self.buf) > MAX_LINE:
                 raise BotError(f"an answer line longer than {MAX_LINE} bytes: "
                                f"{self.buf[:40].decode('utf-8', 'replace')!r}...", request)
@@ -157,10 +202,22 @@ class ExternalBot:
         if not kill:
             self._ended(GRACE_S)
         _kill_group(self.proc)
+        botguard.end_marked(self.mark)   # a helper in a session of its own, or adopted by init
         self.proc.wait()
         self.sel.close()
         if self.proc.stdout is not None:
             self.proc.stdout.close()
+
+
+def _answers(request: dict[str, Any], line: str) -> bool:
+    """Whether ``line`` is one of the request's legal answers (always True without a list)."""
+    legal = request.get("legal")
+    if not isinstance(legal, list):
+        return True
+    try:
+        return json.loads(line) in legal
+    except (ValueError, RecursionError):
+        return False
 
 
 def _peek_exit(proc: subprocess.Popen[bytes]) -> tuple[int, int] | None:

@@ -412,6 +412,22 @@ def signed_points_text(n: int) -> str:
     return ngettext("{n} point", "{n} points", abs(n)).format(n=f"{n:+d}" if n else "0")
 
 
+def percent_shown(p: float) -> str:
+    """A sampled chance as a whole percentage; never "0" or "100", which would claim a certainty
+    that sampled deals cannot show ("<1", ">99" instead)."""
+    pct = round(p * 100)
+    if pct < 1:
+        return "<1"
+    if pct > 99:
+        return ">99"
+    return str(pct)
+
+
+def chance_text(p: float) -> str:
+    """"46 %", "<1 %": a sampled chance as a player reads it."""
+    return _("{pct} %").format(pct=percent_shown(p))
+
+
 def round_text(round_: int, rounds: int) -> str:
     """The round counter, e.g. Round 5 / 15."""
     return _("Round {round} / {rounds}").format(round=round_, rounds=rounds)

@@ -37,6 +37,16 @@ MERLIN = N_("Merlin: the player chooses, when playing it, whether Merlin is a Wi
             "Jester, and it then acts as that card.")
 MORGAN = N_("Morgan le Fay: the strongest card, above the Wizards. She wins the trick unless "
             "the Holy Grail is played in an even position.")
+# The same rules without the card's name in front, for where the name is the title already
+# (the card legend, a card's tooltip): "Holy Grail" / "Holy Grail: played in..." read twice.
+GRAIL_ITSELF = N_("Played in an even position, it wins the trick above every other card, Morgan "
+                  "le Fay included. Played in an odd position, it is worthless and always loses.")
+EXCALIBUR_ITSELF = N_("It always loses and cancels the trick. The winner of that trick leads the "
+                      "next one, but the trick counts for nobody.")
+MERLIN_ITSELF = N_("The player chooses, when playing it, whether Merlin is a Wizard or a Jester, "
+                   "and it then acts as that card.")
+MORGAN_ITSELF = N_("The strongest card, above the Wizards. She wins the trick unless the Holy "
+                   "Grail is played in an even position.")
 
 CLASSIC: list[Section] = [
     (N_("The aim of the game"), [
@@ -283,7 +293,7 @@ ANY_TIME = N_("It may be played at any time, even by a player who could follow s
 CAMELOT_WIZARD = N_("Only Morgan le Fay, or the Holy Grail in an even position, beats it.")
 NUMBER_CARD = N_("A player who holds the lead suit must follow it. The highest card of the lead "
                  "suit wins, unless a trump or a special card beats it.")
-NUMBER_RANGE = N_("Number cards from {low}, the lowest, to {high}, the highest.")
+NUMBER_RANGE = N_("From {low}, the lowest, to {high}, the highest.")   # under "Number cards"
 TRUMP_CARD = N_("Trump this round: it beats every card of the other suits.")
 MAGIC_TITLE = N_("Magic Wizard")
 NUMBERS_TITLE = N_("Number cards")
@@ -313,8 +323,9 @@ def card_rules(card: Card, edition: Edition | str, trump: str | None = None,
         return out
     if kind is Kind.JESTER:
         return [_(JESTER_WINS), _(ANY_TIME)]
-    special = {Kind.GRAIL: [GRAIL, GRAIL_BONUS], Kind.EXCALIBUR: [EXCALIBUR, EXCALIBUR_ROUND1],
-               Kind.MERLIN: [MERLIN, ANY_TIME], Kind.MORGAN: [MORGAN, ANY_TIME]}
+    special = {Kind.GRAIL: [GRAIL_ITSELF, GRAIL_BONUS],
+               Kind.EXCALIBUR: [EXCALIBUR_ITSELF, EXCALIBUR_ROUND1],
+               Kind.MERLIN: [MERLIN_ITSELF, ANY_TIME], Kind.MORGAN: [MORGAN_ITSELF, ANY_TIME]}
     return [_(s) for s in special[kind]]
 
 

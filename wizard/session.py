@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from wizard.engine import (
     Action,
+    Bid,
     BidMade,
     BidVisibility,
     CardDealt,
@@ -94,6 +95,7 @@ class TakeBackRule(enum.Enum):
     NOTHING = "nothing"              # the person has made no decision to take back yet
     GAME_OVER = "game_over"          # a finished game stays as it was played
     NO_RECORD = "no_record"          # the game did not start from its seed: it cannot be replayed
+    BIDS_SHOWN = "bids_shown"        # hidden or secret bids: every bid is made, the bid is kept
 
 
 class TakeBackError(ValueError):
@@ -340,8 +342,15 @@ class Session:
             return TakeBackRule.GAME_OVER
         if not self.replayable:
             return TakeBackRule.NO_RECORD
-        if not any(self._choice_marks()):
+        marks = self._choice_marks()
+        if not any(marks):
             return TakeBackRule.NOTHING
+        to = max(i for i, chose in enumerate(marks) if chose)
+        if (isinstance(self.state.actions[to], Bid)
+                and self.config.options.bids is not BidVisibility.OPEN
+                and self.state.phase is not Phase.BID):
+            # the bidding is over (hidden bids are shown): bidding again would use the others'
+            return TakeBackRule.BIDS_SHOWN
         return None
 
     def take_back(self) -> TakeBack:

@@ -3,6 +3,7 @@
 from .actions import Action, Bid, ChooseTrump, Play, bid, play
 from .cards import ALL_CARDS, SUITS, Card, CardError, Kind, card, cards, deck
 from .config import BidVisibility, Conflict, Edition, GameConfig, Options, PublicConfig
+from .dealing import PresetDeals, stacked_pack
 from .errors import (
                      ConfigError,
                      IllegalActionError,
@@ -34,6 +35,7 @@ from .trick import TrickNote, Verdict, WinReason, judge
 from .view import PlayerView, RoundResult, TrickRecord, event_for, events_for
 
 __all__ = [
+    "PresetDeals", "stacked_pack",
     "Action", "Bid", "ChooseTrump", "Play", "bid", "play",
     "ALL_CARDS", "SUITS", "Card", "CardError", "Kind", "card", "cards", "deck",
     "BidVisibility", "Conflict", "Edition", "GameConfig", "Options", "PublicConfig",

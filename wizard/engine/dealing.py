@@ -6,6 +6,7 @@ Randomness enters only here, and only as the ``rng`` argument of ``GameState.adv
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from .actions import PLAY_OF as _PLAY_OF
 from .actions import Action
@@ -72,6 +73,60 @@ class Stacked(random.Random):
     def shuffle(self, x: list[Card], random: object = None) -> None:  # type: ignore[override]
         """Replace ``x`` by the prepared pack."""
         x[:] = self._pack
+
+
+class PresetDeals(random.Random):
+    """The chance of a designed game (a lesson): each round's pack is given in advance, in order.
+
+    Every pack must be the whole deck of ``edition`` (60 cards, each exactly as often as in the
+    deck), so the engine deals and checks a prepared round exactly as a shuffled one; only the
+    order is chosen. ``stacked_pack`` builds such a pack from the hands and the turned card.
+    A game using it must fix its first dealer (there is no draw); a deal past the last prepared
+    pack raises ``ValueError``.
+    """
+
+    def __init__(self, edition: str, packs: list[list[Card]]) -> None:
+        super().__init__(0)
+        whole = Counter(deck(edition))
+        for i, pack in enumerate(packs):
+            if Counter(pack) != whole:
+                raise ValueError(f"pack {i + 1} is not the {edition} deck")
+        self._packs = [list(p) for p in packs]
+        self.dealt = 0                       # packs laid out so far
+
+    def shuffle(self, x: list[Card], random: object = None) -> None:  # type: ignore[override]
+        """Lay out the next prepared pack in place of a shuffle."""
+        if self.dealt >= len(self._packs):
+            raise ValueError(f"only {len(self._packs)} prepared deals")
+        x[:] = self._packs[self.dealt]
+        self.dealt += 1
+
+
+def stacked_pack(edition: str, dealer: int, hands: list[list[Card]], turned: Card | None) -> list[Card]:
+    """The whole pack (for ``PresetDeals``) that deals ``hands[seat]`` to each seat (dealing starts
+    left of ``dealer``, one card at a time) and turns up ``turned``; the other cards follow in deck
+    order. ``ValueError`` if a hand has the wrong size or a card is not in the deck that often."""
+    n = len(hands)
+    r = len(hands[0]) if hands else 0
+    if not 3 <= n <= 6 or any(len(h) != r for h in hands) or r < 1:
+        raise ValueError("need 3 to 6 hands of the same size, at least one card each")
+    if not 0 <= dealer < n:
+        raise ValueError(f"dealer must be a seat 0..{n - 1}")
+    top = [hands[(dealer + 1 + j) % n][i] for i in range(r) for j in range(n)]
+    if turned is not None:
+        top.append(turned)
+    rest = Counter(deck(edition))
+    rest.subtract(top)
+    if any(count < 0 for count in rest.values()):
+        raise ValueError(f"a card is dealt more often than the {edition} deck has it")
+    pack = list(top)
+    for c in deck(edition):
+        if rest[c] > 0:
+            rest[c] -= 1
+            pack.append(c)
+    if turned is None and len(pack) != r * n:
+        raise ValueError("only the last round has no turned card")
+    return pack
 
 
 class Dealing(GameFields):

@@ -11,6 +11,7 @@ from .atomic import sync_dir
 
 DAMAGED = "damaged"
 NEWER = "newer"
+FOREIGN = "foreign"      # not a plain file of ours (a named pipe, a socket, a hard link)
 
 
 def aside_path(path: Path, tag: str, when: float | None = None) -> Path:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import stat
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -14,6 +16,13 @@ from typing import Any, BinaryIO
 from .checks import Invalid
 
 TEMP_SUFFIX = ".tmp"
+NONBLOCK = getattr(os, "O_NONBLOCK", 0)      # a named pipe opens at once instead of waiting
+# ``replacing`` names its temp files ``.<name>.<mkstemp's 8 characters>.tmp``: only those are ours.
+_OUR_TEMP = re.compile(r"\.(?P<name>.+)\.[a-z0-9_]{6,16}\.tmp")
+
+
+class NotRegular(OSError):
+    """Something that is not a plain file (a named pipe, a socket, a device) where a file belongs."""
 
 
 class TooLarge(Exception):
@@ -75,12 +84,18 @@ def sync_dir(folder: Path) -> None:
 
 
 def dump_json(data: Any, *, pretty: bool = False) -> bytes:
-    """UTF-8 JSON bytes (no NaN/Infinity), ending with a newline."""
+    """UTF-8 JSON bytes (no NaN/Infinity), ending with a newline.
+
+    A string that cannot be UTF-8 (a lone surrogate) is ``Invalid``, never a ``UnicodeEncodeError``.
+    """
     if pretty:
         text = json.dumps(data, ensure_ascii=False, allow_nan=False, indent=2)
     else:
         text = json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-    return (text + "\n").encode("utf-8")
+    try:
+        return (text + "\n").encode("utf-8")
+    except UnicodeEncodeError:
+        raise Invalid("a string holds a lone surrogate (not text)") from None
 
 
 def write_json_atomic(path: Path, data: Any, *, pretty: bool = False) -> None:
@@ -91,16 +106,26 @@ def write_json_atomic(path: Path, data: Any, *, pretty: bool = False) -> None:
 def read_bytes(path: Path, limit: int) -> bytes | None:
     """The file's bytes, None if it does not exist; ``TooLarge`` above ``limit`` bytes.
 
-    Other ``OSError`` (permissions, I/O) propagate: the file is unreadable, not damaged.
+    ``NotRegular`` for a named pipe, socket or device (looked at with ``lstat`` first and opened
+    without waiting, so a pipe never hangs the program). Other ``OSError`` (permissions, I/O, a
+    folder) propagate: the file is unreadable, not damaged.
     """
     try:
-        with open(path, "rb") as f:
-            size = os.fstat(f.fileno()).st_size
-            if size > limit:
-                raise TooLarge(f"{path.name} is {size} bytes (limit {limit})")
-            data = f.read(limit + 1)
+        st = os.lstat(path)
+        if not (stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode) or stat.S_ISDIR(st.st_mode)):
+            raise NotRegular(f"{path.name} is not a plain file")
+        fd = os.open(path, os.O_RDONLY | NONBLOCK)
     except FileNotFoundError:
         return None
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise IsADirectoryError(f"{path.name} is a folder")
+        if not stat.S_ISREG(st.st_mode):
+            raise NotRegular(f"{path.name} is not a plain file")
+        if st.st_size > limit:
+            raise TooLarge(f"{path.name} is {st.st_size} bytes (limit {limit})")
+        data = f.read(limit + 1)
     if len(data) > limit:
         raise TooLarge(f"{path.name} is over {limit} bytes")
     return data
@@ -123,8 +148,23 @@ def parse_json(data: bytes) -> Any:
         raise Invalid(f"not JSON: {type(e).__name__}: {str(e)[:200]}") from None
 
 
-def remove_stale_temps(folder: Path, min_age_s: float = 60.0) -> list[Path]:
-    """Delete our own leftover temp files (``.<name>.*.tmp``) older than ``min_age_s``."""
+def is_our_temp(file_name: str, ours: Callable[[str], bool]) -> bool:
+    """Whether ``file_name`` is a temp file ``replacing`` made for a file named as ``ours`` accepts.
+
+    >>> is_our_temp(".settings.json.k2j_9x0a.tmp", {"settings.json"}.__contains__)
+    True
+    >>> is_our_temp(".thesis.tmp", lambda n: True), is_our_temp(".notes.txt.abcdefgh.tmp", str.isdigit)
+    (False, False)
+    """
+    m = _OUR_TEMP.fullmatch(file_name)
+    return m is not None and ours(m["name"])
+
+
+def remove_stale_temps(folder: Path, ours: Callable[[str], bool],
+                       min_age_s: float = 60.0) -> list[Path]:
+    """Delete our own leftover temp files older than ``min_age_s``: only ``.<name>.<8>.tmp`` for a
+    ``name`` that ``ours`` accepts (a data file's name). Anything else (a user's ``.thesis.tmp``
+    in a ``--data-dir`` of theirs) is never touched."""
     removed: list[Path] = []
     cutoff = time.time() - min_age_s
     try:
@@ -132,7 +172,7 @@ def remove_stale_temps(folder: Path, min_age_s: float = 60.0) -> list[Path]:
     except OSError:
         return removed
     for p in entries:
-        if p.name.startswith(".") and p.name.endswith(TEMP_SUFFIX):
+        if is_our_temp(p.name, ours):
             try:
                 if p.is_file() and not p.is_symlink() and p.stat().st_mtime < cutoff:
                     p.unlink()

@@ -13,6 +13,19 @@ class Invalid(ValueError):
     """A loaded value breaks the file's schema."""
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def encodable(value: str) -> bool:
+    """Whether ``value`` can be written as UTF-8: no lone surrogate (JSON's ``"\\ud800"`` reads
+    as one, and no file of ours can hold it).
+
+    >>> encodable("Merlin"), encodable("Mer" + chr(0xD800) + "lin")
+    (True, False)
+    """
+    return _SURROGATE.search(value) is None
+
+
 def obj(value: Any, what: str) -> dict[str, Any]:
     """A JSON object."""
     if not isinstance(value, dict):
@@ -51,6 +64,8 @@ def text(value: Any, what: str, max_len: int, pattern: re.Pattern[str] | None = 
     """A string of at most ``max_len`` characters, matching ``pattern`` if given."""
     if not isinstance(value, str) or len(value) > max_len:
         raise Invalid(f"{what} must be a string of at most {max_len} characters")
+    if not encodable(value):
+        raise Invalid(f"{what} holds a lone surrogate (not text)")
     if pattern is not None and not pattern.fullmatch(value):
         raise Invalid(f"{what} has an unexpected form")
     return value
@@ -106,6 +121,8 @@ def json_data(value: Any, what: str, depth: int = 8, budget: list[int] | None = 
     if value is None or isinstance(value, bool | str):
         if isinstance(value, str) and len(value) > 10_000:
             raise Invalid(f"{what} holds a string that is too long")
+        if isinstance(value, str) and not encodable(value):
+            raise Invalid(f"{what} holds a lone surrogate (not text)")
         return value
     if isinstance(value, int):
         if abs(value) > 2**63:
@@ -118,8 +135,8 @@ def json_data(value: Any, what: str, depth: int = 8, budget: list[int] | None = 
     if isinstance(value, dict):
         out = {}
         for k, v in value.items():
-            if not isinstance(k, str):
-                raise Invalid(f"{what} has a non-string key")
+            if not isinstance(k, str) or not encodable(k):
+                raise Invalid(f"{what} has a key that is not a plain string")
             out[k] = json_data(v, what, depth - 1, budget)
         return out
     raise Invalid(f"{what} holds a value that is not JSON data")

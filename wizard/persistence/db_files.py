@@ -5,6 +5,13 @@ Anything at the database's path that is not a plain SQLite file of this program 
 knows (a folder, a link, an empty or foreign file, a damaged one, a newer schema) is moved aside
 byte-identical with its ``-wal`` and ``-shm`` (never deleted); a ``-wal`` or ``-shm`` that is not
 a plain file, or a ``-wal`` whose header is not SQLite's, is moved aside on its own.
+
+As for every data file since issue #23, a path is looked at with ``lstat`` before anything opens
+it and is opened without waiting: a named pipe, socket or device there is set aside
+(``.foreign-``) and never opened to wait on. SQLite writes the database, its ``-wal`` and ``-shm``
+in place, so a file there with a second name (a hard link) is never written through: its name is
+set aside (``.foreign-``) and, for the database and its journal, a copy of its bytes put in its
+place (``unlink_links``).
 """
 
 from __future__ import annotations
@@ -18,8 +25,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .aside import DAMAGED, NEWER, aside_path, move_aside
-from .atomic import sync_dir
+from .aside import DAMAGED, FOREIGN, NEWER, aside_path, move_aside
+from .atomic import NONBLOCK, sync_dir
 from .history_db import APPLICATION_ID, DB_SCHEMA, connect
 
 MAGIC = b"SQLite format 3\x00"
@@ -29,6 +36,8 @@ BACKUP_EVERY = 20                 # finished games
 BACKUP_MAX_AGE_S = 24 * 3600      # and at least daily
 SIDE = ("-wal", "-shm")
 TORN = "the journal ends inside a frame"     # a crash between the two writes of a frame
+LINKED = "a second name (hard link): never written through"
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +48,7 @@ class Verdict:
     reason: str = ""
     newer: bool = False
     missing: bool = False
+    foreign: bool = False          # a named pipe, socket or device: set aside as ``.foreign-``
 
 
 def backup_path(db: Path, generation: int) -> Path:
@@ -55,11 +65,15 @@ def examine(path: Path, deep: bool = True) -> Verdict:
     except OSError as e:
         return Verdict(False, f"cannot be examined: {e}")
     if not stat.S_ISREG(st.st_mode):
-        return Verdict(False, "not a plain file")
+        special = not (stat.S_ISDIR(st.st_mode) or stat.S_ISLNK(st.st_mode))
+        return Verdict(False, "not a plain file", foreign=special)
     if st.st_size == 0:
         return Verdict(False, "an empty file")
     try:
-        with open(path, "rb") as f:
+        fd = os.open(path, os.O_RDONLY | NOFOLLOW | NONBLOCK)
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):      # changed since the lstat
+                return Verdict(False, "not a plain file", foreign=True)
             head = f.read(100)
     except OSError as e:
         return Verdict(False, f"cannot be read: {e}")
@@ -109,10 +123,33 @@ def _deep_check(path: Path) -> tuple[list[tuple[object, ...]], int, set[str]]:
     return rows, version, tables
 
 
+def unlink_links(db: Path) -> list[tuple[Path, Path]]:
+    """The database, ``-wal`` and ``-shm`` that have a second name (a hard link), each made a
+    file of its own: its name moved aside (``.foreign-``, the other name's file untouched) and,
+    for the database and its journal, its bytes copied back in place (SQLite would otherwise
+    write into the other file). Returns (path, where its name went) for each."""
+    out = []
+    for suffix in ("", *SIDE):
+        p = db.with_name(db.name + suffix)
+        try:
+            st = os.lstat(p)
+        except OSError:
+            continue
+        if not stat.S_ISREG(st.st_mode) or st.st_nlink < 2:
+            continue
+        moved = move_aside(p, FOREIGN)
+        ours = examine(moved, deep=False).ok if suffix == "" else suffix == "-wal" and wal_ok(moved)
+        if ours:                 # the index of the journal (-shm) is rebuilt by SQLite
+            copy_file(moved, p)
+        out.append((p, moved))
+    return out
+
+
 def wal_ok(path: Path) -> bool:
     """Whether a ``-wal`` file is absent, empty, or starts with SQLite's WAL header."""
     try:
-        with open(path, "rb") as f:
+        fd = os.open(path, os.O_RDONLY | NOFOLLOW | NONBLOCK)
+        with os.fdopen(fd, "rb") as f:
             head = f.read(32)
     except FileNotFoundError:
         return True
@@ -189,13 +226,15 @@ def clear_side_files(db: Path) -> list[tuple[Path, Path, str]]:
             st = os.lstat(side)
         except OSError:
             continue
-        reason = ""
+        reason, tag = "", DAMAGED
         if not stat.S_ISREG(st.st_mode):
             reason = "not a plain file"
+            if not (stat.S_ISDIR(st.st_mode) or stat.S_ISLNK(st.st_mode)):
+                tag = FOREIGN                  # a named pipe, socket or device: never opened
         elif suffix == "-wal" and not wal_ok(side):
             reason = "not an SQLite journal"
         if reason:
-            moved.append((side, move_aside(side, DAMAGED), reason))
+            moved.append((side, move_aside(side, tag), reason))
         elif suffix == "-wal":
             why = wal_damage(side)
             if why:          # SQLite uses the good frames before it: a copy keeps every byte
@@ -205,9 +244,9 @@ def clear_side_files(db: Path) -> list[tuple[Path, Path, str]]:
     return moved
 
 
-def set_aside(db: Path, newer: bool = False) -> list[Path]:
+def set_aside(db: Path, newer: bool = False, tag: str | None = None) -> list[Path]:
     """Move the database and its ``-wal``/``-shm`` aside (byte-identical); the new paths."""
-    tag = NEWER if newer else DAMAGED
+    tag = tag or (NEWER if newer else DAMAGED)
     out = []
     for suffix in ("", *SIDE):
         p = db.with_name(db.name + suffix)

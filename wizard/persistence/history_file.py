@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from .atomic import TooLarge, replacing
+from .atomic import NONBLOCK, NotRegular, TooLarge, replacing
 
 CHUNK = 1 << 20
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -23,17 +23,20 @@ NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 def open_regular(path: Path, limit: int) -> BinaryIO | None:
     """The file opened for reading without following a link; None if missing.
 
-    ``TooLarge`` above ``limit`` bytes; ``OSError`` for a link, a folder or anything not a file.
+    ``TooLarge`` above ``limit`` bytes; ``OSError`` for a link or a folder, ``NotRegular`` (an
+    ``OSError``) for a named pipe, socket or device: it is opened without waiting, never read.
     """
     try:
-        fd = os.open(path, os.O_RDONLY | NOFOLLOW)
+        fd = os.open(path, os.O_RDONLY | NOFOLLOW | NONBLOCK)
     except FileNotFoundError:
         return None
     f = os.fdopen(fd, "rb")
     try:
         st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
+        if stat.S_ISDIR(st.st_mode):
             raise IsADirectoryError(f"{path.name} is not a plain file")
+        if not stat.S_ISREG(st.st_mode):
+            raise NotRegular(f"{path.name} is not a plain file")
         if st.st_size > limit:
             raise TooLarge(f"{path.name} is {st.st_size} bytes (limit {limit})")
     except BaseException:

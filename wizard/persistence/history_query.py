@@ -12,7 +12,7 @@ import sqlite3
 from collections.abc import Sequence
 
 from .checks import Invalid
-from .progress import RECENT, GamePoint, LevelResult, Progress, Streak
+from .progress import MIXED, RECENT, GamePoint, LevelResult, Progress, Streak
 from .review import DEFAULT_THRESHOLD, points_lost_by_round
 from .review_store import read_review
 from .stats import PlayerStats, StatLine
@@ -93,12 +93,15 @@ def progress_of(conn: sqlite3.Connection, name: str, *, takebacks: bool = True,
         f"SELECT r.round, SUM(r.bid = r.tricks), COUNT(*) FROM seats s JOIN games g ON g.id = "
         f"s.game JOIN rounds r ON r.game = s.game AND r.seat = s.seat WHERE s.name = ? AND "
         f"s.first {counted} GROUP BY r.round ORDER BY r.round", (name,))}
+    # One game counts once: under its computer seats' level, or as a mixed table (MIXED).
     by_level = {lv: LevelResult(lv, n, w, p) for lv, n, w, p in conn.execute(
-        f"SELECT lv, COUNT(*), SUM(won), SUM(total) FROM (SELECT DISTINCT s.game, o.level AS lv, "
-        f"s.won AS won, s.total AS total FROM seats s JOIN games g ON g.id = s.game JOIN seats o "
+        f"SELECT lv, COUNT(*), SUM(won), SUM(total) FROM (SELECT CASE WHEN COUNT(DISTINCT "
+        f"o.level) = 1 THEN MIN(o.level) ELSE ? END AS lv, MAX(s.won) AS won, MAX(s.total) AS "
+        f"total FROM seats s JOIN games g ON g.id = s.game JOIN seats o "
         f"ON o.game = s.game AND o.kind != 'human' AND o.level IS NOT NULL AND o.level != '' "
-        f"WHERE s.name = ? AND s.first {counted}) GROUP BY lv", (name,))}
-    order = list(levels) + sorted(set(by_level) - set(levels))
+        f"WHERE s.name = ? AND s.first {counted} GROUP BY s.game, s.seat) GROUP BY lv",
+        (MIXED, name))}
+    order = list(levels) + sorted(set(by_level) - set(levels) - {MIXED}) + [MIXED]
     reviewed = reviewed_rounds = 0
     lost = 0.0
     for key, players, seat, doc in conn.execute(

@@ -11,13 +11,14 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from .aside import NEWER, move_aside
+from .aside import FOREIGN, NEWER, move_aside
 from .atomic import TooLarge
 from .checks import Invalid
 from .db_files import (
     BACKUP_EVERY,
     BACKUP_MAX_AGE_S,
     BACKUPS,
+    LINKED,
     TORN,
     backup_path,
     clear_side_files,
@@ -27,6 +28,7 @@ from .db_files import (
     make_backup,
     salvage,
     set_aside,
+    unlink_links,
 )
 from .db_import import (
     Imported,
@@ -104,6 +106,11 @@ class HistoryRows:
 
     def _checked_db(self, path: Path) -> HistoryDB:
         """The database opened after its files were checked (a bad one set aside and restored)."""
+        for linked, moved in unlink_links(path):       # never written through a second name
+            kept = os.path.lexists(linked)
+            self._report(Problem(ProblemKind.UNREADABLE, FileKind.HISTORY, linked, moved,
+                                 detail=f"{LINKED}: set aside" + (", a copy of its bytes kept in "
+                                                                  "its place" if kept else "")))
         for side, moved, why in clear_side_files(path):
             if why == TORN:                   # a crash cut the last frame: kept, nothing lost
                 log.info("%s ends inside a frame: a copy is kept as %s", side, moved)
@@ -116,8 +123,9 @@ class HistoryRows:
             if any(os.path.lexists(backup_path(path, g)) for g in range(1, BACKUPS + 1)):
                 self._restore(path, [], "the database file is missing")
         elif not verdict.ok:
-            self._restore(path, set_aside(path, newer=verdict.newer), verdict.reason,
-                          newer=verdict.newer)
+            self._restore(path, set_aside(path, newer=verdict.newer,
+                                          tag=FOREIGN if verdict.foreign else None),
+                          verdict.reason, newer=verdict.newer)
         db = HistoryDB(path)
         try:
             db.open()
@@ -135,7 +143,7 @@ class HistoryRows:
             p = backup_path(db, gen)
             v = examine(p, deep=False)
             if not v.ok:
-                moved = move_aside(p, NEWER if v.newer else "damaged")
+                moved = move_aside(p, NEWER if v.newer else FOREIGN if v.foreign else "damaged")
                 self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, p, moved,
                                      detail=f"backup: {v.reason}: set aside"))
 
@@ -181,7 +189,8 @@ class HistoryRows:
         if not os.path.lexists(source):
             return
         if os.path.islink(source) or not os.path.isfile(source):
-            moved = move_aside(source, "unreadable")
+            special = not (os.path.islink(source) or os.path.isdir(source))
+            moved = move_aside(source, FOREIGN if special else "unreadable")   # a pipe: never opened
             self._report(Problem(ProblemKind.UNREADABLE, FileKind.HISTORY, source, moved,
                                  detail="not a plain file: set aside"))
             return

@@ -78,9 +78,20 @@ class DataLock:
         return True
 
     def _lock_file(self) -> IO[bytes] | None:
-        """The locked ``wizard.lock`` (None if another program holds it)."""
+        """The locked ``wizard.lock`` (None if another program holds it).
+
+        A lock file with a second name (a hard link, ``st_nlink > 1``) is set aside before
+        anything is written: truncating it would write into the other file.
+        """
         _set_aside_if_foreign(self.path)
         fd, writable = _open_lock(self.path)
+        if writable and os.fstat(fd).st_nlink > 1:
+            os.close(fd)
+            _set_aside_if_foreign(self.path)
+            fd, writable = _open_lock(self.path)
+            if writable and os.fstat(fd).st_nlink > 1:      # linked again meanwhile: read only
+                os.close(fd)
+                fd, writable = os.open(self.path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK), False
         f = os.fdopen(fd, "r+b" if writable else "rb")  # noqa: SIM115  (kept open while held)
         try:
             if not _try_lock(f):
@@ -101,7 +112,7 @@ class DataLock:
     def holder(self) -> int | None:
         """The process id written by the holder, if readable (for messages and logs)."""
         try:
-            fd = os.open(self.path, os.O_RDONLY | _NOFOLLOW)
+            fd = os.open(self.path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK)
             with os.fdopen(fd, "rb") as f:
                 text = f.read(32).decode("ascii", errors="replace").strip()
         except OSError:
@@ -124,16 +135,18 @@ class DataLock:
 
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 FOREIGN = "foreign"
 
 
 def _set_aside_if_foreign(path: Path) -> None:
-    """A folder, a link or any other non-file at the lock's path is renamed aside (never followed)."""
+    """A folder, a link, a named pipe or any other non-file at the lock's path is renamed aside
+    (never followed), and so is a plain file with a second name (a hard link)."""
     try:
         st = os.lstat(path)
     except FileNotFoundError:
         return
-    if stat.S_ISREG(st.st_mode):
+    if stat.S_ISREG(st.st_mode) and st.st_nlink == 1:
         return
     from .aside import move_aside
     moved = move_aside(path, FOREIGN)
@@ -142,12 +155,12 @@ def _set_aside_if_foreign(path: Path) -> None:
 
 def _open_lock(path: Path) -> tuple[int, bool]:
     """(file descriptor, writable) of the lock file, created if missing; links are refused."""
-    flags = os.O_CREAT | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    flags = os.O_CREAT | _NOFOLLOW | _NONBLOCK | getattr(os, "O_CLOEXEC", 0)
     try:
         return os.open(path, os.O_RDWR | flags, 0o644), True
     except PermissionError:
         # a lock file this user may not write: a read-only descriptor still takes the lock
-        return os.open(path, os.O_RDONLY | _NOFOLLOW), False
+        return os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK), False
 
 
 def _write_pid(fd: int) -> None:

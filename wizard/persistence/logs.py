@@ -13,6 +13,8 @@ from typing import Any
 from .aside import move_aside
 
 LOG_NAME = "wizard.log"
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
@@ -27,8 +29,21 @@ class SafeFileHandler(logging.handlers.RotatingFileHandler):
     failing = False
 
     def _open(self) -> Any:
-        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
-        fd = os.open(self.baseFilename, flags, 0o644)
+        """The log opened for appending: never through a link, and never a file with a second
+        name (a hard link, ``st_nlink > 1``) or a named pipe: those are set aside first."""
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | _NOFOLLOW | _NONBLOCK
+        path = Path(self.baseFilename)
+        fd = -1
+        for _ in range(3):
+            _set_aside_if_foreign(path)
+            fd = os.open(path, flags, 0o644)
+            st = os.fstat(fd)
+            if stat.S_ISREG(st.st_mode) and st.st_nlink == 1:
+                break
+            os.close(fd)
+            fd = -1
+        if fd < 0:
+            raise OSError(f"{path} keeps being replaced by a link")
         return open(fd, self.mode, encoding=self.encoding, errors=self.errors)  # noqa: SIM115
 
     def emit(self, record: logging.LogRecord) -> None:
@@ -67,16 +82,29 @@ class SafeFileHandler(logging.handlers.RotatingFileHandler):
 
 
 def _set_aside_if_foreign(path: Path) -> None:
-    """A link, folder or other non-file at the log's path is renamed aside, never written through."""
+    """A link, folder, named pipe or other non-file at the log's path, or a file with a second
+    name (a hard link), is renamed aside, never written through."""
     try:
         st = os.lstat(path)
     except OSError:
         return
-    if not stat.S_ISREG(st.st_mode):
+    if not stat.S_ISREG(st.st_mode) or st.st_nlink > 1:
         try:
             move_aside(path, "foreign")
         except OSError:
             pass
+
+
+def _folder_not_link(folder: Path) -> Path | None:
+    """A link (or a file) where the log folder belongs is set aside, and its new name returned:
+    the log is never written into a folder outside through it."""
+    try:
+        st = os.lstat(folder)
+    except OSError:
+        return None
+    if stat.S_ISDIR(st.st_mode):
+        return None
+    return move_aside(folder, "foreign")
 
 
 def setup_logging(log_dir: Path, level: int = logging.INFO) -> Path | None:
@@ -92,6 +120,7 @@ def setup_logging(log_dir: Path, level: int = logging.INFO) -> Path | None:
                 and Path(h.baseFilename) == target:
             return target
     try:
+        moved = _folder_not_link(target.parent)
         target.parent.mkdir(parents=True, exist_ok=True)
         for n in range(4):
             _set_aside_if_foreign(target if n == 0 else target.with_name(f"{LOG_NAME}.{n}"))
@@ -107,4 +136,7 @@ def setup_logging(log_dir: Path, level: int = logging.INFO) -> Path | None:
                 h.setLevel(previous)
         root.setLevel(level)
     root.addHandler(handler)
+    if moved is not None:
+        logging.getLogger("wizard.persistence").warning(
+            "%s was not a folder (a link?): set aside as %s", target.parent, moved)
     return target

@@ -137,6 +137,10 @@ def review_losses(history: Iterable[HistoryEntry],
     return out
 
 
+#: The ``by_level`` key of games against computer seats of more than one level.
+MIXED = "mixed"
+
+
 def progress(history: Iterable[HistoryEntry], name: str, *, takebacks: bool = True,
              best_takebacks: bool = False, losses: Losses | None = None,
              key: Callable[[HistoryEntry], str] = game_id,
@@ -175,7 +179,9 @@ def progress(history: Iterable[HistoryEntry], name: str, *, takebacks: bool = Tr
             h, n = by_size.get(r.round, (0, 0))
             by_size[r.round] = (h + made, n + 1)
         recent.append(GamePoint(len(entry.rounds), hits, took))
-        for level in {s.level for s in entry.seats if not s.is_human and s.level}:
+        met = {s.level for s in entry.seats if not s.is_human and s.level}
+        if met:     # one game counts once: under its level, or as a mixed table
+            level = met.pop() if len(met) == 1 else MIXED
             old = by_level.get(level, LevelResult(level))
             by_level[level] = LevelResult(level, old.games + 1, old.wins + won, old.points + score)
         if losses and entry.seats[seat].is_human:
@@ -184,7 +190,7 @@ def progress(history: Iterable[HistoryEntry], name: str, *, takebacks: bool = Tr
                 reviewed += 1
                 reviewed_rounds += len(per_round)
                 lost += sum(per_round)
-    order = list(levels) + sorted(set(by_level) - set(levels))
+    order = list(levels) + sorted(set(by_level) - set(levels) - {MIXED}) + [MIXED]
     return Progress(name, games, tb_games, left_out, tuple(recent[-RECENT:]), by_size,
                     tuple(by_level[lv] for lv in order if lv in by_level), wins, bids, best,
                     reviewed, reviewed_rounds, lost)

@@ -30,7 +30,7 @@ REVIEW_SCHEMA = 1
 #: The review method and the Expert behind it. Bump it when Expert (``wizard/ai/expert.py`` and
 #: what it uses) or the way decisions are appraised changes: stored reviews made otherwise are then
 #: recomputed, never trusted.
-REVIEW_ENGINE = "expert-points-1"
+REVIEW_ENGINE = "coach-points-2"
 DEFAULT_THRESHOLD = 10        # points below Expert's best that make a card a finding
 MAX_DECISIONS = 6 * 60 + 60 * 6   # at most every card and every bid of a 6-seat (hot-seat) game
 POINTS_LIMIT = 10_000.0       # an expected round score is far below this
@@ -44,7 +44,9 @@ class Decision:
 
     ``step`` is the number of actions played before it (the replay's moment), ``trick`` 0 for a
     bid, else the trick's number in the round. ``chosen`` and ``best`` are a bid (int) or a card's
-    text ("W", "R13"...). ``*_exact``: for a bid, the chance of taking exactly that many tricks.
+    text ("W", "R13"...). ``*_exact``: for a bid, the chance of making it when playing for it.
+    ``loss_lo`` and ``loss_hi``: the 95 % interval of the loss against Expert's best, paired by
+    sampled world; a decision counts as costly only when that interval lies above 0.
     """
 
     step: int
@@ -58,11 +60,22 @@ class Decision:
     best_points: float
     chosen_exact: float | None = None
     best_exact: float | None = None
+    loss_lo: float | None = None
+    loss_hi: float | None = None
 
     @property
     def cost(self) -> float:
         """Points below Expert's best (never negative: Expert's choice is its best)."""
         return max(0.0, self.best_points - self.chosen_points)
+
+    @property
+    def significant(self) -> bool:
+        """The loss is real: its 95 % interval (paired by world) excludes 0 (unknown: assumed)."""
+        return self.loss_lo is None or self.loss_lo > 0.0
+
+    def costly(self, threshold: float) -> bool:
+        """Counted as costly: at least ``threshold`` points lost, and the loss is real."""
+        return self.cost >= threshold and self.cost > 0 and self.significant
 
     @property
     def chosen_card(self) -> Card | None:
@@ -84,6 +97,8 @@ class Decision:
             d["chosen_exact"] = round(self.chosen_exact, 4)
         if self.best_exact is not None:
             d["best_exact"] = round(self.best_exact, 4)
+        if self.loss_lo is not None and self.loss_hi is not None:
+            d["loss_lo"], d["loss_hi"] = round(self.loss_lo, 3), round(self.loss_hi, 3)
         return d
 
     @staticmethod
@@ -100,6 +115,12 @@ class Decision:
                 choices.append(_card_text(d.get(key), key))
         exact = [None if d.get(k) is None else checks.number(d.get(k), k, 0.0, 1.0)
                  for k in ("chosen_exact", "best_exact")]
+        loss = [None if d.get(k) is None else checks.number(d.get(k), k, -POINTS_LIMIT,
+                                                                POINTS_LIMIT)
+                for k in ("loss_lo", "loss_hi")]
+        if (loss[0] is None) != (loss[1] is None) or (loss[0] is not None and loss[1] is not None
+                                                      and loss[0] > loss[1]):
+            raise Invalid("loss interval out of place")
         return Decision(
             step=checks.integer(d.get("step"), "step", 0, 100_000),
             seat=checks.integer(d.get("seat"), "seat", 0, players - 1),
@@ -110,7 +131,7 @@ class Decision:
             chosen_points=checks.number(d.get("chosen_points"), "points", -POINTS_LIMIT,
                                         POINTS_LIMIT),
             best_points=checks.number(d.get("best_points"), "points", -POINTS_LIMIT, POINTS_LIMIT),
-            chosen_exact=exact[0], best_exact=exact[1])
+            chosen_exact=exact[0], best_exact=exact[1], loss_lo=loss[0], loss_hi=loss[1])
 
 
 def _card_text(value: Any, what: str) -> str:
@@ -143,8 +164,9 @@ class Review:
 
     def findings(self, seat: int | None = None, round_: int | None = None,
                  threshold: float = DEFAULT_THRESHOLD) -> list[Decision]:
-        """The costly decisions (cost >= ``threshold``), bids and cards, most costly first."""
-        out = [d for d in self.decisions if d.cost >= threshold and d.cost > 0
+        """The costly decisions (cost >= ``threshold`` and a loss interval above 0), bids and
+        cards, most costly first."""
+        out = [d for d in self.decisions if d.costly(threshold)
                and (seat is None or d.seat == seat) and (round_ is None or d.round == round_)]
         return sorted(out, key=lambda d: (-d.cost, d.step))
 

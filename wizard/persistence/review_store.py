@@ -28,7 +28,7 @@ from .atomic import dump_json, parse_json
 from .checks import Invalid
 from .history import HistoryEntry
 from .problems import FileKind, Problem, ProblemKind
-from .review import GAME_ID_RE, REVIEW_ENGINE, REVIEW_SCHEMA, Review
+from .review import BID, GAME_ID_RE, REVIEW_ENGINE, REVIEW_SCHEMA, Review
 
 REVIEWS_DIR = "reviews"          # where earlier versions kept one file per review (migrated)
 REVIEW_LIMIT = 1 << 20
@@ -101,8 +101,15 @@ class ReviewRows:
         kind = ProblemKind.DAMAGED if tag == DAMAGED else ProblemKind.NEWER_VERSION
         self._report(Problem(kind, FileKind.REVIEW, where, moved, detail=detail))
 
-    def load_review(self, game_id: str, players: int = 6) -> Review | None:
-        """The stored review of game ``game_id`` if it is current; None otherwise. Never raises."""
+    def load_review(self, game_id: str, players: int = 6,
+                    game: HistoryEntry | None = None) -> Review | None:
+        """The stored review of game ``game_id`` if it is current; None otherwise. Never raises.
+
+        With ``game`` (the finished game itself), the review is also checked against it: the
+        same number of rounds and seats, and each decision an action the game really has (the
+        bid or card at its step); a review that does not match is written aside, dropped from
+        the database and recomputed.
+        """
         if not GAME_ID_RE.fullmatch(game_id):
             return None
         db = self.history_db(create=False)
@@ -116,7 +123,10 @@ class ReviewRows:
         if doc is None:
             return None
         try:
-            return read_review(doc.encode("utf-8"), game_id, players)
+            review = read_review(doc.encode("utf-8"), game_id, players)
+            if review is not None and game is not None:
+                check_against(review, game)
+            return review
         except Invalid as e:
             self._review_aside(game_id, doc, str(e))
             try:
@@ -146,13 +156,28 @@ class ReviewRows:
         return True
 
 
+def check_against(review: Review, game: HistoryEntry) -> None:
+    """``Invalid`` unless ``review`` fits ``game``: its rounds, its seats, and each decision the
+    bid or card the game's record holds at that step."""
+    if review.rounds != game.config.rounds:
+        raise Invalid(f"the review has {review.rounds} rounds, the game {game.config.rounds}")
+    if any(s >= game.config.players for s in review.seats):
+        raise Invalid("the review names a seat the game does not have")
+    actions = game.record.actions
+    for d in review.decisions:
+        done = actions[d.step].record() if d.step < len(actions) else None
+        wanted = f"bid {d.chosen}" if d.kind == BID else f"play {d.chosen}"
+        if done != wanted:
+            raise Invalid(f"decision at step {d.step} is not the game's ({done!r})")
+
+
 def load_review(store: ReviewRows, game: HistoryEntry | str) -> Review | None:
     """For the statistics: the stored, current review of ``game`` (a history entry or its
     ``review_id``), or None. Never raises; a damaged review is set aside and reported in
     ``store.problems`` like any other."""
     try:
         if isinstance(game, HistoryEntry):
-            return store.load_review(review_id(game), game.config.players)
+            return store.load_review(review_id(game), game.config.players, game)
         return store.load_review(game)
     except Exception:          # the statistics never fail because of a review
         return None

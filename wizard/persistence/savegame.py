@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from wizard.engine import GameRecord, GameState, RecordError
+from wizard.engine import GameRecord, GameState, Phase, RecordError
 from wizard.engine.record import RECORD_SCHEMA
 
 from . import checks
@@ -95,9 +95,14 @@ class SavedGame:
     def summary(self) -> GameSummary:
         """The Continue list's line for this game (replays the record)."""
         state, _ = self.resume()
+        rounds = self.record.config.rounds
+        # The record ends at the last action: after a round's last card that is the round's end,
+        # though the next round is already dealt and being bid (its deal is not an action).
+        playing = state.round + 1 if state.phase is Phase.ROUND_END and state.round < rounds \
+            else state.round
         return GameSummary(self.game_id, self.created, self.updated or self.created,
                            self.record.config.edition.value, tuple(s.name for s in self.seats),
-                           max(1, state.round), self.record.config.rounds, tuple(state.totals))
+                           max(1, playing), rounds, tuple(state.totals))
 
     def to_dict(self, updated: datetime | None = None) -> dict[str, Any]:
         """JSON form; ``updated`` defaults to the stored time, else now."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -13,21 +14,34 @@ NAME_MAX = 40
 LEVEL_RE = re.compile(r"[a-z][a-z0-9_]{0,23}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _SPACES = re.compile(r"\s+")
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def visible(ch: str) -> bool:
+    """Whether one character draws something by itself: a letter, digit, punctuation, symbol or
+    spacing mark. Not: spaces, controls, format characters (U+200B, U+200D, U+2060, the BOM, the
+    soft hyphen, LRM...), combining marks alone (U+FE0F), surrogates, unassigned code points."""
+    cat = unicodedata.category(ch)
+    return cat[0] in "LNPS" or cat == "Mc"
 
 
 def clean_name(raw: Any) -> str:
-    r"""A seat name as the one rule allows it, or "" if nothing printable is left.
+    r"""A seat name as the one rule allows it, or "" if no visible character is left.
 
-    The rule, shared by the setup screen, the remembered setup and the save format: control
-    characters and runs of white space become one space, the ends are trimmed, and the name is
-    cut to ``NAME_MAX`` characters.
+    The rule, shared by the setup screen, the remembered setup and the save format: lone
+    surrogates are dropped, control characters and runs of white space become one space, the
+    ends are trimmed, the name is cut to ``NAME_MAX`` characters, and it must hold at least one
+    visible character (a name of only zero-width characters is no name).
 
     >>> clean_name("  Ana\tBo "), len(clean_name("A" * 99)), clean_name("\x00")
     ('Ana Bo', 40, '')
+    >>> clean_name("\u200b\u200d\u2060\ufeff\xad\u200e\ufe0f"), clean_name("Jo\u200dan")
+    ('', 'Jo\u200dan')
     """
     if not isinstance(raw, str):
         return ""
-    return _SPACES.sub(" ", _CONTROL.sub(" ", raw)).strip()[:NAME_MAX].strip()
+    name = _SPACES.sub(" ", _CONTROL.sub(" ", _SURROGATES.sub("", raw))).strip()[:NAME_MAX].strip()
+    return name if any(visible(c) for c in name) else ""
 
 
 def is_valid_name(name: Any) -> bool:
@@ -73,7 +87,8 @@ def _check_seat(name: Any, kind: Any, level: Any) -> None:
     if not name.strip() or _CONTROL.search(name):
         raise Invalid("a seat name must be printable and not blank")
     if not is_valid_name(name):
-        raise Invalid("a seat name has no spaces at its ends and no runs of spaces")
+        raise Invalid("a seat name has a visible character, no spaces at its ends and no runs "
+                      "of spaces")
     checks.choice(kind, "seat kind", ("human", "ai"))
     if kind == "human":
         if level is not None:

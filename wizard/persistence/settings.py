@@ -22,6 +22,10 @@ from .migrate import Migrations
 SETTINGS_SCHEMA = 1
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 CARD_LOOKS = ("classic", "standard")
+TRICK_UNTIL_CLICK = -1        # ``trick_hold_ms``: the finished trick stays until the player clicks
+# The interface sizes the screens are drawn and tested at (the Settings screen offers 0.85-1.3;
+# a file may hold 0.5-3.0, read as the nearest supported value).
+UI_SCALE_MIN, UI_SCALE_MAX = 0.5, 1.3
 LANGUAGE_RE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8}){0,2}")
 
 
@@ -37,6 +41,8 @@ class Settings:
     animation_speed: str = "normal"
     ai_pause_ms: int = 600
     trick_hold_ms: int = 1000     # animations off: how long a finished trick stays before a computer leads
+                                  # (TRICK_UNTIL_CLICK: every finished trick stays until a click)
+    last_trick_waits: bool = True      # the round's last trick stays until a click (before its result)
     sound: bool = True
     volume: float = 0.8
     fullscreen: bool = False
@@ -48,6 +54,8 @@ class Settings:
     auto_play_forced: bool = True      # a person's only legal card is played for them
     review_threshold: int = 10         # the review lists a card this many points below Expert's best
     last_setup: dict[str, Any] | None = None
+    # Learn to play: {"offered": ["first", "magic"...], "progress": {lesson: step}, "finished": [...]}
+    lessons: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form, with ``"schema"`` first."""
@@ -81,6 +89,15 @@ class Settings:
             _VALIDATORS[f.name](getattr(self, f.name))
 
 
+def clamp_scale(scale: float) -> float:
+    """An interface size as the screens support it: ``UI_SCALE_MIN``..``UI_SCALE_MAX``.
+
+    >>> clamp_scale(3.0), clamp_scale(1.15), clamp_scale(0.1)
+    (1.3, 1.15, 0.5)
+    """
+    return min(UI_SCALE_MAX, max(UI_SCALE_MIN, float(scale)))
+
+
 def _language(v: Any) -> str | None:
     return None if v is None else checks.text(v, "language", 16, LANGUAGE_RE)
 
@@ -95,22 +112,49 @@ def _last_setup(v: Any) -> dict[str, Any] | None:
     return checks.obj(checks.json_data(v, "last setup"), "last setup")
 
 
+LESSON_NAME_RE = re.compile(r"[a-z][a-z0-9_]{0,31}")
+
+
+def _lessons(v: Any) -> dict[str, Any]:
+    """What Learn to play remembers: lessons offered and finished (names), and the step each
+    lesson was left at."""
+    d = checks.obj(v, "lessons")
+    out: dict[str, Any] = {}
+    for key in ("offered", "finished"):
+        if key not in d:
+            continue
+        names = d[key]
+        if not isinstance(names, list) or len(names) > 32:
+            raise Invalid(f"lessons {key} must be a list of names")
+        out[key] = [checks.text(n, f"lessons {key}", 32, LESSON_NAME_RE) for n in names]
+    if "progress" in d:
+        progress = checks.obj(d["progress"], "lessons progress")
+        if len(progress) > 32:
+            raise Invalid("lessons progress has too many entries")
+        out["progress"] = {checks.text(k, "lesson", 32, LESSON_NAME_RE):
+                           checks.integer(n, "lesson step", 0, 10_000)
+                           for k, n in progress.items()}
+    return out
+
+
 _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "language": _language,
     "animation_speed": lambda v: checks.choice(v, "animation speed", ANIMATION_SPEEDS),
     "ai_pause_ms": lambda v: checks.integer(v, "computer pause", 0, 10_000),
-    "trick_hold_ms": lambda v: checks.integer(v, "finished trick hold", 0, 10_000),
+    "trick_hold_ms": lambda v: checks.integer(v, "finished trick hold", TRICK_UNTIL_CLICK, 10_000),
+    "last_trick_waits": lambda v: checks.boolean(v, "last trick waits"),
     "sound": lambda v: checks.boolean(v, "sound"),
     "volume": lambda v: checks.number(v, "volume", 0.0, 1.0),
     "fullscreen": lambda v: checks.boolean(v, "fullscreen"),
     "window_size": _window_size,
-    "ui_scale": lambda v: checks.number(v, "interface scale", 0.5, 3.0),
+    "ui_scale": lambda v: clamp_scale(checks.number(v, "interface scale", 0.5, 3.0)),
     "card_look": lambda v: checks.choice(v, "card look", CARD_LOOKS),
     "colourblind": lambda v: checks.boolean(v, "colour-blind cards"),
     "confirm_play": lambda v: checks.boolean(v, "confirm play"),
     "auto_play_forced": lambda v: checks.boolean(v, "play a forced card"),
     "review_threshold": lambda v: checks.integer(v, "review threshold", 1, 200),
     "last_setup": _last_setup,
+    "lessons": _lessons,
 }
 
 

@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from . import checks
-from .aside import DAMAGED, NEWER, copy_aside, move_aside
+from .aside import DAMAGED, FOREIGN, NEWER, copy_aside, move_aside
 from .atomic import (
+    NotRegular,
     TooLarge,
     dump_json,
     parse_json,
@@ -20,15 +21,17 @@ from .atomic import (
     write_bytes_atomic,
 )
 from .checks import Invalid
+from .db_files import BACKUPS, backup_path
 from .history import HistoryEntry
-from .history_db import HistoryDB
-from .history_sql import HistoryRows
+from .history_db import DB_NAME, HistoryDB
+from .history_sql import CACHE_NAME, HISTORY_NAME, HistoryRows
 from .migrate import Migrations, NewerVersion
 from .paths import PathError, inside, resolve_data_dir
 from .problems import FileKind, Problem, ProblemKind
 from .review_store import ReviewRows
 from .savegame import GAME_ID_RE, GAME_MIGRATIONS, GameSummary, SavedGame
 from .settings import SETTINGS_MIGRATIONS, Settings
+from .summaries import SummaryCache, file_key
 from .writer import LatestWriter
 
 log = logging.getLogger("wizard.persistence")
@@ -68,13 +71,14 @@ class Store(HistoryRows, ReviewRows):
         self._db_tried = False
         self._backup_thread: threading.Thread | None = None
         self._backup_state: tuple[int, float] | None = None
+        self._summaries = SummaryCache()            # the Continue list, read once (R15)
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             self._report(Problem(ProblemKind.WRITE_FAILED, FileKind.SETTINGS, self.data_dir,
                                  detail=f"cannot create the data folder: {e}"))
-        remove_stale_temps(self.data_dir)
-        remove_stale_temps(self.data_dir / GAMES_DIR)
+        remove_stale_temps(self.data_dir, _DATA_FILES.__contains__)
+        remove_stale_temps(self.data_dir / GAMES_DIR, _is_game_file)
         self._writer: LatestWriter | None = None
         if background:
             self._writer = LatestWriter(self._write_game_file)
@@ -124,6 +128,17 @@ class Store(HistoryRows, ReviewRows):
             return
         self._report(Problem(ProblemKind.DAMAGED, kind, path, moved, detail=detail))
 
+    def _set_foreign(self, kind: FileKind, path: Path, detail: str) -> None:
+        """Move a named pipe, socket or device aside at once (it is never opened to wait on)."""
+        try:
+            moved = move_aside(path, FOREIGN)
+        except OSError as e:
+            self._report(Problem(ProblemKind.UNREADABLE, kind, path,
+                                 detail=f"{detail}; could not move it aside: {e}"))
+            return
+        self._report(Problem(ProblemKind.UNREADABLE, kind, path, moved,
+                             detail=f"{detail}: set aside"))
+
     def _read_object(self, kind: FileKind, rel: str,
                      migrations: Migrations) -> tuple[dict[str, Any], int] | None:
         """The file's object at the current schema and its original version, or None.
@@ -137,6 +152,9 @@ class Store(HistoryRows, ReviewRows):
             raw = read_bytes(path, LIMITS[kind])
         except TooLarge as e:
             self._set_aside(kind, plain, str(e))
+            return None
+        except NotRegular as e:
+            self._set_foreign(kind, plain, str(e))
             return None
         except (OSError, PathError) as e:
             self._protected[rel] = UNREADABLE_TAG
@@ -210,11 +228,18 @@ class Store(HistoryRows, ReviewRows):
         if bad:
             self._set_aside(FileKind.SETTINGS, self.path(FileKind.SETTINGS),
                             f"bad values reset to defaults: {', '.join(bad)}")
-            self.save_settings(settings)
+            self._resave(settings)
         elif found < SETTINGS_MIGRATIONS.current:
             self._migrated(FileKind.SETTINGS, self.path(FileKind.SETTINGS), found)
-            self.save_settings(settings)
+            self._resave(settings)
         return settings
+
+    def _resave(self, settings: Settings) -> None:
+        """Write back settings just read and repaired; loading never fails because of it."""
+        try:
+            self.save_settings(settings)
+        except ValueError as e:          # cannot happen for values that passed from_dict
+            log.error("repaired settings not saved: %s", e)
 
     def save_settings(self, settings: Settings) -> bool:
         """Write the settings (``ValueError`` if a value is out of range); False if the disk refused."""
@@ -327,8 +352,30 @@ class Store(HistoryRows, ReviewRows):
             return 0
 
     def summaries(self) -> list[GameSummary]:
-        """The Continue list: one ``GameSummary`` per game in progress, most recent first."""
-        return [g.summary() for g in self.list_games()]
+        """The Continue list: one ``GameSummary`` per game in progress, most recent first.
+
+        Each game is read and replayed once; after that only a file that changed on disk is
+        read again (the menu asks on every layout: window size, language).
+        """
+        self.flush()
+        ids = self.game_ids()
+        found: list[tuple[GameSummary, int]] = []
+        for gid in ids:
+            key = file_key(self._plain(_game_rel(gid)))
+            kept = self._summaries.get(gid, key)
+            if kept is None:
+                game = self._read_game(gid)
+                if game is None:
+                    continue
+                kept = game.summary(), key[0] if key else 0
+                self._summaries.put(gid, key, kept[0])
+            found.append(kept)
+        self._summaries.keep_only(set(ids))
+        pending = self._legacy_pending
+        if pending is not None and all(s.game_id != pending.game_id for s, _ in found):
+            found.append((pending.summary(), 0))
+        found.sort(key=lambda g: (g[0].updated, g[1]), reverse=True)
+        return [s for s, _ in found]
 
     def load_game(self, game_id: str | None = None) -> SavedGame | None:
         """A game in progress (the most recent one without ``game_id``), replayed and checked."""
@@ -421,14 +468,27 @@ class Store(HistoryRows, ReviewRows):
         """Game over: record ``entry`` in the history (one transaction), then delete game
         ``game_id`` in progress.
 
-        Safe to repeat after a crash between the two steps, even after other games: the game key
-        is UNIQUE, so the entry is never added twice.
+        Safe to repeat after a crash between the two steps, even after other games were
+        finished meanwhile: the game key is UNIQUE, so a game already anywhere in the history
+        is not added twice.
         """
         if not self.append_history(entry):
             return False
         if game_id is not None:
             self.delete_game(game_id)
         return True
+
+
+# Whose leftover temp files a start removes (R9): the data files, the history database, the
+# backups and the temp of a backup being made (``.history.backup.<8>.tmp``).
+_DATA_FILES = frozenset({*FILE_NAMES.values(), CACHE_NAME, HISTORY_NAME,
+                         f"{Path(DB_NAME).stem}.backup",
+                         *(backup_path(Path(DB_NAME), g).name for g in range(1, BACKUPS + 1))})
+
+
+def _is_game_file(name: str) -> bool:
+    """Whether ``name`` is a game file's name, ``<id>.json`` (for its leftover temp files)."""
+    return name.endswith(".json") and GAME_ID_RE.fullmatch(name.removesuffix(".json")) is not None
 
 
 def _game_rel(game_id: str) -> str:

@@ -15,7 +15,8 @@ from pathlib import Path
 import wizard
 
 from . import checks
-from .atomic import dump_json, parse_json, read_bytes, write_bytes_atomic
+from .aside import FOREIGN, move_aside
+from .atomic import NotRegular, dump_json, parse_json, read_bytes, write_bytes_atomic
 from .checks import Invalid
 from .paths import PathError, inside
 
@@ -55,6 +56,13 @@ class VerifiedCache:
             if not isinstance(lines, list):
                 raise Invalid("lines must be a list")
             self.digests = {checks.text(x, "digest", 64, _HEX) for x in lines}
+        except NotRegular as e:     # a named pipe or the like: set aside, never waited on
+            try:
+                moved = move_aside(self.folder / self.name, FOREIGN)
+                log.warning("history cache set aside as %s: %s", moved, e)
+            except OSError as err:
+                log.warning("history cache %s: %s; not moved aside: %s", self.name, e, err)
+            self.digests = set()
         except Exception as e:  # a cache: never a reason to fail
             log.info("history cache ignored: %s", e)
             self.digests = set()

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wizard.ai.base import decision_rng
-from wizard.ai.expert import ExpertPlayer
+from wizard.ai.coach import Coach
 from wizard.ai.simulator import encode
 from wizard.engine import Action, Bid, GameState, Play, PlayerView
 from wizard.persistence.history import HistoryEntry
@@ -64,8 +64,9 @@ def moments(entry: HistoryEntry, seats: tuple[int, ...] | None = None) -> list[M
 
 
 def expert_appraiser() -> Appraiser:
-    """Expert valuing every choice in round points (one instance per review)."""
-    return ExpertPlayer(points_only=True).appraise
+    """The coach (Expert valuing every choice in round points, sampled until its numbers are
+    precise; one instance per review)."""
+    return Coach().appraise
 
 
 def appraise(moment: Moment, seed: int, appraiser: Appraiser) -> Decision | None:
@@ -81,18 +82,30 @@ def appraise(moment: Moment, seed: int, appraiser: Appraiser) -> Decision | None
         exact: dict[int, float] = notes.get("exact", {})
         if chosen.n not in ev or best.n not in ev:
             return None
+        lo, hi = _interval(notes, chosen.n)
         return Decision(moment.step, moment.seat, view.round, 0, BID, chosen.n, best.n,
                         float(ev[chosen.n]), float(ev[best.n]),
-                        _maybe(exact.get(chosen.n)), _maybe(exact.get(best.n)))
+                        _maybe(exact.get(chosen.n)), _maybe(exact.get(best.n)), lo, hi)
     if isinstance(chosen, Play) and isinstance(best, Play) \
             and notes.get("scale", "points") == "points":
         values: dict[int, float] = notes.get("values", {})
         mine, its = encode(chosen.card), encode(best.card)
         if mine not in values or its not in values:
             return None
+        lo, hi = _interval(notes, mine)
         return Decision(moment.step, moment.seat, view.round, trick, CARD, chosen.card.text,
-                        best.card.text, float(values[mine]), float(values[its]))
+                        best.card.text, float(values[mine]), float(values[its]), None, None,
+                        lo, hi)
     return None
+
+
+def _interval(notes: dict[str, Any], key: int) -> tuple[float | None, float | None]:
+    """The 95 % interval of the loss of choice ``key`` against the best (paired by world)."""
+    loss = notes.get("loss", {}).get(key)
+    if loss is None:
+        return None, None
+    _mean, lo, hi = loss
+    return float(lo), float(hi)
 
 
 def _maybe(x: Any) -> float | None:

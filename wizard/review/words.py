@@ -43,47 +43,63 @@ def where(d: Decision) -> str:
 
 
 def finding_line(d: Decision, name: str | None, look: str, with_round: bool = True) -> str:
-    """"Round 7 · trick 3: you played a Wizard; Expert plays the 4 of hearts — costs 23 points."
-    (``name`` None: the person is "you")."""
+    """"Round 7 · trick 3: you played a Wizard; Expert plays the 4 of hearts — costs 23 points on
+    average." (``name`` None: the person is "you")."""
     if d.kind == BID:
         what = _("{you_bid}; Expert bids {n}").format(you_bid=_bid(d, name), n=d.best)
     else:
         what = _("{you_played}; Expert plays {card}").format(
             you_played=_played(d, name, look), card=messages.card_name(str(d.best), look))
-    line = _("{what} — {cost}.").format(what=what, cost=cost_text(d.cost))
+    line = _("{what} — {cost} on average.").format(what=what, cost=cost_text(d.cost))
     if with_round:
         return _("{where}: {line}").format(where=where(d), line=line)
     trick = _("Trick {trick}").format(trick=d.trick) if d.kind != BID else _("Bid")
     return _("{where}: {line}").format(where=trick, line=line)
 
 
-def bid_line(d: Decision, name: str | None, threshold: float) -> str:
-    """The round's bid against Expert's, with the expected points of both (and the cost when it
-    reaches the threshold)."""
-    if d.chosen == d.best:
+def happened_line(bid: int, won: int, scored: int, name: str | None) -> str:
+    """What happened in the round: "You bid 1 and made it: +30 points." """
+    pts = messages.signed_points_text(scored)
+    if won == bid:
         if name is None:
-            return _("You bid {n}, as Expert does: expected {points}.").format(
-                n=d.chosen, points=points(d.chosen_points))
-        return _("{name} bid {n}, as Expert does: expected {points}.").format(
-            name=name, n=d.chosen, points=points(d.chosen_points))
-    mine = messages.capitalised(_bid(d, name))
-    line = _("{you_bid} (expected {yours}); Expert bids {n} (expected {its})").format(
-        you_bid=mine, yours=points(d.chosen_points), n=d.best, its=points(d.best_points))
-    if d.cost >= threshold:
-        return _("{what} — {cost}.").format(what=line, cost=cost_text(d.cost))
-    return line + "."
+            return _("You bid {n} and made it: {points}.").format(n=bid, points=pts)
+        return _("{name} bid {n} and made it: {points}.").format(name=name, n=bid, points=pts)
+    if name is None:
+        return _("You bid {n} and won {tricks}: {points}.").format(
+            n=bid, tricks=messages.tricks_text(won), points=pts)
+    return _("{name} bid {n} and won {tricks}: {points}.").format(
+        name=name, n=bid, tricks=messages.tricks_text(won), points=pts)
+
+
+def bid_line(d: Decision, name: str | None, threshold: float) -> str:
+    """What was expected of the bid against Expert's, on average over the sampled deals (kept
+    apart from what happened): the loss when it is real and reaches the threshold."""
+    if d.chosen == d.best:
+        return _("Expert bids {n} too: expected {points} on average.").format(
+            n=d.best, points=points(d.best_points))
+    if d.costly(threshold):
+        return _("On average this bid loses {cost} against {n}: expected {yours} against {its}."
+                 ).format(cost=messages.points_text(round(d.cost)), n=d.best,
+                          yours=points(d.chosen_points), its=points(d.best_points))
+    if not d.significant:
+        return _("Expert bids {n} (expected {its}; this bid {yours}): too close to call."
+                 ).format(n=d.best, its=points(d.best_points), yours=points(d.chosen_points))
+    return _("Expert bids {n} (expected {its}; this bid {yours}): less than {threshold} points "
+             "apart.").format(n=d.best, its=points(d.best_points), yours=points(d.chosen_points),
+                              threshold=round(threshold))
 
 
 def exact_line(d: Decision) -> str:
-    """The chance of taking exactly the bid, for the person's bid and Expert's."""
+    """How often the bid is made when playing for it, and Expert's (never "0 %")."""
     if d.chosen_exact is None or d.best_exact is None:
         return ""
-    mine = _("{pct} %").format(pct=round(d.chosen_exact * 100))
-    its = _("{pct} %").format(pct=round(d.best_exact * 100))
+    mine = messages.chance_text(d.chosen_exact)
+    its = messages.chance_text(d.best_exact)
     if d.chosen == d.best:
-        return _("Taking exactly {tricks}: {pct} of deals.").format(
+        return _("Playing for {tricks}, the bid is made in about {pct} of deals.").format(
             tricks=messages.tricks_text(int(d.chosen)), pct=mine)
-    return _("Taking exactly {mine_tricks}: {mine}; exactly {its_tricks}: {its}.").format(
+    return _("Playing for {mine_tricks}, the bid is made in about {mine} of deals; playing for "
+             "{its_tricks}, in about {its}.").format(
         mine_tricks=messages.tricks_text(int(d.chosen)), mine=mine,
         its_tricks=messages.tricks_text(int(d.best)), its=its)
 
@@ -91,13 +107,14 @@ def exact_line(d: Decision) -> str:
 def alternative_line(d: Decision, name: str | None, look: str) -> str:
     """For the replay at that moment: Expert's choice here, and the person's, with both values."""
     if d.kind == BID:
-        return _("Expert bids {n} here (expected {its}); {you_bid} (expected {yours}) — {cost}."
-                 ).format(n=d.best, its=points(d.best_points), you_bid=_bid(d, name),
-                          yours=points(d.chosen_points), cost=cost_text(d.cost))
+        return _("Expert bids {n} here (expected {its}); {you_bid} (expected {yours}) — {cost} "
+                 "on average.").format(n=d.best, its=points(d.best_points), you_bid=_bid(d, name),
+                                       yours=points(d.chosen_points), cost=cost_text(d.cost))
     return _("Expert plays {card} here (expected {its}); {you_played} (expected {yours}) — "
-             "{cost}.").format(card=messages.card_name(str(d.best), look),
-                               its=points(d.best_points), you_played=_played(d, name, look),
-                               yours=points(d.chosen_points), cost=cost_text(d.cost))
+             "{cost} on average.").format(card=messages.card_name(str(d.best), look),
+                                          its=points(d.best_points),
+                                          you_played=_played(d, name, look),
+                                          yours=points(d.chosen_points), cost=cost_text(d.cost))
 
 
 def lost_line(total: float) -> str:

@@ -1,10 +1,12 @@
 """The hint: what Expert would do in the person's place, and the numbers behind it, in plain words.
 
-Expert (valuing every choice in round points) works on the table's worker thread from the asking
-seat's view only, with that seat's decision rng, so the same moment always gives the same hint. Its
-notes become a ``HintReady``: the choice to highlight and a few rows, best first: for a bid, the
-chance of taking exactly that many tricks and the expected points; for a card, its expected points.
-The hint is shown to the person who asked, on that turn only, and never plays for them.
+The coach (``wizard.ai.coach``: Expert valuing every choice in round points, sampling until each
+number is within its stated precision) works on the table's worker thread from the asking seat's
+view only, with that seat's decision rng, so the same moment always gives the same hint. Its notes
+become a ``HintReady``: the choice to highlight and a few rows, best first: for a bid, the chance of
+making it when playing for it and the expected points; for a card, its expected points; and a note
+saying how precise the numbers are. The hint is shown to the person who asked, on that turn only,
+and never plays for them.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from wizard import messages
-from wizard.ai.expert import ExpertPlayer
+from wizard.ai.coach import CLAIM_CHANCE, CLAIM_POINTS, Coach
 from wizard.ai.simulator import decode
 from wizard.engine import Action, Bid, ChooseTrump, Play, PlayerView
 from wizard.i18n import _, ngettext
@@ -39,8 +41,8 @@ class Advisor(Protocol):
 
 
 def expert_advisor() -> Advisor:
-    """Expert valuing every choice in round points (never in standing, even in the last rounds)."""
-    return ExpertPlayer(points_only=True)
+    """The coach: Expert valuing every choice in round points, sampled until precise."""
+    return Coach()
 
 
 def advice_job(session: Session, seat: int, advisor: Advisor) -> Callable[[], Advice]:
@@ -71,35 +73,66 @@ def _signed(points: float) -> tuple[str, int]:
     return (f"{n:+d}" if n else "0"), abs(n)
 
 
-def percent_shown(p: float) -> str:
-    """A sampled chance as a whole percentage; never "0" or "100", which would claim a certainty
-    that sampled deals cannot show ("<1", ">99" instead)."""
-    pct = round(p * 100)
-    if pct < 1:
-        return "<1"
-    if pct > 99:
-        return ">99"
-    return str(pct)
+percent_shown = messages.percent_shown
 
 
-def bid_line(n: int, exact: float | None, points: float) -> str:
-    """"Bid 2: you take exactly 2 tricks in 46 % of deals — expected +31 points." """
+def chance_text(p: float, half: float | None = None) -> str:
+    """"46 %", or "46 % ±7" when the sampling did not reach the stated precision."""
+    pct = _("{pct} %").format(pct=percent_shown(p))
+    if half is not None and half > CLAIM_CHANCE + 1e-9:
+        return _("{value} ±{half}").format(value=pct, half=round(half * 100))
+    return pct
+
+
+def points_text(points: float, half: float | None = None) -> tuple[str, int]:
+    """Signed whole points ("+31"), with "±5" when not within the stated precision."""
     signed, size = _signed(points)
+    if half is not None and half > CLAIM_POINTS + 1e-9:
+        return _("{value} ±{half}").format(value=signed, half=round(half)), size
+    return signed, size
+
+
+def bid_line(n: int, exact: float | None, points: float, exact_half: float | None = None,
+             points_half: float | None = None) -> str:
+    """"Bid 2: if you play for 2 tricks you make it in 46 % of deals; expected +31 points." """
+    signed, size = points_text(points, points_half)
     if exact is None:
         return ngettext("Bid {bid}: expected {points} point.", "Bid {bid}: expected {points} points.",
                         size).format(bid=n, points=signed)
-    percent = _("{pct} %").format(pct=percent_shown(exact))
     return ngettext(
-        "Bid {bid}: you take exactly {tricks} in {percent} of deals — expected {points} point.",
-        "Bid {bid}: you take exactly {tricks} in {percent} of deals — expected {points} points.",
-        size).format(bid=n, tricks=messages.tricks_text(n), percent=percent, points=signed)
+        "Bid {bid}: if you play for {tricks} you make it in {percent} of deals; expected {points} "
+        "point.",
+        "Bid {bid}: if you play for {tricks} you make it in {percent} of deals; expected {points} "
+        "points.",
+        size).format(bid=n, tricks=messages.tricks_text(n), percent=chance_text(exact, exact_half),
+                     points=signed)
 
 
-def card_line(action: Play, points: float, look: str) -> str:
+def card_line(action: Play, points: float, look: str, half: float | None = None) -> str:
     """"The 7 of elves: expected +12 points." """
-    signed, size = _signed(points)
+    signed, size = points_text(points, half)
     return ngettext("{card}: expected {points} point.", "{card}: expected {points} points.",
                     size).format(card=messages.card_title(action.card, look), points=signed)
+
+
+def precision_note(notes: dict[str, Any]) -> str:
+    """How far the numbers can be trusted: the deals sampled and the 95 % precision."""
+    worlds = int(notes.get("worlds", 0))
+    if not worlds or ("ev" not in notes and "values" not in notes):
+        return ""
+    sure = _("{pct} %").format(pct=95)
+    if "ev" in notes:
+        chance = _("{pct} %").format(pct=round(CLAIM_CHANCE * 100))
+        return ngettext(
+            "From {worlds} sampled deal: chances within ±{chance}, points within ±{points} "
+            "({sure} sure).",
+            "From {worlds} sampled deals: chances within ±{chance}, points within ±{points} "
+            "({sure} sure).", worlds).format(worlds=worlds, chance=chance,
+                                            points=round(CLAIM_POINTS), sure=sure)
+    return ngettext(
+        "From {worlds} sampled deal: points within ±{points} ({sure} sure).",
+        "From {worlds} sampled deals: points within ±{points} ({sure} sure).",
+        worlds).format(worlds=worlds, points=round(CLAIM_POINTS), sure=sure)
 
 
 # ---- the hint from Expert's notes ---------------------------------------------------------------
@@ -113,18 +146,22 @@ def hint_rows(action: Action, notes: dict[str, Any], legal: list[Action],
     if isinstance(action, Bid):
         ev: dict[int, float] = notes.get("ev", {})
         exact: dict[int, float] = notes.get("exact", {})
+        ev_half: dict[int, float] = notes.get("ev_half", {})
+        exact_half: dict[int, float] = notes.get("exact_half", {})
         for n, points in ev.items():
             p = exact.get(n)
-            rows.append(HintRow(Bid(n), points, p, n == action.n, bid_line(n, p, points)))
+            rows.append(HintRow(Bid(n), points, p, n == action.n,
+                                bid_line(n, p, points, exact_half.get(n), ev_half.get(n))))
         most = BID_ROWS
     elif isinstance(action, Play) and notes.get("scale", "points") == "points":
         values: dict[int, float] = notes.get("values", {})
+        half: dict[int, float] = notes.get("half", {})
         plays = {a.card: a for a in legal if isinstance(a, Play)}
         for code, points in values.items():
             play = plays.get(decode(code))
             if play is not None:
                 rows.append(HintRow(play, points, None, play == action,
-                                    card_line(play, points, look)))
+                                    card_line(play, points, look, half.get(code))))
         most = CARD_ROWS
     else:
         return ()
@@ -135,8 +172,9 @@ def hint_rows(action: Action, notes: dict[str, Any], legal: list[Action],
 def build_hint(advice: Advice, view: PlayerView, moves: int, look: str) -> HintReady:
     """The hint for ``view``'s seat at move number ``moves`` from Expert's decision and notes."""
     action, notes = advice
-    return HintReady(action, headline(action, look), hint_rows(action, notes, list(view.legal), look),
-                     view.seat, moves)
+    rows = hint_rows(action, notes, list(view.legal), look)
+    return HintReady(action, headline(action, look), rows, view.seat, moves,
+                     precision_note(notes) if rows else "")
 
 
 # ---- the table's part ---------------------------------------------------------------------------

@@ -145,7 +145,7 @@ class HintRow:
 
     action: Action             # a ``Bid`` or a ``Play``
     points: float              # expected points of the round with this choice
-    exact: float | None        # a bid: the chance of taking exactly that many tricks (0..1)
+    exact: float | None        # a bid: the chance of making it when playing for it (0..1)
     best: bool                 # Expert's own choice (highlighted)
     text: str
 
@@ -163,6 +163,7 @@ class HintReady:
     rows: tuple[HintRow, ...] = ()
     seat: int | None = None
     moves: int = -1
+    note: str = ""             # how precise the rows' numbers are (translated)
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,6 +39,8 @@ class TablePrompt(Protocol):
 
     def my_turn(self) -> bool: ...
 
+    def waiting_for_click(self) -> bool: ...
+
 
 def refusal_text(err: IllegalActionError, look: str, names: Sequence[str]) -> str:
     """Why the rules refuse an action, translated."""
@@ -54,6 +56,8 @@ def prompt_line(table: TablePrompt) -> tuple[str, str]:
         return _("Drawing for the first dealer: the highest card deals."), "ink"
     if isinstance(e, TrickWon):
         return "", "ink"          # the table's trick line (``Table.trick_line``) says who and why
+    if table.waiting_for_click():
+        return _("Click or press a key to go on."), "accent"
     if not table.drained or s.current is None:
         return "", "ink"
     seat = s.current

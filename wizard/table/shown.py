@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from wizard.engine import (
     BidMade,
     BidsRevealed,
+    BidVisibility,
     Card,
     CardDealt,
     CardDrawn,
@@ -67,6 +68,7 @@ class Shown:
     drawn: list[tuple[int, Card]] = field(default_factory=list)
     over: bool = False
     own_played: dict[str, int] = field(default_factory=dict)   # Wizards / Jesters the viewer played this round
+    bids_hidden: bool = False                  # hidden or secret bids: others' bids unknown until shown
 
     @staticmethod
     def from_view(view: PlayerView, viewer: int | None) -> Shown:
@@ -83,6 +85,7 @@ class Shown:
             totals=list(view.totals), trick=list(view.trick),
             last_trick=view.tricks_played[-1] if view.tricks_played else None,
             over=view.phase is Phase.GAME_OVER,
+            bids_hidden=view.config.options.bids is not BidVisibility.OPEN,
             own_played=_own_played([sc for t in view.tricks_played for sc in t.cards] + list(view.trick),
                                    viewer))
 
@@ -234,7 +237,11 @@ class Shown:
 
     @property
     def bids_sum(self) -> int | None:
-        """Sum of the bids if every made bid is visible, else None."""
+        """Sum of the bids if every made bid is visible, else None. With hidden or secret bids,
+        None until every bid is known: the sum of no bid yet is not 0 but unknown, as it is once
+        the first bids are made face down ("Bids: ? of 3" from the start)."""
         if any(m and b is None for b, m in zip(self.bids, self.bids_made, strict=False)):
+            return None
+        if self.bids_hidden and any(b is None for b in self.bids):
             return None
         return sum(b for b in self.bids if b is not None)

@@ -53,6 +53,7 @@ class RoundSummary:
     lines: tuple[PersonLine, ...]     # one for each person at the table, in seat order
     voided: bool                      # Excalibur voided the round: nobody scores
     note: str                         # a sentence about the whole round ("" if none)
+    void_tricks: int = 0              # tricks that counted for nobody (Excalibur)
 
     @property
     def last(self) -> bool:
@@ -117,6 +118,14 @@ def round_summary(result: RoundResult, rounds: int, names: Sequence[str],
         title = _("Last round scored: round {round}").format(round=result.round)
     else:
         title = _("Round {round} scored").format(round=result.round)
-    note = _("Excalibur voided round {round}: nobody scores.").format(
-        round=result.round) if voided else ""
-    return RoundSummary(result.round, rounds, title, rows, lines, voided, note)
+    # a trick Excalibur voids is won by nobody: the round's tricks less those won (Camelot)
+    void_tricks = max(0, result.round - sum(result.tricks)) if n else 0
+    if voided:
+        note = _("Excalibur voided round {round}: nobody scores.").format(round=result.round)
+    elif void_tricks:
+        note = ngettext("Excalibur voided {n} trick: it counted for nobody.",
+                        "Excalibur voided {n} tricks: they counted for nobody.",
+                        void_tricks).format(n=void_tricks)
+    else:
+        note = ""
+    return RoundSummary(result.round, rounds, title, rows, lines, voided, note, void_tricks)

@@ -92,7 +92,8 @@ class Table(TrickShow, HintDesk):
     def __init__(self, session: Session, *, clock: Clock | None = None, threaded: bool = True,
                  speed: float = 1.0, ai_pause: float = 0.6, auto_continue: bool | None = None,
                  look: str = "classic", advisor: Callable[[], Advisor] = expert_advisor,
-                 trick_hold: float = 1.0, auto_forced: bool = True) -> None:
+                 trick_hold: float = 1.0, auto_forced: bool = True,
+                 last_trick_waits: bool = False) -> None:
         self.session = session
         self.clock = clock if clock is not None else Clock()
         humans = session.humans
@@ -104,6 +105,7 @@ class Table(TrickShow, HintDesk):
         self.auto_continue = (not humans) if auto_continue is None else auto_continue
         self.ai_pause = ai_pause                        # seconds between computer moves (at speed 1)
         self.trick_hold = trick_hold    # animations off: seconds a finished trick stays before a computer leads
+        self.last_trick_waits = last_trick_waits   # the round's last trick stays until a click
         self.held: tuple[TrickWon, float] | None = None  # the finished trick on the table, since when
         self.look = look
         self.advisor = advisor                          # makes the hint's Expert
@@ -122,6 +124,7 @@ class Table(TrickShow, HintDesk):
         self.outcomes: list[Outcome] = []
         self._round_told = False
         self._game_told = False
+        self.gate: Callable[[], bool] | None = None     # a lesson: may the game move on by itself?
         self._unsubscribe = session.subscribe(self._on_events)
         if session.needs_advance and session.phase is not Phase.ROUND_END:
             session.start()
@@ -216,14 +219,17 @@ class Table(TrickShow, HintDesk):
 
     def prompt(self) -> tuple[str, str]:
         """The prompt line and its tone ("accent" or "ink")."""
+        if self.gate is not None and not self.gate() and self.session.is_ai_turn():
+            return "", "ink"       # a lesson's note is read: nobody is playing now
         return prompt.prompt_line(self)
 
     def busy(self) -> bool:
         """Something moves or is computed: keep ticking."""
         return (not self.drained or self.move_job is not None or self.hint_job is not None
                 or self.forced is not None
-                or (self.session.is_ai_turn() and self.curtain_for is None)
-                or (self._hold_left() and self._waits_for_hold()))
+                or (self.session.is_ai_turn() and self.curtain_for is None
+                    and (self.gate is None or self.gate()))
+                or (self._hold_left() and self._waits_for_hold() and not self.waiting_for_click()))
 
     # ---- time ---------------------------------------------------------------------------
 
@@ -254,9 +260,10 @@ class Table(TrickShow, HintDesk):
     def submit(self, intent: Intent) -> Outcome:
         """Carry out ``intent``, or say why not; never changes anything when it refuses."""
         if isinstance(intent, SkipAnimation):
-            self.animator.skip()
-            if self.held is not None:           # and end the hold of a finished trick
-                self.held = (self.held[0], float("-inf"))
+            if not self.animator.drained:       # the animations end; a hold starts after them
+                self.animator.skip()
+            else:                               # the person has seen the trick: it may go
+                self.release_hold()
             return Accepted(None)
         if isinstance(intent, Ready):
             if self.curtain_for is None:
@@ -377,6 +384,8 @@ class Table(TrickShow, HintDesk):
             self._sync()
         if self._holding() and self._waits_for_hold():
             return              # a computer's lead, the round end, the curtain: after the hold
+        if self.gate is not None and not self.gate() and not s.is_human_turn():
+            return              # a lesson's note is being read: no computer move, no result yet
         if s.finished or s.phase is Phase.ROUND_END:
             if not self._round_told:       # the last round too: its result, then the game's
                 self._round_told = True
@@ -424,7 +433,7 @@ class Table(TrickShow, HintDesk):
             return False
         if self.forced is None or self.forced[0] != s.moves:
             self.forced = (s.moves, self.clock.now)
-        if self.clock.now - self.forced[1] >= self.ai_pause * self.speed:
+        if self.clock.now - self.forced[1] >= self.forced_pause():
             self.forced = None
             s.act(legal[0], seat)
         return True
@@ -443,9 +452,15 @@ class Table(TrickShow, HintDesk):
             return
         if self.forced is None or self.forced[0] != s.moves:
             self.forced = (s.moves, self.clock.now)
-        if self.clock.now - self.forced[1] >= self.ai_pause * self.speed:
+        if self.clock.now - self.forced[1] >= self.forced_pause():
             self.forced = None
             self.outcomes.append(self._act(legal[0]))
+
+    def forced_pause(self) -> float:
+        """How long a forced card waits before it plays itself: a computer's pause; with
+        animations off the whole pause (not none), so that the cards played before it are seen
+        before the trick is won (they were on the table for one frame)."""
+        return self.ai_pause * self.speed if self.speed > 0 else self.ai_pause
 
     def _computer_turn(self) -> None:
         s = self.session

@@ -49,6 +49,9 @@ def refusal_text(rule: TakeBackRule) -> str:
         return _("Nothing to take back yet: you have not made a choice.")
     if rule is TakeBackRule.GAME_OVER:
         return _("The game is over: it stays as it was played.")
+    if rule is TakeBackRule.BIDS_SHOWN:
+        return _("Bids are hidden in this game: once every bid is made, a bid cannot be taken "
+                 "back (it would be made again knowing the others).")
     return _("This game cannot be replayed from its start, so nothing can be taken back.")
 
 
@@ -63,8 +66,9 @@ def undone_text(action: Action, look: str) -> str:
 
 
 def offered(session: Session) -> bool:
-    """Whether the table offers a take-back now (a solo game with a decision to take back)."""
-    return session.solo and session.takeback_refusal() is None
+    """Whether the table offers a take-back now (a solo game with a decision to take back; with
+    hidden bids shown, the button stays, and pressing it says why the bid is kept)."""
+    return session.solo and session.takeback_refusal() in (None, TakeBackRule.BIDS_SHOWN)
 
 
 def take_back(table: TakeBackTable) -> Outcome:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from wizard import messages, rules_text
 from wizard.engine import BidVisibility, Card, GameConfig
-from wizard.i18n import _
+from wizard.i18n import _, ngettext
 
 from .shown import Shown
 
@@ -37,10 +37,12 @@ def variants(config: GameConfig) -> list[str]:
 
 
 def badge(config: GameConfig) -> str:
-    """The top bar's short badge: the edition, and how many variants are on."""
+    """The top bar's short badge: the edition, and how many variants are on ("Classic ·
+    1 variant"; "Classic +1" read like the plus-or-minus-one rule)."""
     n = len(variants(config))
     name = messages.edition_name(config.edition)
-    return name if not n else _("{edition} +{count}").format(edition=name, count=n)
+    return name if not n else ngettext("{edition} · {count} variant", "{edition} · {count} variants",
+                                       n).format(edition=name, count=n)
 
 
 def game_tip(config: GameConfig) -> Tip:

@@ -4,6 +4,8 @@ controller stays small."""
 
 from __future__ import annotations
 
+import math
+
 from wizard.engine import Phase, TrickWon, Verdict
 from wizard.session import Session
 
@@ -11,6 +13,8 @@ from . import trickwhy
 from .animation import Animator
 from .clock import Clock
 from .shown import Shown
+
+UNTIL_CLICK = math.inf     # a hold that ends only when the person clicks or presses a key
 
 
 class TrickShow:
@@ -22,7 +26,9 @@ class TrickShow:
     look: str
     viewer: int | None
     hot_seat: bool
-    trick_hold: float                        # seconds (animations off) before the game moves on
+    trick_hold: float                        # seconds (animations off) before the game moves on;
+                                             # UNTIL_CLICK: every finished trick waits for the person
+    last_trick_waits: bool                   # the round's last trick waits for the person
     auto_forced: bool                        # a person's only legal card plays itself
     held: tuple[TrickWon, float] | None      # the finished trick on the table, since when
 
@@ -93,10 +99,35 @@ class TrickShow:
         held = self.held
         return (held is not None and self.shown.held and held[0] is self.shown.won
                 and bool(self.session.humans)                       # a person is there to read it
-                # animations off; with animations on, the round's last trick is held too, so that
-                # it is seen before the round's result covers the table
-                and (self.speed <= 0 or self.session.phase in (Phase.ROUND_END, Phase.GAME_OVER))
-                and self.clock.now - held[1] < self.trick_hold)
+                and self.clock.now - held[1] < self.hold_time())
+
+    def hold_time(self) -> float:
+        """How long the finished trick on the table stays before the game moves on (seconds;
+        ``UNTIL_CLICK``: until the person clicks or presses a key; 0: no hold).
+
+        The round's last trick waits for the person with ``last_trick_waits``; otherwise it is
+        held ``trick_hold`` with animations on too, so that it is seen before the round's result
+        covers the table. Other tricks are held with animations off, or with animations on when
+        the person chose "until I click" (the trick's animation does not end the hold)."""
+        last = self.session.phase in (Phase.ROUND_END, Phase.GAME_OVER)
+        if last and self.last_trick_waits:
+            return UNTIL_CLICK
+        if last or self.speed <= 0 or self.trick_hold == UNTIL_CLICK:
+            return self.trick_hold
+        return 0.0
+
+    def waiting_for_click(self) -> bool:
+        """The game waits for the person to click or press a key: the finished trick stays on
+        the table until then (nothing moves meanwhile)."""
+        return (self.hold_time() == UNTIL_CLICK and self.animator.drained and self._hold_left()
+                and self._waits_for_hold())
+
+    def release_hold(self) -> bool:
+        """The person clicked or pressed a key: the finished trick's hold ends (True if one did)."""
+        if self.held is None or not self._hold_left():
+            return False
+        self.held = (self.held[0], float("-inf"))
+        return True
 
     def _waits_for_hold(self) -> bool:
         """What comes next waits for the hold: a computer's lead, the round end, the curtain, or

@@ -110,6 +110,7 @@ class App:
         self.size = fit_screen((max(MIN_SIZE[0], int(w)), max(MIN_SIZE[1], int(h))),
                                None if headless else _desktop_size())
         self.fullscreen = bool(getattr(self.settings, "fullscreen", False)) and not headless
+        self.window_pos: tuple[int, int] | None = None   # where the window was before full screen
         self.screen = self._open_window()
         if not headless:           # an input method runs only while a text field is edited
             pygame.key.stop_text_input()
@@ -129,19 +130,30 @@ class App:
         except Exception:
             pass
         if self.fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            # full screen covers the screen from its origin: a window moved away keeps its place
+            # through the switch on some systems, and the full screen came out shifted with it
+            _move_window((0, 0))
+            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            _move_window((0, 0))
+            return screen
         return pygame.display.set_mode(self.size, pygame.RESIZABLE)
 
     def set_fullscreen(self, on: bool) -> None:
-        """Switch between a window and full screen (back to the last window size)."""
+        """Switch between a window and full screen (F11): full screen at the screen's origin;
+        back to the last window size, where the window was."""
         if not on:
             w, h = getattr(self.settings, "window_size", self.size)
             self.size = (max(MIN_SIZE[0], int(w)), max(MIN_SIZE[1], int(h)))
+        elif not self.fullscreen and not self.headless:
+            self.window_pos = _window_position()
+        was = self.fullscreen
         self.fullscreen = on
         self.settings.fullscreen = on
         self.prefs.save_settings()
         if not self.headless:
             self.screen = self._open_window()
+            if was and not on and self.window_pos is not None:
+                _move_window(self.window_pos)
         self.resize(*self.screen.get_size())
 
     def resize(self, width: int, height: int) -> None:
@@ -369,7 +381,7 @@ class App:
             folder.mkdir(parents=True, exist_ok=True)
             if os.path.lexists(target):
                 raise FileExistsError(str(target))
-            pygame.image.save(self.screen, str(target))
+            write_png(self.screen, target)
         except (OSError, pygame.error) as e:
             log.warning("screenshot not saved in %s: %s", folder, e)
             if note is not None:
@@ -415,3 +427,49 @@ class App:
         self.prefs.close()          # every queued save reaches the disk before we leave
         self._unlisten()
         return 0
+
+
+def _window_position() -> tuple[int, int] | None:
+    """Where the window is on the desktop (None if the system does not say)."""
+    try:
+        x, y = pygame.display.get_window_position()
+        return int(x), int(y)
+    except (pygame.error, AttributeError):
+        return None
+
+
+def _move_window(pos: tuple[int, int]) -> None:
+    """Put the window at ``pos`` on the desktop, where the system allows it."""
+    try:
+        pygame.display.set_window_position(pos)
+    except (pygame.error, AttributeError):
+        pass
+
+
+def write_png(surface: pygame.Surface, target: Path) -> None:
+    """Write ``surface`` as a new PNG file, completely or not at all.
+
+    The image is encoded in memory first, then written and flushed to disk by us: a full disk
+    (where SDL's writer leaves an empty file and reports nothing) raises ``OSError`` and leaves
+    no file behind, so the player is never told a screenshot was saved when it was not.
+    """
+    import io
+    buf = io.BytesIO()
+    pygame.image.save(surface, buf, "png")
+    data = buf.getvalue()
+    if not data.startswith(b"\x89PNG"):
+        raise OSError(f"the image could not be encoded ({len(data)} bytes)")
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        try:
+            os.unlink(target)
+        except OSError:
+            pass
+        raise
+    os.close(fd)

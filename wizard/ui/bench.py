@@ -82,7 +82,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="computer level of every seat (they think on the table's worker thread)")
     p.add_argument("--review", action="store_true",
                    help="measure the frames drawn while a post-game review runs in the background")
+    p.add_argument("--menu", type=int, default=0, metavar="GAMES",
+                   help="instead: the main menu's layouts and Continue with GAMES games in progress")
     args, _rest = p.parse_known_args(argv)   # "ui" from "python -m wizard.bench ui" is ignored
+    if args.menu:
+        from .bench_menu import bench_menu
+        bench_menu(args.menu)
+        return 0
     start = time.perf_counter()
     times = measure(players=args.players, seed=args.seed, speed=args.speed, level=args.level,
                     max_rounds=args.rounds, review=args.review)

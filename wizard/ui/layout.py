@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from wizard.persistence.settings import clamp_scale
+
 from .box import Box as Box  # the rectangles of every layout (re-exported: ``layout.Box``)
 
 CARD_ASPECT = 1.5  # height / width of a card
@@ -60,8 +62,9 @@ class TableLayout:
 
 
 def unit_for(width: int, height: int, ui_scale: float = 1.0) -> float:
-    """The size unit: 1.0 at 1280x800, smaller or larger with the window and the UI scale."""
-    return max(0.6, min(width / 1280, height / 800) * ui_scale)
+    """The size unit: 1.0 at 1280x800, smaller or larger with the window and the UI scale (taken
+    within the sizes the screens support, whatever the settings in memory say)."""
+    return max(0.6, min(width / 1280, height / 800) * clamp_scale(ui_scale))
 
 
 def table_layout(width: int, height: int, players: int, ui_scale: float = 1.0) -> TableLayout:
@@ -73,6 +76,7 @@ def table_layout(width: int, height: int, players: int, ui_scale: float = 1.0) -
     """
     if not 3 <= players <= 6:
         raise ValueError("players must be 3..6")
+    ui_scale = clamp_scale(ui_scale)
     u0 = unit_for(width, height, 1.0)
     if ui_scale > 1.0:
         lay = table_layout(width, height, players, 1.0)

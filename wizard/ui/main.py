@@ -142,6 +142,9 @@ def _run_app(*, autoplay: bool, games: int, seed: int | None, speed: str | None,
             print(_("There is no saved game to continue."))
     elif players or edition or seed is not None:
         open_setup(app, players, edition, seed)
+    else:
+        from .scenes.learn import offer_first_lesson
+        offer_first_lesson(app)      # the very first start: Learn to play is offered once
     return app.run()
 
 

@@ -100,6 +100,10 @@ def notice(problem: Any) -> tuple[str, bool]:
     if kind == "newer_version":
         return (_("Your {what} comes from a newer version of Wizard; it was left untouched.")
                 .format(what=what), True)
+    if kind == "unreadable" and moved is not None:
+        return (_("Your {what} was not a plain file ({path}); it was set aside as {moved}, "
+                  "untouched, and the game starts without it.")
+                .format(what=what, path=path, moved=moved), True)
     if kind == "unreadable":
         return (_("Your {what} could not be opened ({path}); it was left untouched.")
                 .format(what=what, path=path), True)

@@ -28,12 +28,25 @@ from wizard.persistence import Settings
 from wizard.persistence.savegame import GameSummary, new_game_id
 from wizard.session import Seat, Session
 
+#: When each finished game was first recorded or reviewed (one moment per game).
+_FINISHED: weakref.WeakKeyDictionary[Session, datetime] = weakref.WeakKeyDictionary()
+
 log = logging.getLogger(__name__)
 
 
 FULL, READ_ONLY, OTHER = "full", "read_only", "other"
 RECOVERED_SHOWN_S = 6.0     # how long "saving works again" stays on screen
 NOTE_SHOWN_S = 6.0          # how long a passing note (a screenshot's folder) stays on screen
+
+
+def failed_folder(problem: Any, data_dir: Path | None) -> Path | None:
+    """The folder a failed write was in (e.g. the data folder's ``games/``), not just the data
+    folder: the player is told where to look."""
+    path = getattr(problem, "path", None)
+    if path is None:
+        return data_dir
+    path = Path(path)
+    return path if data_dir is not None and path == Path(data_dir) else path.parent
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,14 +111,21 @@ class Prefs:
             try:
                 from wizard.persistence import Store
                 self.store = Store(data_dir)
-                self.settings = self.store.load_settings()
-                self.store.history_db(create=False)     # checked at start (quick_check), earlier files imported
-                self.problems = list(getattr(self.store, "problems", []))
             except ImportError:
                 log.warning("persistence not available; settings kept in memory")
             except Exception:
                 log.exception("cannot open the data directory; settings kept in memory")
                 self.store = None
+            if self.store is not None:
+                try:
+                    self.settings = self.store.load_settings()
+                except Exception:   # one bad settings file never drops the games and history
+                    log.exception("settings not read; the defaults are used this time")
+                try:        # checked at start (quick_check), earlier files imported
+                    self.store.history_db(create=False)
+                except Exception:   # a history that fails to open never drops the settings, saves
+                    log.exception("history database not opened at start")
+                self.problems = list(getattr(self.store, "problems", []))
         if background and self.store is not None:
             self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wizard-save")
 
@@ -187,7 +207,7 @@ class Prefs:
             problem = next((p for p in reversed(list(getattr(self.store, "problems", [])))
                             if str(p.kind) == "write_failed"), None)
             number = getattr(problem, "errno", None)
-            folder = getattr(self.store, "data_dir", None)
+            folder = failed_folder(problem, getattr(self.store, "data_dir", None))
             self.save_status = replace(
                 old, failed=True, reason=reason_of(number),
                 detail=str(getattr(problem, "detail", "")), folder=folder,
@@ -302,15 +322,20 @@ class Prefs:
             return
         self._write("recording the finished game", lambda: self.store.finish_game(entry, gid))
 
-    @staticmethod
-    def entry_of(session: Session) -> Any:
-        """The history entry (``HistoryEntry``) of a finished game; ``ValueError`` if not over."""
+    def entry_of(self, session: Session) -> Any:
+        """The history entry (``HistoryEntry``) of a finished game; ``ValueError`` if not over.
+
+        The moment it finished is taken once per game, so the entry recorded in the history and
+        the one the game end's Review opens say the same time. Its ``started`` is when the game
+        began: the save's creation time (kept through a resume)."""
         from wizard.persistence import HistoryEntry, SeatSpec
         seats = [SeatSpec(s.name, s.kind, s.level) for s in session.seats]  # type: ignore[arg-type]
         if not session.finished:
             raise ValueError("only a finished game goes into the history")
         totals = tuple(session.totals)
-        return HistoryEntry(session.record(), tuple(seats), datetime.now(UTC), None,
+        finished = _FINISHED.setdefault(session, datetime.now(UTC))
+        started = self._created_at(self.game_id(session))
+        return HistoryEntry(session.record(), tuple(seats), finished, started,
                             tuple(session.results), totals, winners(totals))
 
     # ---- reviews -------------------------------------------------------------------------

@@ -6,6 +6,8 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
+from wizard.persistence.settings import clamp_scale
+
 from .layout import CARD_ASPECT, Box, unit_for
 
 # ---- where things go ----------------------------------------------------------------------------
@@ -53,6 +55,7 @@ def replay_layout(width: int, height: int, players: int, rounds: int,
     """The replay's boxes for a window size, 3..6 players and the game's number of rounds."""
     if not 3 <= players <= 6:
         raise ValueError("players must be 3..6")
+    ui_scale = clamp_scale(ui_scale)
     if ui_scale <= 1.0:
         return _layout_at(width, height, players, rounds, unit_for(width, height, ui_scale))[0]
     # Larger: the unit grows in 1 % steps up to the one asked for, a step taken while everything

@@ -54,7 +54,7 @@ def game_review_layout(width: int, height: int, rounds: int, people: int = 1,
     bars = [Box(plot.x + k * step, plot.y, step, plot.h) for k in range(rounds)]
     rows_panel = Box(margin, chart.bottom + 12 * u, width - 2 * margin,
                      back.y - 12 * u - chart.bottom - 12 * u)
-    fit = max(0, int((rows_panel.h - 44 * u) // (ROW_H * u)))
+    fit = max(0, int((rows_panel.h - 62 * u) // (ROW_H * u)))   # room below for "Decisions 1–4 of 9"
     rows = [Box(rows_panel.x + 10 * u, rows_panel.y + 40 * u + k * ROW_H * u,
                 rows_panel.w - 20 * u, (ROW_H - 6) * u) for k in range(min(fit, MAX_ROWS))]
     progress = Box(chart.x + chart.w * 0.15, chart.y + chart.h * 0.45, chart.w * 0.7, 24 * u)

@@ -16,6 +16,7 @@ from .scenes.continue_list import ContinueListScene
 from .scenes.game_end import GameEndScene
 from .scenes.game_menu import GameMenuScene
 from .scenes.history import HistoryScene
+from .scenes.learn import LearnScene, LessonMenuScene, OfferScene
 from .scenes.menu import MenuScene
 from .scenes.progress import ProgressScene
 from .scenes.replay import ReplayScene
@@ -28,6 +29,7 @@ from .scenes.scorepad import ScorePadScene
 from .scenes.settings import SettingsScene
 from .scenes.setup import SetupScene
 from .scenes.table import TableScene
+from .scenes.tutorial import TutorialScene
 
 ROUTES: dict[str, Callable[..., Scene]] = {
     "menu": MenuScene,
@@ -48,6 +50,10 @@ ROUTES: dict[str, Callable[..., Scene]] = {
     "rules": RulesScene,
     "settings": SettingsScene,
     "card_legend": CardLegendScene,
+    "learn": LearnScene,
+    "lesson": TutorialScene,
+    "lesson_menu": LessonMenuScene,
+    "lesson_offer": OfferScene,
 }
 
 

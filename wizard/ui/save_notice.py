@@ -10,6 +10,7 @@ all is well. The table calls it last, after everything else::
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -49,9 +50,28 @@ def notice_lines(status: Any, now: float | None = None) -> tuple[list[str], bool
     return out, bad
 
 
+def notice_top(box: pygame.Rect, top: float, unit: float, height: int,
+               avoid: Sequence[pygame.Rect] = (), rather: Sequence[pygame.Rect] = ()) -> int:
+    """The y of a notice ``box`` (its size and x are set): from ``top`` down, below whatever it
+    would cover, clear of every box of ``avoid`` (the players' plates) and, where it can be, of
+    ``rather`` (the trick, the prompt, the hand); failing that, at ``top``."""
+    for blocks in ((*avoid, *rather), tuple(avoid)):
+        y = float(top)
+        while y + box.h <= height:
+            trial = box.move(0, round(y) - box.y)
+            hits = [b for b in blocks if trial.colliderect(b)]
+            if not hits:
+                return round(y)
+            y = max(b.bottom for b in hits) + 8 * unit
+    return round(top)
+
+
 def draw_save_notice(surf: pygame.Surface, unit: float, status: Any,
-                     now: float | None = None, top: float | None = None) -> pygame.Rect | None:
-    """Draw the notice at the top centre, below the header bar; its rectangle, or None if none.
+                     now: float | None = None, top: float | None = None,
+                     avoid: Sequence[pygame.Rect] = (),
+                     rather: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
+    """Draw the notice at the top centre, below the header bar, moved down clear of ``avoid``
+    (and of ``rather`` where it can: see ``notice_top``); its rectangle, or None if none.
 
     ``top``: the y where the notice starts (default: 8 units below a ``HEADER``-unit bar).
     """
@@ -66,7 +86,9 @@ def draw_save_notice(surf: pygame.Surface, unit: float, status: Any,
     pad = 10 * unit
     box_w = max(text.render(line, size).get_width() for line in wrapped) + 2 * pad
     box = pygame.Rect(0, 0, int(min(box_w, w - 16 * unit)), int(step * len(wrapped) + 2 * pad))
-    box.midtop = (w // 2, int((HEADER + 8) * unit if top is None else top))
+    start = (HEADER + 8) * unit if top is None else top
+    box.midtop = (w // 2, int(start))
+    box.y = notice_top(box, start, unit, surf.get_height(), avoid, rather)
     panel(surf, box, unit, fill=(70, 24, 22) if bad else theme.PANEL,
           edge=theme.BAD if bad else theme.GOOD)
     y = box.y + pad

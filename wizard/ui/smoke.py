@@ -12,6 +12,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from wizard import messages
 from wizard.engine import (
     BidVisibility,
     BonusKind,
@@ -22,30 +23,33 @@ from wizard.engine import (
     Phase,
     deck,
 )
+from wizard.persistence import Settings
 from wizard.session import Seat, Session
 
 from .smoke_hint import HINT_SCREENS, make_hint_screen
 from .smoke_review import REVIEW_SCREENS, make_review_screen, review_session
 from .smoke_stats import BIG_SCREENS, STATS_SCREENS, fill_big_history, make_stats_screen
-from .smoke_tricks import TRICK_SCREENS, make_trick_screen
+from .smoke_tricks import LAST_TRICK_HELD, TRICK_SCREENS, make_last_trick_held, make_trick_screen
+from .smoke_tutorial import TUTORIAL_SCREENS, make_tutorial_screen
 
 if TYPE_CHECKING:
     from .app import App
     from .prefs import Prefs
 
-SCREENS = ("menu", "setup", "setup-name", "table-bidding", "table-trump", "table-play", "table-clairvoyance",
+SCREENS = ("menu", "setup", "setup-name", "setup-variant-help", "table-bidding", "table-trump", "table-play", "table-clairvoyance",
            "curtain", "scorepad", "round-end", "game-end", "history", "history-game", "replay",
            "settings", "rules", "game-menu", "table-clairvoyance-3p", "card-legend",
            "card-legend-camelot", "table-tooltip", "continue-list", "continue-delete",
            "table-save-failed", "round-end-last", "round-end-camelot", "table-hotseat-round-end",
            "settings-scale-130", "setup-scale-130", "table-play-scale-130", "game-menu-scale-130",
            "history-scale-130", "replay-scale-130", *TRICK_SCREENS, *HINT_SCREENS,
-           "table-hint-card-scale-130", *STATS_SCREENS, *REVIEW_SCREENS)
+           "table-hint-card-scale-130", *STATS_SCREENS, *REVIEW_SCREENS, *TUTORIAL_SCREENS,
+           LAST_TRICK_HELD)
 SCALED = "-scale-130"      # a screen drawn with the interface size at 130 %
 # Table states also drawn at 1024x640 (file names with "1024x640").
-SMALL_SCREENS = ("table-clairvoyance-3p", "table-tooltip", "table-save-failed", "round-end-last",
+SMALL_SCREENS = ("setup-variant-help", "table-clairvoyance-3p", "table-tooltip", "table-save-failed", "round-end-last",
                  "round-end-camelot", "table-hotseat-round-end", *TRICK_SCREENS, *HINT_SCREENS,
-                 *STATS_SCREENS, *REVIEW_SCREENS)
+                 *STATS_SCREENS, *REVIEW_SCREENS, *TUTORIAL_SCREENS, LAST_TRICK_HELD)
 HISTORY_SCREENS = ("history", "history-game", "replay", "continue-list", "continue-delete",
                    *REVIEW_SCREENS)
 # Games in progress for the Continue list: (players, edition, seed, rounds played).
@@ -190,6 +194,14 @@ def _make(a: App, name: str) -> None:
                       pygame.event.Event(key, key=pygame.K_a, mod=pygame.KMOD_LCTRL, unicode=""),
                       pygame.event.Event(pygame.TEXTINPUT, text="Anaïs Ferran")]
                 + [pygame.event.Event(key, key=pygame.K_LEFT, mod=pygame.KMOD_LSHIFT, unicode="")] * 6)
+    elif name == "setup-variant-help":      # the pointer rests on the Canadian rule: explained
+        setup = a.go("setup")
+        row = next(r for r, _w, title, _l in setup.rule_help  # type: ignore[attr-defined]
+                   if title == messages.option_name("canadian"))
+        a.frame(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=(row.x + 6, row.centery),
+                                         rel=(0, 0), buttons=(0, 0, 0))])
+        if setup.help_target() is None:  # type: ignore[attr-defined]
+            raise RuntimeError("the Canadian rule is not explained")
     elif name == "table-bidding":
         table(play_until(Session.new(GameConfig(4, seed=11), _seats(1)), human_turn(Phase.BID)))
     elif name == "table-trump":
@@ -279,6 +291,10 @@ def _make(a: App, name: str) -> None:
                 a.frame(0.0, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")])
     elif name in TRICK_SCREENS:
         make_trick_screen(a, name)
+    elif name == LAST_TRICK_HELD:
+        make_last_trick_held(a)
+    elif name in TUTORIAL_SCREENS:
+        make_tutorial_screen(a, name)
     elif name in REVIEW_SCREENS:
         make_review_screen(a, name)
     elif name in HINT_SCREENS:
@@ -373,6 +389,11 @@ def _small(app: App, lang: str, screenshot_dir: Path | None,
     return failures
 
 
+def smoke_settings() -> Settings:
+    """The settings every smoke state is drawn with: the defaults, animations off."""
+    return Settings(animation_speed="off")
+
+
 def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
               languages: tuple[str, ...] = ("en", "fr", "ca"),
               size: tuple[int, int] = (1280, 800)) -> int:
@@ -394,7 +415,9 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
     stats_tmp = tempfile.TemporaryDirectory(prefix="wizard-smoke-long-history-")
     try:
         prefs = Prefs(data_dir)
-        prefs.settings.animation_speed = "off"
+        # The smoke test draws its states with its own settings, whatever the data folder's say
+        # (a finished trick held 0 ms, a large interface size...), and never saves them there.
+        prefs.settings = smoke_settings()
         app = make_app(prefs, size=size, headless=True, threaded=False, speed="off", lang="en")
         failures += check_assets()
         games = Prefs(Path(games_tmp.name))

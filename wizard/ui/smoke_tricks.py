@@ -77,3 +77,41 @@ def make_trick_screen(app: App, name: str) -> None:
             raise RuntimeError("the Merlin question is not open")
     elif not t.shown.held or t.table.trick_line() == "":
         raise RuntimeError(f"{name}: no finished trick on the table")
+
+
+LAST_TRICK_HELD = "round-last-trick-held"
+
+
+def make_last_trick_held(app: App) -> None:
+    """A round's last trick (round 3 or later) on the table, held for the person's click with the clock well past
+    any hold (the round's result has not covered it)."""
+    from wizard.table import PlayIntent
+
+    from .scenes.table import TableScene
+
+    def last_card(s: Session) -> bool:
+        return (s.round >= 3 and s.phase is Phase.PLAY and s.is_human_turn()
+                and len(s.view(s.current).trick) == 3 and len(s.legal_actions()) == 1
+                and len(s.view(s.current).tricks_played) == s.round - 1)
+
+    seats = [Seat.human("Anna")] + [Seat.ai(n, "easy") for n in ("Bruno", "Carme", "Didier")]
+    session = Session.new(GameConfig(4, seed=63), seats)
+    session.start()
+    while not last_card(session):
+        if session.finished:
+            raise RuntimeError(f"{LAST_TRICK_HELD}: no round ends on the person's card")
+        if session.needs_advance:
+            session.advance()
+        elif session.is_ai_turn():
+            session.step_ai()
+        else:
+            session.act(session.legal_actions()[0])
+    app.settings.last_trick_waits = True
+    t = app.go("table", session=session, keep_history=False)
+    assert isinstance(t, TableScene)
+    app.frame(0.0)
+    t.submit(PlayIntent(t.table.hand()[0]))
+    for _i in range(4):
+        app.frame(5.0)
+    if not (t.table.waiting_for_click() and app.top is t and t.table.trick_line()):
+        raise RuntimeError(f"{LAST_TRICK_HELD}: the last trick is not held for a click")

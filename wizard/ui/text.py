@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import pygame
@@ -9,6 +10,8 @@ import pygame
 from wizard.ui.fonts import font
 
 from . import theme
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
 
 
 def face_for(text: str, role: str) -> str:
@@ -19,16 +22,34 @@ def face_for(text: str, role: str) -> str:
     return role
 
 
+def drawable(text: str) -> str:
+    """``text`` with each lone surrogate (text no font can draw) shown as U+FFFD."""
+    return _SURROGATES.sub("\ufffd", text)
+
+
 @lru_cache(maxsize=2048)
 def render(text: str, size: int, colour: tuple[int, int, int] = theme.INK,
            role: str = "text") -> pygame.Surface:
-    """``text`` rendered antialiased at pixel ``size`` (cached)."""
-    return font(max(6, int(size)), face_for(text, role)).render(text, True, colour)
+    """``text`` rendered antialiased at pixel ``size`` (cached).
+
+    Any text draws: a lone surrogate shows as U+FFFD, and text with no width (only zero-width
+    characters, such as a stored name of U+200B) gives an empty surface of the line's height
+    instead of pygame's "Text has zero width" error.
+    """
+    f = font(max(6, int(size)), face_for(text, role))
+    text = drawable(text)
+    try:
+        return f.render(text, True, colour)
+    except pygame.error:
+        if f.size(text)[0] > 0:
+            raise
+        return pygame.Surface((0, f.get_linesize()), pygame.SRCALPHA)
 
 
 def fit_size(text: str, size: int, max_w: float, role: str = "text", min_size: int = 9) -> int:
     """The largest size <= ``size`` at which ``text`` fits in ``max_w`` pixels."""
     role = face_for(text, role)
+    text = drawable(text)
     s = int(size)
     while s > min_size and font(s, role).size(text)[0] > max_w:
         s -= 1
@@ -39,6 +60,7 @@ def draw(surf: pygame.Surface, text: str, pos: tuple[float, float], size: int,
          colour: tuple[int, int, int] = theme.INK, role: str = "text", anchor: str = "topleft",
          max_w: float | None = None, shadow: bool = False) -> pygame.Rect:
     """Draw one line anchored at ``pos`` ("topleft", "center", "midleft"...), shrunk to ``max_w``."""
+    text = drawable(text)
     if max_w is not None:
         size = fit_size(text, size, max_w, role)
     img = render(text, int(size), colour, role)
@@ -55,6 +77,7 @@ def draw(surf: pygame.Surface, text: str, pos: tuple[float, float], size: int,
 
 def wrap(text: str, size: int, max_w: float, role: str = "text") -> list[str]:
     """``text`` broken into lines no wider than ``max_w`` (explicit newlines kept)."""
+    text = drawable(text)
     f = font(max(6, int(size)), face_for(text, role))
     lines: list[str] = []
     for para in text.split("\n"):

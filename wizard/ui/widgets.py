@@ -65,8 +65,9 @@ class Button:
     def __init__(self, rect: pygame.Rect | tuple[float, float, float, float], label: Label,
                  on_click: Callable[[], None], *, enabled: bool = True, reason: Label = "",
                  primary: bool = False, selected: bool = False, keys: Sequence[int] = (),
-                 size: float | None = None) -> None:
+                 size: float | None = None, danger: bool = False) -> None:
         self.rect = pygame.Rect(rect)
+        self.danger = danger        # destroys something: drawn in red
         self.label = label
         self.on_click = on_click
         self.enabled = enabled
@@ -107,6 +108,8 @@ class Button:
             fill = theme.BUTTON_OFF
         elif self.pressed:
             fill = theme.BUTTON_DOWN
+        elif self.danger:
+            fill = theme.DANGER_HOVER if self.hover else theme.DANGER
         elif self.primary:
             fill = theme.PRIMARY_HOVER if self.hover else theme.PRIMARY
         else:

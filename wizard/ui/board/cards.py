@@ -46,8 +46,11 @@ def drawn_for_dealer(sc: TableView, surf: pygame.Surface) -> None:
     for seat, c in sc.shown.drawn:
         spot = R(sc.lay.trick_spots[sc.pos_of(seat)])
         sc.app.painter.blit_face(surf, c.text, spot, "draw")
-    if isinstance(sc.table.animator.active, DealerChosen) or (sc.shown.dealer >= 0 and not sc.shown.round):
-        first = sc.shown.dealer
+    active = sc.table.animator.active
+    if isinstance(active, DealerChosen) or (sc.shown.dealer >= 0 and not sc.shown.round):
+        # while the choice animates, the snapshot does not know the dealer yet (-1, which named
+        # the last seat): the event says who it is
+        first = active.seat if isinstance(active, DealerChosen) else sc.shown.dealer
         banner(sc, surf, _("You deal first") if first == sc.table.you
                else _("{name} deals first").format(name=sc.names[first]))
 

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import pygame
 
-from wizard.engine import Bid, ChooseTrump, Phase, Play
+from wizard.engine import Action, Bid, ChooseTrump, Phase, Play
 from wizard.table import HintReady
 
 from .. import text, theme
@@ -38,6 +38,8 @@ class HintLines:
     rows: list[tuple[bool, list[str]]]    # (Expert's own choice, its lines), in order
     pad: float
     gap: float
+    note: tuple[str, ...] = ()            # how precise the numbers are, in a smaller size
+    note_size: int = MIN_SIZE
 
 
 @lru_cache(maxsize=8)
@@ -53,10 +55,16 @@ def fit_hint(hint: HintReady, room: Box, u: float) -> HintLines:
             title = text.wrap(hint.text, title_size, width, "bold")
             rows = [(hint.rows[i].best, text.wrap(texts[i], size, width, "bold" if hint.rows[i].best
                                                    else "text")) for i in range(count)]
+            note_size = max(MIN_SIZE, size - max(1, round(2 * u)))
+            note = text.wrap(hint.note, note_size, width, "text") if hint.note and count else []
             height = _height(title_size, title, size, rows, pad, gap)
-            if height <= room.h and _widest(title_size, title, size, rows) <= width + 0.5:
+            if note:
+                height += gap + len(note) * font(note_size, "text").get_linesize()
+            widest = max(_widest(title_size, title, size, rows),
+                         max((font(note_size, "text").size(t)[0] for t in note), default=0))
+            if height <= room.h and widest <= width + 0.5:
                 return HintLines(Box(room.x, room.bottom - height, room.w, height), title_size,
-                                 title, size, rows, pad, gap)
+                                 title, size, rows, pad, gap, tuple(note), note_size)
     return HintLines(room, MIN_SIZE, [hint.text], MIN_SIZE, [], pad, gap)
 
 
@@ -110,6 +118,12 @@ def draw(sc: TableView, surf: pygame.Surface) -> None:
             surf.blit(text.render(line, fit.size, theme.ACCENT if best else theme.INK,
                                   "bold" if best else "text"), (x, y))
             y += step
+    if fit.note:
+        y += fit.gap
+        step = font(fit.note_size, "text").get_linesize()
+        for line in fit.note:
+            surf.blit(text.render(line, fit.note_size, theme.INK_DIM, "text"), (x, y))
+            y += step
 
 
 def draw_over_question(sc: TableView, surf: pygame.Surface) -> None:
@@ -121,22 +135,36 @@ def draw_over_question(sc: TableView, surf: pygame.Surface) -> None:
 
 def _ring_choice(sc: TableView, surf: pygame.Surface, hint: HintReady) -> None:
     """A ring around Expert's bid button, its trump suit's button, or its card in the hand."""
-    u = sc.lay.unit
-    target: pygame.Rect | None = None
-    if isinstance(hint.action, ChooseTrump):
-        if sc.table.choice == "trump" and hint.action.suit in TRUMP_ORDER:
-            target = R(choice_buttons(sc.lay, 4)[TRUMP_ORDER.index(hint.action.suit)])
-    elif isinstance(hint.action, Bid):
+    if hint.action is not None:
+        ring_action(sc, surf, hint.action)
+
+
+def action_target(sc: TableView, action: Action) -> pygame.Rect | None:
+    """Where ``action`` is chosen on the table now: its bid button, its trump suit's button (while
+    the question is open) or its card in the hand; None if it is not shown."""
+    if isinstance(action, ChooseTrump):
+        if sc.table.choice == "trump" and action.suit in TRUMP_ORDER:
+            return R(choice_buttons(sc.lay, 4)[TRUMP_ORDER.index(action.suit)])
+    elif isinstance(action, Bid):
         options = sc.table.bid_options()
-        if hint.action.n < len(options):
-            target = R(bid_buttons(sc.lay, len(options))[hint.action.n])
-    elif isinstance(hint.action, Play):
-        held = hint.action.card.in_hand
+        if action.n < len(options):
+            return R(bid_buttons(sc.lay, len(options))[action.n])
+    elif isinstance(action, Play):
+        held = action.card.in_hand
         hand = sc.sorted_hand()
         if held in hand:
-            target = sc.hand_rects()[hand.index(held)]
+            return sc.hand_rects()[hand.index(held)]
+    return None
+
+
+def ring_action(sc: TableView, surf: pygame.Surface, action: Action,
+                colour: tuple[int, int, int] = theme.GOOD) -> pygame.Rect | None:
+    """A ring around where ``action`` is chosen (the hint's and the lessons'); the ring's box."""
+    target = action_target(sc, action)
     if target is None:
-        return
+        return None
+    u = sc.lay.unit
     width = max(3, round(4 * u))
     ring = target.inflate(2 * width + 4 * u, 2 * width + 4 * u)
-    pygame.draw.rect(surf, theme.GOOD, ring, width=width, border_radius=round(10 * u))
+    pygame.draw.rect(surf, colour, ring, width=width, border_radius=round(10 * u))
+    return ring

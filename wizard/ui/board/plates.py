@@ -140,7 +140,7 @@ def _mini_hand(sc: TableView, surf: pygame.Surface, seat: int, box: pygame.Rect,
 
 def _level_name(level: str | None) -> str:
     names = {"easy": _("Easy"), "normal": _("Normal"), "hard": _("Hard"), "expert": _("Expert"),
-             "random": _("Random"), "rulebid": _("Beginner")}
+             "random": _("Random"), "rulebid": _("Beginner"), "lesson": _("Lesson")}
     return _("computer · {level}").format(level=names.get(level or "normal", level or ""))
 
 

@@ -11,8 +11,8 @@ import pygame
 from wizard.engine import Card, Phase, TrickWon
 from wizard.table.tips import Tip, bids_tip, card_tip, game_tip
 
-from ..layout import bid_buttons, hand_index_at, peek_index_at
-from ..tooltip import tooltip
+from ..layout import Box, bid_buttons, hand_index_at, peek_index_at
+from ..tooltip import tooltip, tooltip_above
 from .cards import peek_layout
 from .common import R, TableView
 from .topbar import top_items
@@ -34,7 +34,9 @@ def _card_at(sc: TableView, pos: tuple[int, int]) -> tuple[Target, Card, pygame.
     if sh.hand is not None and sc.table.viewer == sc.table.bottom and sc.drag_pos is None:
         hand = sc.sorted_hand()
         at = hand_index_at(lay, len(hand), pos, sc.lifted_index())
-        if at is not None and at < len(hand):
+        # only the card the pointer was moved onto: a pointer left where a button was clicked,
+        # with a new hand dealt under it, points at nothing
+        if at is not None and at < len(hand) and at == sc.hover:
             return ("hand", at), hand[at], sc.hand_rects()[at]
     shown = sc.table.marks()                     # the trick in play, or the finished one on show
     on_table = shown.cards if shown is not None else ()
@@ -86,8 +88,18 @@ def draw(sc: TableView, surf: pygame.Surface) -> None:
     if t is not None:
         _key, tip, rect = t
         lay = sc.lay
-        # never over the prompt, the bid buttons or the deck corner: a card's tip goes beside it
-        avoid = (*lay.plates, lay.top_bar, lay.prompt, lay.deck, lay.turned, lay.trump_label)
-        if sc.table.bid_options():
-            avoid += tuple(bid_buttons(lay, len(sc.table.bid_options())))
-        tooltip(surf, rect, tip.title, tip.lines, lay.unit, avoid)
+        # never over the prompt, the bid buttons or the deck corner: a card's tip goes beside it;
+        # a hand card's goes above the hand, over no other card of it
+        bids = tuple(bid_buttons(lay, len(sc.table.bid_options()))) if sc.table.bid_options() else ()
+        avoid = (*lay.plates, lay.top_bar, lay.prompt, lay.deck, lay.turned, lay.trump_label, *bids,
+                 *sc.keep_clear())
+        place = None
+        if _key[0] == "hand":       # above the hand, over none of its cards (nor a ringed one)
+            cards_ = sc.hand_rects()
+            top = min([r.y for r in cards_] + [round(lay.hand.y)])
+            band = Box(lay.hand.x, top, lay.hand.w, lay.hand.bottom - top)
+            clear = (*avoid, *lay.trick_spots)
+            place = lambda w, h: tooltip_above(band, rect.centerx, w, h,  # noqa: E731
+                                               Box(0, 0, *surf.get_size()), 8 * lay.unit, clear,
+                                               (lay.prompt, *bids))
+        tooltip(surf, rect, tip.title, tip.lines, lay.unit, avoid, place)

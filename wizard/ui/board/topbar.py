@@ -41,7 +41,7 @@ def top_items(sc: TableView) -> dict[str, tuple[str, pygame.Rect]]:
         x = r.right + 20 * u
 
     if sh.round:
-        place("round", _("Round {round} / {rounds}").format(round=sh.round, rounds=sh.rounds), big, "bold")
+        place("round", sc.round_label(), big, "bold")
         total = sh.bids_sum
         place("bids", _("Bids: {sum} of {tricks}").format(sum="?" if total is None else total,
                                                           tricks=sh.round), size, "text")
@@ -81,7 +81,7 @@ def top_bar(sc: TableView, surf: pygame.Surface) -> None:
         text.draw(surf, s, r.center, int(16 * u), theme.PARCHMENT, role="bold", anchor="center")
     buttons = [(lay.pad_button, _("Scores (Tab)"), sc.open_score_pad),
                (lay.menu_button, _("Menu (Esc)"), sc.open_menu)]
-    if sc.my_turn():
+    if sc.my_turn() and sc.offers_hint():
         buttons.append((lay.hint_button, _("Hint (H)"), sc.ask_hint))
     if sc.can_take_back():
         buttons.append((lay.undo_button, _("Take back (Ctrl+Z)"), sc.take_back))

@@ -22,6 +22,25 @@ from .base import Screen
 FAN = 0.42        # share of a card's width between two fanned cards of one entry
 
 
+def fit_rows(cells: list[Box], needs: list[float], area: Box, gap: float) -> list[Box]:
+    """The legend's cells with each row only as tall as its tallest entry needs (never taller
+    than laid out), the rows kept in order with ``gap`` between them and centred in ``area``:
+    no panel stands half empty under two lines of text."""
+    rows: dict[float, list[int]] = {}
+    for i, c in enumerate(cells):
+        rows.setdefault(c.y, []).append(i)
+    heights = {y: min(cells[ix[0]].h, max(needs[i] for i in ix)) for y, ix in rows.items()}
+    total = sum(heights.values()) + gap * (len(rows) - 1)
+    y = area.y + max(0.0, (area.h - total) / 2)
+    out = list(cells)
+    for row_y in sorted(rows):
+        for i in rows[row_y]:
+            c = cells[i]
+            out[i] = Box(c.x, y, c.w, heights[row_y])
+        y += heights[row_y] + gap
+    return out
+
+
 class CardLegendScene(Screen):
     """The cards of the chosen edition in a grid; edition tabs and Back below."""
 
@@ -77,6 +96,9 @@ class CardLegendScene(Screen):
         assert best is not None
         size, cells, card_w, spans, widths = best
         title_size = round(size * 1.2)
+        needs = [max(self._text_h(title, rules, size, w), card_w * 1.5) + 2 * pad
+                 for (_c, title, rules), w in zip(entries, widths, strict=True)]
+        cells = fit_rows(cells, needs, self.grid(), 14 * u)
         for (codes, title, rules), cell, span, text_w in zip(entries, cells, spans, widths, strict=True):
             box = pygame.Rect(cell.tuple())
             panel(surf, box, u, alpha=220, edge=None, radius=10)
@@ -91,6 +113,13 @@ class CardLegendScene(Screen):
             for line in rules:
                 y += text.draw_wrapped(surf, line, pygame.Rect(x, y, text_w, 0), size, theme.INK,
                                        line_gap=1.2) + round(size * 0.35)
+
+    @staticmethod
+    def _text_h(title: str, rules: list[str], size: int, width: float) -> float:
+        """The height an entry's title and rules take at text ``size`` in ``width``."""
+        step = int(size * 1.2)
+        return round(round(size * 1.2) * 1.3) + sum(
+            len(text.wrap(line, size, width)) * step + round(size * 0.35) for line in rules)
 
     def _fit(self, entries: list[tuple[tuple[str, ...], str, list[str]]], widths: list[float],
              heights: list[float]) -> int:

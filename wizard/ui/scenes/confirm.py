@@ -14,16 +14,23 @@ from ..widgets import Button
 from .base import Overlay
 
 TEXT_SIZE = 20
+SAFE = 1            # the button chosen when the question opens: Cancel
 
 
 class ConfirmScene(Overlay):
-    """``question`` with [``confirm``] [Cancel]; Esc cancels, the confirming button runs ``on_yes``."""
+    """``question`` with [``confirm``] [Cancel]; Esc cancels, the confirming button runs ``on_yes``.
+
+    The keyboard answers: Left/Right or Tab (Shift+Tab) choose a button, Enter or Space presses
+    the chosen one. Cancel, the safe answer, is chosen when the question opens; the confirming
+    button destroys something (a game), so it is drawn as destructive (red)."""
 
     def __init__(self, app: App, question: str, confirm: str, on_yes: Callable[[], None]) -> None:
         super().__init__(app)
         self.question = question
         self.confirm = confirm
         self.on_yes = on_yes
+        self.kb_focus = SAFE
+        self._show_focus()
 
     def panel_rect(self) -> pygame.Rect:
         """A centred panel sized for the question."""
@@ -41,9 +48,22 @@ class ConfirmScene(Overlay):
         bw, bh = min(240 * u, r.w / 2 - 30 * u), 50 * u
         y = r.bottom - bh - 24 * u
         self.widgets.append(Button((r.centerx - bw - 10 * u, y, bw, bh), lambda: self.confirm,
-                                   self.yes, primary=True))
+                                   self.yes, danger=True))
         self.widgets.append(Button((r.centerx + 10 * u, y, bw, bh), lambda: _("Cancel"),
-                                   self.back, keys=(pygame.K_ESCAPE,)))
+                                   self.back, keys=(pygame.K_ESCAPE,), primary=True))
+
+    def keyboard(self, event: pygame.event.Event) -> bool:
+        """Left/Right and Tab move between the two buttons; the rest as on every screen."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT,
+                                                          pygame.K_TAB):
+            n = len(self.focusable())
+            back = event.key == pygame.K_LEFT or (event.key == pygame.K_TAB
+                                                   and event.mod & pygame.KMOD_SHIFT)
+            here = SAFE if self.kb_focus is None else self.kb_focus
+            self.kb_focus = (here + (-1 if back else 1)) % n
+            self._show_focus()
+            return True
+        return super().keyboard(event)
 
     def yes(self) -> None:
         """Close the question, then do what was confirmed."""

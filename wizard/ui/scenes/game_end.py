@@ -75,19 +75,10 @@ class GameEndScene(Overlay):
         self.outcome = outcome
         self.session = session
         self.close_table = close_table
-        self.opened = app.clock.now
 
-    #: Enter and Space are what a person presses to get through the last trick and the round's
-    #: result: for this long after the game end shows, they do not start a new game.
-    KEY_GUARD_S = 0.8
-
-    def handle(self, event: pygame.event.Event) -> None:
-        """Enter/Space pressed for the screens before (within ``KEY_GUARD_S``) are not taken."""
-        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
-                                                             pygame.K_SPACE)
-                and self.app.clock.now - self.opened < self.KEY_GUARD_S):
-            return
-        super().handle(event)
+    # No button answers Enter by itself: Enter (or Space) is what a person presses to get through
+    # the last trick and the round's result, and one press too many started a new game, losing
+    # this screen, its Review and Same deals. The arrows or Tab choose a button; Enter presses it.
 
     def title(self) -> str:
         """Who won."""
@@ -114,7 +105,7 @@ class GameEndScene(Overlay):
         x = r.centerx - (4 * bw + 3 * gap) / 2
         y = r.bottom - 70 * u
         self.widgets.append(Button((x, y, bw, 52 * u), lambda: _("Play again"), self.again,
-                                   primary=True, keys=(pygame.K_RETURN,)))
+                                   primary=True))
         self.widgets.append(Button((x + bw + gap, y, bw, 52 * u), lambda: _("Same deals"),
                                    self.same_deals))
         people = any(s.is_human for s in self.session.seats)

@@ -6,11 +6,18 @@ from collections.abc import Callable
 
 import pygame
 
+from wizard import __version__
 from wizard.i18n import N_, _
 
 from .. import text, theme
 from ..widgets import Label
 from .base import Screen
+
+
+def about_line() -> str:
+    """The About line in the main menu's corner: the program and its version (pyproject.toml's)."""
+    # TRANSLATORS: the About line in the main menu's top right corner, e.g. "Wizard 0.1.0"
+    return _("Wizard {version}").format(version=__version__)
 
 
 class MenuScene(Screen):
@@ -27,6 +34,7 @@ class MenuScene(Screen):
             items.append((lambda: _("Continue"), self.continue_list, True))
         items += [
             (lambda: _("New game"), self.new_game, True),
+            (lambda: _("Learn to play"), self.learn, True),
             (lambda: _("Statistics & history"), self.history, True),
             (lambda: _("How to play"), self.rules, True),
             (lambda: _("Settings"), self.settings, True),
@@ -45,6 +53,8 @@ class MenuScene(Screen):
                   anchor="midtop", shadow=True)
         text.draw(surf, _("The trick-taking game of predictions"), (w / 2, h * 0.08 + 110 * u),
                   int(22 * u), theme.INK, anchor="midtop", shadow=True)
+        text.draw(surf, about_line(), (w - 12 * u, 10 * u), int(14 * u), theme.INK_DIM,
+                  anchor="topright", shadow=True)
         from ..save_notice import draw_save_notice
         draw_save_notice(surf, u, getattr(self.app.prefs, "save_status", None))
         store = self.app.prefs.store
@@ -82,6 +92,10 @@ class MenuScene(Screen):
     def new_game(self) -> None:
         """Open the setup screen."""
         self.app.open("setup")
+
+    def learn(self) -> None:
+        """Open Learn to play (the guided lessons)."""
+        self.app.open("learn")
 
     def history(self) -> None:
         """Open statistics and history."""

@@ -477,5 +477,5 @@ class ReplayScene(Screen):
 def level_name(level: str | None) -> str:
     """The translated name of a computer level."""
     names = {"easy": _("Easy"), "normal": _("Normal"), "hard": _("Hard"), "expert": _("Expert"),
-             "random": _("Random"), "rulebid": _("Beginner")}
+             "random": _("Random"), "rulebid": _("Beginner"), "mixed": _("Mixed levels")}
     return names.get(level or "normal", level or "")

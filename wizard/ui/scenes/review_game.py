@@ -44,6 +44,7 @@ class ReviewGameScene(Screen):
         self.lay: GameReviewLayout | None = None
         self.hover_bar: int | None = None
         self.hover_row: int | None = None
+        self.first = 0                   # the first costly decision shown (the rows scroll)
         self.review: Review | None
         self.review, problems = app.prefs.load_review(entry)
         self.notes = [notice(p)[0] for p in problems]
@@ -104,6 +105,24 @@ class ReviewGameScene(Screen):
             return []
         return self.review.findings(self.person, None, self.threshold)
 
+    def shown_rows(self) -> list[Decision]:
+        """The costly decisions in the rows now (from ``first``, as many as there are rows)."""
+        lay = self.lay
+        if lay is None:
+            return []
+        found = self.findings()
+        self.first = max(0, min(self.first, len(found) - len(lay.rows)))
+        return found[self.first:self.first + len(lay.rows)]
+
+    def scroll(self, delta: int) -> None:
+        """Move the rows ``delta`` decisions down (negative: up), within the list."""
+        before = self.first
+        self.first += delta
+        self.shown_rows()
+        if self.first != before:
+            self.hover_row = None
+            self.app.dirty = True
+
     def build(self, width: int, height: int) -> None:
         """Back; Cancel (or Review again) while there is no review; a tab per person."""
         self.lay = lay = game_review_layout(width, height, self.entry.config.rounds,
@@ -126,6 +145,7 @@ class ReviewGameScene(Screen):
     def _show(self, seat: int) -> Any:
         def run() -> None:
             self.person = seat
+            self.first = 0
             self.layout(*self.size)
         return run
 
@@ -154,9 +174,16 @@ class ReviewGameScene(Screen):
         """A click on a round's bar opens it; on a decision, the replay."""
         lay = self.lay
         if lay is not None and self.review is not None and self.job is None:
+            rows = len(lay.rows)
+            if event.type == pygame.MOUSEWHEEL:
+                self.scroll(-event.y)
+                return
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+                self.scroll(rows if event.key == pygame.K_PAGEDOWN else -rows)
+                return
             if event.type == pygame.MOUSEMOTION:
                 bar = hit(lay.bars, event.pos)
-                row = hit(lay.rows[:len(self.findings())], event.pos)
+                row = hit(lay.rows[:len(self.shown_rows())], event.pos)
                 if (bar, row) != (self.hover_bar, self.hover_row):
                     self.hover_bar, self.hover_row = bar, row
                     self.app.dirty = True
@@ -165,7 +192,7 @@ class ReviewGameScene(Screen):
                 if bar is not None:
                     self.open_round(bar + 1)
                     return
-                found = self.findings()
+                found = self.shown_rows()
                 row = hit(lay.rows[:len(found)], event.pos)
                 if row is not None:
                     self.open_decision(found[row])
@@ -210,9 +237,30 @@ class ReviewGameScene(Screen):
                 n=self.threshold), (box.x + box.w / 2, box.y + box.h / 2 + 12 * u), int(17 * u),
                 theme.GOOD, anchor="center", max_w=box.w - 40 * u)
         look = getattr(self.app.settings, "card_look", "classic")
-        for k, (row, d) in enumerate(zip(lay.rows, found, strict=False)):
+        shown = self.shown_rows()
+        for k, (row, d) in enumerate(zip(lay.rows, shown, strict=False)):
             draw_row(surf, row, finding_line(d, self._speaker(d.seat), look), u,
                      k == self.hover_row, _("Replay ▶"))
+        if len(found) > len(lay.rows):
+            self._scroll_bar(surf, lay, len(found))
+
+    def _scroll_bar(self, surf: pygame.Surface, lay: GameReviewLayout, count: int) -> None:
+        """Where the rows are in the list: a bar beside them and "Decisions 5–8 of 14"."""
+        u = lay.unit
+        top, bottom = lay.rows[0], lay.rows[-1]
+        track = pygame.Rect(round(top.right + 4 * u), round(top.y), max(3, round(5 * u)),
+                            round(bottom.bottom - top.y))
+        pygame.draw.rect(surf, theme.INK_DIM, track, width=1, border_radius=3)
+        n = len(lay.rows)
+        h = max(8 * u, track.h * n / count)
+        y = track.y + (track.h - h) * self.first / max(1, count - n)
+        pygame.draw.rect(surf, theme.ACCENT, pygame.Rect(track.x, round(y), track.w, round(h)),
+                         border_radius=3)
+        box = lay.rows_panel
+        said = _("Decisions {first}–{last} of {count} (scroll or Page Down for more)").format(
+            first=self.first + 1, last=min(count, self.first + n), count=count)
+        text.draw(surf, said, (box.right - 16 * u, box.bottom - 6 * u), int(13 * u),
+                  theme.INK_DIM, anchor="bottomright", max_w=box.w - 32 * u)
 
     def _header(self, surf: pygame.Surface, lay: GameReviewLayout) -> None:
         u = lay.unit

@@ -11,7 +11,7 @@ import pygame
 from wizard import messages
 from wizard.i18n import _
 from wizard.persistence.review import Decision, Review
-from wizard.review.words import bid_line, exact_line, finding_line
+from wizard.review.words import bid_line, exact_line, finding_line, happened_line
 from wizard.table.handsort import sort_hand
 
 from .. import text, theme
@@ -124,13 +124,10 @@ class ReviewRoundScene(Screen):
         row = self.entry.rounds[self.number - 1] if self.number <= len(self.entry.rounds) else None
         if row is not None:
             seat = self.seat
-            said = _("Bid {bid}, won {won}: {points}").format(
-                bid=row.bids[seat], won=row.tricks[seat],
-                points=messages.signed_points_text(row.points[seat]))
-            who = _("You") if self.speaker is None else self.names[seat]
-            text.draw(surf, _("{name}: {result}").format(name=who, result=said),
-                      (box.x + 16 * u, box.y + 12 * u), int(18 * u), theme.ACCENT, "bold",
-                      max_w=box.w - 32 * u)
+            said = happened_line(row.bids[seat], row.tricks[seat], row.points[seat],
+                                 self.speaker if self.speaker is None else self.names[seat])
+            text.draw(surf, said, (box.x + 16 * u, box.y + 12 * u), int(18 * u), theme.ACCENT,
+                      "bold", max_w=box.w - 32 * u)
         self._hand(surf, lay)
         bid = self.review.bid_in(self.seat, self.number)
         look = getattr(self.app.settings, "card_look", "classic")

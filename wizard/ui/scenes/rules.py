@@ -66,8 +66,30 @@ class RulesScene(Screen):
         else:
             super().handle(event)
             return
-        self.scroll = max(0.0, min(self.scroll, self.content_h - self.text_rect().h + 40))
+        self.scroll = max(0.0, min(self.scroll, self.max_scroll()))
         self.app.dirty = True
+
+    def inner_rect(self) -> pygame.Rect:
+        """The text's own band inside the panel (clipped; it scrolls)."""
+        return self.text_rect().inflate(-40 * self.unit, -30 * self.unit)
+
+    def max_scroll(self) -> float:
+        """How far the chapter scrolls (0 when it fits)."""
+        return max(0.0, self.content_h - self.inner_rect().h)
+
+    def scroll_bar(self) -> tuple[pygame.Rect, pygame.Rect] | None:
+        """(track, thumb) of the scroll bar, as on Settings, when the chapter is taller than its
+        panel; None when it fits."""
+        view = self.inner_rect()
+        if self.content_h <= view.h:
+            return None
+        u = self.unit
+        box = self.text_rect()
+        track = pygame.Rect(box.right - 14 * u, view.y, max(4, round(6 * u)), view.h)
+        thumb_h = max(track.h * view.h / self.content_h, 24 * u)
+        done = max(0.0, min(1.0, self.scroll / self.max_scroll()))
+        thumb = pygame.Rect(track.x, track.y + (track.h - thumb_h) * done, track.w, thumb_h)
+        return track, thumb
 
     def draw_body(self, surf: pygame.Surface) -> None:
         """The chapter's sections, clipped to the text panel."""
@@ -88,3 +110,8 @@ class RulesScene(Screen):
             y += 14 * u
         self.content_h = y + self.scroll - inner.y
         surf.set_clip(old)
+        bar = self.scroll_bar()
+        if bar is not None:
+            track, thumb = bar
+            pygame.draw.rect(surf, theme.PARCHMENT_LINE, track, border_radius=track.w // 2)
+            pygame.draw.rect(surf, theme.WOOD, thumb, border_radius=track.w // 2)

@@ -10,6 +10,7 @@ import pygame
 
 from wizard import messages
 from wizard.i18n import N_, _, available_languages, current_language, pgettext, set_language
+from wizard.persistence.settings import TRICK_UNTIL_CLICK
 
 from .. import text, theme
 from ..screenlayout import (
@@ -31,6 +32,13 @@ SPEED_NAMES = {
     "normal": lambda: pgettext("animations are", "Normal"),
     "slow": lambda: pgettext("animations are", "Slow"),
 }
+
+
+def _trick_hold_name(value: object) -> str:
+    """The "Finished trick stays" value: a time (with animations off), or until a click."""
+    if value == TRICK_UNTIL_CLICK:
+        return _("until I click")
+    return _("{ms} ms (animations off)").format(ms=value)
 
 
 class SettingsScene(Screen):
@@ -58,9 +66,9 @@ class SettingsScene(Screen):
         rows.append((_("Pause between computer moves"),
                      Cycle((0, 0, 1, 1), [0, 300, 600, 1000, 1500], st.ai_pause_ms,
                            lambda v: _("{ms} ms").format(ms=v), lambda v: self._set("ai_pause_ms", v))))
-        rows.append((_("Finished trick stays (animations off)"),
-                     Cycle((0, 0, 1, 1), [0, 500, 1000, 1500, 2500], st.trick_hold_ms,
-                           lambda v: _("{ms} ms").format(ms=v), lambda v: self._set("trick_hold_ms", v))))
+        rows.append((_("Finished trick stays"),
+                     Cycle((0, 0, 1, 1), [0, 500, 1000, 1500, 2500, TRICK_UNTIL_CLICK], st.trick_hold_ms,
+                           _trick_hold_name, lambda v: self._set("trick_hold_ms", v))))
         rows.append((_("Sound"), Cycle((0, 0, 1, 1), [True, False], st.sound,
                                        lambda v: _("On") if v else _("Off"), lambda v: self._set("sound", v))))
         rows.append((_("Volume"), Cycle((0, 0, 1, 1), [0.2, 0.4, 0.6, 0.8, 1.0], st.volume,
@@ -85,6 +93,10 @@ class SettingsScene(Screen):
                      Cycle((0, 0, 1, 1), [True, False], st.auto_play_forced,
                            lambda v: _("On") if v else _("Off"),
                            lambda v: self._set("auto_play_forced", v))))
+        rows.append((_("Last trick of a round stays"),
+                     Cycle((0, 0, 1, 1), [True, False], st.last_trick_waits,
+                           lambda v: _("until I click") if v else _("like the others"),
+                           lambda v: self._set("last_trick_waits", v))))
         self.lay = self._rows_layout(width, height, len(rows))
         self.rows = []
         self.row_widgets: list[Cycle] = []

@@ -15,6 +15,7 @@ from wizard.persistence.seats import clean_name, is_valid_name
 from wizard.session import Seat, Session
 
 from .. import text, theme
+from ..tooltip import tooltip
 from ..widgets import Button, Cycle, TextBox
 from .base import Screen, background
 
@@ -60,6 +61,11 @@ def config_of(setup: dict[str, Any], seed: int) -> GameConfig:
 
 
 SEED_DIGITS = 10
+
+
+def SEED_HELP() -> str:  # noqa: N802 (a translated constant)
+    """What the seed does (below the rules, and when the seed row is pointed at)."""
+    return _("Seed: leave it empty for new deals; the same seed deals the same cards again.")
 
 
 def name_allowed(typed: str) -> bool:
@@ -130,6 +136,7 @@ class SetupScene(Screen):
         self.labels = []
         self.rule_widgets: list[Any] = []
         self.rule_labels: list[tuple[pygame.Rect, str, str]] = []
+        self.rule_help: list[tuple[pygame.Rect, Any, str, list[str]]] = []   # row, widget, title, lines
         row_h = 44 * u                 # grows with the interface size; the rules scroll if need be
         gap = row_h * 0.25
         top = 110 * u
@@ -171,37 +178,46 @@ class SetupScene(Screen):
         by = height - 24 * u - 56 * u
         self.rules_view = pygame.Rect(rx - 4 * u, top - 2 * u, rw + 8 * u, by - 14 * u - top)
 
-        def add(label: str, widget: Any, reason: str = "") -> None:
+        def add(label: str, widget: Any, reason: str = "", explained: str = "") -> None:
             yy = top + self.rules_offset + len(rows) * (row_h + gap)
             widget.rect = pygame.Rect(ctl_x, yy, ctl_w, row_h)
             self.widgets.append(widget)
             self.rule_widgets.append(widget)
             self.rule_labels.append((pygame.Rect(rx, yy, label_w - 10 * u, row_h), label, reason))
             self.labels.append(self.rule_labels[-1])
+            self.rule_help.append((pygame.Rect(rx, yy, rw, row_h), widget, label,
+                                   [line for line in (explained, reason) if line]))
             rows.append((label, widget, reason))
 
         self.labels.append((pygame.Rect(rx, top - 34 * u, rw, 28 * u), _("Rules"), ""))
         add(_("Edition"), Cycle((0, 0, 1, 1), [e.value for e in Edition], s["edition"],
                                 lambda v: messages.edition_name(str(v)),
-                                lambda v: self._set("edition", v)))
-        add(_("Cards"), Cycle((0, 0, 1, 1), ["classic", "standard"], s.get("look", "classic"),
-                              lambda v: messages.look_name(str(v)), lambda v: self._set("look", v)))
+                                lambda v: self._set("edition", v)),
+            explained=messages.edition_description(s["edition"]))
+        look = s.get("look", "classic")
+        add(_("Cards"), Cycle((0, 0, 1, 1), ["classic", "standard"], look,
+                              lambda v: messages.look_name(str(v)), lambda v: self._set("look", v)),
+            explained=messages.look_description(look))
         add(_("Bids"), Cycle((0, 0, 1, 1), [b.value for b in BidVisibility], s["options"]["bids"],
                              lambda v: messages.bid_visibility_name(str(v)),
-                             lambda v: self._set_opt("bids", v)))
+                             lambda v: self._set_opt("bids", v)),
+            explained=messages.bid_visibility_description(s["options"]["bids"]))
         for key in OPTION_KEYS:
             reason = messages.conflict_text(lapsed[key]) if key in lapsed else ""
             on = bool(s["options"].get(key)) and not reason
             add(messages.option_name(key),
                 Cycle((0, 0, 1, 1), [False, True], on, lambda v: _("On") if v else _("Off"),
-                      partial(self._set_opt, key), enabled=not reason), reason)
+                      partial(self._set_opt, key), enabled=not reason), reason,
+                explained=messages.option_description(key))
         names = [x["name"] or "?" for x in s["seats"]]
         fd = s.get("first_dealer")
         add(_("First dealer"), Cycle((0, 0, 1, 1), [None, *range(n)], fd if fd is None or fd < n else None,
                                      lambda v: _("Draw cards") if v is None else names[int(v)],  # type: ignore[call-overload]
-                                     lambda v: self._set("first_dealer", v)))
+                                     lambda v: self._set("first_dealer", v)),
+            explained=_("Who deals the first round: drawn by the cards (the highest deals), or "
+                        "the player chosen here."))
         add(_("Seed"), TextBox((0, 0, 1, 1), str(s.get("seed") or ""), self._set_seed,
-                                    accept=seed_allowed))
+                               accept=seed_allowed), explained=SEED_HELP())
         self.help_top = top + self.rules_offset + len(rows) * (row_h + gap)
         self.help_rect = pygame.Rect(rx, self.help_top, rw, 0)
         self.rules_h = len(rows) * (row_h + gap) + self._help_height()
@@ -214,7 +230,7 @@ class SetupScene(Screen):
     def _help_lines(self) -> list[str]:
         return [messages.edition_description(self.setup["edition"]),
                 messages.bid_visibility_description(self.setup["options"]["bids"]),
-                _("Seed: leave it empty for new deals; the same seed deals the same cards again.")]
+                SEED_HELP()]
 
     def _help_height(self) -> float:
         size = int(15 * self.unit)
@@ -239,8 +255,11 @@ class SetupScene(Screen):
                 self.scroll_rules(self.rules_offset + event.y * self.row_pitch)
             return
         pos = getattr(event, "pos", None)
-        if event.type == pygame.MOUSEMOTION:
+        if event.type in (pygame.MOUSEMOTION, pygame.WINDOWLEAVE):
+            before = self.help_target()
             self.pointer = pos
+            if self._key(self.help_target()) != self._key(before):
+                self.app.dirty = True
         if pos is not None and not self.rules_view.collidepoint(pos):
             for w in self.rule_widgets:     # out of sight: only forget a hover or a press
                 if event.type == pygame.MOUSEBUTTONDOWN and isinstance(w, TextBox):
@@ -280,6 +299,7 @@ class SetupScene(Screen):
                     w.draw(surf, self.unit)
         finally:
             surf.set_clip(None)
+        self._draw_help(surf)
         lo, _hi = self._scroll_range()
         if lo < 0:
             u = self.unit
@@ -289,6 +309,36 @@ class SetupScene(Screen):
             thumb = pygame.Rect(track.x, track.y + (track.h - thumb_h) * done, track.w, thumb_h)
             pygame.draw.rect(surf, theme.PANEL, track, border_radius=track.w // 2)
             pygame.draw.rect(surf, theme.PANEL_EDGE, thumb, border_radius=track.w // 2)
+
+    def help_target(self) -> tuple[pygame.Rect, str, list[str]] | None:
+        """The rule row explained now: the one chosen with the keyboard, else the one under the
+        pointer (a greyed option too, with its reason): (row, title, lines)."""
+        items = self.focusable()
+        chosen = items[self.kb_focus] if self.kb_focus is not None and self.kb_focus < len(items) \
+            else None
+        for row, widget, title, lines in self.rule_help:
+            if widget is chosen and lines:
+                return row, title, lines
+        if self.pointer is None or not self.rules_view.collidepoint(self.pointer):
+            return None
+        for row, _widget, title, lines in self.rule_help:
+            if row.collidepoint(self.pointer) and lines:
+                return row, title, lines
+        return None
+
+    @staticmethod
+    def _key(target: tuple[pygame.Rect, str, list[str]] | None) -> object:
+        return None if target is None else (target[1], tuple(target[2]))
+
+    def _draw_help(self, surf: pygame.Surface) -> None:
+        """The explanation of the row pointed at or chosen, as the table's badge tooltip does."""
+        target = self.help_target()
+        if target is None:
+            return
+        row, title, lines = target
+        row = row.clip(self.rules_view)
+        if row.h > 0:
+            tooltip(surf, row, title, lines, self.unit)
 
     def _config(self) -> GameConfig:
         return config_of(self.setup, 0)
@@ -365,12 +415,19 @@ class SetupScene(Screen):
                           anchor="midleft", max_w=rect.w)
 
     def start(self) -> None:
-        """Remember the setup, start the game on the table."""
-        self.app.settings.last_setup = remembered(self.setup)
+        """Remember the setup, start the game on the table (the first game of Magic or Camelot
+        Edition offers its lesson first)."""
+        from .learn import offer_edition_lesson
+        self.app.settings.last_setup = remembered(self.setup)   # kept if the lesson comes first
         if self.setup.get("look") and self.setup["look"] != self.app.settings.card_look:
             self.app.settings.card_look = self.setup["look"]
             self.app.refresh_painter()
         self.app.prefs.save_settings()
+        if offer_edition_lesson(self.app, str(self.setup.get("edition", "classic")), self._start):
+            return
+        self._start()
+
+    def _start(self) -> None:
         seed = self.setup.get("seed") or random.SystemRandom().randrange(1, 2**31)
         session = Session.new(config_of(self.setup, seed), seats_of(self.setup),
                               on_save=self.app.prefs.save_game)

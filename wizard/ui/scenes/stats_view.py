@@ -41,12 +41,21 @@ def _num(value: float | None) -> str:
     return "–" if value is None else str(round(value))
 
 
+def best_hidden(line: Any) -> bool:
+    """"Best" is empty only because every game counted had take-backs (left out of the best)."""
+    return line.best_score is None and line.games > 0 and line.takeback_games >= line.games
+
+
+def _best(line: Any) -> str:
+    return "–*" if best_hidden(line) else _num(line.best_score)
+
+
 COLUMNS: list[tuple[Callable[[], str], float, Callable[[Any], str]]] = [
     (lambda: _("Games"), 0.10, lambda s: str(s.games)),
     (lambda: _("Wins"), 0.10, lambda s: str(s.wins)),
     (lambda: _("Win rate"), 0.12, lambda s: _pct(s.win_rate)),
     (lambda: _("Average"), 0.12, lambda s: _num(s.average_score)),
-    (lambda: _("Best"), 0.10, lambda s: _num(s.best_score)),
+    (lambda: _("Best"), 0.10, _best),
     (lambda: _("Bids made"), 0.14, lambda s: _pct(s.bid_hit_rate)),
 ]
 
@@ -90,7 +99,13 @@ def draw_stats(surf: pygame.Surface, rect: pygame.Rect, rows: list[tuple[str, bo
         x += w
     y = rect.y + head_h
     pygame.draw.line(surf, theme.PANEL_EDGE, (rect.x, y), (rect.right, y), max(1, round(u)))
-    fit = max(1, int((rect.bottom - y) // row_h))
+    note = _("* Best: games with take-backs are left out of the best game.")
+    noted = any(best_hidden(line) for _n, _h, line in rows)
+    note_h = 24 * u if noted else 0
+    fit = max(1, int((rect.bottom - y - note_h) // row_h))
+    if noted:
+        text.draw(surf, note, (rect.x + 8 * u, rect.bottom - note_h / 2), int(13 * u),
+                  theme.INK_DIM, anchor="midleft", max_w=rect.w - 16 * u)
     for i, (name, human, line) in enumerate(rows[first:first + fit]):
         ry = y + i * row_h
         if i % 2:

@@ -12,6 +12,7 @@ import pygame
 
 from wizard.engine import Card, CardPlayed
 from wizard.i18n import _
+from wizard.persistence.settings import TRICK_UNTIL_CLICK
 from wizard.session import Session
 from wizard.table import (
     Accepted,
@@ -30,10 +31,11 @@ from wizard.table import (
     TakenBack,
 )
 from wizard.table.takeback import offered
+from wizard.table.trickshow import UNTIL_CLICK
 
 from ..app import App, Scene
 from ..board import tips
-from ..layout import TableLayout, hand_boxes, seat_positions, table_layout
+from ..layout import Box, TableLayout, hand_boxes, seat_positions, table_layout
 from . import table_draw, table_input
 
 
@@ -42,12 +44,17 @@ class TableScene(Scene):
 
     def __init__(self, app: App, session: Session, *,
                  on_game_over: Callable[[TableScene], None] | None = None,
-                 auto_continue: bool | None = None, keep_history: bool = True) -> None:
+                 auto_continue: bool | None = None, keep_history: bool = True,
+                 table: Table | None = None) -> None:
         super().__init__(app)
         self.session = session
-        self.table = Table(session, clock=app.clock, threaded=app.threaded, speed=app.speed,
-                           ai_pause=self._ai_pause(), auto_continue=auto_continue, look=self.look,
-                           trick_hold=self._trick_hold(), auto_forced=self._auto_forced())
+        # a table handed in (a lesson) paces itself with its notes: no trick waits for a click
+        self.own_table = table is None
+        self.table = table if table is not None else Table(
+            session, clock=app.clock, threaded=app.threaded, speed=app.speed,
+            ai_pause=self._ai_pause(), auto_continue=auto_continue, look=self.look,
+            trick_hold=self._trick_hold(), auto_forced=self._auto_forced(),
+            last_trick_waits=self._last_trick_waits())
         self.on_game_over = on_game_over
         self.keep_history = keep_history
         self.recorded = False             # the finished game went into the history
@@ -181,6 +188,19 @@ class TableScene(Scene):
         """A solo game where the person has a choice to take back: the button is shown."""
         return offered(self.session)
 
+    def offers_hint(self) -> bool:
+        """The Hint button is shown on the person's turn (not in a lesson)."""
+        return True
+
+    def keep_clear(self) -> tuple[Box, ...]:
+        """What a tooltip should not cover, besides the table's own parts (a lesson's panel)."""
+        return ()
+
+    def round_label(self) -> str:
+        """The top bar's "Round 3 / 20"."""
+        sh = self.shown
+        return _("Round {round} / {rounds}").format(round=sh.round, rounds=sh.rounds)
+
     def take_back(self) -> None:
         """Go back to the person's last choice (solo games); in hot seat nothing is offered."""
         if not self.session.solo:
@@ -197,7 +217,11 @@ class TableScene(Scene):
         return float(getattr(self.app.settings, "ai_pause_ms", 600)) / 1000
 
     def _trick_hold(self) -> float:
-        return float(getattr(self.app.settings, "trick_hold_ms", 1000)) / 1000
+        ms = getattr(self.app.settings, "trick_hold_ms", 1000)
+        return UNTIL_CLICK if ms == TRICK_UNTIL_CLICK else float(ms) / 1000
+
+    def _last_trick_waits(self) -> bool:
+        return bool(getattr(self.app.settings, "last_trick_waits", True))
 
     def _auto_forced(self) -> bool:
         return bool(getattr(self.app.settings, "auto_play_forced", True))
@@ -234,7 +258,12 @@ class TableScene(Scene):
             table_input.bid(self, digit)
         self.table.speed = self.app.speed
         self.table.ai_pause = self._ai_pause()
-        self.table.trick_hold = self._trick_hold()
+        hold = self._trick_hold()
+        if self.own_table:
+            self.table.trick_hold = hold
+            self.table.last_trick_waits = self._last_trick_waits()
+        else:                       # a lesson's table: timed holds only (its notes set the pace)
+            self.table.trick_hold = hold if hold != UNTIL_CLICK else 1.0
         self.table.auto_forced = self._auto_forced()
         self.table.look = self.look
         self.table.update()
@@ -288,4 +317,7 @@ class TableScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         """Paint the table."""
         self.app.painter.faces_log.clear()
-        table_draw.draw_table(self, surf)
+        table_draw.draw_table(self, surf, self.draw_over)
+
+    def draw_over(self, surf: pygame.Surface) -> None:
+        """What a scene adds over the table, under the tooltip (a lesson: its ring and words)."""

@@ -3,6 +3,8 @@ dialogs (painters in ``wizard.ui.board``), from the table's ``Shown`` snapshot."
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from wizard import messages
@@ -15,8 +17,10 @@ from ..board.common import R, TableView, felt
 from ..save_notice import draw_save_notice
 
 
-def draw_table(sc: TableView, surf: pygame.Surface) -> None:
-    """Everything, back to front."""
+def draw_table(sc: TableView, surf: pygame.Surface,
+               over: Callable[[pygame.Surface], None] | None = None) -> None:
+    """Everything, back to front: ``over`` (a lesson's ring and words) goes over the table and
+    under the tooltip, which is drawn last of all but the save notice."""
     top_key, deck_key = _static_keys(sc, surf)
     cache = sc.static_layer
     if cache is None or cache[1].get_size() != surf.get_size():
@@ -51,13 +55,17 @@ def draw_table(sc: TableView, surf: pygame.Surface) -> None:
     if sc.table.choice is not None and sc.my_turn():
         dialogs.dialog(sc, surf)
         hint.draw_over_question(sc, surf)
+    if over is not None:
+        over(surf)
     if sc.table.curtain_for is not None:
         dialogs.curtain(sc, surf)
     else:
         tips.draw(sc, surf)
     # a save that fails is said at once, over everything, with its reason and folder
-    draw_save_notice(surf, sc.lay.unit, sc.app.prefs.save_status,
-                     top=sc.lay.top_bar.bottom + 8 * sc.lay.unit)
+    lay = sc.lay
+    draw_save_notice(surf, lay.unit, sc.app.prefs.save_status, top=lay.top_bar.bottom + 8 * lay.unit,
+                     avoid=[pygame.Rect(b.tuple()) for b in lay.plates],
+                     rather=[pygame.Rect(b.tuple()) for b in (*lay.trick_spots, lay.prompt, lay.hand)])
 
 
 def _static_keys(sc: TableView, surf: pygame.Surface) -> tuple[tuple[object, ...], tuple[object, ...]]:

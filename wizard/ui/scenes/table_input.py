@@ -31,6 +31,10 @@ from ..layout import Box, TableLayout, bid_buttons, choice_buttons, hand_index_a
 ACTION_KEYS = {pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP,
                pygame.K_w, pygame.K_j,
                *range(pygame.K_0, pygame.K_9 + 1), *range(pygame.K_KP0, pygame.K_KP9 + 1)}
+# keys that do not end a trick held "until I click" (modifiers, the window's own keys)
+HOLD_KEYS = {pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
+             pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCK,
+             pygame.K_F11}
 TRUMP_KEYS = {pygame.K_1: "B", pygame.K_2: "G", pygame.K_3: "R", pygame.K_4: "Y"}
 TRUMP_ORDER = "BGRY"
 
@@ -56,6 +60,7 @@ class Screen(Protocol):
     def ask_hint(self) -> None: ...
     def take_back(self) -> None: ...
     def can_take_back(self) -> bool: ...
+    def offers_hint(self) -> bool: ...
     def skip_animations(self) -> None: ...
     def my_turn(self) -> bool: ...
     def sorted_hand(self) -> list[Card]: ...
@@ -91,13 +96,19 @@ def handle(sc: Screen, event: pygame.event.Event) -> None:
         if event.key == pygame.K_SPACE and (not t.drained or t.shown.held):   # (ends a hold too)
             sc.skip_animations()
             return
+        if t.waiting_for_click() and event.key not in HOLD_KEYS:
+            sc.skip_animations()            # any other key: the trick has been seen, go on
+            return
     if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
         lay = sc.lay
         for box, fn in ((lay.pad_button, sc.open_score_pad), (lay.menu_button, sc.open_menu)):
             if _hit(box, event.pos):
                 fn()
                 return
-        if sc.my_turn() and _hit(lay.hint_button, event.pos):
+        if t.waiting_for_click():
+            sc.skip_animations()            # a click anywhere else: go on
+            return
+        if sc.my_turn() and sc.offers_hint() and _hit(lay.hint_button, event.pos):
             sc.ask_hint()
             return
         if sc.can_take_back() and _hit(lay.undo_button, event.pos):

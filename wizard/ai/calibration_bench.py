@@ -1,0 +1,300 @@
+"""``python -m wizard.bench calibration``: are the coach's chances and points what really happens?
+
+Plays whole games, 3 to 6 players, every edition in turn, with one seat played by Expert and the
+others by Normal and Hard (rotating). At every bid of an Expert or a Normal seat that was a real choice, the coach
+appraises the bid the seat made, from that seat's view, exactly as the hint and the review do;
+after the round, what happened (made or not, the round's points) is compared with it:
+
+- a reliability table: the coach's P(make it) in 10 bins, predicted against observed, with counts;
+- the Brier score;
+- the mean of (expected points - points scored);
+
+for Expert's seats (the target: within 4 points in every bin with at least 100 bids, and a mean
+points error within +-2) and, reported only, for Normal's. The coach's raw chance and the parts of
+its expected points are kept per bid (``--save``), so a table can be recomputed with another
+calibration map (``--load``) and the map fitted on other games (``wizard.ai.calibration_fit``).
+
+    python -m wizard.bench calibration --rounds 2000 --seed 2 --jobs 2 --save cal.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from wizard.engine import Bid, Edition, GameConfig, GameState, Phase
+from wizard.engine.events import RoundScored
+
+from . import make_ai
+from .base import decision_rng
+from .calibration import FITTED_ON, calibrate
+from .coach import Coach
+
+EDITIONS = ("classic", "magic", "camelot")
+PLAYERS = (3, 4, 5, 6)
+LEVELS = ("expert", "normal", "hard", "hard", "normal", "hard")
+COACHED = ("expert", "normal")
+TARGET_BIN = 0.04
+TARGET_POINTS = 2.0
+MIN_BIN = 100
+
+
+@dataclass(frozen=True, slots=True)
+class BidCase:
+    """One coached bid and what happened."""
+
+    level: str
+    players: int
+    edition: str
+    round: int
+    bid: int
+    p_raw: float       # the play-out's chance of making it (before calibration)
+    made_mean: float   # mean round points in the worlds where it was made
+    miss_mean: float   # mean round points in the worlds where it was missed
+    voided: float      # share of worlds where the round was voided
+    made: bool
+    scored: int
+    game: int = 0      # the game's number in the run (to split fitting and checking games)
+
+    def p(self) -> float:
+        """The coach's (calibrated) chance of making it, with the map in force."""
+        return min(1.0 - self.voided, calibrate(self.p_raw, self.bid == 0))
+
+    def ev(self) -> float:
+        """The coach's expected points, with the map in force."""
+        p = self.p()
+        return p * self.made_mean + (1.0 - self.voided - p) * self.miss_mean
+
+
+def table_of(game: int) -> tuple[int, str, list[str]]:
+    """The players, edition and seat levels of game number ``game``."""
+    players = PLAYERS[game % len(PLAYERS)]
+    edition = EDITIONS[(game // len(PLAYERS)) % len(EDITIONS)]
+    shift = game // (len(PLAYERS) * len(EDITIONS))
+    levels = list(LEVELS[:players])
+    k = shift % players
+    return players, edition, levels[k:] + levels[:k]
+
+
+def play_game(seed: int, game: int, max_rounds: int = 0) -> list[BidCase]:
+    """Play one game (or its first ``max_rounds``) and return its coached bids."""
+    players, edition, levels = table_of(game)
+    gseed = seed * 100_003 + game
+    cfg = GameConfig(players, seed=gseed, edition=Edition(edition))
+    state = GameState.new(cfg)
+    deal = random.Random(gseed)
+    ais = {lv: make_ai(lv) for lv in set(levels)}
+    coach = Coach()
+    pending: list[tuple[int, int, float, float, float, float, str]] = []
+    out: list[BidCase] = []
+    while not state.is_terminal:
+        if state.is_chance:
+            if max_rounds and state.phase is Phase.ROUND_END and state.round >= max_rounds:
+                break
+            state.advance(deal)
+            continue
+        seat = state.current_player
+        assert seat is not None
+        view = state.view_for(seat)
+        step = len(state.actions)
+        action = ais[levels[seat]].decide(view, decision_rng(gseed, seat, step))
+        if view.phase is Phase.BID and levels[seat] in COACHED and len(view.legal) > 1:
+            assert isinstance(action, Bid)
+            _best, notes = coach.appraise(view, random.Random(f"coach:{gseed}:{seat}:{step}"),
+                                          action)
+            b = action.n
+            made_mean, miss_mean = notes["parts"][b]
+            pending.append((seat, b, notes["exact_raw"][b], made_mean, miss_mean,
+                            notes["voided"][b], levels[seat]))
+        events = state.apply(action)
+        for ev in events:
+            if isinstance(ev, RoundScored):
+                for s, b, p_raw, mm, ms, vs, lv in pending:
+                    out.append(BidCase(lv, players, edition, ev.round, b, p_raw, mm, ms, vs,
+                                       ev.tricks[s] == b and ev.points[s] > 0, ev.points[s],
+                                       game))
+                pending = []
+    return out
+
+
+def half_of(game: int) -> str:
+    """"even" or "odd": games go by blocks of one table of each size, so each half has every
+    player count and, over six blocks, every edition."""
+    return "odd" if (game // len(PLAYERS)) % 2 else "even"
+
+
+def rounds_of(game: int) -> int:
+    """Rounds in a full game of that table."""
+    players, _e, _l = table_of(game)
+    return 60 // players
+
+
+def collect(rounds: int, seed: int, jobs: int, progress: bool = True,
+            keep: Path | None = None) -> list[BidCase]:
+    """Play games until at least ``rounds`` rounds are played; every coached bid (also appended
+    to ``keep`` game by game, so a long run stopped early keeps what it measured)."""
+    games: list[tuple[int, int]] = []
+    total = 0
+    g = 0
+    while total < rounds:
+        cut = min(rounds_of(g), rounds - total)
+        games.append((g, cut if cut < rounds_of(g) else 0))
+        total += cut
+        g += 1
+    cases: list[BidCase] = []
+    started = time.perf_counter()
+    if keep is not None:
+        keep.write_text("", encoding="utf-8")
+
+    def got(found: list[BidCase], k: int) -> None:
+        cases.extend(found)
+        if keep is not None:
+            save(found, keep, append=True)
+        _say(progress, k, len(games), started)
+
+    if jobs <= 1:
+        for k, (game, cut) in enumerate(games):
+            got(play_game(seed, game, cut), k + 1)
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            futures = [pool.submit(play_game, seed, game, cut) for game, cut in games]
+            for k, f in enumerate(as_completed(futures)):
+                got(f.result(), k + 1)
+    cases.sort(key=lambda c: c.game)
+    return cases
+
+
+def _say(progress: bool, done: int, total: int, started: float) -> None:
+    if progress:
+        print(f"  game {done}/{total}  {time.perf_counter() - started:.0f} s", file=sys.stderr,
+              flush=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Bin:
+    """One row of a reliability table."""
+
+    lo: float
+    hi: float
+    count: int
+    predicted: float
+    observed: float
+
+
+def reliability(cases: Sequence[BidCase], bins: int = 10) -> list[Bin]:
+    """Cases by the coach's chance in ``bins`` equal bins: predicted against observed."""
+    rows: list[list[BidCase]] = [[] for _ in range(bins)]
+    for c in cases:
+        rows[min(bins - 1, int(c.p() * bins))].append(c)
+    out = []
+    for i, row in enumerate(rows):
+        n = len(row)
+        pred = sum(c.p() for c in row) / n if n else 0.0
+        obs = sum(c.made for c in row) / n if n else 0.0
+        out.append(Bin(i / bins, (i + 1) / bins, n, pred, obs))
+    return out
+
+
+def brier(cases: Sequence[BidCase]) -> float:
+    """Mean squared error of the chance against what happened."""
+    return sum((c.p() - c.made) ** 2 for c in cases) / max(1, len(cases))
+
+
+def points_error(cases: Sequence[BidCase]) -> tuple[float, float]:
+    """Mean of (expected points - points scored) and its 95 % half-width."""
+    d = [c.ev() - c.scored for c in cases]
+    n = len(d)
+    if n < 2:
+        return (d[0] if d else 0.0), float("inf")
+    m = sum(d) / n
+    var = sum((x - m) ** 2 for x in d) / (n - 1)
+    return m, 1.96 * (var / n) ** 0.5
+
+
+def report(cases: Sequence[BidCase], out=None) -> bool:  # type: ignore[no-untyped-def]
+    """Print the tables; True if Expert's seats meet the targets."""
+    out = out or sys.stdout
+    ok = True
+    print(f"calibration map: {FITTED_ON}", file=out)
+    for level in COACHED:
+        sub = [c for c in cases if c.level == level]
+        print(f"\n{level} seats: {len(sub)} bids"
+              + ("  (target)" if level == "expert" else "  (reported, not a target)"), file=out)
+        print("| predicted bin | bids | predicted | observed | gap |", file=out)
+        print("|---|---|---|---|---|", file=out)
+        for b in reliability(sub):
+            if not b.count:
+                continue
+            gap = b.observed - b.predicted
+            flag = ""
+            if b.count >= MIN_BIN and abs(gap) > TARGET_BIN:
+                flag = " OVER"
+                ok = ok and level != "expert"
+            print(f"| {b.lo:.1f}-{b.hi:.1f} | {b.count} | {b.predicted:.3f} | {b.observed:.3f} | "
+                  f"{gap:+.3f}{flag} |", file=out)
+        m, half = points_error(sub)
+        print(f"Brier score: {brier(sub):.4f}", file=out)
+        flag = "" if abs(m) <= TARGET_POINTS else " OVER"
+        if flag and level == "expert":
+            ok = False
+        print(f"mean (expected points - points scored): {m:+.2f} (95% +-{half:.2f}){flag}",
+              file=out)
+    print(f"\ntargets (Expert): |gap| <= {TARGET_BIN * 100:.0f} points in every bin with >= "
+          f"{MIN_BIN} bids, mean points error within +-{TARGET_POINTS:.0f}: "
+          f"{'ok' if ok else 'NOT MET'}", file=out)
+    return ok
+
+
+def save(cases: Iterable[BidCase], path: Path, append: bool = False) -> None:
+    """One JSON object per coached bid."""
+    with path.open("a" if append else "w", encoding="utf-8") as f:
+        for c in cases:
+            f.write(json.dumps(asdict(c)) + "\n")
+
+
+def load(path: Path) -> list[BidCase]:
+    """The cases written by ``save``."""
+    with path.open(encoding="utf-8") as f:
+        return [BidCase(**json.loads(line)) for line in f if line.strip()]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark and print its figures."""
+    p = argparse.ArgumentParser(prog="python -m wizard.bench calibration")
+    p.add_argument("what", nargs="?")
+    p.add_argument("--rounds", type=int, default=2000)
+    p.add_argument("--seed", type=int, default=2)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--quick", action="store_true", help="a few rounds (for the test suite)")
+    p.add_argument("--save", type=Path)
+    p.add_argument("--half", choices=("even", "odd"),
+                   help="only one half of the games (blocks of one table of each size), e.g. to "
+                        "check a map on the games it was not fitted on "
+                        "(python -m wizard.ai.calibration_fit --half even)")
+    p.add_argument("--load", type=Path, action="append")
+    args = p.parse_args(argv)
+    started = time.perf_counter()
+    if args.load:
+        cases = [c for path in args.load for c in load(path)]
+        print(f"{len(cases)} coached bids read from {', '.join(map(str, args.load))}")
+    else:
+        rounds = 8 if args.quick else args.rounds
+        cases = collect(rounds, args.seed, args.jobs, keep=args.save)
+        print(f"{rounds} rounds played (seed {args.seed}; 3-6 players, classic, magic, camelot), "
+              f"{len(cases)} coached bids, {time.perf_counter() - started:.0f} s")
+    if args.half:
+        cases = [c for c in cases if half_of(c.game) == args.half]
+        print(f"{len(cases)} coached bids in the {args.half} half of the games")
+    ok = report(cases)
+    return 0 if ok or args.quick else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,335 @@
+"""The coach: Expert's appraisal measured well enough to show a person, with its precision.
+
+Expert's own search (``race.py``) stops sampling as soon as a leader is clear: right for choosing,
+wrong for showing a number. The coach uses Expert's worlds (inference-weighted sampling) and
+Expert's values in round points, but samples until every number it reports is within its stated
+precision (95 % intervals):
+
+- a bid: the chance of making it when playing for it, within ``CHANCE_HALF``, and its expected
+  points within ``POINTS_HALF``, for every bid weighed (the Wilson interval of the play-out's chance
+  carried through the calibration map of ``calibration.py``);
+- a card: the expected points of each card still in the race (at least the best ``keep`` and the
+  card the person chose), within ``POINTS_HALF``; cards clearly below the leader still drop out, as
+  in Expert's race, and are not reported.
+
+Each loss against the best choice comes with its 95 % interval paired by world. Sampling stops on
+precision or on a work cap counted in simulated card plays (``max_work``), so the result is
+deterministic for an rng (the hint and the review's child process give the same numbers); a
+CPU-time cap (``cap_s``) only cuts a search short on a machine far slower than planned. When a cap
+stops it first, the notes say ``precise: False`` and carry the reached half-widths, which the
+words show.
+
+>>> from wizard.engine import GameConfig, GameState
+>>> import random
+>>> s = GameState.new(GameConfig(4, seed=3)); s.advance(random.Random(3)); s.advance(random.Random(3))
+>>> action, notes = Coach().suggest(s.view_for(s.current_player), random.Random(1))
+>>> all(notes["exact_half"][b] <= CHANCE_HALF for b in notes["ev"]) or not notes["precise"]
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import Action, Bid, Phase, PlayerView
+from .calibration import calibrate
+from .expert import ExpertPlayer
+from .knowledge import Info, info_of, legal_codes, pick
+from .race import bid_value
+from .rollout import World, apply_card, play_out
+from .search import endgame_value, rules_of
+
+Z = 1.96                 # 95 % two-sided
+CHANCE_HALF = 0.03       # sampling target for a chance (the claim shown: within 4 points)
+POINTS_HALF = 2.5        # sampling target for expected points (the claim shown: within 3 points)
+CLAIM_CHANCE = 0.04      # the precision stated to the player
+CLAIM_POINTS = 3.0
+
+
+def wilson(successes: int, n: int, z: float = Z) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (never [0, 0] or [1, 1] from a finite sample)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class _Moments:
+    """Running count, sum and sum of squares."""
+
+    n: int = 0
+    s: float = 0.0
+    ss: float = 0.0
+
+    def add(self, x: float) -> None:
+        self.n += 1
+        self.s += x
+        self.ss += x * x
+
+    @property
+    def mean(self) -> float:
+        return self.s / self.n if self.n else 0.0
+
+    @property
+    def var(self) -> float:
+        if self.n < 2:
+            return 0.0
+        return max(0.0, (self.ss - self.s * self.s / self.n) / (self.n - 1))
+
+
+@dataclass
+class BidStats:
+    """What the play-outs of one bid gave: tricks taken per world, and round points."""
+
+    bid: int
+    round: int
+    counts: list[int] = field(default_factory=list)   # worlds with k tricks (not voided)
+    voided: int = 0
+    made: _Moments = field(default_factory=_Moments)  # round points in worlds where it was made
+    missed: _Moments = field(default_factory=_Moments)
+    values: list[float] = field(default_factory=list)  # raw round points, world by world
+
+    def __post_init__(self) -> None:
+        self.counts = [0] * (self.round + 1)
+
+    @property
+    def n(self) -> int:
+        return len(self.values)
+
+    def add(self, k: int, void: bool, value: float) -> None:
+        self.values.append(value)
+        if void:
+            self.voided += 1
+        else:
+            self.counts[k] += 1
+            (self.made if k == self.bid else self.missed).add(value)
+
+    def estimate(self, made_points: float) -> dict[str, Any]:
+        """The calibrated chance of making it, the expected points, their half-widths, and the
+        distribution of tricks taken (calibrated; with the voided share it sums to 1)."""
+        n = self.n
+        zero = self.bid == 0
+        m = self.counts[self.bid]
+        vs = self.voided / n
+        raw = m / n
+        lo, hi = wilson(m, n)
+        cap = 1.0 - vs
+        p = min(cap, calibrate(raw, zero))
+        p_lo, p_hi = min(cap, calibrate(lo, zero)), min(cap, calibrate(hi, zero))
+        p_half = max(p - p_lo, p_hi - p)
+        q_raw, q = cap - raw, cap - p
+        a = self.made.mean if self.made.n else made_points
+        b = self.missed.mean if self.missed.n else -10.0
+        ev = p * a + q * b
+        var = ((a - b) * p_half / Z) ** 2
+        if self.made.n > 1:
+            var += p * p * self.made.var / self.made.n
+        if self.missed.n > 1:
+            var += q * q * self.missed.var / self.missed.n
+        ev_half = Z * math.sqrt(var)
+        dist = [c / n for c in self.counts]
+        if q_raw > 1e-12:
+            dist = [x * q / q_raw for x in dist]
+        else:           # never missed in the sample: the calibrated miss share goes next door
+            dist = [0.0] * len(dist)
+            near = [k for k in (self.bid - 1, self.bid + 1) if 0 <= k <= self.round]
+            for k in near:
+                dist[k] = q / len(near)
+        dist[self.bid] = p
+        return {"p": p, "p_raw": raw, "p_half": p_half, "ev": ev, "ev_half": ev_half,
+                "dist": dist, "voided": vs, "parts": (a, b)}
+
+
+class Coach:
+    """Expert (in round points) sampling until its numbers are precise enough to show."""
+
+    min_worlds = 200        # bids: worlds before the first precision check
+    card_min_worlds = 48    # cards: worlds before the first precision check
+    batch = 50              # worlds between precision checks
+    max_worlds = 20000
+    max_work = 1_500_000    # simulated card plays per decision (about 2 s here): the usual stop
+    keep = 3                # cards never dropped from the race (the hint shows this many)
+    z_prune = 3.0
+
+    def __init__(self, cap_s: float = 10.0) -> None:
+        self.cap_s = cap_s
+        self.expert = ExpertPlayer(points_only=True)
+
+    def suggest(self, view: PlayerView, rng: random.Random) -> tuple[Action, dict[str, Any]]:
+        """The coach's choice for ``view`` and its measured notes."""
+        return self.appraise(view, rng, None)
+
+    def appraise(self, view: PlayerView, rng: random.Random,
+                 chosen: Action | None) -> tuple[Action, dict[str, Any]]:
+        """The coach's choice and notes, with ``chosen`` (the person's action) among those measured.
+
+        Notes for a bid: ``ev``, ``ev_half``, ``exact`` (calibrated chance of making it),
+        ``exact_half``, ``exact_raw``, ``dist`` (tricks taken when playing for it), ``loss``
+        (mean, low, high against the best), ``worlds``, ``precise``. For a card: ``values``,
+        ``half``, ``loss``, ``worlds``, ``scale`` ("points"), ``precise``.
+        """
+        legal = view.legal
+        if not legal:
+            raise ValueError(f"seat {view.seat} has nothing to decide")
+        if len(legal) == 1:
+            return legal[0], {"forced": True}
+        if view.phase is Phase.TRUMP:
+            return self.expert.suggest(view, rng)
+        info = info_of(view)
+        codes = legal_codes(view)
+        notes: dict[str, Any] = {}
+        if view.phase is Phase.BID:
+            extra = chosen.n if isinstance(chosen, Bid) else None
+            code = self.bids(info, codes, rng, notes, extra)
+        else:
+            mine = None
+            if chosen is not None and chosen in legal:
+                mine = codes[legal.index(chosen)]
+            code = self.cards(info, codes, rng, notes, mine)
+        return pick(view, code), notes
+
+    # ---- bids ------------------------------------------------------------------------------------
+
+    def bids(self, info: Info, legal: list[int], rng: random.Random, notes: dict[str, Any],
+             extra: int | None = None) -> int:
+        """Measure every candidate bid (Expert's plausible ones and ``extra``); the best by
+        expected points."""
+        expert = self.expert
+        expert._also_bid = extra
+        try:
+            cands = expert.candidate_bids(info, legal, rng)
+        finally:
+            expert._also_bid = None
+        rules = rules_of(info)
+        seat = info.seat
+        source = expert.source(info, rng)
+        stats = {b: BidStats(b, info.round) for b in cands}
+        made_points = {b: bid_value(b, b, False, False, info) for b in cands}
+        deadline = time.thread_time() + self.cap_s
+        est: dict[int, dict[str, Any]] = {}
+        precise = False
+        work = 0
+        while True:
+            for _ in range(self.batch):
+                base = source(rng)
+                for b in cands:
+                    w = base.copy()
+                    w.bids[seat] = b
+                    work += play_out(w, rules)
+                    k, void = w.tricks[seat], w.voided
+                    stats[b].add(k, void, bid_value(b, k, w.grail_winner == seat, void, info))
+            worlds = stats[cands[0]].n
+            if worlds < self.min_worlds:
+                continue
+            est = {b: stats[b].estimate(made_points[b]) for b in cands}
+            precise = all(e["p_half"] <= CHANCE_HALF and e["ev_half"] <= POINTS_HALF
+                          for e in est.values())
+            if precise or worlds >= self.max_worlds or work >= self.max_work \
+                    or time.thread_time() > deadline:
+                break
+        best = max(cands, key=lambda b: (est[b]["ev"], -b))
+        loss = {}
+        for b in cands:
+            d = [x - y for x, y in zip(stats[best].values, stats[b].values, strict=True)]
+            half = Z * math.sqrt(_var(d) / len(d))
+            mean = est[best]["ev"] - est[b]["ev"]
+            loss[b] = (mean, mean - half, mean + half)
+        notes.update(
+            worlds=worlds, precise=precise,
+            ev={b: est[b]["ev"] for b in cands}, ev_half={b: est[b]["ev_half"] for b in cands},
+            exact={b: est[b]["p"] for b in cands}, exact_half={b: est[b]["p_half"] for b in cands},
+            exact_raw={b: est[b]["p_raw"] for b in cands}, dist={b: est[b]["dist"] for b in cands},
+            voided={b: est[b]["voided"] for b in cands}, parts={b: est[b]["parts"] for b in cands},
+            loss=loss)
+        return best
+
+    # ---- cards -----------------------------------------------------------------------------------
+
+    def cards(self, info: Info, legal: list[int], rng: random.Random, notes: dict[str, Any],
+              mine: int | None = None) -> int:
+        """Race the cards as Expert does, but keep the best ``keep`` and ``mine`` in, and sample
+        until each card still in has its expected points within ``POINTS_HALF``."""
+        assert info.hand is not None
+        expert = self.expert
+        rules = rules_of(info)
+        seat = info.seat
+        source = expert.source(info, rng)
+        utility = expert.utility(info)
+        small = len(info.hand) <= 2
+
+        spent = [0]
+
+        def value(w: World, c: int) -> float:
+            apply_card(w, rules, seat, c)
+            if small:
+                return endgame_value(w, rules, seat, spent)
+            spent[0] += play_out(w, rules) + 1
+            return float(utility(w, rules))
+
+        vals: dict[int, list[float]] = {c: [] for c in legal}
+        active = list(legal)
+        next_check = self.card_min_worlds
+        deadline = time.thread_time() + self.cap_s
+        precise = False
+        while True:
+            for _ in range(self.batch if len(vals[active[0]]) >= self.card_min_worlds
+                           else self.card_min_worlds):
+                base = source(rng)
+                for c in active:
+                    vals[c].append(value(base.copy(), c))
+            worlds = len(vals[active[0]])
+            if worlds >= next_check:
+                next_check = worlds * 3 // 2
+                active = self._prune(vals, active, mine)
+            precise = all(Z * math.sqrt(_var(vals[c]) / worlds) <= POINTS_HALF for c in active)
+            if precise or worlds >= self.max_worlds or spent[0] >= self.max_work \
+                    or time.thread_time() > deadline:
+                break
+        means = {c: sum(vals[c]) / len(vals[c]) for c in active}
+        best = max(active, key=lambda c: (means[c], -c))
+        loss = {}
+        for c in active:
+            d = [x - y for x, y in zip(vals[best], vals[c], strict=True)]
+            half = Z * math.sqrt(_var(d) / len(d))
+            mean = means[best] - means[c]
+            loss[c] = (mean, mean - half, mean + half)
+        notes.update(worlds=worlds, precise=precise, scale="points", values=means,
+                     half={c: Z * math.sqrt(_var(vals[c]) / worlds) for c in active}, loss=loss)
+        return best
+
+    def _prune(self, vals: dict[int, list[float]], active: list[int], mine: int | None) -> list[int]:
+        """Drop the cards clearly below the leader (paired by world), keeping the best ``keep``
+        and ``mine``."""
+        w = len(vals[active[0]])
+        means = {c: sum(vals[c]) / w for c in active}
+        ranked = sorted(active, key=lambda c: (-means[c], c))
+        lead = ranked[0]
+        kept = set(ranked[:self.keep])
+        if mine is not None:
+            kept.add(mine)
+        out = []
+        for c in active:
+            if c not in kept:
+                d = [a - b for a, b in zip(vals[c], vals[lead], strict=True)]
+                m = sum(d) / w
+                if m + self.z_prune * math.sqrt(_var(d) / w) < 0:
+                    continue
+            out.append(c)
+        return out
+
+
+def _var(xs: list[float]) -> float:
+    """Sample variance (0 for fewer than two values)."""
+    n = len(xs)
+    if n < 2:
+        return 0.0
+    m = sum(xs) / n
+    return sum((x - m) ** 2 for x in xs) / (n - 1)
