@@ -84,7 +84,7 @@ def appraise(moment: Moment, seed: int, appraiser: Appraiser) -> Decision | None
             return None
         lo, hi = _interval(notes, chosen.n)
         return Decision(moment.step, moment.seat, view.round, 0, BID, chosen.n, best.n,
-                        float(ev[chosen.n]), float(ev[best.n]),
+                        _pts(ev[chosen.n]), _pts(ev[best.n]),
                         _maybe(exact.get(chosen.n)), _maybe(exact.get(best.n)), lo, hi)
     if isinstance(chosen, Play) and isinstance(best, Play) \
             and notes.get("scale", "points") == "points":
@@ -94,7 +94,7 @@ def appraise(moment: Moment, seed: int, appraiser: Appraiser) -> Decision | None
             return None
         lo, hi = _interval(notes, mine)
         return Decision(moment.step, moment.seat, view.round, trick, CARD, chosen.card.text,
-                        best.card.text, float(values[mine]), float(values[its]), None, None,
+                        best.card.text, _pts(values[mine]), _pts(values[its]), None, None,
                         lo, hi)
     return None
 
@@ -105,11 +105,17 @@ def _interval(notes: dict[str, Any], key: int) -> tuple[float | None, float | No
     if loss is None:
         return None, None
     _mean, lo, hi = loss
-    return float(lo), float(hi)
+    return _pts(lo), _pts(hi)
 
 
 def _maybe(x: Any) -> float | None:
-    return None if x is None else min(1.0, max(0.0, float(x)))
+    return None if x is None else round(min(1.0, max(0.0, float(x))), 4)
+
+
+def _pts(x: Any) -> float:
+    """Points as the stored review keeps them (3 decimals), so a review read back from its file,
+    or sent by the review process, equals the one made here."""
+    return round(float(x), 3)
 
 
 def review_game(entry: HistoryEntry, appraiser: Appraiser | None = None,
