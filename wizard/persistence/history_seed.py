@@ -32,8 +32,11 @@ START = datetime(2022, 1, 1, 18, 0, tzinfo=UTC)
 
 
 def _seats(k: int, players: int) -> tuple[SeatSpec, ...]:
-    others = [SeatSpec(NAMES[(k + i) % len(NAMES)], "ai", LEVELS[(k * 7 + i) % len(LEVELS)])
-              for i in range(players - 1)]
+    """Anna and the computer seats of game ``k``: one level at the table in four games of five,
+    a table of mixed levels in the fifth (Progress counts a game once: by level, or 'Mixed')."""
+    def level(i: int) -> str:
+        return LEVELS[(k * 7 + i) % len(LEVELS)] if k % 5 == 4 else LEVELS[k % len(LEVELS)]
+    others = [SeatSpec(NAMES[(k + i) % len(NAMES)], "ai", level(i)) for i in range(players - 1)]
     return (SeatSpec("Anna"), *others)
 
 
