@@ -77,3 +77,17 @@ def test_a_b_a_through_the_store_records_a_once(tmp_path: Path) -> None:
     store = Store(tmp_path)
     assert store.finish_game(a) and store.finish_game(b) and store.finish_game(a)
     assert [e.seed for e in Store(tmp_path).load_history()] == [3, 4]
+
+
+def test_a_start_removes_the_databases_own_old_temp_files_only(tmp_path: Path) -> None:
+    import time
+    ours = [tmp_path / ".history.sqlite3.k2j_9x0a.tmp", tmp_path / ".history.backup.abcd1234.tmp",
+            tmp_path / ".history.backup-2.sqlite3.zz99yy88.tmp"]
+    theirs = [tmp_path / ".history.sqlite3.mine.tmp", tmp_path / ".history.tmp"]
+    old = time.time() - 3600
+    for p in ours + theirs:
+        p.write_bytes(b"work")
+        os.utime(p, (old, old))
+    Store(tmp_path)
+    assert not any(p.exists() for p in ours)
+    assert all(p.read_bytes() == b"work" for p in theirs)
