@@ -10,6 +10,12 @@ in the folder once the menu is reached), writes outside the data folder — all 
 
 By default every object and folder case runs, and every 40th text-field case; ``WIZARD_MATRIX3=all``
 runs them all, and ``-s`` prints the figures.
+
+Since the history moved into SQLite (#24), the folder holds ``history.sqlite3`` (two finished
+games and a review) and, as after an update, an earlier version's ``history.jsonl``, its cache
+``history.checked.json`` and ``reviews/`` (one more game and its review), which each start imports:
+the matrix damages both. The database is rewritten by design; what it must keep is its games, so
+each case also counts the finished games a start reads against those the damage left.
 """
 
 from __future__ import annotations
@@ -38,12 +44,13 @@ from wizard.persistence.atomic import dump_json  # noqa: E402
 
 START_S = 10.0
 ALL = os.environ.get("WIZARD_MATRIX3") == "all"
-FILES = ("settings.json", "games/g1.json", "games/g2.json", "history.jsonl", "history.checked.json",
-         "wizard.lock", "game.json", "REVIEW", "logs/wizard.log")
+FILES = ("settings.json", "games/g1.json", "games/g2.json", "history.sqlite3", "history.jsonl",
+         "history.checked.json", "wizard.lock", "game.json", "REVIEW", "logs/wizard.log")
 FOLDERS = ("games", "reviews", "logs", "screenshots")
 TEXT_KINDS = ("settings.json", "games/g1.json", "history.jsonl", "history.checked.json", "REVIEW",
               "game.json")
-DERIVED = ("wizard.lock", "history.checked.json", "logs/wizard.log")   # rewritten by design
+DERIVED = ("wizard.lock", "history.checked.json", "logs/wizard.log",   # rewritten by design
+           "history.sqlite3", "history.sqlite3-wal", "history.sqlite3-shm")   # (games counted)
 SURROGATE, ZERO_WIDTH, BIG_SCALE = "\ud800", "\u200b\u200d\u2060\ufeff", 3.0
 
 
@@ -55,6 +62,10 @@ class Hung(BaseException):
 def _build(d: Path) -> None:
     from test_review import quick
 
+    from wizard.persistence.history_db import line_digest
+    from wizard.persistence.history_sql import CACHE_NAME
+    from wizard.persistence.review_store import review_id
+    from wizard.persistence.verified import VerifiedCache
     from wizard.review import review_game
     populate(d, history=0)
     store = Store(d)
@@ -67,6 +78,18 @@ def _build(d: Path) -> None:
     store.load_history()
     review = review_game(entry, quick)
     assert review is not None and store.save_review(review)
+    store.close()                                   # the database checkpointed, no journal
+    # an earlier version's files, imported at each start: one more game, its cache and review
+    old = finished_entry(3)
+    line = dump_json(old.to_dict())
+    (d / "history.jsonl").write_bytes(line)
+    cache = VerifiedCache(d, CACHE_NAME)
+    cache.digests = {line_digest(line.rstrip(b"\n"))}
+    cache.save(set(cache.digests))
+    old_review = review_game(old, quick)
+    assert old_review is not None
+    (d / "reviews").mkdir()
+    (d / "reviews" / f"{review_id(old)}.json").write_bytes(dump_json(old_review.to_dict()))
     lock = DataLock(d)
     lock.acquire()
     lock.release()
@@ -180,7 +203,7 @@ def _alarm(_sig: int, _frame: Any) -> None:
     raise Hung(f"no menu within {START_S:g} s")
 
 
-def _start_and_play(d: Path, started: list[list[bytes]]) -> None:
+def _start_and_play(d: Path, started: list[list[bytes]], games_read: list[int]) -> None:
     """A start (lock, log, settings, menu, Continue, history, reviews), then some play, headless.
 
     What the folder holds once the menu is reached is appended to ``started`` (nothing may be
@@ -209,6 +232,7 @@ def _start_and_play(d: Path, started: list[list[bytes]]) -> None:
             prefs.load_review(e)
         prefs.flush()
         started.append(_everything(d)[0])
+        games_read.append(len(history))
         logging.getLogger("wizard.matrix").warning("a line for the log")
         store = Store(d)
         game = saved_game(actions=30, seed=21)
@@ -273,8 +297,9 @@ def run_case(base_dir: Path, work: Path, case: tuple[str, str, Any]) -> dict[str
     timer.start()
     t0 = time.monotonic()
     started: list[list[bytes]] = []
+    games_read: list[int] = []
     try:
-        _start_and_play(d, started)
+        _start_and_play(d, started, games_read)
     except Hung:
         result["hang"] = True
     except Exception as e:                  # noqa: BLE001  (counted: a crash)
@@ -299,6 +324,8 @@ def run_case(base_dir: Path, work: Path, case: tuple[str, str, Any]) -> dict[str
         result["lost"].append(f"{name} (damaged)")
     if what == "fifo" and pipes != 1:
         result["lost"].append(f"the pipe at {name}")
+    if games_read and games_read[0] < _games_left(what, where):
+        result["lost"].append(f"finished games: {games_read[0]} read, {_games_left(what, where)} left")
     if _snapshot(outside) != outside_before:
         result["outside"].append(where)
     if what == "folder-link":            # the link itself is kept: set aside, or left unused
@@ -306,6 +333,17 @@ def run_case(base_dir: Path, work: Path, case: tuple[str, str, Any]) -> dict[str
         if not link:
             result["lost"].append(f"the link at {where}/ was not kept")
     return result
+
+
+def _games_left(what: str, where: str) -> int:
+    """The finished games a start must still read after this damage: 2 in the database, 1 in the
+    earlier version's history.jsonl; a pipe in place of a file leaves none of its games (there is
+    no backup yet), a text damage in history.jsonl sets its one line aside."""
+    if where == "history.sqlite3" and what == "fifo":
+        return 1
+    if where == "history.jsonl" and what in ("fifo", "text"):
+        return 2
+    return 3
 
 
 def _lines_kept(content: bytes, files: list[bytes]) -> bool:

@@ -160,8 +160,11 @@ def test_m1_a_damaged_history_is_kept_byte_identical(tmp_path: Path) -> None:
     raw = _history_with_one_bad_line(tmp_path)
     store = Store(tmp_path)
     assert len(store.load_history()) == 2
-    copies = [p.read_bytes() for p in asides(tmp_path, "history.jsonl")]
-    assert raw in copies
+    [original] = asides(tmp_path, "history.jsonl", "migrated")     # the whole file, as it was
+    assert original.read_bytes() == raw
+    [bad] = asides(tmp_path, "history.jsonl")                       # and the bad line alone
+    assert bad.read_bytes() == b'{"schema": 1, "broken\n'
+    assert not (tmp_path / "history.jsonl").exists()
 
 
 def test_m2_the_message_says_what_was_kept_and_what_was_set_aside(tmp_path: Path) -> None:
@@ -170,7 +173,7 @@ def test_m2_the_message_says_what_was_kept_and_what_was_set_aside(tmp_path: Path
     _history_with_one_bad_line(tmp_path)
     store = Store(tmp_path)
     store.load_history()
-    [problem] = store.problems
+    [problem] = [p for p in store.problems if p.kind is ProblemKind.DAMAGED]
     set_language("en")
     text, _serious = notice(problem)
     assert "starts without it" not in text
@@ -220,7 +223,7 @@ def test_m5_a_big_damaged_history_bounds_the_warnings(tmp_path: Path, caplog) ->
     with caplog.at_level(logging.INFO):
         assert len(store.load_history()) == 1
     assert len(caplog.records) <= 25
-    [problem] = store.problems
+    [problem] = [p for p in store.problems if p.kind is ProblemKind.DAMAGED]
     assert problem.kind is ProblemKind.DAMAGED and problem.count == 20_000
     assert problem.file is FileKind.HISTORY
 

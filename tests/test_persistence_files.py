@@ -32,7 +32,7 @@ from wizard.persistence import (
     SeatSpec,
     Settings,
     Store,
-    history_store,
+    db_import,
     setup_logging,
 )
 from wizard.persistence import store as store_module
@@ -101,7 +101,7 @@ def test_history_round_trip(tmp_path: Path) -> None:
     assert [e.rounds for e in loaded] == [e.rounds for e in entries]
     assert [e.seats for e in loaded] == [e.seats for e in entries]
     assert loaded[0].replay().totals == list(entries[0].totals)
-    assert len((tmp_path / "history.jsonl").read_bytes().splitlines()) == 3
+    assert Store(tmp_path).history_count() == 3 and not (tmp_path / "history.jsonl").exists()
 
 
 def test_finish_game_adds_to_history_once_and_clears(tmp_path: Path) -> None:
@@ -143,7 +143,7 @@ def test_schema1_fixtures_load(tmp_path: Path) -> None:
     shutil.copy(FIXTURES / "history_v1.jsonl", tmp_path / "history.jsonl")
     store, settings, game, history = start_up(tmp_path)
     # the single game.json of earlier versions moved into games/, its bytes kept aside
-    [moved] = store.problems
+    [moved] = [p for p in store.problems if p.file is FileKind.GAME]
     assert moved.kind is ProblemKind.MIGRATED and moved.moved_to is not None
     assert moved.moved_to.read_bytes() == (FIXTURES / "game_v1.json").read_bytes()
     assert not (tmp_path / "game.json").exists() and len(list((tmp_path / "games").iterdir())) == 1
@@ -154,8 +154,10 @@ def test_schema1_fixtures_load(tmp_path: Path) -> None:
     assert [s.name for s in game.seats] == ["Ana", "Merlin", "Morgan"]
     assert [e.edition for e in history] == ["classic", "magic", "camelot", "classic"]
     assert history[0].winners == (1, 5)
-    # loading rewrote nothing
-    assert (tmp_path / "history.jsonl").read_bytes() == (FIXTURES / "history_v1.jsonl").read_bytes()
+    # the history was imported into the database; its original is kept, byte for byte
+    [imported] = [p for p in store.problems if p.file is FileKind.HISTORY]
+    assert imported.kind is ProblemKind.MIGRATED and imported.moved_to is not None
+    assert imported.moved_to.read_bytes() == (FIXTURES / "history_v1.jsonl").read_bytes()
 
 
 # ---- migration -----------------------------------------------------------------------------
@@ -229,17 +231,18 @@ def test_save_game_without_load_still_protects_a_newer_file(tmp_path: Path) -> N
     assert Store(tmp_path).load_game() is not None
 
 
-def test_newer_history_lines_kept_in_place_and_others_read(tmp_path: Path) -> None:
-    store = Store(tmp_path)
-    store.append_history(finished_entry(1))
+def test_newer_history_lines_kept_in_the_original_and_others_read(tmp_path: Path) -> None:
     future = json.dumps({"schema": 3, "hologram": [1, 2]}).encode()
     path = tmp_path / "history.jsonl"
-    path.write_bytes(path.read_bytes() + future + b"\n")
+    path.write_bytes(dump_json(finished_entry(1).to_dict()) + future + b"\n")
+    store = Store(tmp_path)
     store.append_history(finished_entry(2))
     again = Store(tmp_path)
     assert [e.seed for e in again.load_history()] == [1, 2]
-    assert [p.kind for p in again.problems] == [ProblemKind.NEWER_VERSION]
-    assert future in path.read_bytes().splitlines()
+    newer = [p for p in store.problems if p.kind is ProblemKind.NEWER_VERSION]
+    assert len(newer) == 1 and newer[0].count == 1
+    [original] = asides(tmp_path, "history.jsonl", "migrated")
+    assert future in original.read_bytes().splitlines()
 
 
 # ---- atomic writes, aside names, paths, write failures ---------------------------------------
@@ -351,51 +354,65 @@ def test_saved_game_keeps_other_files(tmp_path: Path) -> None:
     files = populate(tmp_path)
     Store(tmp_path).save_game(SavedGame(GameRecord.of(saved_game(60).resume()[0]), SEATS3))
     assert (tmp_path / "settings.json").read_bytes() == files["settings.json"]
-    assert (tmp_path / "history.jsonl").read_bytes() == files["history.jsonl"]
+    assert Store(tmp_path).history_count() == 2
 
 
 # ---- the replayed-lines cache, the bench ---------------------------------------------------
 
 
-def test_history_cache_skips_replays_but_not_checks(tmp_path: Path, monkeypatch) -> None:
-    from wizard.persistence import history as history_module
-    store = Store(tmp_path)
-    for seed in (1, 2):
-        store.append_history(finished_entry(seed))
-    assert (tmp_path / "history.checked.json").exists()
-    replays = []
-    real = history_module.prove_legal
-    monkeypatch.setattr(history_module, "prove_legal", lambda r: replays.append(r) or real(r))
-    assert len(Store(tmp_path).load_history()) == 2
-    assert replays == []                      # both lines were replayed when written
-    # a line changed on disk no longer matches the cache: it is replayed (and here refused)
-    path = tmp_path / "history.jsonl"
-    lines = path.read_bytes().splitlines()
-    bad = json.loads(lines[1])
-    bad["record"]["actions"][3] = "play W"
-    path.write_bytes(lines[0] + b"\n" + json.dumps(bad).encode() + b"\n")
-    again = Store(tmp_path)
-    assert len(again.load_history()) == 1 and len(replays) == 1
-    assert [p.kind for p in again.problems] == [ProblemKind.DAMAGED]
+def _old_history_with_cache(folder: Path, seeds: tuple[int, ...]) -> list[bytes]:
+    """A ``history.jsonl`` and its ``history.checked.json`` as earlier versions wrote them."""
+    from wizard.persistence.verified import VerifiedCache, line_digest
+    lines = [dump_json(finished_entry(s).to_dict()).rstrip(b"\n") for s in seeds]
+    (folder / "history.jsonl").write_bytes(b"".join(x + b"\n" for x in lines))
+    cache = VerifiedCache(folder, "history.checked.json")
+    cache.digests = {line_digest(x) for x in lines}
+    cache.save(set(cache.digests))
+    return lines
 
 
-def test_history_cache_from_elsewhere_is_ignored(tmp_path: Path, monkeypatch) -> None:
+def test_the_import_uses_the_cache_of_replayed_lines_but_still_checks(tmp_path: Path,
+                                                                       monkeypatch) -> None:
     from wizard.persistence import history as history_module
-    store = Store(tmp_path)
-    store.append_history(finished_entry(1))
-    cache = tmp_path / "history.checked.json"
-    data = json.loads(cache.read_text())
+    (tmp_path / "a").mkdir()
+    lines = _old_history_with_cache(tmp_path / "a", (1, 2))
     replays: list = []
     real = history_module.prove_legal
     monkeypatch.setattr(history_module, "prove_legal", lambda r: replays.append(r) or real(r))
-    for content in (b"garbage", json.dumps({**data, "program": "0.0.0-other"}).encode(),
-                    json.dumps({**data, "lines": ["zz"]}).encode()):
-        cache.write_bytes(content)
-        replays.clear()
-        fresh = Store(tmp_path)
-        assert len(fresh.load_history()) == 1 and fresh.problems == []
-        assert len(replays) == 1
-        assert json.loads(cache.read_text())["lines"] == data["lines"]  # rebuilt
+    assert len(Store(tmp_path / "a").load_history()) == 2
+    assert replays == []                      # both lines were replayed when written
+    # a line changed since no longer matches the cache: it is replayed (and here refused)
+    (tmp_path / "b").mkdir()
+    _old_history_with_cache(tmp_path / "b", (1, 2))
+    bad = json.loads(lines[1])
+    bad["record"]["actions"][3] = "play W"
+    (tmp_path / "b" / "history.jsonl").write_bytes(lines[0] + b"\n" + json.dumps(bad).encode()
+                                                   + b"\n")
+    again = Store(tmp_path / "b")
+    assert len(again.load_history()) == 1 and len(replays) == 1
+    assert ProblemKind.DAMAGED in [p.kind for p in again.problems]
+
+
+@pytest.mark.parametrize(("content", "replays_wanted"),
+                         [("garbage", 1), ("other program", 0), ("bad digest", 1)])
+def test_a_bad_cache_is_ignored_by_the_import(tmp_path: Path, monkeypatch, content: str,
+                                              replays_wanted: int) -> None:
+    """An unreadable cache, or one that lists other lines, is ignored (the line is replayed);
+    the cache of an earlier program version serves the one-time import (after an update nothing
+    replays the whole history: those lines were replayed when that version wrote them)."""
+    from wizard.persistence import history as history_module
+    _old_history_with_cache(tmp_path, (1,))
+    cache = tmp_path / "history.checked.json"
+    data = json.loads(cache.read_text())
+    cache.write_bytes({"garbage": b"garbage",
+                       "other program": json.dumps({**data, "program": "0.0.0-other"}).encode(),
+                       "bad digest": json.dumps({**data, "lines": ["zz"]}).encode()}[content])
+    replays: list = []
+    real = history_module.prove_legal
+    monkeypatch.setattr(history_module, "prove_legal", lambda r: replays.append(r) or real(r))
+    fresh = Store(tmp_path)
+    assert len(fresh.load_history()) == 1 and len(replays) == replays_wanted
+    assert [p.kind for p in fresh.problems] == [ProblemKind.MIGRATED]
 
 
 def test_bench_save_reports_fast_saves(capsys) -> None:
@@ -580,7 +597,7 @@ def test_history_migration_rewrites_lines_and_keeps_the_original(tmp_path: Path,
         d = dict(d)
         d["players"] = d.pop("seats")
         return d
-    monkeypatch.setattr(history_store, "HISTORY_MIGRATIONS", Migrations(1, {0: from_v0}))
+    monkeypatch.setattr(db_import, "HISTORY_MIGRATIONS", Migrations(1, {0: from_v0}))
     modern = finished_entry(2)
     legacy = modern.to_dict()
     del legacy["schema"]
@@ -593,8 +610,7 @@ def test_history_migration_rewrites_lines_and_keeps_the_original(tmp_path: Path,
     [problem] = store.problems
     assert problem.kind is ProblemKind.MIGRATED and problem.moved_to is not None
     assert problem.moved_to.read_bytes() == raw
-    lines = (tmp_path / "history.jsonl").read_bytes().splitlines()
-    assert [json.loads(x)["schema"] for x in lines] == [1, 1]
+    assert not (tmp_path / "history.jsonl").exists()
     again = Store(tmp_path)
     assert len(again.load_history()) == 2 and again.problems == []
 

@@ -17,6 +17,7 @@ from test_persistence_support import (
     asides,
     custom_settings,
     finished_entry,
+    legacy_history,
     populate,
     saved_game,
     start_up,
@@ -31,13 +32,25 @@ FUZZ = settings(max_examples=int(os.environ.get("WIZARD_FUZZ_EXAMPLES", "40")), 
 
 
 def _base(tmp: Path) -> dict[str, bytes]:
-    return populate(tmp, history=1)
+    """Settings, a game in progress, and a one-game ``history.jsonl`` of an earlier version (to
+    be imported into the database on start)."""
+    files = populate(tmp, history=0)
+    files["history.jsonl"] = legacy_history(1)
+    return files
+
+
+def _now(d: Path, name: str) -> bytes:
+    """A file's bytes; for the history of an earlier version, its original once imported."""
+    if name == "history.jsonl" and not (d / name).exists():
+        [original] = asides(d, name, "migrated")
+        return original.read_bytes()
+    return (d / name).read_bytes()
 
 
 def _others_intact(d: Path, files: dict[str, bytes], changed: str) -> None:
     for name in NAMES:
         if name != changed:
-            assert (d / name).read_bytes() == files[name], f"{name} changed while {changed} was bad"
+            assert _now(d, name) == files[name], f"{name} changed while {changed} was bad"
 
 
 def _check_bad_file(d: Path, name: str, content: bytes, files: dict[str, bytes]) -> Store:
@@ -60,7 +73,7 @@ def _check_bad_file(d: Path, name: str, content: bytes, files: dict[str, bytes])
         assert settings_ == custom_settings() and game is not None
         # every line is still somewhere: read, kept in place (newer), or in the aside file
         now = set((d / name).read_bytes().splitlines()) if (d / name).exists() else set()
-        for aside in asides(d, name):
+        for aside in asides(d, name) + asides(d, name, "migrated"):
             now |= set(aside.read_bytes().splitlines())
         assert {line for line in content.splitlines() if line.strip()} <= now
         assert len(history) <= 1
@@ -126,8 +139,8 @@ def test_game_truncated_at_every_kth_byte(tmp_path: Path) -> None:
 
 def test_history_truncated_keeps_every_complete_game(tmp_path: Path) -> None:
     base = tmp_path / "base"
-    files = populate(base, history=3)
-    good = files["history.jsonl"]
+    files = populate(base, history=0)
+    good = legacy_history(3)
     lines = good.splitlines(keepends=True)
     ends = [sum(len(x) for x in lines[:i + 1]) for i in range(len(lines))]
     d = tmp_path / "d"
@@ -142,11 +155,12 @@ def test_history_truncated_keeps_every_complete_game(tmp_path: Path) -> None:
         complete = sum(1 for e in ends if e - 1 <= cut)   # a line missing only "\n" still reads
         assert len(history) == complete, cut
         partial = good[:cut][sum(len(x) for x in lines[:complete]):]
+        [original] = asides(d, "history.jsonl", "migrated")
+        assert original.read_bytes() == good[:cut]           # the whole file, byte for byte
         if partial.strip() and complete < len(lines):
-            [aside] = asides(d, "history.jsonl")
-            assert aside.read_bytes() == good[:cut]          # the whole file, byte for byte
-            kept = (d / "history.jsonl").read_bytes()
-            assert kept == b"".join(lines[:complete])
+            [aside] = asides(d, "history.jsonl")              # and the cut line alone
+            assert aside.read_bytes() == partial.rstrip(b"\n") + b"\n"
+            assert [e.seed for e in history] == list(range(1, complete + 1))
         assert (d / "settings.json").read_bytes() == files["settings.json"]
         # and the history still takes a new game after the damage
         assert store.append_history(finished_entry(7))
@@ -154,8 +168,7 @@ def test_history_truncated_keeps_every_complete_game(tmp_path: Path) -> None:
 
 
 def test_one_bad_history_line_hides_nothing_else(tmp_path: Path) -> None:
-    files = populate(tmp_path, history=3)
-    lines = files["history.jsonl"].splitlines()
+    lines = legacy_history(3).splitlines()
     bad_values = [b"{not json", b"\xff\xfe\x00garbage", b'{"schema": 1}', b"[1, 2, 3]", b"null"]
     broken = json.loads(lines[1])
     broken["record"]["actions"][5] = "play W"          # an impossible action
@@ -166,15 +179,17 @@ def test_one_bad_history_line_hides_nothing_else(tmp_path: Path) -> None:
     for bad in bad_values:
         raw = b"\n".join([lines[0], bad, lines[2]]) + b"\n"
         (tmp_path / "history.jsonl").write_bytes(raw)
-        for a in asides(tmp_path, "history.jsonl"):
-            a.unlink()
-        store = Store(tmp_path)
+        d = tmp_path / f"case{bad_values.index(bad)}"
+        d.mkdir()
+        (d / "history.jsonl").write_bytes(raw)
+        store = Store(d)
         history = store.load_history()
-        assert len(history) == 2, bad[:40]
-        [aside] = asides(tmp_path, "history.jsonl")
-        assert aside.read_bytes() == raw                    # the whole file, byte for byte
-        assert [p.count for p in store.problems] == [1]
-        assert (tmp_path / "history.jsonl").read_bytes() == lines[0] + b"\n" + lines[2] + b"\n"
+        assert [e.seed for e in history] == [1, 3], bad[:40]
+        [original] = asides(d, "history.jsonl", "migrated")
+        assert original.read_bytes() == raw                 # the whole file, byte for byte
+        [aside] = asides(d, "history.jsonl")
+        assert aside.read_bytes() == bad + b"\n"            # the bad line alone
+        assert [p.count for p in store.problems if p.kind is ProblemKind.DAMAGED] == [1]
 
 
 # ---- impossible actions, wrong types, huge values -----------------------------------------------
@@ -219,7 +234,7 @@ def test_non_json_numbers_set_the_whole_file_aside(constant: bytes, tmp_path: Pa
     d = _fresh(files)
     try:
         store = _check_bad_file(d, "settings.json", content_bytes, files)
-        assert [p.kind for p in store.problems] == [ProblemKind.DAMAGED]
+        assert [p.kind for p in store.problems if p.file == "settings"] == [ProblemKind.DAMAGED]
         assert store.load_settings() == Settings()
         [aside] = asides(d, "settings.json")
         assert aside.read_bytes() == content_bytes

@@ -11,7 +11,7 @@ import pytest
 from test_persistence_support import FIXTURES
 
 from wizard.engine import Edition, GameConfig, GameRecord, RoundResult
-from wizard.persistence import HistoryEntry, SeatSpec, Store, compute_stats
+from wizard.persistence import HistoryEntry, ProblemKind, SeatSpec, Store, compute_stats
 
 ANA, BO, CY, DEE = (SeatSpec("Ana"), SeatSpec("Bo", "ai", "easy"), SeatSpec("Cy", "ai", "hard"),
                     SeatSpec("Dee", "ai", "expert"))
@@ -80,7 +80,7 @@ def test_known_history_fixture(tmp_path: Path) -> None:
     shutil.copy(FIXTURES / "history_v1.jsonl", tmp_path / "history.jsonl")
     store = Store(tmp_path)
     history = store.load_history()
-    assert store.problems == [] and len(history) == 4
+    assert [p.kind for p in store.problems] == [ProblemKind.MIGRATED] and len(history) == 4
     stats = compute_stats(history)
     # totals and winners as written in the fixture (read off the file by hand)
     assert _line(stats["Ana"].overall)[:4] == (4, 0, -840, -150)

@@ -58,6 +58,12 @@ def populate(data_dir: Path, history: int = 2) -> dict[str, bytes]:
             for p in data_dir.rglob("*") if p.is_file()}
 
 
+def legacy_history(games: int) -> bytes:
+    """A ``history.jsonl`` as earlier versions wrote it, of ``games`` finished games (seeds 1..)."""
+    from wizard.persistence.atomic import dump_json
+    return b"".join(dump_json(finished_entry(seed=i + 1).to_dict()) for i in range(games))
+
+
 def start_up(data_dir: Path) -> tuple[Store, Settings, SavedGame | None, list[HistoryEntry]]:
     """What the program does at start: open the store and read every file."""
     store = Store(data_dir)

@@ -212,8 +212,23 @@ def old_history(tmp_path: Path) -> tuple[Store, HistoryEntry]:
     shutil.copy(FIXTURES / "history_v1.jsonl", tmp_path / "history.jsonl")
     store = Store(tmp_path)
     entries = store.load_history()
-    assert store.problems == [] and not (tmp_path / "reviews").exists()
+    assert [p.kind for p in store.problems] == [ProblemKind.MIGRATED]   # imported once
+    store.problems.clear()
+    assert not (tmp_path / "reviews").exists()
     return store, entries[0]
+
+
+def _doc(store: Store, key: str) -> str | None:
+    """The stored review document of a game (its row in the history database)."""
+    db = store.history_db()
+    assert db is not None
+    return db.review_doc(key)
+
+
+def _put(store: Store, key: str, doc: str) -> None:
+    db = store.history_db()
+    assert db is not None
+    db.put_review(key, 1, "?", doc)
 
 
 def test_an_old_history_entry_is_reviewed_stored_and_opened_again(
@@ -224,8 +239,8 @@ def test_an_old_history_entry_is_reviewed_stored_and_opened_again(
     assert job.finished and job.review is not None and not job.failed
     done, total = job.progress
     assert done == total == len(moments(entry)) > 0
-    path = store.review_path(review_id(entry))
-    assert path.is_file() and json.loads(path.read_text())["engine"] == REVIEW_ENGINE
+    doc = _doc(store, review_id(entry))
+    assert doc is not None and json.loads(doc)["engine"] == REVIEW_ENGINE
     again = Store(store.data_dir)
     assert load_review(again, entry) == job.review and again.problems == []
     assert len(again.load_history()) == 4                          # the history is untouched
@@ -235,30 +250,32 @@ def test_an_old_history_entry_is_reviewed_stored_and_opened_again(
     assert appraise(first, entry.seed, expert_appraiser()) is not None
 
 
-def _stored(store: Store, entry: HistoryEntry) -> tuple[Review, Path]:
+def _stored(store: Store, entry: HistoryEntry) -> tuple[Review, str]:
     review = review_game(entry, quick)
     assert review is not None and store.save_review(review)
-    return review, store.review_path(review.game_id)
+    return review, review.game_id
 
 
 @pytest.mark.parametrize("change", ["engine", "older schema", "newer schema"])
 def test_a_stale_review_is_recomputed_never_trusted(old_history: tuple[Store, HistoryEntry],
                                                     change: str) -> None:
     store, entry = old_history
-    review, path = _stored(store, entry)
-    data = json.loads(path.read_text())
+    review, key = _stored(store, entry)
+    data = json.loads(_doc(store, key) or "")
     if change == "engine":
         data["engine"] = "expert-points-0"
     elif change == "older schema":
         data["schema"] = REVIEW_SCHEMA - 1
     else:
         data["schema"] = REVIEW_SCHEMA + 1
-    path.write_text(json.dumps(data))
+    _put(store, key, json.dumps(data))
     assert load_review(store, entry) is None and store.problems == []   # stale: not damaged
     assert store.save_review(review)                                    # the recomputed one
     assert load_review(store, entry) == review
-    kept = [p for p in path.parent.iterdir() if ".newer-" in p.name]
+    kept = [p for p in store.data_dir.iterdir() if ".newer-" in p.name]
     assert len(kept) == (1 if change == "newer schema" else 0)          # a newer one is kept
+    if kept:
+        assert json.loads(kept[0].read_text()) == data
 
 
 DAMAGE = {
@@ -271,39 +288,32 @@ DAMAGE = {
 }
 
 
-@pytest.mark.parametrize("damage", [*DAMAGE, "big integer", "bad card", "directory", "symlink"])
+@pytest.mark.parametrize("damage", [*DAMAGE, "big integer", "bad card"])
 def test_a_damaged_review_is_set_aside_with_a_notice_and_the_game_stays(
         old_history: tuple[Store, HistoryEntry], damage: str, tmp_path: Path) -> None:
     store, entry = old_history
-    review, path = _stored(store, entry)
-    text = path.read_text()
+    review, key = _stored(store, entry)
+    text = _doc(store, key) or ""
     if damage == "huge number":
-        path.write_text(text.replace('"best_points":12.0', '"best_points":1e400', 1))
+        bad = text.replace('"best_points":12.0', '"best_points":1e400', 1)
     elif damage == "big integer":
-        path.write_text(text.replace('"step":', '"step":' + "9" * 400 + ',"x":', 1))
+        bad = text.replace('"step":', '"step":' + "9" * 400 + ',"x":', 1)
     elif damage == "bad card":
-        path.write_text(text.replace('"kind":"card","chosen":"', '"kind":"card","chosen":"Q', 1))
-    elif damage == "another game":
-        path.write_text(text.replace(review.game_id, "0" * 20))
-    elif damage == "directory":
-        path.unlink()
-        path.mkdir()
-    elif damage == "symlink":
-        target = tmp_path / "elsewhere.json"
-        target.write_text(text)
-        path.unlink()
-        path.symlink_to(target)
+        bad = text.replace('"kind":"card","chosen":"', '"kind":"card","chosen":"Q', 1)
+    elif damage == "another game":          # R5: a review that does not match its game
+        bad = text.replace(review.game_id, "0" * 20)
     else:
         raw = DAMAGE[damage]
         assert raw is not None
-        path.write_bytes(raw)
+        bad = raw.decode()
+    assert bad != text
+    _put(store, key, bad)
     assert load_review(store, entry) is None
     [problem] = store.problems
     assert problem.kind is ProblemKind.DAMAGED and problem.file is FileKind.REVIEW
-    assert problem.moved_to is not None and problem.moved_to.name.startswith(path.name + ".damaged-")
-    assert os_lexists(problem.moved_to) and not os_lexists(path)
-    if damage == "symlink":
-        assert (tmp_path / "elsewhere.json").read_text() == text            # never followed
+    assert problem.moved_to is not None
+    assert problem.moved_to.name.startswith(f"review-{key}.json.damaged-")
+    assert problem.moved_to.read_text() == bad and _doc(store, key) is None   # set aside
     assert [e.seed for e in Store(store.data_dir).load_history()][0] == entry.seed
     assert store.save_review(review) and load_review(store, entry) == review   # recomputed
 
@@ -313,12 +323,14 @@ def os_lexists(p: Path) -> bool:
     return os.path.lexists(p)
 
 
-def test_a_file_in_place_of_the_reviews_folder_is_set_aside(
-        old_history: tuple[Store, HistoryEntry]) -> None:
-    store, entry = old_history
-    (store.data_dir / "reviews").write_text("not a folder")
+def test_a_file_in_place_of_the_reviews_folder_is_set_aside(tmp_path: Path) -> None:
+    shutil.copy(FIXTURES / "history_v1.jsonl", tmp_path / "history.jsonl")
+    (tmp_path / "reviews").write_text("not a folder")        # where earlier versions kept them
+    store = Store(tmp_path)
+    entry = store.load_history()[0]
     assert load_review(store, entry) is None
-    [problem] = store.problems
+    [problem] = [p for p in store.problems if p.kind is not ProblemKind.MIGRATED]
+    assert (problem.moved_to or tmp_path).read_text() == "not a folder"
     assert problem.kind is ProblemKind.DAMAGED and problem.file is FileKind.REVIEW
     review, _path = _stored(store, entry)
     assert load_review(store, entry) == review
@@ -344,7 +356,7 @@ def test_a_cancelled_review_stores_nothing(old_history: tuple[Store, HistoryEntr
     gate.set()
     assert job.wait(10) and job.finished and job.cancelled
     assert job.review is None and len(calls) == 3        # it stopped at the next decision
-    assert not (store.data_dir / "reviews").exists() and store.problems == []
+    assert _doc(store, review_id(entry)) is None and store.problems == []
 
 
 def test_a_complete_review_cannot_be_cancelled_afterwards(

@@ -132,13 +132,13 @@ def test_a_game_shows_its_score_pad_and_opens_its_replay(history_dir: Path,
     rect, index = sc.row_rects[2]
     click(app, rect.center)
     assert sc.selected == index == 2
-    entry = sc.entries[2]
+    entry = sc.entries.whole(2)
     assert drawn[-1] == ([s.name for s in entry.seats], list(entry.rounds))
     key(app, pygame.K_DOWN)
     assert sc.selected == 3
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, ReplayScene)
-    assert app.top.entry is sc.entries[3]
+    assert app.top.entry is sc.entries.whole(3)
     key(app, pygame.K_ESCAPE)
     assert app.top is sc and sc.selected == 3
     key(app, pygame.K_ESCAPE)            # closes the pad, back to the statistics
@@ -165,7 +165,7 @@ def test_statistics_overall_and_by_edition(history_dir: Path) -> None:
 
 def test_empty_history(tmp_path: Path) -> None:
     app, sc = open_history(tmp_path)
-    assert sc.entries == [] and sc.row_rects == [] and sc.pages == 1
+    assert len(sc.entries) == 0 and sc.row_rects == [] and sc.pages == 1
     labels = {label_text(w.label) for w in sc.widgets if isinstance(w, Button)}
     assert labels == {"Back"}            # no pager, no edition filter without games
     key(app, pygame.K_DOWN)              # nothing to select: no crash
@@ -211,7 +211,7 @@ def test_from_the_list_to_the_replay_and_back(history_dir: Path) -> None:
     click(app, button(sc, "Replay (Enter)").rect.center)
     replay = app.top
     assert isinstance(replay, ReplayScene) and replay.model is not None
-    entry = sc.entries[index]
+    entry = sc.entries.whole(index)
     key(app, pygame.K_END)
     final = replay.model.frame.state
     assert final.is_terminal and final.totals == list(entry.totals)

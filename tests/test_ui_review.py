@@ -117,7 +117,7 @@ def test_from_history_a_bar_opens_its_round_and_a_row_the_replay_there(app: Any)
     history = app.go("history")
     assert isinstance(history, HistoryScene)
     history.select(0)
-    entry = history.entries[0]
+    entry = history.entries.whole(0)
     review = _stored_quick_review(app, entry)
     _click(app, _button(history, "Review (R)").rect.center)
     summary = app.top
@@ -201,15 +201,16 @@ def test_progress_then_cancel_stores_nothing_and_it_can_start_again(
     assert summary.job is None and summary.review is None and "cancelled" in summary.status
     assert not summary.busy()
     assert app.prefs.load_review(entry) == (None, [])
-    path = app.prefs.store.review_path(review_id(entry))
-    assert not path.exists()
+    db = app.prefs.store.history_db()
+    assert db.review_doc(review_id(entry)) is None               # nothing stored
     gate.set()
     _click(app, _button(summary, "Review again").rect.center)    # and it can start again
     job = summary.job              # (None already if it finished within that frame)
     if job is not None:
         assert job.wait(30)
         app.frame(0.0)
-    assert summary.job is None and summary.review is not None and path.is_file()
+    assert summary.job is None and summary.review is not None
+    assert db.review_doc(review_id(entry)) is not None
 
 
 def test_a_damaged_stored_review_is_said_and_worked_out_again(
@@ -219,14 +220,18 @@ def test_a_damaged_stored_review_is_said_and_worked_out_again(
                                                                       mode="now"))
     entry = app.prefs.entry_of(_game())
     _stored_quick_review(app, entry)
-    path = app.prefs.store.review_path(review_id(entry))
-    path.write_text('{"schema": 1, "engine": [')
+    db = app.prefs.store.history_db()
+    key = review_id(entry)
+    damaged = '{"schema": 1, "engine": ['
+    db.put_review(key, 1, "?", damaged)                             # a damaged document
     summary = app.open("review_game", entry=entry)
     assert isinstance(summary, ReviewGameScene)
     [note] = summary.notes
     assert "could not be read" in note and ".damaged-" in note
-    assert summary.review is not None and path.is_file()          # worked out again and stored
-    assert len(list(path.parent.glob("*.damaged-*"))) == 1
+    assert summary.review is not None                               # worked out again, stored
+    assert (db.review_doc(key) or "").startswith('{"schema":1')
+    [aside] = list(db.path.parent.glob(f"review-{key}.json.damaged-*"))
+    assert aside.read_text() == damaged
 
 
 def test_at_a_hot_seat_table_each_person_has_a_tab(app: Any) -> None:

@@ -64,13 +64,13 @@ def test_r6_every_screen_survives_the_largest_interface_size(tmp_path: Path, siz
     games, progress = Prefs(tmp_path / "games"), Prefs(tmp_path / "progress")
     smoke.fill_history(games)
     smoke.fill_games(games)
-    smoke.fill_progress_history(progress)
+    smoke.fill_big_history(progress, games=30)       # history, stats, progress: as the smoke test
     a = make_app(prefs, size=size, headless=True, threaded=False, speed="off", lang="en")
     try:
         for name in REVIEW_AND_TABLE:
             base = name.removesuffix(smoke.SCALED)
-            a.prefs = games if base in smoke.HISTORY_SCREENS else progress \
-                if base in smoke.STATS_SCREENS else prefs
+            a.prefs = progress if base in smoke.BIG_SCREENS else games \
+                if base in smoke.HISTORY_SCREENS else prefs
             smoke._make(a, name)
             a.settings.ui_scale = 3.0          # the largest value a settings file may hold
             a.resize(*size)

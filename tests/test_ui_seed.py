@@ -97,7 +97,7 @@ def test_a_finished_game_in_the_history_can_be_dealt_again(tmp_path: Path) -> No
     history = app.go("history")
     assert isinstance(history, HistoryScene)
     history.select(0)
-    entry = history.entries[0]
+    entry = history.entries.whole(0)
     _click(app, _button(history, "Same deals").rect.center)
     table = app.top
     assert isinstance(table, TableScene)

@@ -176,11 +176,12 @@ def games_dir() -> Iterator[Path]:
 
 @pytest.fixture(scope="module")
 def progress_dir() -> Iterator[Path]:
-    """A folder with the smoke test's seeded history for the progress screen (made once)."""
+    """A folder with the smoke test's long seeded history (shorter here) for the statistics and
+    progress screens (made once)."""
     from wizard.ui.prefs import Prefs
-    from wizard.ui.smoke_stats import fill_progress_history
+    from wizard.ui.smoke_stats import fill_big_history
     with tempfile.TemporaryDirectory(prefix="wizard-fit-progress-") as d:
-        fill_progress_history(Prefs(Path(d)))
+        fill_big_history(Prefs(Path(d)), games=60)
         yield Path(d)
 
 

@@ -35,6 +35,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--continue", dest="resume", action="store_true",
                    help="resume the saved game straight away")
     p.add_argument("--size", default=None, help="window size, e.g. 1280x800")
+    p.add_argument("--export-history", type=Path, default=None, metavar="FILE",
+                   help="write every finished game to FILE as JSON lines, then exit")
+    p.add_argument("--import-history", type=Path, default=None, metavar="FILE",
+                   help="add the finished games of FILE (JSON lines, e.g. an export), then exit")
     p.add_argument("-v", "--verbose", action="store_true", help="log to the console")
     from wizard import __version__
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -120,6 +124,17 @@ def _run(args: argparse.Namespace) -> int:
     if args.review_selftest:
         from wizard.selftest import run as review_selftest
         return review_selftest()
+    if args.export_history is not None or args.import_history is not None:
+        from wizard import history_cli
+        from wizard.i18n import set_language
+        if args.lang:
+            set_language(args.lang)
+        if args.export_history is not None:
+            code, message = history_cli.export_history(args.data_dir, args.export_history)
+        else:
+            code, message = history_cli.import_history(args.data_dir, args.import_history)
+        tell(message)
+        return code
     if args.smoke_test:
         from wizard.ui.smoke import run_smoke
         return run_smoke(args.screenshot_dir, data_dir=args.data_dir)

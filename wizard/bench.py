@@ -1,4 +1,4 @@
-"""Benchmarks that print their figures: ``python -m wizard.bench engine|ui|persistence|ai|review``.
+"""Benchmarks that print their figures: ``python -m wizard.bench engine|ui|persistence|ai|review|history``.
 
 Figures are medians over several repetitions in one process (one core), timed in CPU time
 (time.process_time) so that other processes on a busy machine disturb them less. Compare ratios within a
@@ -133,7 +133,8 @@ def bench_calls() -> None:
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(prog="python -m wizard.bench", description=__doc__)
-    parser.add_argument("what", choices=["engine", "ui", "persistence", "ai", "review", "calibration", "hint"])
+    parser.add_argument("what", choices=["engine", "ui", "persistence", "ai", "review", "calibration",
+                                         "hint", "history"])
     parser.add_argument("--reps", type=int, default=5)
     parser.add_argument("--games", type=int, default=1,
                         help="ai: games per table and player count")
@@ -148,6 +149,8 @@ def main(argv: list[str] | None = None) -> int:
         return int(importlib.import_module("wizard.ai.bench").main(args.games))
     elif args.what == "ui":
         return int(importlib.import_module("wizard.ui.bench").main(argv) or 0)
+    elif args.what == "history":
+        return int(importlib.import_module("wizard.ui.history_bench").main(argv) or 0)
     elif args.what == "hint":
         return int(importlib.import_module("wizard.ai.coach_bench").main(argv) or 0)
     elif args.what == "calibration":

@@ -1,15 +1,17 @@
 """Everything kept on disk: settings, the games in progress, the history of finished games.
 
 All files live in one data folder (platformdirs, or ``--data-dir``): ``settings.json``,
-``games/<id>.json`` (one file per game in progress: starting a game never replaces another),
-``history.jsonl`` (one finished game per line), ``history.checked.json`` (a cache of replayed
-lines) and ``reviews/<id>.json`` (a finished game's post-game review, see ``review_store``). The single ``game.json`` of earlier versions is moved into ``games/`` on first use: the
-new file is written first, then the old one is renamed ``game.json.migrated-<stamp>`` (kept). They are versioned JSON (``"schema": 1``) written atomically (temp
-file, fsync, ``os.replace``). Nothing is executed from a file; every value is checked on load,
+``games/<id>.json`` (one file per game in progress: starting a game never replaces another) and
+``history.sqlite3``: the finished games, the rows their statistics add up, and the reviews (SQLite,
+WAL; see ``history_db``, ``history_sql`` and ``history_query``; earlier versions' ``history.jsonl``
+and ``reviews/`` are imported once). The single ``game.json`` of earlier versions is moved into
+``games/`` on first use: the new file is written first, then the old one is renamed
+``game.json.migrated-<stamp>`` (kept). The JSON files are versioned (``"schema": 1``) and written atomically
+(temp file, fsync, ``os.replace``). Nothing is executed from a file; every value is checked on load,
 and game records are replayed through the engine (an impossible action = a damaged file).
 
 - A damaged file is moved aside as ``<name>.damaged-<YYYYmmdd-HHMMSS>[.n]`` (never deleted);
-  one bad history line is written to such a file and the other lines are kept.
+  a damaged history database is set aside and its newest good backup put back.
 - A file from a newer version is left alone (defaults are used); only when this program must
   write that file is it renamed ``<name>.newer-<stamp>`` first.
 - An older file is migrated; its original is copied to ``<name>.v<N>-<stamp>``.
@@ -26,7 +28,9 @@ The session's hooks::
     store.save_game(SavedGame(GameRecord.of(state), seats, created=..., game_id=saved.game_id))
     store.finish_game(HistoryEntry.from_game(state, seats), saved.game_id)  # at game over
     store.delete_game(game_id)                # abandoned or deleted by the player
-    stats = compute_stats(store.load_history())                            # oldest game first
+    store.history_page(0, 40)                 # the History list, newest first (GameRow)
+    with store.history_db().reader() as conn:                 # any thread: its own connection
+        stats = history_query.stats_of(conn)                  # = compute_stats(all games)
     review = load_review(store, entry)        # a finished game's stored review, or None
     lost = points_lost_by_round(review)       # points lost to costly decisions, by round
 

@@ -1,8 +1,9 @@
-"""Reading and appending ``history.jsonl`` as a stream: memory and time bounded by the good lines.
+"""Reading ``history.jsonl`` (earlier versions' history, and exports) as a stream: memory and time
+bounded by the good lines. A damaged file of hundreds of megabytes is read line by line (an
+over-long line is skipped without being held in memory).
 
-A damaged history of hundreds of megabytes is read line by line (an over-long line is skipped
-without being held in memory), and appending a game copies the old file into a temp file in
-chunks instead of loading it whole.
+``append_atomic`` is how earlier versions added a game (the whole file copied): kept for the
+benchmark's comparison (``python -m wizard.bench history``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from .atomic import NONBLOCK, NotRegular, TooLarge, replacing, sync_dir
+from .atomic import NONBLOCK, NotRegular, TooLarge, replacing
 
 CHUNK = 1 << 20
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -58,29 +59,6 @@ def lines(f: BinaryIO, limit: int) -> Iterator[bytes | None]:
             yield None
             continue
         yield line.rstrip(b"\n")
-
-
-def last_line(f: BinaryIO, window: int = 8 << 20) -> bytes:
-    """The last non-empty line (looking at most ``window`` bytes back)."""
-    size = os.fstat(f.fileno()).st_size
-    f.seek(max(0, size - window))
-    tail = f.read(window)
-    for line in reversed(tail.split(b"\n")):
-        if line.strip():
-            return line
-    return b""
-
-
-def copy_aside_stream(src: BinaryIO, target_path: Path) -> None:
-    """Write everything in ``src`` (from its start) to the new file ``target_path``, durably."""
-    fd = os.open(target_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o644)
-    with os.fdopen(fd, "wb") as out:
-        src.seek(0)
-        while chunk := src.read(CHUNK):
-            out.write(chunk)
-        out.flush()
-        os.fsync(out.fileno())
-    sync_dir(target_path.parent)
 
 
 def append_atomic(path: Path, old: BinaryIO | None, line: bytes) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 
@@ -43,3 +44,7 @@ class Problem:
     detail: str = ""
     kept: int | None = None     # history: the games still read when ``count`` lines were set aside
     errno: int | None = None    # the system's error number of a failed write (ENOSPC, EACCES...)
+    restored_from: Path | None = None   # history: the backup put in place of a bad database
+    lost: tuple[str, ...] | None = None  # ... and when each game it did not hold had finished
+                                         # (ISO times; None: the bad database could not be read)
+    since: datetime | None = None       # ... and when that backup was made

@@ -1,37 +1,36 @@
-"""Stored reviews: ``reviews/<game id>.json`` beside the history, one file per reviewed game.
+"""Stored reviews: one JSON document per reviewed game in the history database, keyed by game.
 
 A finished game's id is ``review_id(entry)``: a digest of its record and its seats, so a game
-written before reviews existed has one too. A review is derived data, but a player waits for it,
-so it is kept: written atomically, versioned (``schema``), stamped with ``REVIEW_ENGINE``.
+written before reviews existed has one too (it is also the history's UNIQUE game key). A review
+is derived data, but a player waits for it, so it is kept: versioned (``schema``), stamped with
+``REVIEW_ENGINE``, stored as its JSON document so that what a review holds can change without a
+change of the database's tables.
 
 - Missing, from another engine or an older schema: ``load_review`` gives None (recompute; the
-  new review replaces the stale file).
-- From a newer schema: None too; saving then renames the newer file ``.newer-<stamp>`` first.
-- Damaged (not JSON, wrong types, numbers out of range, over ``REVIEW_LIMIT`` bytes, a folder
-  or a link in its place, another game's review): moved aside as ``.damaged-<stamp>`` and a
-  ``Problem(DAMAGED, FileKind.REVIEW)`` is reported; the game stays in the history.
+  new review replaces the stale one).
+- From a newer schema: None too; saving then writes the newer document aside first
+  (``review-<id>.json.newer-<stamp>`` in the data folder).
+- Damaged (not JSON, wrong types, numbers out of range, over ``REVIEW_LIMIT`` bytes, another
+  game's review): written aside as ``review-<id>.json.damaged-<stamp>`` and removed from the
+  database; a ``Problem(DAMAGED, FileKind.REVIEW)`` is reported; the game stays in the history.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
-import stat
 from pathlib import Path
 from typing import Any
 
 from . import checks
-from .aside import DAMAGED, NEWER, move_aside
-from .atomic import TooLarge, dump_json, parse_json, read_bytes, write_bytes_atomic
+from .aside import DAMAGED, NEWER, write_aside
+from .atomic import dump_json, parse_json
 from .checks import Invalid
 from .history import HistoryEntry
-from .history_file import open_regular
-from .paths import PathError, inside
 from .problems import FileKind, Problem, ProblemKind
 from .review import BID, GAME_ID_RE, REVIEW_ENGINE, REVIEW_SCHEMA, Review
 
-REVIEWS_DIR = "reviews"
+REVIEWS_DIR = "reviews"          # where earlier versions kept one file per review (migrated)
 REVIEW_LIMIT = 1 << 20
 
 
@@ -42,8 +41,45 @@ def review_id(entry: HistoryEntry) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
 
 
-class ReviewFiles:
-    """The reviews part of the ``Store`` (mixed in; shares its folder and problems)."""
+def doc_version(raw: bytes) -> int | None:
+    """The schema of a review document if it is a plain version number, else None."""
+    try:
+        data = parse_json(raw)
+    except Invalid:
+        return None
+    version = data.get("schema", 0) if isinstance(data, dict) else None
+    if isinstance(version, int) and not isinstance(version, bool) and 0 <= version < 10**6:
+        return version
+    return None
+
+
+def read_review(raw: bytes, game_id: str, players: int = 6) -> Review | None:
+    """The review in a document if it is current and of game ``game_id``; None if it is older,
+    newer or of another engine (to recompute); ``Invalid`` if it is damaged."""
+    if len(raw) > REVIEW_LIMIT:
+        raise Invalid(f"review is over {REVIEW_LIMIT} bytes")
+    try:
+        data = checks.obj(parse_json(raw), "review")
+        version = data.get("schema", 0)
+        if isinstance(version, int) and not isinstance(version, bool) \
+                and 0 <= version < 10**6 and version != REVIEW_SCHEMA:
+            return None                        # older: recomputed; newer: kept until we write
+        if version != REVIEW_SCHEMA:
+            raise Invalid(f"schema must be a version number, not {version!r}")
+        review = Review.from_dict(data, players)
+    except Invalid:
+        raise
+    except Exception as e:                     # never a reason to fail: it is damaged
+        raise Invalid(f"{type(e).__name__}: {e}") from None
+    if review.game_id != game_id:
+        raise Invalid("the review of another game")
+    if review.engine != REVIEW_ENGINE:
+        return None                            # another Expert: recomputed, never trusted
+    return review
+
+
+class ReviewRows:
+    """The reviews part of the ``Store`` (mixed in; shares its folder, database and problems)."""
 
     data_dir: Path
     problems: list[Problem]
@@ -51,130 +87,73 @@ class ReviewFiles:
     def _report(self, problem: Problem) -> None:
         raise NotImplementedError
 
-    def review_path(self, game_id: str) -> Path:
-        """``reviews/<id>.json`` (``PathError`` for anything that is not a review id)."""
-        if not GAME_ID_RE.fullmatch(game_id):
-            raise PathError(f"not a review id: {game_id!r}")
-        return self.data_dir / REVIEWS_DIR / f"{game_id}.json"
+    def history_db(self, create: bool = True) -> Any:
+        raise NotImplementedError
 
-    def _aside(self, path: Path, detail: str, tag: str = DAMAGED) -> None:
+    def _review_aside(self, game_id: str, doc: str, detail: str, tag: str = DAMAGED) -> None:
+        """Write a stored review document aside as a file (it is kept, never just dropped)."""
+        where = self.data_dir / f"review-{game_id}.json"
         try:
-            moved = move_aside(path, tag)
+            moved: Path | None = write_aside(where, doc.encode("utf-8"), tag)
         except OSError as e:
-            self._report(Problem(ProblemKind.UNREADABLE, FileKind.REVIEW, path,
-                                 detail=f"{detail}; could not move it aside: {e}"))
-            return
+            moved = None
+            detail = f"{detail}; could not write it aside: {e}"
         kind = ProblemKind.DAMAGED if tag == DAMAGED else ProblemKind.NEWER_VERSION
-        self._report(Problem(kind, FileKind.REVIEW, path, moved, detail=detail))
-
-    def _folder_ok(self) -> bool:
-        """The ``reviews`` folder is a real folder (a file or link there is set aside)."""
-        folder = self.data_dir / REVIEWS_DIR
-        try:
-            st = os.lstat(folder)
-        except FileNotFoundError:
-            return False
-        except OSError:
-            return False
-        if stat.S_ISDIR(st.st_mode):
-            return True
-        self._aside(folder, "not a folder")
-        return False
+        self._report(Problem(kind, FileKind.REVIEW, where, moved, detail=detail))
 
     def load_review(self, game_id: str, players: int = 6,
                     game: HistoryEntry | None = None) -> Review | None:
         """The stored review of game ``game_id`` if it is current; None otherwise. Never raises.
 
         With ``game`` (the finished game itself), the review is also checked against it: the
-        same number of rounds, and each decision an action the game really has (the bid or card
-        at its step); a review that does not match is set aside and recomputed.
+        same number of rounds and seats, and each decision an action the game really has (the
+        bid or card at its step); a review that does not match is written aside, dropped from
+        the database and recomputed.
         """
-        try:
-            path = self.review_path(game_id)
-        except PathError:
+        if not GAME_ID_RE.fullmatch(game_id):
             return None
-        if not self._folder_ok():
-            return None
-        try:
-            st = os.lstat(path)
-        except OSError:
-            return None
-        if not stat.S_ISREG(st.st_mode):          # a folder or a link: never followed
-            self._aside(path, "not a plain file")
+        db = self.history_db(create=False)
+        if db is None:
             return None
         try:
-            f = open_regular(path, REVIEW_LIMIT)
-            if f is None:
-                return None
-            with f:
-                raw = f.read(REVIEW_LIMIT + 1)
-            if len(raw) > REVIEW_LIMIT:
-                raise TooLarge(f"{path.name} is over {REVIEW_LIMIT} bytes")
-        except TooLarge as e:
-            self._aside(path, str(e))
+            doc = db.review_doc(game_id)
+        except Exception as e:
+            self._report(Problem(ProblemKind.UNREADABLE, FileKind.REVIEW, db.path, detail=str(e)))
             return None
-        except OSError as e:
-            self._report(Problem(ProblemKind.UNREADABLE, FileKind.REVIEW, path, detail=str(e)))
+        if doc is None:
             return None
         try:
-            data = checks.obj(parse_json(raw), "review")
-            version = data.get("schema", 0)
-            if isinstance(version, int) and not isinstance(version, bool) \
-                    and 0 <= version < REVIEW_SCHEMA:
-                return None                        # older: recomputed
-            if isinstance(version, int) and not isinstance(version, bool) \
-                    and REVIEW_SCHEMA < version < 10**6:
-                return None                        # newer: recomputed, kept until we write
-            if version != REVIEW_SCHEMA:
-                raise Invalid(f"schema must be a version number, not {version!r}")
-            review = Review.from_dict(data, players)
-            if review.game_id != game_id:
-                raise Invalid("the review of another game")
-            if game is not None:
+            review = read_review(doc.encode("utf-8"), game_id, players)
+            if review is not None and game is not None:
                 check_against(review, game)
+            return review
         except Invalid as e:
-            self._aside(path, str(e))
+            self._review_aside(game_id, doc, str(e))
+            try:
+                db.drop_review(game_id)
+            except Exception:
+                pass
             return None
-        except Exception as e:                     # never a reason to fail: set it aside
-            self._aside(path, f"{type(e).__name__}: {e}")
-            return None
-        if review.engine != REVIEW_ENGINE:
-            return None                            # another Expert: recomputed, never trusted
-        return review
 
     def save_review(self, review: Review) -> bool:
-        """Write ``review`` atomically; a newer-version file there is renamed aside first."""
+        """Store ``review`` (one statement); a newer-version document there is written aside first."""
+        db = self.history_db()
+        if db is None:
+            return False
         try:
-            folder = self.data_dir / REVIEWS_DIR
-            if os.path.lexists(folder) and not folder.is_dir() or os.path.islink(folder):
-                self._aside(folder, "not a folder")
-            folder.mkdir(parents=True, exist_ok=True)
-            path = inside(folder, f"{review.game_id}.json")
-            if os.path.lexists(path):
-                self._clear_for_write(path)
-            write_bytes_atomic(path, dump_json(review.to_dict()))
-        except (OSError, PathError) as e:
-            self._report(Problem(ProblemKind.WRITE_FAILED, FileKind.REVIEW,
-                                 self.data_dir / REVIEWS_DIR, detail=str(e),
+            old = db.review_doc(review.game_id)
+            if old is not None:
+                version = doc_version(old.encode("utf-8"))
+                if version is not None and version > REVIEW_SCHEMA:
+                    self._review_aside(review.game_id, old,
+                                       f"schema {version} is newer than {REVIEW_SCHEMA}", NEWER)
+            doc = dump_json(review.to_dict()).decode("utf-8").rstrip("\n")
+            db.put_review(review.game_id, REVIEW_SCHEMA, review.engine, doc)
+        except Exception as e:
+            self._report(Problem(ProblemKind.WRITE_FAILED, FileKind.REVIEW, db.path, detail=str(e),
                                  errno=getattr(e, "errno", None)))
             return False
         return True
-
-    def _clear_for_write(self, path: Path) -> None:
-        """Before replacing a review: a foreign object goes aside, a newer version is kept aside."""
-        if path.is_symlink() or not path.is_file():
-            self._aside(path, "not a plain file")
-            return
-        try:
-            raw = read_bytes(path, REVIEW_LIMIT)
-            data: Any = parse_json(raw) if raw is not None else None
-        except (TooLarge, Invalid, OSError) as e:
-            self._aside(path, str(e))              # damaged: kept aside, never overwritten
-            return
-        if isinstance(data, dict):
-            version = data.get("schema")
-            if isinstance(version, int) and not isinstance(version, bool) and version > REVIEW_SCHEMA:
-                self._aside(path, f"schema {version} is newer than {REVIEW_SCHEMA}", NEWER)
 
 
 def check_against(review: Review, game: HistoryEntry) -> None:
@@ -192,9 +171,9 @@ def check_against(review: Review, game: HistoryEntry) -> None:
             raise Invalid(f"decision at step {d.step} is not the game's ({done!r})")
 
 
-def load_review(store: ReviewFiles, game: HistoryEntry | str) -> Review | None:
+def load_review(store: ReviewRows, game: HistoryEntry | str) -> Review | None:
     """For the statistics: the stored, current review of ``game`` (a history entry or its
-    ``review_id``), or None. Never raises; a damaged file is set aside and reported in
+    ``review_id``), or None. Never raises; a damaged review is set aside and reported in
     ``store.problems`` like any other."""
     try:
         if isinstance(game, HistoryEntry):

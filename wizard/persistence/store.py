@@ -21,33 +21,31 @@ from .atomic import (
     write_bytes_atomic,
 )
 from .checks import Invalid
+from .db_files import BACKUPS, backup_path
 from .history import HistoryEntry
-from .history_store import HistoryFile
+from .history_db import DB_NAME, HistoryDB
+from .history_sql import CACHE_NAME, HISTORY_NAME, HistoryRows
 from .migrate import Migrations, NewerVersion
 from .paths import PathError, inside, resolve_data_dir
 from .problems import FileKind, Problem, ProblemKind
-from .review_store import ReviewFiles
+from .review_store import ReviewRows
 from .savegame import GAME_ID_RE, GAME_MIGRATIONS, GameSummary, SavedGame
 from .settings import SETTINGS_MIGRATIONS, Settings
 from .summaries import SummaryCache, file_key
-from .verified import VerifiedCache
 from .writer import LatestWriter
 
 log = logging.getLogger("wizard.persistence")
 
 FILE_NAMES = {FileKind.SETTINGS: "settings.json", FileKind.GAME: "game.json",
-              FileKind.HISTORY: "history.jsonl"}
+              FileKind.HISTORY: "history.sqlite3"}
 GAMES_DIR = "games"          # one ``<id>.json`` per game in progress
 LEGACY_GAME = "game.json"    # the single saved game of earlier versions, migrated into games/
 MIGRATED = "migrated"
-LIMITS = {FileKind.SETTINGS: 1 << 20, FileKind.GAME: 4 << 20, FileKind.HISTORY: 256 << 20}
-LINE_LIMIT = 4 << 20
-WARN_LINES = 10          # bad history lines named in the log; the rest are only counted
-CACHE_NAME = "history.checked.json"
+LIMITS = {FileKind.SETTINGS: 1 << 20, FileKind.GAME: 4 << 20}
 UNREADABLE_TAG = "unreadable"
 
 
-class Store(HistoryFile, ReviewFiles):
+class Store(HistoryRows, ReviewRows):
     """The data folder: settings, the games in progress, the history. Never raises on bad files.
 
     Problems met (damaged, newer, unreadable, migrated files; failed writes) are appended to
@@ -69,10 +67,11 @@ class Store(HistoryFile, ReviewFiles):
                                               # moved aside (tag) before we write there
         self._legacy_done = False
         self._legacy_pending: SavedGame | None = None   # a game.json that could not be moved yet
-        self._verified: dict[str, HistoryEntry] = {}   # this session's entries, by line digest
-        self._cache = VerifiedCache(self.data_dir, CACHE_NAME)
-        self._cache_loaded = False
-        self._summaries = SummaryCache()
+        self._db: HistoryDB | None = None          # the history database (opened on first use)
+        self._db_tried = False
+        self._backup_thread: threading.Thread | None = None
+        self._backup_state: tuple[int, float] | None = None
+        self._summaries = SummaryCache()            # the Continue list, read once (R15)
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -436,7 +435,8 @@ class Store(HistoryFile, ReviewFiles):
         return True if self._writer is None else self._writer.flush(timeout)
 
     def close(self) -> None:
-        """Finish background saves and stop the worker thread."""
+        """Finish background saves, stop the worker thread, close the history database."""
+        self.close_history()
         if self._writer is not None:
             self._writer.close()
             self._writer = None
@@ -465,19 +465,25 @@ class Store(HistoryFile, ReviewFiles):
     # ---- history -------------------------------------------------------------------------
 
     def finish_game(self, entry: HistoryEntry, game_id: str | None = None) -> bool:
-        """Game over: append ``entry`` to the history, then delete game ``game_id`` in progress.
+        """Game over: record ``entry`` in the history (one transaction), then delete game
+        ``game_id`` in progress.
 
         Safe to repeat after a crash between the two steps, even after other games were
-        finished meanwhile: a game whose record is anywhere in the history is not added twice.
+        finished meanwhile: the game key is UNIQUE, so a game already anywhere in the history
+        is not added twice.
         """
-        if not self.append_history(entry, unless_recorded=True):
+        if not self.append_history(entry):
             return False
         if game_id is not None:
             self.delete_game(game_id)
         return True
 
 
-_DATA_FILES = frozenset({*FILE_NAMES.values(), CACHE_NAME})
+# Whose leftover temp files a start removes (R9): the data files, the history database, the
+# backups and the temp of a backup being made (``.history.backup.<8>.tmp``).
+_DATA_FILES = frozenset({*FILE_NAMES.values(), CACHE_NAME, HISTORY_NAME,
+                         f"{Path(DB_NAME).stem}.backup",
+                         *(backup_path(Path(DB_NAME), g).name for g in range(1, BACKUPS + 1))})
 
 
 def _is_game_file(name: str) -> bool:

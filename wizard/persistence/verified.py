@@ -39,15 +39,18 @@ class VerifiedCache:
         self.digests: set[str] = set()
         self._saved: set[str] = set()
 
-    def load(self) -> None:
-        """Read the cache; anything unexpected just empties it."""
+    def load(self, any_version: bool = False) -> None:
+        """Read the cache; anything unexpected just empties it. ``any_version``: also the lines
+        replayed by another program version (the one-time import into the database: those
+        lines were replayed when that version wrote them, and are still checked as data)."""
         self.digests = set()
         try:
             raw = read_bytes(inside(self.folder, self.name), 64 << 20)
             if raw is None:
                 return
             d = checks.obj(parse_json(raw), "cache")
-            if d.get("schema") != CACHE_SCHEMA or d.get("program") != wizard.__version__:
+            if d.get("schema") != CACHE_SCHEMA or (d.get("program") != wizard.__version__
+                                                   and not any_version):
                 return
             lines = d.get("lines")
             if not isinstance(lines, list):

@@ -15,7 +15,8 @@ For the statistics (no Expert needed, never raises on a damaged file)::
     review = load_review(store, entry)          # the stored, current review, or None
     lost = points_lost_by_round(review, seat)   # points lost in each round (seat None: all people)
 
-Stored as ``reviews/<review_id(entry)>.json`` in the data folder (``wizard.persistence.review_store``).
+Stored as a JSON document keyed by ``review_id(entry)`` in the history database
+(``wizard.persistence.review_store``).
 """
 
 from wizard.persistence.review import DEFAULT_THRESHOLD, Decision, Review, points_lost_by_round

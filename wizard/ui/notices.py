@@ -12,9 +12,67 @@ def _file_name(kind: str) -> str:
             "history": _("game history"), "review": _("game review")}.get(kind, kind)
 
 
+SHOWN_DATES = 5       # lost games named one by one; the rest counted
+
+
+def _dates(lost: tuple[str, ...]) -> str:
+    """When each lost game had finished, the first few, then how many more."""
+    from datetime import datetime
+
+    from wizard import messages
+    shown = []
+    for iso in lost[:SHOWN_DATES]:
+        try:
+            shown.append(messages.when_text(datetime.fromisoformat(iso.replace("Z", "+00:00"))))
+        except ValueError:
+            shown.append(iso)
+    text = "; ".join(shown)
+    if len(lost) > SHOWN_DATES:
+        more = len(lost) - SHOWN_DATES
+        text += " " + ngettext("and {n} more", "and {n} more", more).format(n=more)
+    return text
+
+
+def restored_notice(problem: Any) -> str:
+    """What a player is told when the history database was set aside (and a backup put back):
+    where it went, which backup, and exactly which finished games were lost."""
+    from wizard import messages
+    moved = getattr(problem, "moved_to", None) or getattr(problem, "path", "")
+    backup = getattr(problem, "restored_from", None)
+    since = getattr(problem, "since", None)
+    lost = getattr(problem, "lost", None)
+    if str(getattr(problem, "kind", "")) == "newer_version":
+        first = _("Your game history comes from a newer version of Wizard; it was kept aside as "
+                  "{path}.").format(path=moved)
+    else:
+        first = _("Your game history could not be read; it was kept aside as {path}.").format(
+            path=moved)
+    if backup is not None and since is not None:
+        second = _("Its backup of {date} was put back.").format(date=messages.when_text(since))
+        if lost is None:
+            third = _("The games finished after that backup may be missing.")
+        elif not lost:
+            third = _("No finished game was lost.")
+        else:
+            third = ngettext("The game finished since then is missing: {dates}.",
+                             "The {n} games finished since then are missing: {dates}.",
+                             len(lost)).format(n=len(lost), dates=_dates(lost))
+    else:
+        second = _("There was no good backup: the history starts again.")
+        third = "" if not lost else ngettext(
+            "The copy set aside holds {n} finished game: {dates}.",
+            "The copy set aside holds {n} finished games: {dates}.",
+            len(lost)).format(n=len(lost), dates=_dates(lost))
+    return " ".join(x for x in (first, second, third) if x)
+
+
 def notice(problem: Any) -> tuple[str, bool]:
     """(sentence, is_serious) for one persistence ``Problem``."""
     kind = str(getattr(problem, "kind", ""))
+    if str(getattr(problem, "file", "")) == "history" and (
+            getattr(problem, "restored_from", None) is not None
+            or getattr(problem, "lost", None) is not None):
+        return restored_notice(problem), True
     what = _file_name(str(getattr(problem, "file", "")))
     moved = getattr(problem, "moved_to", None)
     path = getattr(problem, "path", "")
@@ -27,6 +85,10 @@ def notice(problem: Any) -> tuple[str, bool]:
         return (_("Your game history was partly damaged: {kept}; {aside}. A copy of the whole "
                   "file is kept as {path}.").format(kept=kept_text, aside=aside_text, path=moved),
                 True)
+    if kind == "damaged" and str(getattr(problem, "file", "")) == "history" \
+            and str(path).endswith("-wal"):
+        return (_("The journal of your game history was damaged; a copy is kept as {path}. The "
+                  "games finished just before may be missing.").format(path=moved or path), True)
     if kind == "damaged" and str(getattr(problem, "file", "")) == "review":
         return (_("A stored game review could not be read. It was kept aside as {path}; the "
                   "review is worked out again.").format(path=moved or path), True)

@@ -121,6 +121,10 @@ class Prefs:
                     self.settings = self.store.load_settings()
                 except Exception:   # one bad settings file never drops the games and history
                     log.exception("settings not read; the defaults are used this time")
+                try:        # checked at start (quick_check), earlier files imported
+                    self.store.history_db(create=False)
+                except Exception:   # a history that fails to open never drops the settings, saves
+                    log.exception("history database not opened at start")
                 self.problems = list(getattr(self.store, "problems", []))
         if background and self.store is not None:
             self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wizard-save")
@@ -152,6 +156,8 @@ class Prefs:
         if self._writer is not None:
             self._writer.shutdown(wait=True)
             self._writer = None
+        if self.store is not None:
+            self.store.close_history()      # a backup under way finishes first
 
     def save_settings(self) -> None:
         """Write the settings (ignored without a store)."""
@@ -357,8 +363,52 @@ class Prefs:
         """Points below Expert's best from which the review lists a decision."""
         return int(getattr(self.settings, "review_threshold", 10))
 
+    # ---- the history through queries (any thread; each opens its own connection) ---------
+
+    def _query(self, fn: Callable[[Any], Any], empty: Any) -> Any:
+        if self.store is None:
+            return empty
+        db = self.store.history_db(create=False)
+        if db is None:
+            return empty
+        with db.reader() as conn:
+            return fn(conn)
+
+    def history_count(self) -> int:
+        """How many finished games the history holds."""
+        return int(self._query(lambda c: c.execute("SELECT COUNT(*) FROM games").fetchone()[0], 0))
+
+    def history_page(self, offset: int, limit: int) -> list[Any]:
+        """Finished games ``offset ..`` newest first, as the list shows them (``GameRow``)."""
+        if self.store is None or self.store.history_db(create=False) is None:
+            return []
+        return list(self._query(lambda c: self.store.history_db().page(offset, limit, c), []))
+
+    def history_entry(self, key: str) -> Any:
+        """One whole finished game (``HistoryEntry``) by its key, or None."""
+        return None if self.store is None else self.store.history_entry(key)
+
+    def stats(self, takebacks: bool = True, best_takebacks: bool = False) -> dict[str, Any]:
+        """Statistics per player name over the whole history (``PlayerStats``)."""
+        from wizard.persistence.history_query import stats_of
+        return dict(self._query(lambda c: stats_of(c, takebacks=takebacks,
+                                                   best_takebacks=best_takebacks), {}))
+
+    def player_names(self) -> list[str]:
+        """Names that ever sat as a person, most games first."""
+        from wizard.persistence.history_query import player_names
+        return list(self._query(player_names, []))
+
+    def progress_of(self, name: str, takebacks: bool = True, best_takebacks: bool = False) -> Any:
+        """``name``'s progress over the whole history, points lost from the stored reviews."""
+        from wizard.persistence.history_query import progress_of
+        return self._query(lambda c: progress_of(c, name, takebacks=takebacks,
+                                                 best_takebacks=best_takebacks,
+                                                 threshold=self.review_threshold), None)
+
     def history(self) -> list[Any]:
-        """Finished games (persistence ``HistoryEntry`` values), oldest first."""
+        """Every finished game (persistence ``HistoryEntry`` values), oldest first, all in memory
+        (small tools and tests; the screens read pages and figures through queries)."""
         if self.store is None:
             return []
         self.flush()

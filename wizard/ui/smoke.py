@@ -28,7 +28,7 @@ from wizard.session import Seat, Session
 
 from .smoke_hint import HINT_SCREENS, make_hint_screen
 from .smoke_review import REVIEW_SCREENS, make_review_screen, review_session
-from .smoke_stats import STATS_SCREENS, fill_progress_history, make_stats_screen
+from .smoke_stats import BIG_SCREENS, STATS_SCREENS, fill_big_history, make_stats_screen
 from .smoke_tricks import LAST_TRICK_HELD, TRICK_SCREENS, make_last_trick_held, make_trick_screen
 from .smoke_tutorial import TUTORIAL_SCREENS, make_tutorial_screen
 
@@ -284,7 +284,7 @@ def _make(a: App, name: str) -> None:
         if name == "history-game":
             history.select(0)
         elif name == "replay":
-            a.open("replay", entry=history.entries[0])
+            a.open("replay", entry=history.entries.whole(0))
             a.frame(0.0)
             keys = [pygame.K_PAGEDOWN] * 5 + [pygame.K_RIGHT] * 7    # round 6, a trick half played
             for k in keys:
@@ -412,7 +412,7 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
         data_dir = Path(tmp.name)
     # The history screens read finished games from their own temporary folder (never the player's).
     games_tmp = tempfile.TemporaryDirectory(prefix="wizard-smoke-history-")
-    stats_tmp = tempfile.TemporaryDirectory(prefix="wizard-smoke-progress-")
+    stats_tmp = tempfile.TemporaryDirectory(prefix="wizard-smoke-long-history-")
     try:
         prefs = Prefs(data_dir)
         # The smoke test draws its states with its own settings, whatever the data folder's say
@@ -427,14 +427,14 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
         try:
             fill_history(games)
             fill_games(games)
-            fill_progress_history(progress)
+            fill_big_history(progress)
         except Exception as e:
             failures.append(f"history games: {type(e).__name__}: {e}")
             traceback.print_exc()
 
         def prefs_for(name: str) -> Prefs:
             base = name.removesuffix(SCALED)
-            return games if base in HISTORY_SCREENS else progress if base in STATS_SCREENS \
+            return progress if base in BIG_SCREENS else games if base in HISTORY_SCREENS \
                 else prefs
         if screenshot_dir is not None:
             screenshot_dir.mkdir(parents=True, exist_ok=True)

@@ -17,7 +17,10 @@ if TYPE_CHECKING:
     from .app import App
     from .prefs import Prefs
 
-STATS_SCREENS = ("stats-progress",)
+STATS_SCREENS = ("stats", "stats-progress")
+BIG_SCREENS = ("history", "stats", "stats-progress")   # drawn from the long seeded history
+BIG_GAMES_VAR = "WIZARD_SMOKE_HISTORY"   # its number of games (10000 for the README's run)
+BIG_GAMES = 300
 PROGRESS_GAMES = 14
 LEVELS = ("random", "rulebid", "easy", "normal")
 NAMES = ("Bruno", "Carme", "Didier", "Elena", "Ferran")
@@ -55,13 +58,44 @@ def fill_progress_history(prefs: Prefs) -> None:
     prefs.flush()
 
 
+def big_games() -> int:
+    """How many games the long seeded history holds (``WIZARD_SMOKE_HISTORY``, else 300)."""
+    import os
+    return int(os.environ.get(BIG_GAMES_VAR, "") or BIG_GAMES)
+
+
+def fill_big_history(prefs: Prefs, games: int | None = None) -> None:
+    """The long history: ``games`` quick real games (Anna and the computer at every level, three
+    editions), then Anna's seeded games with take-backs (the newest)."""
+    from pathlib import Path
+
+    from wizard.persistence.history_seed import seed_history
+    folder = getattr(prefs.store, "data_dir", None)
+    if folder is None:
+        raise RuntimeError("the long history needs a data folder")
+    seed_history(Path(folder), big_games() if games is None else games)
+    fill_progress_history(prefs)
+
+
 def make_stats_screen(a: App, name: str) -> None:
-    """Open the progress screen from the history screen, as a person would."""
+    """The statistics of one edition after scrolling the list (``stats``), or the progress
+    screen opened from the history screen, as a person would."""
     from .scenes.history import HistoryScene
     from .scenes.progress import ProgressScene
     a.go("menu")
     history = a.open("history")
     assert isinstance(history, HistoryScene)
+    if not history.entries or not history.stats_job.wait():
+        raise RuntimeError(f"{name}: the history shows no game or no statistics")
+    if name == "stats":
+        history.layout(*history.size)
+        history._filter("magic")()
+        import pygame
+        for key in (pygame.K_PAGEDOWN,) * 3:
+            a.frame(0.0, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")])
+        if history.page != min(3, history.pages - 1):
+            raise RuntimeError(f"{name}: the list did not scroll (page {history.page + 1})")
+        return
     history.progress()
     shown = a.top
     if not isinstance(shown, ProgressScene) or shown.data is None or not shown.data.games:

@@ -12,6 +12,7 @@ import pygame
 from wizard import messages
 from wizard.engine import BidVisibility
 from wizard.i18n import N_, _, ngettext
+from wizard.persistence.jobs import Job
 from wizard.session import Seat, Session
 from wizard.ui.fonts import font
 
@@ -53,6 +54,48 @@ def players_line(entry: Any) -> str:
         name=s.name, level=level_name(s.level)) for s in entry.seats)
 
 
+class PagedGames:
+    """The finished games, newest first, read a page at a time (a few rows: well under a frame)
+    and kept for a few pages; a whole game is read only when chosen."""
+
+    PAGE = 40
+    KEEP = 8
+
+    def __init__(self, prefs: Any) -> None:
+        self.prefs = prefs
+        self.count: int = prefs.history_count()
+        self._pages: dict[int, list[Any]] = {}
+        self._whole: tuple[str, Any] | None = None
+
+    def __len__(self) -> int:
+        return int(self.count)
+
+    def __bool__(self) -> bool:
+        return bool(self.count > 0)
+
+    def __getitem__(self, index: int) -> Any:
+        """The list row of game ``index`` (0: the newest): date, edition, seats, totals."""
+        if not 0 <= index < self.count:
+            raise IndexError(index)
+        page = index // self.PAGE
+        rows = self._pages.get(page)
+        if rows is None:
+            if len(self._pages) >= self.KEEP:
+                self._pages.pop(next(iter(self._pages)))
+            rows = self._pages[page] = self.prefs.history_page(page * self.PAGE, self.PAGE)
+        k = index - page * self.PAGE
+        if k >= len(rows):
+            raise IndexError(index)
+        return rows[k]
+
+    def whole(self, index: int) -> Any:
+        """Game ``index`` in full (its record, options and score rows), or None if unreadable."""
+        key = self[index].key
+        if self._whole is None or self._whole[0] != key:
+            self._whole = (key, self.prefs.history_entry(key))
+        return self._whole[1]
+
+
 class HistoryScene(Screen):
     """Finished games on the left; statistics, or the chosen game's score pad, on the right."""
 
@@ -60,8 +103,9 @@ class HistoryScene(Screen):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.entries = list(reversed(app.prefs.history()))     # newest first
-        self.stats = self._stats()
+        self.entries = PagedGames(app.prefs)                   # newest first
+        self.stats_job: Job[dict[str, Any]] = Job(app.prefs.stats, {},
+                                                  getattr(app, "threaded", True), "statistics")
         self.selected: int | None = None
         self.page = 0
         self.per_page = 1
@@ -70,13 +114,21 @@ class HistoryScene(Screen):
         self.stats_fit = 1
         self.row_rects: list[tuple[pygame.Rect, int]] = []
 
-    def _stats(self) -> dict[str, Any]:
-        try:
-            from wizard.persistence import compute_stats
-            return compute_stats(list(reversed(self.entries)))
-        except Exception:
-            log.exception("statistics could not be computed")
-            return {}
+    @property
+    def stats(self) -> dict[str, Any]:
+        """The statistics per player ({} until worked out, off the UI thread)."""
+        return self.stats_job.result
+
+    def busy(self) -> bool:
+        """Frames while the statistics are worked out."""
+        return not self.stats_job.done or super().busy()
+
+    def update(self, dt: float) -> None:
+        """Show the statistics once they are there."""
+        super().update(dt)
+        if self.stats_job.done and not getattr(self, "_shown_stats", False):
+            self._shown_stats = True
+            self.app.dirty = True
 
     @property
     def pages(self) -> int:
@@ -207,18 +259,21 @@ class HistoryScene(Screen):
         """Open the chosen game's replay."""
         if self.selected is None:
             return
-        self.app.push(ReplayScene(self.app, self.entries[self.selected]))
+        entry = self.entries.whole(self.selected)
+        if entry is not None:
+            self.app.push(ReplayScene(self.app, entry))
 
     def review(self) -> None:
         """Open the chosen game's post-game review."""
-        if self.selected is not None:
-            self.app.open("review_game", entry=self.entries[self.selected])
+        entry = None if self.selected is None else self.entries.whole(self.selected)
+        if entry is not None:
+            self.app.open("review_game", entry=entry)
 
     def same_deals(self) -> None:
         """Play the chosen game's deals again: its rules, seed and seats, a new game."""
-        if self.selected is None:
+        entry = None if self.selected is None else self.entries.whole(self.selected)
+        if entry is None:
             return
-        entry = self.entries[self.selected]
         seats = [Seat(s.name, s.kind, s.level) for s in entry.seats]
         self.app.go("table", session=Session.new(entry.config, seats,
                                                  on_save=self.app.prefs.save_game))
@@ -276,7 +331,7 @@ class HistoryScene(Screen):
         side = self.side_rect()
         panel(surf, side, self.unit)
         if self.selected is not None:
-            self._draw_game(surf, side, self.entries[self.selected])
+            self._draw_game(surf, side, self.entries.whole(self.selected))
         else:
             self._draw_stats(surf, side)
 
@@ -321,12 +376,18 @@ class HistoryScene(Screen):
             label = _("{name} {score}").format(name=spec.name, score=e.totals[seat])
             parts.append(("★ " + label if won else label, won))
         sep = "  ·  "
-        whole = sep.join(p for p, _won in parts)
-        # the scores may shrink to their size at 100 % (a larger interface keeps every player)
-        size = text.fit_size(whole, int(15 * u), box.w, "bold",
-                             min_size=int(13 * min(u, unit_for(*self.size, 1.0))))
+        # the scores may shrink to their size at 100 % (a larger interface keeps every player);
+        # the lowest ones that still do not fit are left out ("…")
+        smallest = int(13 * min(u, unit_for(*self.size, 1.0)))
+        shown = list(parts)
+        while len(shown) > 1 and font(smallest, "bold").size(
+                sep.join(p for p, _won in shown) + ("  …" if len(shown) < len(parts) else ""))[0] \
+                > box.w:
+            shown.pop()
+        whole = sep.join(p for p, _won in shown) + ("  …" if len(shown) < len(parts) else "")
+        size = text.fit_size(whole, int(15 * u), box.w, "bold", min_size=smallest)
         x = box.x
-        for k, (label, won) in enumerate(parts):
+        for k, (label, won) in enumerate(shown):
             role = "bold" if won else "text"
             need = font(size, role).size((sep if k else "") + label)[0]
             if x + need > box.right:          # the lower scores that do not fit are left out
@@ -336,9 +397,16 @@ class HistoryScene(Screen):
                 x = text.draw(surf, sep, (x, box.centery), size, theme.INK_DIM, anchor="midleft").right
             x = text.draw(surf, label, (x, box.centery), size, theme.GOLD if won else theme.INK_DIM,
                           role, anchor="midleft").right
+        else:
+            if len(shown) < len(parts):
+                text.draw(surf, "  …", (x, box.centery), size, theme.INK_DIM, anchor="midleft")
 
     def _draw_game(self, surf: pygame.Surface, side: pygame.Rect, e: Any) -> None:
         u = self.unit
+        if e is None:
+            text.draw(surf, _("This game could not be read."), side.center, int(16 * u),
+                      theme.INK_DIM, anchor="center", max_w=side.w - 40 * u)
+            return
         text.draw(surf, game_line(e), (side.x + 16 * u, side.y + 10 * u), int(20 * u), theme.ACCENT,
                   "title", max_w=side.w - 32 * u)
         opts = text.draw(surf, options_line(e), (side.right - 16 * u, side.y + 40 * u), int(14 * u),
@@ -354,6 +422,10 @@ class HistoryScene(Screen):
                   "title", max_w=side.w * 0.5)
         rows = stat_rows(self.stats, self.edition)
         table = pygame.Rect(side.x + 12 * u, side.y + 96 * u, side.w - 24 * u, side.h - 110 * u)
+        if not self.stats_job.done:
+            text.draw(surf, _("Working out the statistics…"), table.center, int(16 * u),
+                      theme.INK_DIM, anchor="center", max_w=table.w - 20 * u)
+            return
         if not rows:
             msg = _("No games in this edition yet.") if self.entries else \
                 _("Statistics appear here after your first finished game.")

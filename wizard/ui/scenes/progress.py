@@ -12,6 +12,7 @@ import pygame
 
 from wizard import messages
 from wizard.i18n import N_, _, ngettext
+from wizard.persistence.jobs import Job
 
 from .. import text, theme
 from ..charts import percent, rate_bars, rate_line
@@ -36,48 +37,84 @@ def player_names(history: list[Any]) -> list[str]:
 
 
 class ProgressScene(Screen):
-    """One player's progress; ◀ ▶ (or Left/Right) change the player."""
+    """One player's progress; ◀ ▶ (or Left/Right) change the player.
+
+    The figures are queries on the history database, worked out off the UI thread (the screen
+    says "working" meanwhile). Given ``losses`` (per game id, as ``progress`` takes them), the
+    figures are worked out from the whole history in memory instead, with those losses.
+    """
 
     title = N_("Progress")
 
     def __init__(self, app: Any, name: str | None = None,
                  losses: Mapping[str, Any] | None = None) -> None:
         super().__init__(app)
-        self.history = list(app.prefs.history())          # oldest first
-        self.names = player_names(self.history)
-        self.index = self.names.index(name) if name in self.names else 0
-        self.losses = self._stored_losses() if losses is None else losses
+        self.losses = losses
+        self.history: list[Any] = list(app.prefs.history()) if losses is not None else []
+        self.names: list[str] = player_names(self.history) if losses is not None else []
+        self.index = 0
+        self.wanted = name
         self.takebacks = True           # games with take-backs counted
         self.best_takebacks = False     # ... but not for the best game
-        self.data: Any = None
-        self._compute()
+        self.job: Job[Any] | None = None
+        self._compute(first=True)
 
-    def _stored_losses(self) -> Mapping[str, Any]:
-        """Points lost per round in every game reviewed so far (the stored, current reviews)."""
-        prefs = self.app.prefs
-        try:
-            from wizard.persistence import review_losses
-            return review_losses(self.history, lambda e: prefs.load_review(e)[0],
-                                 prefs.review_threshold)
-        except Exception:
-            log.exception("the reviews could not be read for the progress statistics")
-            return {}
+    @property
+    def data(self) -> Any:
+        """The player's ``Progress`` (None until worked out, or without any game)."""
+        return None if self.job is None or not self.job.done else self.job.result[1]
 
     @property
     def name(self) -> str | None:
         """The player shown."""
         return self.names[self.index] if self.names else None
 
-    def _compute(self) -> None:
-        self.data = None
-        if self.name is None:
+    def _compute(self, first: bool = False) -> None:
+        prefs = self.app.prefs
+        takebacks, best = self.takebacks, self.best_takebacks
+        wanted = self.wanted if first else self.name
+
+        def work() -> tuple[list[str], Any]:
+            names = self.names
+            if first and self.losses is None:
+                names = prefs.player_names()
+            if not names:
+                return names, None
+            who = wanted if wanted in names else names[0]
+            if self.losses is not None:
+                from wizard.persistence import progress
+                return names, progress(self.history, who, takebacks=takebacks,
+                                       best_takebacks=best, losses=self.losses)
+            return names, prefs.progress_of(who, takebacks=takebacks, best_takebacks=best)
+
+        self.job = Job(work, ([], None), getattr(self.app, "threaded", True), "progress figures")
+        self._applied = False
+        self._apply()
+
+    def _apply(self) -> None:
+        """Once the job is done: take its list of names and show the player it worked out."""
+        job = self.job
+        if job is None or not job.done or self._applied:
             return
-        try:
-            from wizard.persistence import progress
-            self.data = progress(self.history, self.name, takebacks=self.takebacks,
-                                 best_takebacks=self.best_takebacks, losses=self.losses)
-        except Exception:
-            log.exception("the progress statistics could not be computed")
+        self._applied = True
+        names, data = job.result
+        self.names = names
+        if data is not None and data.name in names:
+            self.index = names.index(data.name)
+        elif self.index >= len(names):
+            self.index = 0
+        self.app.dirty = True
+
+    def busy(self) -> bool:
+        """Frames while the figures are worked out."""
+        return (self.job is not None and not self.job.done) or super().busy()
+
+    def update(self, dt: float) -> None:
+        """Show the figures once they are there."""
+        super().update(dt)
+        if self.job is not None and self.job.done and not self._applied:
+            self._apply()
+            self.layout(*self.size)
 
     # ---- layout and actions ----------------------------------------------------------------
 
@@ -143,6 +180,10 @@ class ProgressScene(Screen):
         panel(surf, left, u)
         panel(surf, right, u)
         p = self.data
+        if self.job is not None and not self.job.done:
+            text.draw(surf, _("Working out the figures…"), left.center, int(17 * u),
+                      theme.INK_DIM, anchor="center", max_w=left.w - 30 * u)
+            return
         if p is None or not p.games:
             msg = _("No finished game yet.") if p is None or not p.left_out else \
                 _("Every game of this player had take-backs, and they are left out.")

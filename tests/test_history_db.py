@@ -1,0 +1,128 @@
+"""The history database: the statistics and progress queries give what the in-memory functions
+give over the same games; a game finished twice ([A, B, A]) is recorded once; pages and whole
+games read back; finishing a game is one transaction."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from test_persistence_support import finished_entry
+
+from wizard.engine import Bid, Edition, GameConfig, GameRecord, RoundResult, TakeBack
+from wizard.persistence import HistoryEntry, SeatSpec, Store, compute_stats, progress
+from wizard.persistence.history_query import player_names, progress_of, stats_of
+from wizard.persistence.review_store import review_id
+
+POOL = [SeatSpec("Ana"), SeatSpec("Bo", "ai", "easy"), SeatSpec("Cy", "ai", "hard"),
+        SeatSpec("Dee", "ai", "expert"), SeatSpec("Eli"), SeatSpec("Ana", "ai", "normal"),
+        SeatSpec("Fay", "ai", "random"), SeatSpec("Gus", "ai", "rulebid")]
+TB = (TakeBack(0, 0, (Bid(1),)),)
+
+
+def toy(k: int, rng: random.Random) -> HistoryEntry:
+    """A toy game (score rows only, no actions) with random seats, bids, tricks and take-backs."""
+    n = rng.randint(3, 5)
+    seats = tuple(rng.sample(POOL, n))
+    totals = [0] * n
+    rows = []
+    for r in range(1, rng.randint(1, 8) + 1):
+        bids = tuple(rng.randint(0, r) for _ in range(n))
+        tricks = tuple(b if rng.random() < 0.5 else rng.randint(0, r) for b in bids)
+        points = tuple(20 + 10 * b if b == t else -10 * abs(b - t)
+                       for b, t in zip(bids, tricks, strict=True))
+        totals = [a + p for a, p in zip(totals, points, strict=True)]
+        rows.append(RoundResult(r, r % n, "R", bids, tricks, points, tuple(totals)))
+    edition = rng.choice([Edition.CLASSIC, Edition.MAGIC])
+    best = max(totals)
+    took = TB if rng.random() < 0.25 else ()
+    return HistoryEntry(GameRecord(GameConfig(players=n, seed=k, edition=edition), (), took),
+                        seats, datetime(2026, 1, 1, tzinfo=UTC) + timedelta(hours=k), None,
+                        tuple(rows), tuple(totals), tuple(i for i, t in enumerate(totals)
+                                                          if t == best))
+
+
+@pytest.fixture
+def filled(tmp_path: Path) -> tuple[Store, list[HistoryEntry]]:
+    rng = random.Random(24)
+    games = [toy(k, rng) for k in range(1, 81)]
+    store = Store(tmp_path)
+    for g in games:
+        assert store.finish_game(g)
+    return store, games
+
+
+def test_statistics_queries_equal_the_in_memory_figures(filled) -> None:
+    store, games = filled
+    db = store.history_db()
+    with db.reader() as conn:
+        for tb in (True, False):
+            for best in (True, False):
+                assert stats_of(conn, takebacks=tb, best_takebacks=best) == \
+                    compute_stats(games, takebacks=tb, best_takebacks=best)
+        for name in ("Ana", "Bo", "Eli", "Gus", "Nobody"):
+            for tb in (True, False):
+                for best in (True, False):
+                    want = progress(games, name, takebacks=tb, best_takebacks=best)
+                    got = progress_of(conn, name, takebacks=tb, best_takebacks=best)
+                    assert got == want, (name, tb, best)
+        assert player_names(conn)[:2] in (["Ana", "Eli"], ["Eli", "Ana"])
+
+
+def test_a_game_finished_again_after_another_is_recorded_once(tmp_path: Path) -> None:
+    rng = random.Random(5)
+    a, b = toy(1, rng), toy(2, rng)
+    store = Store(tmp_path)
+    for g in (a, b, a):                  # crash before A's save was deleted, B, then A again
+        assert store.finish_game(g)
+    again = Store(tmp_path)
+    assert again.history_count() == 2
+    assert [r.key for r in again.history_page(0, 10)] == [review_id(b), review_id(a)]
+
+
+def test_pages_newest_first_and_whole_games_read_back(filled) -> None:
+    store, games = filled
+    assert store.history_count() == len(games)
+    page = store.history_page(0, 10)
+    assert [r.key for r in page] == [review_id(g) for g in reversed(games[-10:])]
+    assert [r.totals for r in store.history_page(75, 10)] == \
+        [g.totals for g in reversed(games[:5])]
+    assert [(r.seats, r.winners, r.takebacks, r.edition) for r in page] == \
+        [(g.seats, g.winners, g.takebacks, g.edition) for g in reversed(games[-10:])]
+
+
+def test_whole_games_read_back_and_export_then_import(tmp_path: Path) -> None:
+    games = [finished_entry(seed) for seed in (1, 2, 3)]
+    store = Store(tmp_path / "a")
+    for g in games:
+        store.finish_game(g)
+    row = store.history_page(0, 1)[0]
+    entry = store.history_entry(row.key)
+    assert entry is not None and entry.to_dict() == games[-1].to_dict()
+    assert [e.to_dict() for e in store.load_history()] == [g.to_dict() for g in games]
+    assert store.export_history(tmp_path / "out.jsonl") == 3
+    other = Store(tmp_path / "b")
+    other.finish_game(games[1])
+    got = other.import_history(tmp_path / "out.jsonl")
+    assert (got.games, got.added, got.bad) == (3, 2, 0)
+    assert sorted(e.seed for e in other.load_history()) == [1, 2, 3]
+
+
+def test_finishing_a_game_is_one_transaction(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    store.finish_game(toy(1, random.Random(1)))
+    db = store.history_db()
+    statements: list[str] = []
+    with db.cursor() as conn:
+        conn.set_trace_callback(statements.append)
+    store.finish_game(toy(2, random.Random(2)))
+    with db.cursor() as conn:
+        conn.set_trace_callback(None)
+    begins = [s for s in statements if s.startswith("BEGIN")]
+    commits = [s for s in statements if s == "COMMIT"]
+    assert len(begins) == 1 and len(commits) == 1
+    writes = [s for s in statements if s.split()[0] in ("INSERT", "UPDATE", "DELETE")]
+    first, last = statements.index(begins[0]), statements.index("COMMIT")
+    assert writes and all(first < statements.index(w) < last for w in writes)

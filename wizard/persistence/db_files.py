@@ -1,0 +1,352 @@
+"""The history database's files on disk: checking them at start, setting a bad one aside, the
+online backups (3 generations) and restoring the newest good one.
+
+Anything at the database's path that is not a plain SQLite file of this program at a schema it
+knows (a folder, a link, an empty or foreign file, a damaged one, a newer schema) is moved aside
+byte-identical with its ``-wal`` and ``-shm`` (never deleted); a ``-wal`` or ``-shm`` that is not
+a plain file, or a ``-wal`` whose header is not SQLite's, is moved aside on its own.
+
+As for every data file since issue #23, a path is looked at with ``lstat`` before anything opens
+it and is opened without waiting: a named pipe, socket or device there is set aside
+(``.foreign-``) and never opened to wait on. SQLite writes the database, its ``-wal`` and ``-shm``
+in place, so a file there with a second name (a hard link) is never written through: its name is
+set aside (``.foreign-``) and, for the database and its journal, a copy of its bytes put in its
+place (``unlink_links``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import stat
+import struct
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from .aside import DAMAGED, FOREIGN, NEWER, aside_path, move_aside
+from .atomic import NONBLOCK, sync_dir
+from .history_db import APPLICATION_ID, DB_SCHEMA, connect
+
+MAGIC = b"SQLite format 3\x00"
+WAL_MAGIC = (0x377F0682, 0x377F0683)
+BACKUPS = 3
+BACKUP_EVERY = 20                 # finished games
+BACKUP_MAX_AGE_S = 24 * 3600      # and at least daily
+SIDE = ("-wal", "-shm")
+TORN = "the journal ends inside a frame"     # a crash between the two writes of a frame
+LINKED = "a second name (hard link): never written through"
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What is wrong with a database file (``ok`` when nothing); ``newer`` for a newer schema."""
+
+    ok: bool
+    reason: str = ""
+    newer: bool = False
+    missing: bool = False
+    foreign: bool = False          # a named pipe, socket or device: set aside as ``.foreign-``
+
+
+def backup_path(db: Path, generation: int) -> Path:
+    """``history.backup-<n>.sqlite3`` beside the database (1 is the newest)."""
+    return db.with_name(f"{db.stem}.backup-{generation}{db.suffix}")
+
+
+def examine(path: Path, deep: bool = True) -> Verdict:
+    """Whether ``path`` is a usable database of ours; ``deep`` runs ``PRAGMA quick_check``."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return Verdict(True, missing=True)
+    except OSError as e:
+        return Verdict(False, f"cannot be examined: {e}")
+    if not stat.S_ISREG(st.st_mode):
+        special = not (stat.S_ISDIR(st.st_mode) or stat.S_ISLNK(st.st_mode))
+        return Verdict(False, "not a plain file", foreign=special)
+    if st.st_size == 0:
+        return Verdict(False, "an empty file")
+    try:
+        fd = os.open(path, os.O_RDONLY | NOFOLLOW | NONBLOCK)
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):      # changed since the lstat
+                return Verdict(False, "not a plain file", foreign=True)
+            head = f.read(100)
+    except OSError as e:
+        return Verdict(False, f"cannot be read: {e}")
+    if len(head) < 100 or head[:16] != MAGIC:
+        return Verdict(False, "not an SQLite database")
+    version, app = struct.unpack(">I", head[60:64])[0], struct.unpack(">I", head[68:72])[0]
+    if app != APPLICATION_ID:
+        return Verdict(False, "another program's database")
+    if version > DB_SCHEMA:
+        return Verdict(False, f"schema {version} is newer than {DB_SCHEMA}", newer=True)
+    if not deep:
+        return Verdict(True)
+    try:
+        rows, version, tables = _deep_check(path)
+    except (sqlite3.Error, OSError) as e:
+        return Verdict(False, f"damaged: {e}")
+    if rows != [("ok",)]:
+        return Verdict(False, "damaged: " + "; ".join(str(r[0]) for r in rows[:3]))
+    if version > DB_SCHEMA:
+        return Verdict(False, f"schema {version} is newer than {DB_SCHEMA}", newer=True)
+    if not {"games", "records", "seats", "rounds", "reviews", "meta"} <= tables:
+        return Verdict(False, "tables are missing")
+    return Verdict(True)
+
+
+def _deep_check(path: Path) -> tuple[list[tuple[object, ...]], int, set[str]]:
+    """(``quick_check`` rows, user_version, table names) of a database, never writing to it.
+
+    Without a journal the file is read as it is (immutable); with one (after a crash) SQLite must
+    first rebuild its index of the journal, a write: that is done on a scratch copy of both, so a
+    file that turns out damaged is still set aside byte for byte."""
+    wal = path.with_name(path.name + "-wal")
+    with tempfile.TemporaryDirectory(prefix="wizard-check-") as tmp:
+        if os.path.exists(wal) and os.path.getsize(wal) > 0:
+            target = Path(tmp) / "check.sqlite3"
+            shutil.copyfile(path, target)
+            shutil.copyfile(wal, Path(tmp) / "check.sqlite3-wal")
+            conn = sqlite3.connect(target)
+        else:
+            conn = sqlite3.connect(f"{path.as_uri()}?mode=ro&immutable=1", uri=True)
+        try:
+            rows = conn.execute("PRAGMA quick_check").fetchall()
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            tables = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master")}
+        finally:
+            conn.close()
+    return rows, version, tables
+
+
+def unlink_links(db: Path) -> list[tuple[Path, Path]]:
+    """The database, ``-wal`` and ``-shm`` that have a second name (a hard link), each made a
+    file of its own: its name moved aside (``.foreign-``, the other name's file untouched) and,
+    for the database and its journal, its bytes copied back in place (SQLite would otherwise
+    write into the other file). Returns (path, where its name went) for each."""
+    out = []
+    for suffix in ("", *SIDE):
+        p = db.with_name(db.name + suffix)
+        try:
+            st = os.lstat(p)
+        except OSError:
+            continue
+        if not stat.S_ISREG(st.st_mode) or st.st_nlink < 2:
+            continue
+        moved = move_aside(p, FOREIGN)
+        ours = examine(moved, deep=False).ok if suffix == "" else suffix == "-wal" and wal_ok(moved)
+        if ours:                 # the index of the journal (-shm) is rebuilt by SQLite
+            copy_file(moved, p)
+        out.append((p, moved))
+    return out
+
+
+def wal_ok(path: Path) -> bool:
+    """Whether a ``-wal`` file is absent, empty, or starts with SQLite's WAL header."""
+    try:
+        fd = os.open(path, os.O_RDONLY | NOFOLLOW | NONBLOCK)
+        with os.fdopen(fd, "rb") as f:
+            head = f.read(32)
+    except FileNotFoundError:
+        return True
+    if not head:
+        return True
+    if len(head) < 32:
+        return False
+    magic, version = struct.unpack(">II", head[:8])
+    return magic in WAL_MAGIC and version == 3007000
+
+
+def _checksum(data: bytes, s0: int, s1: int, fmt: str) -> tuple[int, int]:
+    """SQLite's WAL checksum of ``data`` (a multiple of 8 bytes), continuing from (s0, s1)."""
+    for x0, x1 in struct.iter_unpack(fmt, data):
+        s0 = (s0 + x0 + s1) & 0xFFFFFFFF
+        s1 = (s1 + x1 + s0) & 0xFFFFFFFF
+    return s0, s1
+
+
+def wal_damage(path: Path, limit: int = 64 << 20) -> str:
+    """Why a ``-wal`` (SQLite's journal of recent commits) is damaged, or "" if it is not: a frame
+    of this journal that fails its checksum with a committed transaction after it. SQLite itself
+    would stop reading at that frame without a word, and the games committed after it would be
+    missing. A bad frame with no commit after it is the unfinished transaction of a crash (normal);
+    so is a journal ending inside a frame (``TORN``: kept as a copy, since SQLite drops those bytes
+    and damage can look the same). A journal over ``limit`` bytes is not checked."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)
+    except OSError:
+        return ""
+    if not data or len(data) > limit:
+        return ""
+    if len(data) < 32 or not wal_ok(path):
+        return "not an SQLite journal"
+    magic, _version, page, _seq, salt1, salt2, c1, c2 = struct.unpack(">8I", data[:32])
+    fmt = ">II" if magic & 1 else "<II"
+    s0, s1 = _checksum(data[:24], 0, 0, fmt)
+    if (s0, s1) != (c1, c2):
+        return "the journal's header is damaged"
+    if page < 512 or page & (page - 1):
+        return "the journal's page size is wrong"
+    size = 24 + page
+    frames = (len(data) - 32) // size      # a partial last frame: a write cut by a crash
+    bad = -1
+    for i in range(frames):
+        at = 32 + i * size
+        head = data[at:at + 24]
+        _pgno, commit, f1, f2, k1, k2 = struct.unpack(">6I", head)
+        if (f1, f2) != (salt1, salt2):
+            break                          # frames of an earlier round of the journal: not used
+        if bad >= 0:
+            if commit:                     # a commit after the bad frame: that one is lost
+                return f"frame {bad + 1} of the journal is damaged"
+            continue
+        s0, s1 = _checksum(head[:8], s0, s1, fmt)
+        s0, s1 = _checksum(data[at + 24:at + size], s0, s1, fmt)
+        if (s0, s1) != (k1, k2):
+            bad = i                        # damaged, or the unfinished transaction of a crash
+    if (len(data) - 32) % size:
+        return TORN
+    return ""
+
+
+def clear_side_files(db: Path) -> list[tuple[Path, Path, str]]:
+    """Move aside a ``-wal``/``-shm`` that is not a plain file or a ``-wal`` that is not SQLite's.
+
+    Returns (path, where it went, why) for each.
+    """
+    moved = []
+    for suffix in SIDE:
+        side = db.with_name(db.name + suffix)
+        try:
+            st = os.lstat(side)
+        except OSError:
+            continue
+        reason, tag = "", DAMAGED
+        if not stat.S_ISREG(st.st_mode):
+            reason = "not a plain file"
+            if not (stat.S_ISDIR(st.st_mode) or stat.S_ISLNK(st.st_mode)):
+                tag = FOREIGN                  # a named pipe, socket or device: never opened
+        elif suffix == "-wal" and not wal_ok(side):
+            reason = "not an SQLite journal"
+        if reason:
+            moved.append((side, move_aside(side, tag), reason))
+        elif suffix == "-wal":
+            why = wal_damage(side)
+            if why:          # SQLite uses the good frames before it: a copy keeps every byte
+                copy = aside_path(side, "torn" if why == TORN else DAMAGED)
+                shutil.copy2(side, copy)
+                moved.append((side, copy, why))
+    return moved
+
+
+def set_aside(db: Path, newer: bool = False, tag: str | None = None) -> list[Path]:
+    """Move the database and its ``-wal``/``-shm`` aside (byte-identical); the new paths."""
+    tag = tag or (NEWER if newer else DAMAGED)
+    out = []
+    for suffix in ("", *SIDE):
+        p = db.with_name(db.name + suffix)
+        if os.path.lexists(p):
+            out.append(move_aside(p, tag))
+    return out
+
+
+def salvage(aside: Path, wal: Path | None = None) -> list[tuple[str, str]] | None:
+    """(game key, finished) of every game still readable in a set-aside database (with its
+    journal ``wal``, applied in a scratch copy so the set-aside files stay as they are), or None
+    if its games cannot be listed at all."""
+    with tempfile.TemporaryDirectory(prefix="wizard-salvage-") as tmp:
+        scratch = Path(tmp) / "salvage.sqlite3"
+        try:
+            shutil.copyfile(aside, scratch)
+            if wal is not None:
+                shutil.copyfile(wal, Path(tmp) / "salvage.sqlite3-wal")
+            conn = sqlite3.connect(scratch)
+        except (OSError, sqlite3.Error):
+            return None
+        found: list[tuple[str, str]] = []
+        try:
+            top = conn.execute("SELECT MAX(id) FROM games").fetchone()[0] or 0
+            step = 256
+            for low in range(0, top + 1, step):         # in slices: one bad page loses one slice
+                try:
+                    found += [(str(k), str(f)) for k, f in conn.execute(
+                        "SELECT game_key, finished FROM games WHERE id >= ? AND id < ? "
+                        "ORDER BY id", (low, low + step))]
+                except sqlite3.Error:
+                    continue
+        except sqlite3.Error:
+            return None
+        finally:
+            conn.close()
+        return found
+
+
+def keys_in(path: Path) -> set[str]:
+    """The game keys of a good database file (read-only)."""
+    conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+    try:
+        return {str(r[0]) for r in conn.execute("SELECT game_key FROM games")}
+    finally:
+        conn.close()
+
+
+def copy_file(src: Path, dst: Path) -> None:
+    """Copy ``src`` to ``dst`` atomically (temp file, fsync, rename)."""
+    fd, tmp = tempfile.mkstemp(dir=dst.parent, prefix=f".{dst.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out, open(src, "rb") as inp:
+            while chunk := inp.read(1 << 20):
+                out.write(chunk)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, dst)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    sync_dir(dst.parent)
+
+
+def make_backup(db: Path) -> Path:
+    """Back the database up with SQLite's online backup API into generation 1 (older ones move
+    down, the fourth is dropped); returns the new backup's path."""
+    fd, tmp = tempfile.mkstemp(dir=db.parent, prefix=f".{db.stem}.backup.", suffix=".tmp")
+    os.close(fd)
+    try:
+        src = connect(db, readonly=True)
+        dst = sqlite3.connect(tmp)
+        try:
+            src.backup(dst)
+            dst.execute("PRAGMA journal_mode=DELETE")
+        finally:
+            dst.close()
+            src.close()
+        with open(tmp, "rb+") as f:
+            os.fsync(f.fileno())
+        for gen in range(1, BACKUPS + 1):       # a folder or link there: aside, never followed
+            p = backup_path(db, gen)
+            if os.path.lexists(p) and (os.path.islink(p) or not os.path.isfile(p)):
+                move_aside(p, DAMAGED)
+        oldest = backup_path(db, BACKUPS)
+        if os.path.lexists(oldest) and not examine(oldest).ok:
+            move_aside(oldest, DAMAGED)         # a damaged backup is kept, not dropped
+        for gen in range(BACKUPS - 1, 0, -1):
+            older = backup_path(db, gen)
+            if os.path.lexists(older):
+                os.replace(older, backup_path(db, gen + 1))
+        os.replace(tmp, backup_path(db, 1))
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    sync_dir(db.parent)
+    return backup_path(db, 1)

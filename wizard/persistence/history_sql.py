@@ -1,0 +1,410 @@
+"""The history part of the ``Store``: the database opened (checked, restored, migrated) once,
+finished games recorded in one transaction each, backups made on a worker thread."""
+
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+import threading
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from .aside import FOREIGN, NEWER, move_aside
+from .atomic import TooLarge
+from .checks import Invalid
+from .db_files import (
+    BACKUP_EVERY,
+    BACKUP_MAX_AGE_S,
+    BACKUPS,
+    LINKED,
+    TORN,
+    backup_path,
+    clear_side_files,
+    copy_file,
+    examine,
+    keys_in,
+    make_backup,
+    salvage,
+    set_aside,
+    unlink_links,
+)
+from .db_import import (
+    Imported,
+    export_lines,
+    import_lines,
+    import_reviews,
+    verify_import,
+    verify_reviews,
+)
+from .history import HistoryEntry
+from .history_db import DB_NAME, GameRow, HistoryDB, open_here
+from .problems import FileKind, Problem, ProblemKind
+from .review_store import REVIEWS_DIR, review_id
+from .verified import VerifiedCache
+
+log = logging.getLogger("wizard.persistence")
+
+HISTORY_NAME = "history.jsonl"         # the history of earlier versions, imported once
+CACHE_NAME = "history.checked.json"    # their cache of replayed lines (used by that import)
+MIGRATED = "migrated"
+
+
+class HistoryRows:
+    """Finished games in ``history.sqlite3``; mixed into ``Store``, whose state it shares."""
+
+    data_dir: Path
+    problems: list[Problem]
+    _lock: threading.RLock
+    _db: HistoryDB | None
+    _db_tried: bool
+    _backup_thread: threading.Thread | None
+    _backup_state: tuple[int, float] | None
+
+    def _report(self, problem: Problem) -> None:
+        raise NotImplementedError
+
+    # ---- opening -------------------------------------------------------------------------
+
+    def history_db(self, create: bool = True) -> HistoryDB | None:
+        """The database, opened once: checked (``quick_check``), a bad one set aside and the newest
+        good backup restored, the files of earlier versions imported. None if it cannot be used
+        (or, with ``create=False``, if there is no history at all yet: nothing is made then)."""
+        with self._lock:
+            if not self._db_tried and not create and not self._any_history():
+                return None
+            if not self._db_tried:
+                self._db_tried = True
+                try:
+                    self._db = self._open_db()
+                except Exception as e:      # never a reason to lose the settings and saves
+                    log.exception("the history database cannot be opened")
+                    self._report(Problem(ProblemKind.UNREADABLE, FileKind.HISTORY,
+                                         self.data_dir / DB_NAME, detail=str(e),
+                                         errno=getattr(e, "errno", None)))
+                    self._db = None
+            return self._db
+
+    def _any_history(self) -> bool:
+        """Whether any history file (the database, a backup, an earlier version's) is there."""
+        names = [DB_NAME, HISTORY_NAME, REVIEWS_DIR]
+        names += [backup_path(Path(DB_NAME), g).name for g in range(1, BACKUPS + 1)]
+        return any(os.path.lexists(self.data_dir / n) for n in names)
+
+    def _open_db(self) -> HistoryDB:
+        path = self.data_dir / DB_NAME        # never followed: a link there is set aside below
+        if open_here(path):                   # checked by the store that has it open
+            db = HistoryDB(path)
+            db.open()
+        else:
+            db = self._checked_db(path)
+        self._migrate_jsonl(db)
+        self._migrate_reviews(db)
+        self._backup_if_due(db)
+        return db
+
+    def _checked_db(self, path: Path) -> HistoryDB:
+        """The database opened after its files were checked (a bad one set aside and restored)."""
+        for linked, moved in unlink_links(path):       # never written through a second name
+            kept = os.path.lexists(linked)
+            self._report(Problem(ProblemKind.UNREADABLE, FileKind.HISTORY, linked, moved,
+                                 detail=f"{LINKED}: set aside" + (", a copy of its bytes kept in "
+                                                                  "its place" if kept else "")))
+        for side, moved, why in clear_side_files(path):
+            if why == TORN:                   # a crash cut the last frame: kept, nothing lost
+                log.info("%s ends inside a frame: a copy is kept as %s", side, moved)
+                continue
+            self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, side, moved,
+                                 detail=f"{why}: set aside"))
+        self._clear_bad_backups()
+        verdict = examine(path)
+        if verdict.missing:
+            if any(os.path.lexists(backup_path(path, g)) for g in range(1, BACKUPS + 1)):
+                self._restore(path, [], "the database file is missing")
+        elif not verdict.ok:
+            self._restore(path, set_aside(path, newer=verdict.newer,
+                                          tag=FOREIGN if verdict.foreign else None),
+                          verdict.reason, newer=verdict.newer)
+        db = HistoryDB(path)
+        try:
+            db.open()
+        except sqlite3.Error as e:                    # examined fine, yet does not open: aside
+            db.close()
+            self._restore(path, set_aside(path), f"does not open: {e}")
+            db = HistoryDB(path)
+            db.open()
+        return db
+
+    def _clear_bad_backups(self) -> None:
+        """A backup that is not a plain SQLite file of ours is moved aside (cheap check)."""
+        db = self.data_dir / DB_NAME
+        for gen in range(1, BACKUPS + 1):
+            p = backup_path(db, gen)
+            v = examine(p, deep=False)
+            if not v.ok:
+                moved = move_aside(p, NEWER if v.newer else FOREIGN if v.foreign else "damaged")
+                self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, p, moved,
+                                     detail=f"backup: {v.reason}: set aside"))
+
+    def _restore(self, path: Path, moved: list[Path], why: str, newer: bool = False) -> None:
+        """Put the newest good backup in place of a database set aside; tell what was lost."""
+        restored: Path | None = None
+        for gen in range(1, BACKUPS + 1):
+            candidate = backup_path(path, gen)
+            if not os.path.lexists(candidate):
+                continue
+            v = examine(candidate)
+            if v.ok:
+                copy_file(candidate, path)
+                restored = candidate
+                break
+            aside = move_aside(candidate, NEWER if v.newer else "damaged")
+            self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, candidate, aside,
+                                 detail=f"backup: {v.reason}: set aside"))
+        kept: set[str] = keys_in(path) if restored is not None else set()
+        wal = next((m for m in moved[1:] if "-wal." in m.name), None)
+        old = salvage(moved[0], wal) if moved else None
+        lost: tuple[str, ...] | None = None
+        if old is not None:
+            lost = tuple(when for key, when in old if key not in kept)
+        since = None
+        if restored is not None:
+            since = datetime.fromtimestamp(os.stat(restored).st_mtime, UTC)
+        kind = ProblemKind.NEWER_VERSION if newer else ProblemKind.DAMAGED
+        detail = f"{why}; " + (f"restored {restored.name} ({len(kept)} games)" if restored
+                               else "no good backup: a new history")
+        if lost is not None:
+            detail += f"; {len(lost)} games lost: {', '.join(lost)}"
+        else:
+            detail += "; the games it held could not be listed"
+        self._report(Problem(kind, FileKind.HISTORY, path, moved[0] if moved else None,
+                             count=len(lost) if lost is not None else 0, detail=detail,
+                             kept=len(kept), restored_from=restored, lost=lost, since=since))
+
+    # ---- migration of earlier versions' files ----------------------------------------------
+
+    def _migrate_jsonl(self, db: HistoryDB) -> None:
+        source = self.data_dir / HISTORY_NAME
+        if not os.path.lexists(source):
+            return
+        if os.path.islink(source) or not os.path.isfile(source):
+            special = not (os.path.islink(source) or os.path.isdir(source))
+            moved = move_aside(source, FOREIGN if special else "unreadable")   # a pipe: never opened
+            self._report(Problem(ProblemKind.UNREADABLE, FileKind.HISTORY, source, moved,
+                                 detail="not a plain file: set aside"))
+            return
+        cache = VerifiedCache(self.data_dir, CACHE_NAME)
+        cache.load(any_version=True)    # lines the earlier version replayed: not replayed again
+        before = db.count()
+        try:
+            result = import_lines(db, source, cache)
+        except TooLarge as e:
+            moved = move_aside(source, "damaged")
+            self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, source, moved,
+                                 detail=str(e)))
+            return
+        why = verify_import(db, result, before)
+        if why:
+            self._report_import(source, result, None)
+            self._report(Problem(ProblemKind.WRITE_FAILED, FileKind.HISTORY, source,
+                                 detail=f"import not verified, original kept in place: {why}"))
+            return
+        moved = move_aside(source, MIGRATED)
+        self._report_import(source, result, moved)
+        cache_file = self.data_dir / CACHE_NAME
+        if os.path.lexists(cache_file):
+            move_aside(cache_file, MIGRATED)
+        self._report(Problem(ProblemKind.MIGRATED, FileKind.HISTORY, source, moved,
+                             count=result.games,
+                             detail=f"{result.added} games imported into {DB_NAME}"))
+
+    def _report_import(self, source: Path, result: Imported, original: Path | None) -> None:
+        """The damaged and newer lines met; ``original``: where the whole file now is."""
+        if result.bad:
+            self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, source, original,
+                                 count=result.bad, kept=result.games,
+                                 detail=f"{result.bad} unreadable entries set aside in "
+                                        f"{result.bad_path}, {result.games} kept"))
+        if result.newer:
+            self._report(Problem(ProblemKind.NEWER_VERSION, FileKind.HISTORY, source,
+                                 count=result.newer,
+                                 detail=f"{result.newer} entries from a newer version kept "
+                                        "unread in the original"))
+
+    def _migrate_reviews(self, db: HistoryDB) -> None:
+        folder = self.data_dir / REVIEWS_DIR
+        if not os.path.lexists(folder):
+            return
+        if os.path.islink(folder) or not os.path.isdir(folder):
+            moved = move_aside(folder, "damaged")
+            self._report(Problem(ProblemKind.DAMAGED, FileKind.REVIEW, folder, moved,
+                                 detail="not a folder: set aside"))
+            return
+        count, bad, imported = import_reviews(db, folder)
+        why = verify_reviews(db, imported)
+        if why:
+            self._report(Problem(ProblemKind.WRITE_FAILED, FileKind.REVIEW, folder,
+                                 detail=f"import not verified, folder kept in place: {why}"))
+            return
+        moved = move_aside(folder, MIGRATED)
+        if bad:
+            self._report(Problem(ProblemKind.DAMAGED, FileKind.REVIEW, folder, moved, count=bad,
+                                 detail=f"{bad} review files did not read (kept in {moved.name})"))
+        self._report(Problem(ProblemKind.MIGRATED, FileKind.REVIEW, folder, moved, count=count,
+                             detail=f"{count} reviews imported into {DB_NAME}"))
+
+    # ---- writing -------------------------------------------------------------------------
+
+    def append_history(self, entry: HistoryEntry, unless_last: bool = False) -> bool:
+        """Record a finished game (one transaction). A game already recorded (the same record and
+        seats) is not added again; True either way. False if the database refused."""
+        db = self.history_db()
+        if db is None:
+            return False
+        try:
+            db.add(entry)
+        except sqlite3.Error as e:
+            self._report(Problem(ProblemKind.WRITE_FAILED, FileKind.HISTORY, db.path,
+                                 detail=str(e), errno=getattr(e, "sqlite_errorcode", None)))
+            return False
+        with self._lock:
+            self.problems[:] = [p for p in self.problems if not (
+                p.kind is ProblemKind.WRITE_FAILED and p.file is FileKind.HISTORY)]
+        self._backup_if_due(db)
+        return True
+
+    def _backup_if_due(self, db: HistoryDB) -> None:
+        """Start a backup on a worker thread after ``BACKUP_EVERY`` games or a day since the last."""
+        with self._lock:
+            if self._backup_thread is not None and self._backup_thread.is_alive():
+                return
+            if self._backup_state is None:
+                games = int(db.meta("backup_games") or 0)
+                at = float(db.meta("backup_at") or 0)
+                if not os.path.lexists(backup_path(db.path, 1)):   # none yet: count from now
+                    games, at = 0, float(db.meta("created_at") or time.time())
+                self._backup_state = (games, at)
+            games, at = self._backup_state
+            count = db.count()
+            if count == 0 or (count - games < BACKUP_EVERY
+                              and time.time() - at < BACKUP_MAX_AGE_S):
+                return
+            self._backup_thread = threading.Thread(target=self._backup, args=(db, count),
+                                                   name="wizard-backup", daemon=True)
+            self._backup_thread.start()
+
+    def _backup(self, db: HistoryDB, count: int) -> None:
+        try:
+            make_backup(db.path)
+            now = time.time()
+            db.set_meta("backup_games", str(count))
+            db.set_meta("backup_at", repr(now))
+            with self._lock:
+                self._backup_state = (count, now)
+        except (OSError, sqlite3.Error) as e:
+            log.warning("history backup failed: %s", e)
+
+    def wait_backup(self, timeout: float = 60.0) -> None:
+        """Wait for a backup in progress (tests, and before closing)."""
+        thread = self._backup_thread
+        if thread is not None:
+            thread.join(timeout)
+
+    def backup_now(self) -> Path | None:
+        """Make a backup at once (on this thread); its path, or None if it failed."""
+        db = self.history_db()
+        if db is None:
+            return None
+        self.wait_backup()
+        self._backup(db, db.count())
+        p = backup_path(db.path, 1)
+        return p if os.path.exists(p) else None
+
+    # ---- reading -------------------------------------------------------------------------
+
+    def history_count(self) -> int:
+        """How many finished games the history holds."""
+        db = self.history_db(create=False)
+        return 0 if db is None else db.count()
+
+    def history_page(self, offset: int, limit: int) -> list[GameRow]:
+        """A page of the History list, newest first."""
+        db = self.history_db(create=False)
+        return [] if db is None else db.page(offset, limit)
+
+    def history_entry(self, key: str) -> HistoryEntry | None:
+        """One whole finished game by its key (None if absent or damaged: then reported)."""
+        db = self.history_db(create=False)
+        if db is None:
+            return None
+        try:
+            return db.entry(key)
+        except KeyError:
+            return None
+        except Invalid as e:
+            self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, db.path, detail=str(e)))
+            return None
+
+    def has_finished(self, entry: HistoryEntry) -> bool:
+        """Whether this game is already in the history."""
+        db = self.history_db()
+        return db is not None and db.has(review_id(entry))
+
+    def load_history(self) -> list[HistoryEntry]:
+        """Every finished game, oldest first (all in memory: for tests and small tools; the
+        screens read pages and figures through queries)."""
+        db = self.history_db(create=False)
+        if db is None:
+            return []
+        out = []
+        with db.reader() as conn:
+            for key, entry in _safe(db, conn):
+                if entry is None:
+                    self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, db.path,
+                                         detail=f"stored game {key} does not read"))
+                else:
+                    out.append(entry)
+        return out
+
+    def export_history(self, target: Path) -> int:
+        """Write the whole history to ``target`` as JSON lines (what ``import_history`` reads)."""
+        db = self.history_db()
+        if db is None:
+            raise OSError("the history database cannot be opened")
+        return export_lines(db, target)
+
+    def import_history(self, source: Path) -> Imported:
+        """Add the games of a JSON-lines file (an export, or an old ``history.jsonl``): each is
+        checked (replayed) and added unless already there. Bad lines are counted, not written."""
+        db = self.history_db()
+        if db is None:
+            raise OSError("the history database cannot be opened")
+        result = import_lines(db, source, None, set_aside_bad=False)
+        self._backup_if_due(db)
+        return result
+
+    def close_history(self) -> None:
+        """Wait for a backup in progress and close the database."""
+        self.wait_backup()
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+
+
+def _safe(db: HistoryDB, conn: sqlite3.Connection):  # type: ignore[no-untyped-def]
+    """(key, entry or None when that row is damaged) for every game, oldest first."""
+    last = 0
+    from .history_db import entry_of
+    while True:
+        rows = conn.execute("SELECT g.id, g.game_key, r.digest, r.line FROM games g LEFT JOIN "
+                            "records r ON r.game = g.id WHERE g.id > ? ORDER BY g.id LIMIT 200",
+                            (last,)).fetchall()
+        if not rows:
+            return
+        for gid, key, digest, blob in rows:
+            last = gid
+            try:
+                yield key, entry_of(digest, blob)
+            except Invalid:
+                yield key, None
