@@ -270,7 +270,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m wizard.bench calibration")
     p.add_argument("what", nargs="?")
     p.add_argument("--rounds", type=int, default=2000)
-    p.add_argument("--seed", type=int, default=2)
+    p.add_argument("--seed", type=int, default=3,
+                   help="3 by default: the map was fitted on seed 2's games, so these are others")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--quick", action="store_true", help="a few rounds (for the test suite)")
     p.add_argument("--save", type=Path)
