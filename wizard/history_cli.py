@@ -4,45 +4,50 @@ of backup; an import adds the games not there yet (each one checked, replayed, f
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 from wizard.i18n import _, ngettext
 
+T = TypeVar("T")
 
-def export_history(data_dir: Path | None, target: Path) -> tuple[int, str]:
-    """(exit code, what to tell the person)."""
+
+def _with_store(data_dir: Path | None, work: Callable[[Any], T],
+                failed: str) -> tuple[T | None, str]:
+    """``work(store)`` on the data folder, holding its lock; (result, "") or (None, the reason)."""
     from wizard.persistence import DataLock, Store, resolve_data_dir
     folder = resolve_data_dir(data_dir)
     lock = DataLock(folder)
     if not lock.acquire():
-        return 1, _("Wizard is open on this data folder; close it first.")
+        return None, _("Wizard is open on this data folder; close it first.")
     try:
         store = Store(folder)
-        n = store.export_history(target)
+        result = work(store)
         store.close()
     except Exception as e:
-        return 1, _("The history could not be exported: {error}").format(error=e)
+        return None, failed.format(error=e)
     finally:
         lock.release()
+    return result, ""
+
+
+def export_history(data_dir: Path | None, target: Path) -> tuple[int, str]:
+    """(exit code, what to tell the person)."""
+    n, why = _with_store(data_dir, lambda store: store.export_history(target),
+                         _("The history could not be exported: {error}"))
+    if n is None:
+        return 1, why
     return 0, ngettext("{n} finished game written to {path}.",
                        "{n} finished games written to {path}.", n).format(n=n, path=target)
 
 
 def import_history(data_dir: Path | None, source: Path) -> tuple[int, str]:
     """(exit code, what to tell the person)."""
-    from wizard.persistence import DataLock, Store, resolve_data_dir
-    folder = resolve_data_dir(data_dir)
-    lock = DataLock(folder)
-    if not lock.acquire():
-        return 1, _("Wizard is open on this data folder; close it first.")
-    try:
-        store = Store(folder)
-        got = store.import_history(source)
-        store.close()
-    except Exception as e:
-        return 1, _("The history could not be imported: {error}").format(error=e)
-    finally:
-        lock.release()
+    got, why = _with_store(data_dir, lambda store: store.import_history(source),
+                           _("The history could not be imported: {error}"))
+    if got is None:
+        return 1, why
     added = ngettext("{n} game added", "{n} games added", got.added).format(n=got.added)
     there = ngettext("{n} already in the history", "{n} already in the history",
                      got.games - got.added).format(n=got.games - got.added)

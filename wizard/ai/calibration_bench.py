@@ -28,12 +28,12 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
-from wizard.engine import Bid, Edition, GameConfig, GameState, Phase
-from wizard.engine.events import RoundScored
+from wizard.engine import Action, Bid, Edition, GameConfig, GameState, Phase, PlayerView
 
 from . import make_ai
-from .base import decision_rng
+from .base import decision_rng, play_through
 from .calibration import FITTED_ON, calibrate
 from .coach import Coach
 
@@ -87,40 +87,32 @@ def play_game(seed: int, game: int, max_rounds: int = 0) -> list[BidCase]:
     """Play one game (or its first ``max_rounds``) and return its coached bids."""
     players, edition, levels = table_of(game)
     gseed = seed * 100_003 + game
-    cfg = GameConfig(players, seed=gseed, edition=Edition(edition))
-    state = GameState.new(cfg)
-    deal = random.Random(gseed)
+    state = GameState.new(GameConfig(players, seed=gseed, edition=Edition(edition)))
     ais = {lv: make_ai(lv) for lv in set(levels)}
     coach = Coach()
-    pending: list[tuple[int, int, float, float, float, float, str]] = []
-    out: list[BidCase] = []
-    while not state.is_terminal:
-        if state.is_chance:
-            if max_rounds and state.phase is Phase.ROUND_END and state.round >= max_rounds:
-                break
-            state.advance(deal)
-            continue
-        seat = state.current_player
-        assert seat is not None
-        view = state.view_for(seat)
+    coached: list[tuple[int, int, int, dict[str, Any]]] = []   # (round, seat, bid, coach's notes)
+
+    def decide(seat: int, view: PlayerView) -> Action:
         step = len(state.actions)
         action = ais[levels[seat]].decide(view, decision_rng(gseed, seat, step))
         if view.phase is Phase.BID and levels[seat] in COACHED and len(view.legal) > 1:
             assert isinstance(action, Bid)
             _best, notes = coach.appraise(view, random.Random(f"coach:{gseed}:{seat}:{step}"),
                                           action)
-            b = action.n
-            made_mean, miss_mean = notes["parts"][b]
-            pending.append((seat, b, notes["exact_raw"][b], made_mean, miss_mean,
-                            notes["voided"][b], levels[seat]))
-        events = state.apply(action)
-        for ev in events:
-            if isinstance(ev, RoundScored):
-                for s, b, p_raw, mm, ms, vs, lv in pending:
-                    out.append(BidCase(lv, players, edition, ev.round, b, p_raw, mm, ms, vs,
-                                       ev.tricks[s] == b and ev.points[s] > 0, ev.points[s],
-                                       game))
-                pending = []
+            coached.append((view.round, seat, action.n, notes))
+        return action
+
+    play_through(state, random.Random(gseed), decide, max_rounds)
+    rows = {r.round: r for r in state.history}
+    out: list[BidCase] = []
+    for rnd, seat, b, notes in coached:
+        row = rows.get(rnd)
+        if row is None:
+            continue           # the round was not played to its end
+        made_mean, miss_mean = notes["parts"][b]
+        out.append(BidCase(levels[seat], players, edition, rnd, b, notes["exact_raw"][b],
+                           made_mean, miss_mean, notes["voided"][b],
+                           row.tricks[seat] == b and row.points[seat] > 0, row.points[seat], game))
     return out
 
 

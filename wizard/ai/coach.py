@@ -39,7 +39,7 @@ from ..engine import Action, Bid, Phase, PlayerView
 from .calibration import calibrate
 from .expert import ExpertPlayer
 from .knowledge import Info, info_of, legal_codes, pick
-from .race import bid_value
+from .race import Race, bid_value
 from .rollout import World, apply_card, play_out
 from .search import endgame_value, rules_of
 
@@ -275,27 +275,25 @@ class Coach:
             spent[0] += play_out(w, rules) + 1
             return float(utility(w, rules))
 
-        vals: dict[int, list[float]] = {c: [] for c in legal}
-        active = list(legal)
-        next_check = self.card_min_worlds
+        race = Race(legal, self.z_prune, self.card_min_worlds, keep=self.keep,
+                    protect=frozenset(() if mine is None else (mine,)))
         deadline = time.thread_time() + self.cap_s
         precise = False
         while True:
-            for _ in range(self.batch if len(vals[active[0]]) >= self.card_min_worlds
+            for _ in range(self.batch if race.worlds >= self.card_min_worlds
                            else self.card_min_worlds):
                 base = source(rng)
                 spent[0] += expert.world_cost
-                for c in active:
-                    vals[c].append(value(base.copy(), c))
-            worlds = len(vals[active[0]])
-            if worlds >= next_check:
-                next_check = worlds * 3 // 2
-                active = self._prune(vals, active, mine)
+                race.add({c: value(base.copy(), c) for c in race.active})
+            race.prune()          # at the race's checkpoints only (every half as many worlds again)
+            worlds = race.worlds
+            active = race.active
+            vals = race.values
             precise = all(Z * math.sqrt(_var(vals[c]) / worlds) <= POINTS_HALF for c in active)
             if precise or worlds >= self.max_worlds or spent[0] >= self.max_work \
                     or time.thread_time() > deadline:
                 break
-        means = {c: sum(vals[c]) / len(vals[c]) for c in active}
+        means = {c: race.mean(c) for c in active}
         best = max(active, key=lambda c: (means[c], -c))
         loss = {}
         for c in active:
@@ -306,26 +304,6 @@ class Coach:
         notes.update(worlds=worlds, precise=precise, scale="points", values=means,
                      half={c: Z * math.sqrt(_var(vals[c]) / worlds) for c in active}, loss=loss)
         return best
-
-    def _prune(self, vals: dict[int, list[float]], active: list[int], mine: int | None) -> list[int]:
-        """Drop the cards clearly below the leader (paired by world), keeping the best ``keep``
-        and ``mine``."""
-        w = len(vals[active[0]])
-        means = {c: sum(vals[c]) / w for c in active}
-        ranked = sorted(active, key=lambda c: (-means[c], c))
-        lead = ranked[0]
-        kept = set(ranked[:self.keep])
-        if mine is not None:
-            kept.add(mine)
-        out = []
-        for c in active:
-            if c not in kept:
-                d = [a - b for a, b in zip(vals[c], vals[lead], strict=True)]
-                m = sum(d) / w
-                if m + self.z_prune * math.sqrt(_var(d) / w) < 0:
-                    continue
-            out.append(c)
-        return out
 
 
 def _var(xs: list[float]) -> float:

@@ -13,10 +13,10 @@ import random
 import time
 from collections.abc import Sequence
 
-from wizard.engine import Edition, GameConfig, GameState, Phase
+from wizard.engine import Action, Edition, GameConfig, GameState, Phase, PlayerView
 
 from . import make_ai
-from .base import decision_rng
+from .base import decision_rng, play_through
 from .coach import Coach
 
 TARGET_P95_S = 1.5
@@ -36,22 +36,19 @@ def measure(games: int = 1, seed: int = 1) -> dict[str, list[tuple[float, float,
         players, edition = TABLES[g % len(TABLES)]
         gseed = seed * 1000 + g
         state = GameState.new(GameConfig(players, seed=gseed, edition=Edition(edition)))
-        deal = random.Random(gseed)
-        while not state.is_terminal:
-            if state.is_chance:
-                state.advance(deal)
-                continue
-            seat = state.current_player
-            assert seat is not None
-            view = state.view_for(seat)
-            rng = decision_rng(gseed, seat, len(state.actions))
+
+        def decide(seat: int, view: PlayerView, state: GameState = state, gseed: int = gseed
+                   ) -> Action:
+            step = len(state.actions)
             if seat == 0 and len(view.legal) > 1 and view.phase in (Phase.BID, Phase.PLAY):
                 wall, cpu = time.perf_counter(), time.thread_time()
-                _a, notes = Coach().suggest(view, random.Random(f"hint:{gseed}:{len(state.actions)}"))
+                _a, notes = Coach().suggest(view, random.Random(f"hint:{gseed}:{step}"))
                 wall, cpu = time.perf_counter() - wall, time.thread_time() - cpu
                 out["bid" if view.phase is Phase.BID else "card"].append(
                     (wall, cpu, bool(notes.get("precise"))))
-            state.apply(normal.decide(view, rng))
+            return normal.decide(view, decision_rng(gseed, seat, step))
+
+        play_through(state, random.Random(gseed), decide)
     return out
 
 

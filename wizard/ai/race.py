@@ -34,6 +34,8 @@ class Race:
     next_check: int
     values: dict[int, list[float]] = field(default_factory=dict)
     active: list[int] = field(default_factory=list)
+    keep: int = 1                                      # the best this many never drop out
+    protect: frozenset[int] = frozenset()              # nor these (the coach: the person's card)
 
     def __post_init__(self) -> None:
         self.values = {c: [] for c in self.candidates}
@@ -66,9 +68,11 @@ class Race:
         self.next_check = max(w + 1, w * 3 // 2)
         lead = self.leader()
         lv = self.values[lead]
+        ranked = sorted(self.active, key=lambda c: (-self.mean(c), c))
+        kept = {lead, *ranked[:self.keep], *self.protect}
         keep = []
         for c in self.active:
-            if c != lead:
+            if c not in kept:
                 d = [a - b for a, b in zip(self.values[c], lv, strict=True)]
                 m = sum(d) / w
                 var = sum((x - m) ** 2 for x in d) / (w - 1)
