@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .aside import DAMAGED, FOREIGN, NEWER, aside_path, move_aside
-from .atomic import NONBLOCK, sync_dir
+from .atomic import NONBLOCK, replacing, sync_dir
 from .history_db import APPLICATION_ID, DB_SCHEMA, connect
 
 MAGIC = b"SQLite format 3\x00"
@@ -297,21 +297,8 @@ def keys_in(path: Path) -> set[str]:
 
 def copy_file(src: Path, dst: Path) -> None:
     """Copy ``src`` to ``dst`` atomically (temp file, fsync, rename)."""
-    fd, tmp = tempfile.mkstemp(dir=dst.parent, prefix=f".{dst.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as out, open(src, "rb") as inp:
-            while chunk := inp.read(1 << 20):
-                out.write(chunk)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, dst)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    sync_dir(dst.parent)
+    with replacing(dst) as out, open(src, "rb") as inp:
+        shutil.copyfileobj(inp, out, 1 << 20)
 
 
 def make_backup(db: Path) -> Path:
