@@ -32,17 +32,25 @@ KILLS = int(os.environ.get("WIZARD_HISTORY_KILLS", "6"))
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 
 
-def _run(data: Path, first: int, after: float) -> list[int]:
-    """Start the child, SIGKILL it ``after`` seconds after it is ready; the games it acknowledged."""
+def _run(data: Path, first: int, games: int, after: float) -> list[int]:
+    """Start the child, SIGKILL it ``after`` seconds after it acknowledged ``games`` finished
+    games (counting games, not seconds, keeps the test meaningful on a slow machine); the games
+    it acknowledged."""
     proc = subprocess.Popen([sys.executable, str(CHILD), str(data), str(first)],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=ROOT)
     assert proc.stdout is not None
     assert proc.stdout.readline().strip() == b"ready"
+    out = b""
+    while out.count(b"\n") < games:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        out += line
     time.sleep(after)
     proc.send_signal(signal.SIGKILL)
-    out = proc.stdout.read().decode()
+    out += proc.stdout.read()
     proc.wait()
-    lines = out.split("\n")[:-1]            # the last one may have been cut by the kill
+    lines = out.decode().split("\n")[:-1]   # the last one may have been cut by the kill
     return [int(line.split()[1]) for line in lines if re.fullmatch(r"done \d+", line)]
 
 
@@ -52,7 +60,7 @@ def test_sigkill_in_the_game_end_transaction_loses_no_game(tmp_path: Path) -> No
     first = 1
     damaged = lost = 0
     for _ in range(KILLS):
-        done = _run(tmp_path, first, timing.uniform(0.02, 0.3))
+        done = _run(tmp_path, first, timing.randint(1, 3), timing.uniform(0.0, 0.1))
         acked |= set(done)
         first = max(acked | {first - 1}) + 2       # a game possibly half-written is not redone
         damaged += not examine(tmp_path / DB_NAME).ok
