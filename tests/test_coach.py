@@ -12,7 +12,7 @@ from test_ai import scramble_unseen, states
 
 from wizard.ai import make_ai
 from wizard.ai.calibration import calibrate
-from wizard.ai.calibration_bench import BidCase, main, reliability
+from wizard.ai.calibration_bench import BidCase, cross_maps, forced_bid, main, reliability, report
 from wizard.ai.coach import CHANCE_HALF, CLAIM_CHANCE, POINTS_HALF, BidStats, Coach, wilson
 from wizard.ai.expert import ExpertPlayer
 from wizard.ai.knowledge import info_of
@@ -176,3 +176,37 @@ def test_reliability_bins_hold_every_case() -> None:
     for b in bins:
         if b.count:
             assert b.lo <= b.predicted <= b.hi
+
+
+def test_a_forced_bid_is_another_legal_bid_near_the_own_one() -> None:
+    legal = [Bid(n) for n in range(6)]
+    rng = random.Random(4)
+    seen = {forced_bid(2, legal, rng) for _ in range(200)}
+    assert seen == {0, 1, 3, 4}
+    assert forced_bid(0, [Bid(0)], rng) is None
+    assert forced_bid(5, [Bid(0), Bid(5)], rng) is None       # nothing within 2
+
+
+def test_the_cross_check_fits_each_run_on_the_others_only() -> None:
+    def run(made: bool, game0: int) -> list[BidCase]:
+        return [BidCase("expert", 4, "classic", 5, b % 3, 0.2 + 0.6 * (g % 7) / 6, 30.0, -10.0,
+                        0.0, made if g % 5 else not made, 0, game0 + g)
+                for g in range(60) for b in range(2)]
+    a, b = run(True, 0), run(False, 100)
+    maps = cross_maps([a, b])
+    # a's bids were mostly made, b's mostly missed: each is judged by the other's map
+    assert all(c.p(maps[id(c)]) < 0.5 for c in a)
+    assert all(c.p(maps[id(c)]) > 0.5 for c in b)
+    out = io.StringIO()
+    assert not report(a + b, out, maps=maps, where="cross")
+    assert "calibration map: cross" in out.getvalue()
+
+
+def test_the_quick_bench_reports_forced_bids_apart() -> None:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["--quick", "--seed", "3", "--forced", "1"]) == 0
+    text = out.getvalue()
+    own = int(text.split("expert seats: ")[1].split(" bids")[0])
+    forced = int(text.split("made to bid another bid (within 2 of their own): ")[1].split(" bids")[0])
+    assert forced > 0 and own == 0      # every Expert bid with a neighbour was replaced

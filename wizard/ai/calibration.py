@@ -44,7 +44,12 @@ def logit(p: float) -> float:
 
 def calibrate(raw: float, zero: bool) -> float:
     """The chance of making a bid measured in play, from the play-out's ``raw`` chance."""
-    a, b, low, high = ZERO_BID if zero else OTHER_BIDS
+    return calibrate_with(raw, ZERO_BID if zero else OTHER_BIDS)
+
+
+def calibrate_with(raw: float, group: tuple[float, float, float, float]) -> float:
+    """``raw`` through one group's map ``(a, b, low, high)``."""
+    a, b, low, high = group
     x = logit(raw)
     edge = min(high, max(low, x))
     return 1.0 / (1.0 + math.exp(-(a + b * edge + (x - edge))))

@@ -65,6 +65,15 @@ def support(cases: Sequence[BidCase]) -> tuple[float, float]:
     return round(xs[int(0.025 * (len(xs) - 1))], 4), round(xs[int(0.975 * (len(xs) - 1))], 4)
 
 
+def fit_maps(cases: Sequence[BidCase], level: str = "expert") -> tuple[
+        tuple[float, float, float, float], tuple[float, float, float, float]]:
+    """(zero bids, other bids) maps fitted on the own (not forced) bids of ``level``'s seats."""
+    mine = [c for c in cases if c.level == level and not c.forced]
+    zero = [c for c in mine if c.bid == 0]
+    other = [c for c in mine if c.bid != 0]
+    return (*platt(zero), *support(zero)), (*platt(other), *support(other))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the fitted numbers."""
     p = argparse.ArgumentParser(prog="python -m wizard.ai.calibration_fit")
@@ -72,15 +81,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--level", default="expert")
     p.add_argument("--half", choices=("even", "odd"), help="only that half of the games")
     args = p.parse_args(argv)
-    cases = [c for f in args.files for c in load(f) if c.level == args.level
+    cases = [c for f in args.files for c in load(f) if c.level == args.level and not c.forced
              and (args.half is None or half_of(c.game) == args.half)]
-    zero = [c for c in cases if c.bid == 0]
-    other = [c for c in cases if c.bid != 0]
+    zeros = sum(c.bid == 0 for c in cases)
     where = ", ".join(f.name for f in args.files) + (f", {args.half} half" if args.half else "")
-    print(f'FITTED_ON = "{len(cases)} {args.level} bids ({len(zero)} zero, {len(other)} other) '
-          f'of {where}"')
-    print(f"ZERO_BID: tuple[float, float, float, float] = {(*platt(zero), *support(zero))!r}")
-    print(f"OTHER_BIDS: tuple[float, float, float, float] = {(*platt(other), *support(other))!r}")
+    print(f'FITTED_ON = "{len(cases)} {args.level} bids ({zeros} zero, {len(cases) - zeros} '
+          f'other) of {where}"')
+    zero, other = fit_maps(cases, args.level)
+    print(f"ZERO_BID: tuple[float, float, float, float] = {zero!r}")
+    print(f"OTHER_BIDS: tuple[float, float, float, float] = {other!r}")
     return 0
 
 
