@@ -210,3 +210,16 @@ def test_the_quick_bench_reports_forced_bids_apart() -> None:
     own = int(text.split("expert seats: ")[1].split(" bids")[0])
     forced = int(text.split("made to bid another bid (within 2 of their own): ")[1].split(" bids")[0])
     assert forced > 0 and own == 0      # every Expert bid with a neighbour was replaced
+
+
+def test_the_quick_bench_checks_card_values_against_the_round_points() -> None:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["--quick", "--seed", "3", "--cards", "1"]) == 0
+    text = out.getvalue()
+    count = int(text.split("expert seats' card plays: ")[1].split(" appraised")[0])
+    block = text.split("expert seats' card plays: ")[1]
+    rows = [line for line in block.split("\n") if line.startswith("| ") and "plays" not in line
+            and "---" not in line]
+    assert count > 0 and sum(int(r.split("|")[2]) for r in rows) == count
+    assert "mean (expected points - points scored):" in block

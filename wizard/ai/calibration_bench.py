@@ -36,6 +36,7 @@ from . import make_ai
 from .base import decision_rng, play_through
 from .calibration import FITTED_ON, calibrate, calibrate_with
 from .coach import Coach
+from .knowledge import legal_codes
 
 EDITIONS = ("classic", "magic", "camelot")
 PLAYERS = (3, 4, 5, 6)
@@ -83,6 +84,22 @@ class BidCase:
 
 
 
+@dataclass(frozen=True, slots=True)
+class CardCase:
+    """One coached card play of an Expert seat: the coach's expected round points for the card
+    played, and the round points the seat then scored."""
+
+    players: int
+    edition: str
+    round: int
+    left: int          # cards in hand before the play
+    ev: float
+    half: float        # the sampling half-width of ``ev`` (95 %)
+    scored: int
+    game: int = 0
+    kind: str = "card"
+
+
 def table_of(game: int) -> tuple[int, str, list[str]]:
     """The players, edition and seat levels of game number ``game``."""
     players = PLAYERS[game % len(PLAYERS)]
@@ -99,11 +116,13 @@ def forced_bid(own: int, legal: Sequence[Action], rng: random.Random) -> int | N
     return rng.choice(near) if near else None
 
 
-def play_game(seed: int, game: int, max_rounds: int = 0, forced: float = 0.0) -> list[BidCase]:
+def play_game(seed: int, game: int, max_rounds: int = 0, forced: float = 0.0,
+              cards: float = 0.0) -> list[BidCase | CardCase]:
     """Play one game (or its first ``max_rounds``) and return its coached bids. With ``forced``,
     that share of the Expert seats' bids are replaced by another bid near it (``forced_bid``),
     which the seat then plays for as Expert does: the coach's chance for a bid Expert would not
-    have made, checked against what happens."""
+    have made, checked against what happens. With ``cards``, that share of the Expert seats' card
+    plays (with a choice) are appraised too: the expected points of the card played."""
     players, edition, levels = table_of(game)
     gseed = seed * 100_003 + game
     state = GameState.new(GameConfig(players, seed=gseed, edition=Edition(edition)))
@@ -111,6 +130,7 @@ def play_game(seed: int, game: int, max_rounds: int = 0, forced: float = 0.0) ->
     coach = Coach()
     coached: list[tuple[int, int, int, dict[str, Any], bool]] = []
     # (round, seat, bid, the coach's notes, forced)
+    coached_cards: list[tuple[int, int, int, float, float]] = []  # (round, seat, left, ev, half)
 
     def decide(seat: int, view: PlayerView) -> Action:
         step = len(state.actions)
@@ -127,11 +147,23 @@ def play_game(seed: int, game: int, max_rounds: int = 0, forced: float = 0.0) ->
             _best, notes = coach.appraise(view, random.Random(f"coach:{gseed}:{seat}:{step}"),
                                           action)
             coached.append((view.round, seat, action.n, notes, made_to is not None))
+        elif (cards and view.phase is Phase.PLAY and levels[seat] == "expert"
+              and len(view.legal) > 1 and view.hand is not None
+              and random.Random(f"cards:{gseed}:{seat}:{step}").random() < cards):
+            _best, notes = coach.appraise(view, random.Random(f"coach:{gseed}:{seat}:{step}"),
+                                          action)
+            code = legal_codes(view)[view.legal.index(action)]
+            coached_cards.append((view.round, seat, len(view.hand), notes["values"][code],
+                                  notes["half"][code]))
         return action
 
     play_through(state, random.Random(gseed), decide, max_rounds)
     rows = {r.round: r for r in state.history}
-    out: list[BidCase] = []
+    out: list[BidCase | CardCase] = []
+    for rnd, seat, left, ev, half in coached_cards:
+        row = rows.get(rnd)
+        if row is not None:
+            out.append(CardCase(players, edition, rnd, left, ev, half, row.points[seat], game))
     for rnd, seat, b, notes, was_forced in coached:
         row = rows.get(rnd)
         if row is None:
@@ -157,7 +189,8 @@ def rounds_of(game: int) -> int:
 
 
 def collect(rounds: int, seed: int, jobs: int, progress: bool = True,
-            keep: Path | None = None, forced: float = 0.0) -> list[BidCase]:
+            keep: Path | None = None, forced: float = 0.0,
+            cards: float = 0.0) -> list[BidCase | CardCase]:
     """Play games until at least ``rounds`` rounds are played; every coached bid (also appended
     to ``keep`` game by game, so a long run stopped early keeps what it measured)."""
     games: list[tuple[int, int]] = []
@@ -168,12 +201,12 @@ def collect(rounds: int, seed: int, jobs: int, progress: bool = True,
         games.append((g, cut if cut < rounds_of(g) else 0))
         total += cut
         g += 1
-    cases: list[BidCase] = []
+    cases: list[BidCase | CardCase] = []
     started = time.perf_counter()
     if keep is not None:
         keep.write_text("", encoding="utf-8")
 
-    def got(found: list[BidCase], k: int) -> None:
+    def got(found: list[BidCase | CardCase], k: int) -> None:
         cases.extend(found)
         if keep is not None:
             save(found, keep, append=True)
@@ -181,10 +214,11 @@ def collect(rounds: int, seed: int, jobs: int, progress: bool = True,
 
     if jobs <= 1:
         for k, (game, cut) in enumerate(games):
-            got(play_game(seed, game, cut, forced), k + 1)
+            got(play_game(seed, game, cut, forced, cards), k + 1)
     else:
         with ProcessPoolExecutor(jobs) as pool:
-            futures = [pool.submit(play_game, seed, game, cut, forced) for game, cut in games]
+            futures = [pool.submit(play_game, seed, game, cut, forced, cards)
+                       for game, cut in games]
             for k, f in enumerate(as_completed(futures)):
                 got(f.result(), k + 1)
     cases.sort(key=lambda c: c.game)
@@ -300,17 +334,55 @@ def cross_maps(runs: Sequence[Sequence[BidCase]]) -> dict[int, Maps]:
     return out
 
 
-def save(cases: Iterable[BidCase], path: Path, append: bool = False) -> None:
-    """One JSON object per coached bid."""
+def save(cases: Iterable[BidCase | CardCase], path: Path, append: bool = False) -> None:
+    """One JSON object per coached bid or card play."""
     with path.open("a" if append else "w", encoding="utf-8") as f:
         for c in cases:
             f.write(json.dumps(asdict(c)) + "\n")
 
 
 def load(path: Path) -> list[BidCase]:
-    """The cases written by ``save``."""
+    """The bids written by ``save``."""
     with path.open(encoding="utf-8") as f:
-        return [BidCase(**json.loads(line)) for line in f if line.strip()]
+        rows = [json.loads(line) for line in f if line.strip()]
+    return [BidCase(**r) for r in rows if "kind" not in r]
+
+
+def load_cards(path: Path) -> list[CardCase]:
+    """The card plays written by ``save``."""
+    with path.open(encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    return [CardCase(**r) for r in rows if r.get("kind") == "card"]
+
+
+CARD_BINS = (-60.0, -20.0, 0.0, 20.0, 40.0)   # edges of the card table's bins (round points)
+
+
+def card_report(cards: Sequence[CardCase], out=None) -> None:  # type: ignore[no-untyped-def]
+    """Expected points of the card played against the round points scored (reported, not a
+    target: the card values are the play-out's, not calibrated)."""
+    out = out or sys.stdout
+    print(f"\nexpert seats' card plays: {len(cards)} appraised  (reported, not a target)",
+          file=out)
+    if not cards:
+        return
+    print("| expected points | plays | expected | scored | gap |", file=out)
+    print("|---|---|---|---|---|", file=out)
+    edges = (float("-inf"), *CARD_BINS, float("inf"))
+    for lo, hi in zip(edges, edges[1:], strict=False):
+        row = [c for c in cards if lo <= c.ev < hi]
+        if not row:
+            continue
+        e = sum(c.ev for c in row) / len(row)
+        o = sum(c.scored for c in row) / len(row)
+        name = (f"< {hi:+.0f}" if lo == float("-inf") else
+                f">= {lo:+.0f}" if hi == float("inf") else f"{lo:+.0f} to {hi:+.0f}")
+        print(f"| {name} | {len(row)} | {e:+.1f} | {o:+.1f} | {o - e:+.1f} |", file=out)
+    d = [c.ev - c.scored for c in cards]
+    m = sum(d) / len(d)
+    half = (1.96 * (sum((x - m) ** 2 for x in d) / (len(d) - 1) / len(d)) ** 0.5
+            if len(d) > 1 else float("inf"))
+    print(f"mean (expected points - points scored): {m:+.2f} (95% +-{half:.2f})", file=out)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -331,6 +403,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--forced", type=float, default=0.0,
                    help="this share of the Expert seats' bids replaced by another bid near it "
                         "(reported apart: the coach's chance for a bid Expert would not make)")
+    p.add_argument("--cards", type=float, default=0.0,
+                   help="this share of the Expert seats' card plays appraised too (the expected "
+                        "points of the card played against the round's points; reported)")
     p.add_argument("--cross", action="store_true",
                    help="with two or more --load runs: check each run with a map fitted on the "
                         "others only (the fitting method checked on every game)")
@@ -340,9 +415,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     maps: dict[int, Maps] | None = None
     where = ""
+    cards: list[CardCase] = []
     if args.load:
         runs = [load(path) for path in args.load]
         cases = [c for run in runs for c in run]
+        cards = [c for path in args.load for c in load_cards(path)]
         print(f"{len(cases)} coached bids read from {', '.join(map(str, args.load))}")
         if args.cross:
             maps = cross_maps(runs)
@@ -350,13 +427,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                      "(python -m wizard.ai.calibration_fit)")
     else:
         rounds = 8 if args.quick else args.rounds
-        cases = collect(rounds, args.seed, args.jobs, keep=args.save, forced=args.forced)
+        found = collect(rounds, args.seed, args.jobs, keep=args.save, forced=args.forced,
+                        cards=args.cards)
+        cases = [c for c in found if isinstance(c, BidCase)]
+        cards = [c for c in found if isinstance(c, CardCase)]
         print(f"{rounds} rounds played (seed {args.seed}; 3-6 players, classic, magic, camelot), "
               f"{len(cases)} coached bids, {time.perf_counter() - started:.0f} s")
     if args.half:
         cases = [c for c in cases if half_of(c.game) == args.half]
         print(f"{len(cases)} coached bids in the {args.half} half of the games")
     ok = report(cases, maps=maps, where=where)
+    if cards or args.cards:
+        card_report(cards)
     return 0 if ok or args.quick else 1
 
 
