@@ -152,16 +152,24 @@ def test_wilson_never_claims_certainty() -> None:
     assert calibrate(0.5, False) == pytest.approx(calibrate(0.5, False))
 
 
-def test_the_calibration_bench_quick_table_holds_the_bids_counted() -> None:
+@pytest.fixture(scope="module")
+def quick_bench() -> str:
+    """One quick bench run for the table tests: half the Expert bids forced, every card play."""
     out = io.StringIO()
     with redirect_stdout(out):
-        assert main(["--quick", "--seed", "3"]) == 0
-    text = out.getvalue()
+        assert main(["--quick", "--seed", "3", "--forced", "0.5", "--cards", "1"]) == 0
+    return out.getvalue()
+
+
+def test_the_calibration_bench_quick_table_holds_the_bids_counted(quick_bench: str) -> None:
+    text = quick_bench
     assert "rounds played" in text and "Brier score:" in text
     assert "expert seats:" in text and "normal seats:" in text
-    for level in ("expert", "normal"):
-        block = text.split(f"{level} seats: ")[1].split("\n\n")[0]
+    for title in ("expert seats: ", "normal seats: ",
+                  "made to bid another bid (within 2 of their own): "):
+        block = text.split(title)[1].split("\n\n")[0]
         count = int(block.split(" bids")[0])
+        assert count > 0, title
         rows = [line for line in block.split("\n") if line.startswith("| 0.") or
                 line.startswith("| 1.")]
         assert sum(int(r.split("|")[2]) for r in rows) == count
@@ -202,21 +210,8 @@ def test_the_cross_check_fits_each_run_on_the_others_only() -> None:
     assert "calibration map: cross" in out.getvalue()
 
 
-def test_the_quick_bench_reports_forced_bids_apart() -> None:
-    out = io.StringIO()
-    with redirect_stdout(out):
-        assert main(["--quick", "--seed", "3", "--forced", "1"]) == 0
-    text = out.getvalue()
-    own = int(text.split("expert seats: ")[1].split(" bids")[0])
-    forced = int(text.split("made to bid another bid (within 2 of their own): ")[1].split(" bids")[0])
-    assert forced > 0 and own == 0      # every Expert bid with a neighbour was replaced
-
-
-def test_the_quick_bench_checks_card_values_against_the_round_points() -> None:
-    out = io.StringIO()
-    with redirect_stdout(out):
-        assert main(["--quick", "--seed", "3", "--cards", "1"]) == 0
-    text = out.getvalue()
+def test_the_quick_bench_checks_card_values_against_the_round_points(quick_bench: str) -> None:
+    text = quick_bench
     count = int(text.split("expert seats' card plays: ")[1].split(" appraised")[0])
     block = text.split("expert seats' card plays: ")[1]
     rows = [line for line in block.split("\n") if line.startswith("| ") and "plays" not in line
