@@ -149,7 +149,7 @@ def test_wilson_never_claims_certainty() -> None:
     assert lo == 0.0 and 0 < hi < 0.02
     lo, hi = wilson(400, 400)
     assert hi == 1.0 and 0.98 < lo < 1
-    assert calibrate(0.5, False) == pytest.approx(calibrate(0.5, False))
+    assert calibrate(0.5, 1, 3) == pytest.approx(calibrate(0.5, 1, 3))
 
 
 @pytest.fixture(scope="module")

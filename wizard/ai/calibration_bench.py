@@ -34,7 +34,7 @@ from wizard.engine import Action, Bid, Edition, GameConfig, GameState, Phase, Pl
 
 from . import make_ai
 from .base import decision_rng, play_through
-from .calibration import FITTED_ON, calibrate, calibrate_with
+from .calibration import FITTED_ON, Group, calibrate, calibrate_with
 from .coach import Coach
 from .knowledge import legal_codes
 
@@ -47,8 +47,8 @@ TARGET_POINTS = 2.0
 MIN_BIN = 100
 
 
-#: A calibration map: (zero bids, other bids), each ``(a, b, low, high)`` as in ``calibration``.
-Maps = tuple[tuple[float, float, float, float], tuple[float, float, float, float]]
+#: A calibration map: (zero bids, other bids), each ``(a, b, low, high, c)`` as in ``calibration``.
+Maps = tuple[Group, Group]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +72,10 @@ class BidCase:
     def p(self, maps: Maps | None = None) -> float:
         """The coach's (calibrated) chance of making it, with the map in force (or ``maps``)."""
         if maps is None:
-            q = calibrate(self.p_raw, self.bid == 0)
+            q = calibrate(self.p_raw, self.bid, self.round)
         else:
-            q = calibrate_with(self.p_raw, maps[0] if self.bid == 0 else maps[1])
+            q = calibrate_with(self.p_raw, maps[0] if self.bid == 0 else maps[1], self.bid,
+                               self.round)
         return min(1.0 - self.voided, q)
 
     def ev(self, maps: Maps | None = None) -> float:
@@ -296,8 +297,9 @@ def report(cases: Sequence[BidCase], out=None,  # type: ignore[no-untyped-def]
     for title, sub, what in groups:
         target = what == "  (target)"
         print(f"\n{title}: {len(sub)} bids{what}", file=out)
-        print("| predicted bin | bids | predicted | observed | gap |", file=out)
-        print("|---|---|---|---|---|", file=out)
+        print("| predicted bin | bids | predicted | observed | gap | sampling +- (95 %) |",
+              file=out)
+        print("|---|---|---|---|---|---|", file=out)
         for b in reliability(sub, maps=maps):
             if not b.count:
                 continue
@@ -306,8 +308,9 @@ def report(cases: Sequence[BidCase], out=None,  # type: ignore[no-untyped-def]
             if b.count >= MIN_BIN and abs(gap) > TARGET_BIN:
                 flag = " OVER"
                 ok = ok and not target
+            noise = 1.96 * (b.predicted * (1 - b.predicted) / b.count) ** 0.5
             print(f"| {b.lo:.1f}-{b.hi:.1f} | {b.count} | {b.predicted:.3f} | {b.observed:.3f} | "
-                  f"{gap:+.3f}{flag} |", file=out)
+                  f"{gap:+.3f}{flag} | {noise:.3f} |", file=out)
         m, half = points_error(sub, maps)
         print(f"Brier score: {brier(sub, maps):.4f}", file=out)
         flag = "" if abs(m) <= TARGET_POINTS else " OVER"

@@ -6,8 +6,9 @@
 
 Only Expert's seats are fitted (the coach's chance means "if you play for it as Expert would").
 Per group (zero bids, other bids): a logistic regression of what happened (made or not) on the
-logit of the raw chance, by Newton's method (maximum likelihood): ``logit(p) = a + b logit(raw)``,
-held within the central 95 % of the raw chances fitted (``support``).
+logit of the raw chance and, for the other bids, the bid's share of the round, by Newton's method
+(maximum likelihood): ``logit(p) = a + b logit(raw) + c bid / round``, held within the central 95 %
+of the raw chances fitted (``support``).
 """
 
 from __future__ import annotations
@@ -17,44 +18,67 @@ import math
 from collections.abc import Sequence
 from pathlib import Path
 
-from .calibration import logit
+from .calibration import Group, logit
 from .calibration_bench import BidCase, half_of, load
 
 
-def platt(cases: Sequence[BidCase], iterations: int = 50) -> tuple[float, float]:
-    """(a, b) maximising the likelihood of ``made`` under ``sigmoid(a + b logit(p_raw))``.
+def logistic(rows: Sequence[Sequence[float]], ys: Sequence[float],
+             iterations: int = 50) -> list[float]:
+    """The weights maximising the likelihood of ``ys`` under ``sigmoid(w . row)`` (Newton's
+    method; a tiny ridge keeps it defined on few or separable cases); ``rows[i][1]`` starts at 1."""
+    k = len(rows[0]) if rows else 2
+    w = [0.0] * k
+    if k > 1:
+        w[1] = 1.0
+    for _ in range(iterations):
+        g = [0.0] * k
+        h = [[1e-9 if i == j else 0.0 for j in range(k)] for i in range(k)]
+        for row, y in zip(rows, ys, strict=True):
+            p = 1.0 / (1.0 + math.exp(-sum(wi * xi for wi, xi in zip(w, row, strict=True))))
+            for i in range(k):
+                g[i] += (y - p) * row[i]
+                for j in range(k):
+                    h[i][j] += p * (1 - p) * row[i] * row[j]
+        step = _solve(h, g)
+        if step is None:
+            break
+        w = [wi + d for wi, d in zip(w, step, strict=True)]
+        if sum(abs(d) for d in step) < 1e-10:
+            break
+    return w
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float] | None:
+    """x with a x = b (Gaussian elimination with partial pivoting); None if singular."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
+        if abs(m[piv][col]) < 1e-12:
+            return None
+        m[col], m[piv] = m[piv], m[col]
+        for r in range(n):
+            if r != col:
+                f = m[r][col] / m[col][col]
+                m[r] = [x - f * y for x, y in zip(m[r], m[col], strict=True)]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def platt(cases: Sequence[BidCase], share: bool = False) -> tuple[float, float, float]:
+    """(a, b, c) maximising the likelihood of ``made`` under
+    ``sigmoid(a + b logit(p_raw) + c bid / round)`` (c = 0 unless ``share``).
 
     >>> from wizard.ai.calibration_bench import BidCase
     >>> cs = [BidCase("expert", 4, "classic", 3, 1, p, 30.0, -10.0, 0.0, m, 0)
     ...       for p, m in [(0.2, False), (0.2, True), (0.8, True), (0.8, True), (0.5, True)]]
-    >>> a, b = platt(cs)
-    >>> a > 0
+    >>> a, b, c = platt(cs)
+    >>> a > 0 and c == 0
     True
     """
-    a, b = 0.0, 1.0
-    xs = [logit(c.p_raw) for c in cases]
-    ys = [1.0 if c.made else 0.0 for c in cases]
-    for _ in range(iterations):
-        ga = gb = haa = hab = hbb = 0.0
-        for x, y in zip(xs, ys, strict=True):
-            p = 1.0 / (1.0 + math.exp(-(a + b * x)))
-            w = p * (1 - p)
-            ga += y - p
-            gb += (y - p) * x
-            haa += w
-            hab += w * x
-            hbb += w * x * x
-        haa += 1e-9
-        hbb += 1e-9
-        det = haa * hbb - hab * hab
-        if abs(det) < 1e-12:
-            break
-        da = (hbb * ga - hab * gb) / det
-        db = (haa * gb - hab * ga) / det
-        a, b = a + da, b + db
-        if abs(da) + abs(db) < 1e-10:
-            break
-    return round(a, 4), round(b, 4)
+    rows = [[1.0, logit(c.p_raw)] + ([c.bid / max(1, c.round)] if share else [])
+            for c in cases]
+    w = logistic(rows, [1.0 if c.made else 0.0 for c in cases])
+    return round(w[0], 4), round(w[1], 4), round(w[2], 4) if share else 0.0
 
 
 def support(cases: Sequence[BidCase]) -> tuple[float, float]:
@@ -65,13 +89,14 @@ def support(cases: Sequence[BidCase]) -> tuple[float, float]:
     return round(xs[int(0.025 * (len(xs) - 1))], 4), round(xs[int(0.975 * (len(xs) - 1))], 4)
 
 
-def fit_maps(cases: Sequence[BidCase], level: str = "expert") -> tuple[
-        tuple[float, float, float, float], tuple[float, float, float, float]]:
+def fit_maps(cases: Sequence[BidCase], level: str = "expert") -> tuple[Group, Group]:
     """(zero bids, other bids) maps fitted on the own (not forced) bids of ``level``'s seats."""
     mine = [c for c in cases if c.level == level and not c.forced]
     zero = [c for c in mine if c.bid == 0]
     other = [c for c in mine if c.bid != 0]
-    return (*platt(zero), *support(zero)), (*platt(other), *support(other))
+    za, zb, zc = platt(zero)
+    oa, ob, oc = platt(other, share=True)
+    return (za, zb, *support(zero), zc), (oa, ob, *support(other), oc)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -88,8 +113,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f'FITTED_ON = "{len(cases)} {args.level} bids ({zeros} zero, {len(cases) - zeros} '
           f'other) of {where}"')
     zero, other = fit_maps(cases, args.level)
-    print(f"ZERO_BID: tuple[float, float, float, float] = {zero!r}")
-    print(f"OTHER_BIDS: tuple[float, float, float, float] = {other!r}")
+    print(f"ZERO_BID: Group = {zero!r}")
+    print(f"OTHER_BIDS: Group = {other!r}")
     return 0
 
 

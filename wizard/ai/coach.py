@@ -116,14 +116,14 @@ class BidStats:
         """The calibrated chance of making it, the expected points, their half-widths, and the
         distribution of tricks taken (calibrated; with the voided share it sums to 1)."""
         n = self.n
-        zero = self.bid == 0
         m = self.counts[self.bid]
         vs = self.voided / n
         raw = m / n
         lo, hi = wilson(m, n)
         cap = 1.0 - vs
-        p = min(cap, calibrate(raw, zero))
-        p_lo, p_hi = min(cap, calibrate(lo, zero)), min(cap, calibrate(hi, zero))
+        p = min(cap, calibrate(raw, self.bid, self.round))
+        p_lo = min(cap, calibrate(lo, self.bid, self.round))
+        p_hi = min(cap, calibrate(hi, self.bid, self.round))
         p_half = max(p - p_lo, p_hi - p)
         q_raw, q = cap - raw, cap - p
         a = self.made.mean if self.made.n else made_points
