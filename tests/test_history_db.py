@@ -13,6 +13,7 @@ from test_persistence_support import finished_entry
 
 from wizard.engine import Bid, Edition, GameConfig, GameRecord, RoundResult, TakeBack
 from wizard.persistence import HistoryEntry, SeatSpec, Store, compute_stats, progress
+from wizard.persistence.history_db import entry_line
 from wizard.persistence.history_query import player_names, progress_of, stats_of
 from wizard.persistence.review_store import review_id
 
@@ -126,3 +127,79 @@ def test_finishing_a_game_is_one_transaction(tmp_path: Path) -> None:
     writes = [s for s in statements if s.split()[0] in ("INSERT", "UPDATE", "DELETE")]
     first, last = statements.index(begins[0]), statements.index("COMMIT")
     assert writes and all(first < statements.index(w) < last for w in writes)
+
+
+def _steps(conn, fn) -> tuple[int, set[str]]:  # type: ignore[no-untyped-def]
+    """(SQLite virtual-machine steps, in hundreds, and the tables read) of ``fn()``."""
+    steps = [0]
+    tables: set[str] = set()
+
+    def count() -> int:
+        steps[0] += 1
+        return 0
+
+    def reads(action: int, table: str | None, *_: object) -> int:
+        import sqlite3
+        if action == sqlite3.SQLITE_READ and table:
+            tables.add(table)
+        return sqlite3.SQLITE_OK
+
+    conn.set_progress_handler(count, 100)
+    conn.set_authorizer(reads)
+    try:
+        fn()
+    finally:
+        conn.set_progress_handler(None, 100)
+        conn.set_authorizer(None)
+    return steps[0], tables
+
+
+def test_progress_reads_a_few_rows_whatever_the_length_of_the_history(tmp_path: Path) -> None:
+    rng = random.Random(7)
+    store = Store(tmp_path)
+    games = [toy(k, rng) for k in range(1, 401)]
+    db = store.history_db()
+    assert db is not None
+    db.add_many([(g, entry_line(g)) for g in games[:40]])
+    with db.reader() as conn:
+        small, tables = _steps(conn, lambda: progress_of(conn, "Ana", takebacks=False))
+        assert progress_of(conn, "Ana") == progress(games[:40], "Ana")
+    db.add_many([(g, entry_line(g)) for g in games[40:]])
+    with db.reader() as conn:
+        large, _ = _steps(conn, lambda: progress_of(conn, "Ana", takebacks=False))
+        names, name_tables = _steps(conn, lambda: player_names(conn))
+        assert progress_of(conn, "Ana", takebacks=False) == progress(games, "Ana",
+                                                                     takebacks=False)
+    assert "rounds" not in tables and "seats" not in name_tables
+    assert large < 2 * small + 5, (small, large)      # ten times the games: not ten times the work
+
+
+def test_a_schema_1_database_gets_the_tally_tables_when_opened(tmp_path: Path) -> None:
+    import sqlite3
+
+    from wizard.persistence.db_files import examine
+    from wizard.persistence.history_db import DB_NAME, DB_SCHEMA
+    rng = random.Random(11)
+    games = [toy(k, rng) for k in range(1, 61)]
+    store = Store(tmp_path)
+    for g in games[:50]:
+        assert store.finish_game(g)
+    store.close()
+    conn = sqlite3.connect(tmp_path / DB_NAME, isolation_level=None)    # as schema 1 made it
+    for table in ("names", "tally", "tally_sizes", "tally_levels"):
+        conn.execute(f"DROP TABLE {table}")
+    conn.execute("PRAGMA user_version=1")
+    conn.close()
+    assert examine(tmp_path / DB_NAME).ok
+    again = Store(tmp_path)
+    for g in games[50:]:
+        assert again.finish_game(g)
+    db = again.history_db()
+    assert db is not None and not again.problems
+    with db.reader() as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == DB_SCHEMA == 2
+        for name in ("Ana", "Eli", "Cy"):
+            for tb in (True, False):
+                assert progress_of(conn, name, takebacks=tb) == \
+                    progress(games, name, takebacks=tb), (name, tb)
+        assert player_names(conn)[:2] in (["Ana", "Eli"], ["Eli", "Ana"])

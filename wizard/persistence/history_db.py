@@ -39,7 +39,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from . import checks
+from . import checks, history_tally
 from .atomic import dump_json, parse_json, sync_dir
 from .checks import Invalid
 from .history import HistoryEntry
@@ -48,7 +48,7 @@ from .seats import SeatSpec
 
 DB_NAME = "history.sqlite3"
 APPLICATION_ID = 0x57495A44      # "WIZD": this program's databases (PRAGMA application_id)
-DB_SCHEMA = 1                    # PRAGMA user_version
+DB_SCHEMA = history_tally.SCHEMA  # PRAGMA user_version (1: before the tally tables)
 BUSY_MS = 10_000
 
 SCHEMA_SQL = """
@@ -138,6 +138,7 @@ def create_schema(conn: sqlite3.Connection) -> None:
     for statement in SCHEMA_SQL.split(";"):
         if statement.strip():
             conn.execute(statement)
+    history_tally.create(conn)
     conn.execute(f"PRAGMA user_version={DB_SCHEMA}")
     conn.execute("INSERT INTO meta VALUES ('created_at', ?)", (repr(time.time()),))
     conn.execute("COMMIT")
@@ -166,6 +167,21 @@ def _create(path: Path) -> None:
                 pass
         raise
     sync_dir(path.parent)
+
+
+def _upgrade(conn: sqlite3.Connection) -> None:
+    """Bring a database of an earlier schema up to ``DB_SCHEMA`` (one transaction; a crash
+    leaves it as it was, upgraded at the next start)."""
+    if int(conn.execute("PRAGMA user_version").fetchone()[0]) >= DB_SCHEMA:
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if int(conn.execute("PRAGMA user_version").fetchone()[0]) < DB_SCHEMA:
+            history_tally.upgrade(conn)
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
 
 
 def _runs(made: list[bool]) -> tuple[int, int, int]:
@@ -234,6 +250,7 @@ class HistoryDB:
             conn = connect(self.path)
             try:
                 conn.execute("PRAGMA journal_mode=WAL")
+                _upgrade(conn)
             except BaseException:
                 conn.close()
                 raise
@@ -322,6 +339,7 @@ class HistoryDB:
                            for r in entry.rounds]
         conn.executemany("INSERT INTO seats VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", seat_rows)
         conn.executemany("INSERT INTO rounds VALUES (?,?,?,?,?,?)", round_rows)
+        history_tally.add_games(conn, gid)
         return True
 
     def set_meta(self, key: str, value: str) -> None:
