@@ -5,6 +5,7 @@ games read back; finishing a game is one transaction."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -203,3 +204,43 @@ def test_a_schema_1_database_gets_the_tally_tables_when_opened(tmp_path: Path) -
                 assert progress_of(conn, name, takebacks=tb) == \
                     progress(games, name, takebacks=tb), (name, tb)
         assert player_names(conn)[:2] in (["Ana", "Eli"], ["Eli", "Ana"])
+
+
+def test_a_finished_games_save_is_removed_only_once_its_record_is_synced(tmp_path: Path) -> None:
+    from test_persistence_support import saved_game
+    store = Store(tmp_path)
+    first, second = (replace(saved_game(seed=s), game_id=f"g{s}") for s in (3, 4))
+    assert store.save_game(first) and store.save_game(second)
+    db = store.history_db()
+    assert db is not None
+    with db.cursor() as conn:          # commits do not wait for the disk; a checkpoint does
+        assert conn.execute("PRAGMA synchronous").fetchone()[0] == 1
+    with db.reader() as view:          # a screen's query holds an older view of the journal
+        view.execute("BEGIN")
+        view.execute("SELECT COUNT(*) FROM games").fetchone()
+        assert store.finish_game(finished_entry(1), first.game_id)
+        assert store.game_path(first.game_id).exists()           # not yet synced: kept
+        assert store.game_ids() == [second.game_id]              # but not offered to continue
+        view.execute("COMMIT")
+    assert store.finish_game(finished_entry(2), second.game_id)  # this checkpoint syncs both
+    assert not store.game_path(first.game_id).exists()
+    assert not store.game_path(second.game_id).exists()
+    assert store.history_count() == 2 and store.game_ids() == []
+
+
+def test_closing_removes_the_saves_still_waiting_for_a_sync(tmp_path: Path) -> None:
+    from test_persistence_support import saved_game
+    store = Store(tmp_path)
+    game = saved_game(seed=5)
+    assert store.save_game(game)
+    db = store.history_db()
+    assert db is not None
+    with db.reader() as view:
+        view.execute("BEGIN")
+        view.execute("SELECT COUNT(*) FROM games").fetchone()
+        assert store.finish_game(finished_entry(3), game.game_id)
+        view.execute("COMMIT")
+    assert store.game_path(game.game_id).exists()
+    store.close()
+    assert not store.game_path(game.game_id).exists()
+    assert Store(tmp_path).history_count() == 1

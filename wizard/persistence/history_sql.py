@@ -61,8 +61,12 @@ class HistoryRows:
     _db_tried: bool
     _backup_thread: threading.Thread | None
     _backup_state: tuple[int, float] | None
+    _unsynced: set[str]
 
     def _report(self, problem: Problem) -> None:
+        raise NotImplementedError
+
+    def delete_game(self, game_id: str) -> bool:
         raise NotImplementedError
 
     # ---- opening -------------------------------------------------------------------------
@@ -256,6 +260,46 @@ class HistoryRows:
 
     # ---- writing -------------------------------------------------------------------------
 
+    def finish_game(self, entry: HistoryEntry, game_id: str | None = None) -> bool:
+        """Game over: record ``entry`` in the history (one transaction), then delete game
+        ``game_id`` in progress once that record is on disk for good.
+
+        The commit does not wait for the disk (``synchronous=NORMAL``): a killed program loses
+        nothing, the operating system still writes it; a power cut could lose the last commits,
+        so the game's save is kept until a checkpoint has synced the journal and the database
+        (at once, unless a screen's query holds an older view: then at the next game's end or at
+        closing; it is left out of the Continue list meanwhile). Safe to repeat after a crash
+        between the two steps, even after other games were finished meanwhile: the game key is
+        UNIQUE, so a game already anywhere in the history is not added twice.
+        """
+        if not self.append_history(entry):
+            return False
+        if game_id is not None:
+            with self._lock:
+                self._unsynced.add(game_id)
+        self.sync_finished()
+        return True
+
+    def sync_finished(self) -> bool:
+        """Sync the history to disk (a checkpoint) and delete the saves of the games it now holds
+        for good; False if a reader kept the checkpoint from reaching the end (saves kept)."""
+        with self._lock:
+            db = self._db
+            waiting = set(self._unsynced)      # recorded before this checkpoint starts
+        if db is None or not db.is_open:
+            return False
+        try:
+            durable = db.sync()                # outside the store's lock: it waits for the disk
+        except sqlite3.Error as e:
+            log.warning("history checkpoint failed: %s", e)
+            return False
+        if durable:
+            for game_id in sorted(waiting):
+                self.delete_game(game_id)
+            with self._lock:
+                self._unsynced -= waiting
+        return durable
+
     def append_history(self, entry: HistoryEntry, unless_last: bool = False) -> bool:
         """Record a finished game (one transaction). A game already recorded (the same record and
         seats) is not added again; True either way. False if the database refused."""
@@ -385,9 +429,12 @@ class HistoryRows:
         return result
 
     def close_history(self) -> None:
-        """Wait for a backup in progress and close the database."""
+        """Wait for a backup in progress, delete the saves of the games recorded for good, and
+        close the database."""
         self.wait_backup()
         with self._lock:
+            if self._unsynced:
+                self.sync_finished()
             if self._db is not None:
                 self._db.close()
 
