@@ -351,7 +351,7 @@ class HistoryDB:
         view kept the checkpoint from reaching the end of the journal."""
         with self.cursor() as conn:
             busy, logged, done = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-        return busy == 0 and logged == done
+        return bool(busy == 0 and logged == done)
 
     def set_meta(self, key: str, value: str) -> None:
         """Write one ``meta`` value."""

@@ -12,7 +12,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from .aside import FOREIGN, NEWER, move_aside
-from .atomic import TooLarge
 from .checks import Invalid
 from .db_files import (
     BACKUP_EVERY,
@@ -34,24 +33,19 @@ from .db_import import (
     Imported,
     export_lines,
     import_lines,
-    import_reviews,
-    verify_import,
-    verify_reviews,
 )
 from .history import HistoryEntry
 from .history_db import DB_NAME, GameRow, HistoryDB, open_here
+from .history_import import CACHE_NAME as CACHE_NAME  # re-exported: tests read it here
+from .history_import import HISTORY_NAME, HistoryImport
 from .problems import FileKind, Problem, ProblemKind
 from .review_store import REVIEWS_DIR, review_id
-from .verified import VerifiedCache
 
 log = logging.getLogger("wizard.persistence")
 
-HISTORY_NAME = "history.jsonl"         # the history of earlier versions, imported once
-CACHE_NAME = "history.checked.json"    # their cache of replayed lines (used by that import)
-MIGRATED = "migrated"
 
 
-class HistoryRows:
+class HistoryRows(HistoryImport):
     """Finished games in ``history.sqlite3``; mixed into ``Store``, whose state it shares."""
 
     data_dir: Path
@@ -71,17 +65,18 @@ class HistoryRows:
 
     # ---- opening -------------------------------------------------------------------------
 
-    def history_db(self, create: bool = True) -> HistoryDB | None:
+    def history_db(self, create: bool = True, import_files: bool = True) -> HistoryDB | None:
         """The database, opened once: checked (``quick_check``), a bad one set aside and the newest
-        good backup restored, the files of earlier versions imported. None if it cannot be used
-        (or, with ``create=False``, if there is no history at all yet: nothing is made then)."""
+        good backup restored, the files of earlier versions imported (with ``import_files=False``
+        left for ``run_import``: ``import_pending``). None if it cannot be used (or, with
+        ``create=False``, if there is no history at all yet: nothing is made then)."""
         with self._lock:
             if not self._db_tried and not create and not self._any_history():
                 return None
             if not self._db_tried:
                 self._db_tried = True
                 try:
-                    self._db = self._open_db()
+                    self._db = self._open_db(import_files)
                 except Exception as e:      # never a reason to lose the settings and saves
                     log.exception("the history database cannot be opened")
                     self._report(Problem(ProblemKind.UNREADABLE, FileKind.HISTORY,
@@ -96,15 +91,18 @@ class HistoryRows:
         names += [backup_path(Path(DB_NAME), g).name for g in range(1, BACKUPS + 1)]
         return any(os.path.lexists(self.data_dir / n) for n in names)
 
-    def _open_db(self) -> HistoryDB:
+    def _open_db(self, import_files: bool = True) -> HistoryDB:
         path = self.data_dir / DB_NAME        # never followed: a link there is set aside below
         if open_here(path):                   # checked by the store that has it open
             db = HistoryDB(path)
             db.open()
         else:
             db = self._checked_db(path)
-        self._migrate_jsonl(db)
-        self._migrate_reviews(db)
+        if import_files:
+            self._migrate_jsonl(db)
+            self._migrate_reviews(db)
+        else:
+            self._import_waiting = self._files_to_import()
         self._backup_if_due(db)
         return db
 
@@ -185,78 +183,6 @@ class HistoryRows:
         self._report(Problem(kind, FileKind.HISTORY, path, moved[0] if moved else None,
                              count=len(lost) if lost is not None else 0, detail=detail,
                              kept=len(kept), restored_from=restored, lost=lost, since=since))
-
-    # ---- migration of earlier versions' files ----------------------------------------------
-
-    def _migrate_jsonl(self, db: HistoryDB) -> None:
-        source = self.data_dir / HISTORY_NAME
-        if not os.path.lexists(source):
-            return
-        if os.path.islink(source) or not os.path.isfile(source):
-            special = not (os.path.islink(source) or os.path.isdir(source))
-            moved = move_aside(source, FOREIGN if special else "unreadable")   # a pipe: never opened
-            self._report(Problem(ProblemKind.UNREADABLE, FileKind.HISTORY, source, moved,
-                                 detail="not a plain file: set aside"))
-            return
-        cache = VerifiedCache(self.data_dir, CACHE_NAME)
-        cache.load(any_version=True)    # lines the earlier version replayed: not replayed again
-        before = db.count()
-        try:
-            result = import_lines(db, source, cache)
-        except TooLarge as e:
-            moved = move_aside(source, "damaged")
-            self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, source, moved,
-                                 detail=str(e)))
-            return
-        why = verify_import(db, result, before)
-        if why:
-            self._report_import(source, result, None)
-            self._report(Problem(ProblemKind.WRITE_FAILED, FileKind.HISTORY, source,
-                                 detail=f"import not verified, original kept in place: {why}"))
-            return
-        moved = move_aside(source, MIGRATED)
-        self._report_import(source, result, moved)
-        cache_file = self.data_dir / CACHE_NAME
-        if os.path.lexists(cache_file):
-            move_aside(cache_file, MIGRATED)
-        self._report(Problem(ProblemKind.MIGRATED, FileKind.HISTORY, source, moved,
-                             count=result.games,
-                             detail=f"{result.added} games imported into {DB_NAME}"))
-
-    def _report_import(self, source: Path, result: Imported, original: Path | None) -> None:
-        """The damaged and newer lines met; ``original``: where the whole file now is."""
-        if result.bad:
-            self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, source, original,
-                                 count=result.bad, kept=result.games,
-                                 detail=f"{result.bad} unreadable entries set aside in "
-                                        f"{result.bad_path}, {result.games} kept"))
-        if result.newer:
-            self._report(Problem(ProblemKind.NEWER_VERSION, FileKind.HISTORY, source,
-                                 count=result.newer,
-                                 detail=f"{result.newer} entries from a newer version kept "
-                                        "unread in the original"))
-
-    def _migrate_reviews(self, db: HistoryDB) -> None:
-        folder = self.data_dir / REVIEWS_DIR
-        if not os.path.lexists(folder):
-            return
-        if os.path.islink(folder) or not os.path.isdir(folder):
-            moved = move_aside(folder, "damaged")
-            self._report(Problem(ProblemKind.DAMAGED, FileKind.REVIEW, folder, moved,
-                                 detail="not a folder: set aside"))
-            return
-        count, bad, imported = import_reviews(db, folder)
-        why = verify_reviews(db, imported)
-        if why:
-            self._report(Problem(ProblemKind.WRITE_FAILED, FileKind.REVIEW, folder,
-                                 detail=f"import not verified, folder kept in place: {why}"))
-            return
-        moved = move_aside(folder, MIGRATED)
-        if bad:
-            self._report(Problem(ProblemKind.DAMAGED, FileKind.REVIEW, folder, moved, count=bad,
-                                 detail=f"{bad} review files did not read (kept in {moved.name})"))
-        self._report(Problem(ProblemKind.MIGRATED, FileKind.REVIEW, folder, moved, count=count,
-                             detail=f"{count} reviews imported into {DB_NAME}"))
 
     # ---- writing -------------------------------------------------------------------------
 

@@ -23,7 +23,8 @@ from .atomic import (
 from .checks import Invalid
 from .db_files import BACKUPS, backup_path
 from .history_db import DB_NAME, HistoryDB
-from .history_sql import CACHE_NAME, HISTORY_NAME, HistoryRows
+from .history_import import CACHE_NAME, HISTORY_NAME
+from .history_sql import HistoryRows
 from .migrate import Migrations, NewerVersion
 from .paths import PathError, inside, resolve_data_dir
 from .problems import FileKind, Problem, ProblemKind
@@ -71,6 +72,7 @@ class Store(HistoryRows, ReviewRows):
         self._backup_thread: threading.Thread | None = None
         self._backup_state: tuple[int, float] | None = None
         self._unsynced: set[str] = set()    # finished games whose save waits for a journal sync
+        self._import_waiting = False        # earlier files left for ``run_import``
         self._summaries = SummaryCache()            # the Continue list, read once (R15)
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
