@@ -264,7 +264,15 @@ class HistoryRows(HistoryImport):
                                                    name="wizard-backup", daemon=True)
             self._backup_thread.start()
 
+    @property
+    def backup_running(self) -> bool:
+        """Whether a backup is being made (on its worker thread)."""
+        thread = self._backup_thread
+        return thread is not None and thread.is_alive()
+
     def _backup(self, db: HistoryDB, count: int) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            _lower_priority()      # a backup gives way to the game and its saves
         try:
             make_backup(db.path)
             now = time.time()
@@ -363,6 +371,14 @@ class HistoryRows(HistoryImport):
                 self.sync_finished()
             if self._db is not None:
                 self._db.close()
+
+
+def _lower_priority() -> None:
+    """Lower this thread's CPU priority where the system allows it per thread (Linux)."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+    except (AttributeError, OSError):
+        pass
 
 
 def _safe(db: HistoryDB, conn: sqlite3.Connection):  # type: ignore[no-untyped-def]
