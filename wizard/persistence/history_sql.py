@@ -198,13 +198,20 @@ class HistoryRows(HistoryImport):
         between the two steps, even after other games were finished meanwhile: the game key is
         UNIQUE, so a game already anywhere in the history is not added twice.
         """
-        if not self.append_history(entry):
+        if not self.record_finished(entry):
             return False
         if game_id is not None:
             with self._lock:
                 self._unsynced.add(game_id)
         self.sync_finished()
+        self.backup_if_due()            # after the sync: a new backup thread waits for nothing
         return True
+
+    def backup_if_due(self) -> None:
+        """Start a backup on its worker thread if one is due (20 games, or a day, since the last)."""
+        db = self._db
+        if db is not None and db.is_open:
+            self._backup_if_due(db)
 
     def sync_finished(self) -> bool:
         """Sync the history to disk (a checkpoint) and delete the saves of the games it now holds
@@ -227,8 +234,18 @@ class HistoryRows(HistoryImport):
         return durable
 
     def append_history(self, entry: HistoryEntry, unless_last: bool = False) -> bool:
-        """Record a finished game (one transaction). A game already recorded (the same record and
-        seats) is not added again; True either way. False if the database refused."""
+        """Record a finished game (one transaction) and start a backup if one is due. A game
+        already recorded (the same record and seats) is not added again; True either way. False
+        if the database refused."""
+        if not self.record_finished(entry):
+            return False
+        db = self._db
+        if db is not None:
+            self._backup_if_due(db)
+        return True
+
+    def record_finished(self, entry: HistoryEntry) -> bool:
+        """The game-end transaction alone (``append_history`` without the backup check)."""
         db = self.history_db()
         if db is None:
             return False
@@ -241,7 +258,6 @@ class HistoryRows(HistoryImport):
         with self._lock:
             self.problems[:] = [p for p in self.problems if not (
                 p.kind is ProblemKind.WRITE_FAILED and p.file is FileKind.HISTORY)]
-        self._backup_if_due(db)
         return True
 
     def _backup_if_due(self, db: HistoryDB) -> None:

@@ -147,12 +147,13 @@ def part_db(folder: Path) -> dict[str, float]:
         during.append(store.backup_running)
         t0 = time.perf_counter()
         c0 = time.thread_time()
-        assert store.append_history(entry)            # the game-end transaction
+        assert store.record_finished(entry)           # the game-end transaction
         cpu.append(time.thread_time() - c0)
         times.append(time.perf_counter() - t0)
         t0 = time.perf_counter()
         store.sync_finished()          # the checkpoint after which finish_game deletes the save
         syncs.append(time.perf_counter() - t0)
+        store.backup_if_due()          # as finish_game does next: a backup every 20 games
     quiet = [t for t, b in zip(times, during, strict=True) if not b]
     busy = [t for t, b in zip(times, during, strict=True) if b]
     if quiet:
