@@ -155,7 +155,7 @@ def _steps(conn, fn) -> tuple[int, set[str]]:  # type: ignore[no-untyped-def]
     return steps[0], tables
 
 
-def test_progress_reads_a_few_rows_whatever_the_length_of_the_history(tmp_path: Path) -> None:
+def test_progress_and_statistics_read_a_few_rows_whatever_the_length_of_the_history(tmp_path: Path) -> None:
     rng = random.Random(7)
     store = Store(tmp_path)
     games = [toy(k, rng) for k in range(1, 401)]
@@ -169,9 +169,10 @@ def test_progress_reads_a_few_rows_whatever_the_length_of_the_history(tmp_path: 
     with db.reader() as conn:
         large, _ = _steps(conn, lambda: progress_of(conn, "Ana", takebacks=False))
         names, name_tables = _steps(conn, lambda: player_names(conn))
+        _, stat_tables = _steps(conn, lambda: stats_of(conn))
         assert progress_of(conn, "Ana", takebacks=False) == progress(games, "Ana",
                                                                      takebacks=False)
-    assert "rounds" not in tables and "seats" not in name_tables
+    assert "rounds" not in tables and "seats" not in name_tables | stat_tables
     assert large < 2 * small + 5, (small, large)      # ten times the games: not ten times the work
 
 
@@ -187,7 +188,7 @@ def test_a_schema_1_database_gets_the_tally_tables_when_opened(tmp_path: Path) -
         assert store.finish_game(g)
     store.close()
     conn = sqlite3.connect(tmp_path / DB_NAME, isolation_level=None)    # as schema 1 made it
-    for table in ("names", "tally", "tally_sizes", "tally_levels"):
+    for table in ("names", "tally", "tally_sizes", "tally_levels", "stat_lines"):
         conn.execute(f"DROP TABLE {table}")
     conn.execute("PRAGMA user_version=1")
     conn.close()
@@ -203,6 +204,10 @@ def test_a_schema_1_database_gets_the_tally_tables_when_opened(tmp_path: Path) -
             for tb in (True, False):
                 assert progress_of(conn, name, takebacks=tb) == \
                     progress(games, name, takebacks=tb), (name, tb)
+        for tb in (True, False):
+            for best in (True, False):
+                assert stats_of(conn, takebacks=tb, best_takebacks=best) == \
+                    compute_stats(games, takebacks=tb, best_takebacks=best)
         assert player_names(conn)[:2] in (["Ana", "Eli"], ["Eli", "Ana"])
 
 

@@ -1,9 +1,8 @@
 """The statistics and the progress figures as queries on the history database.
 
 They give exactly what ``compute_stats`` and ``progress`` give over the same games (a test holds
-this). The statistics add up the ``seats`` rows in SQLite instead of reading every game:
-milliseconds for thousands of games, without replaying or even decoding one. Progress reads the
-tally tables the game-end transaction keeps up to date (``history_tally``): a few dozen rows.
+this), reading the tally tables the game-end transaction keeps up to date (``history_tally``):
+a few rows per player name however long the history, without replaying or even decoding a game.
 """
 
 from __future__ import annotations
@@ -23,14 +22,14 @@ LEVELS = ("random", "rulebid", "easy", "normal", "hard", "expert")
 
 def stats_of(conn: sqlite3.Connection, *, takebacks: bool = True,
              best_takebacks: bool = False) -> dict[str, PlayerStats]:
-    """``compute_stats`` over every recorded game, in order of first appearance."""
-    where = "" if takebacks else "WHERE g.takebacks = 0"
-    best = "s.total" if best_takebacks else "CASE WHEN g.takebacks = 0 THEN s.total END"
+    """``compute_stats`` over every recorded game, in order of first appearance (from the
+    ``stat_lines`` the game-end transaction keeps: a few rows per name)."""
+    where = "" if takebacks else "WHERE took = 0"
+    best = "best" if best_takebacks else "CASE WHEN took = 0 THEN best END"
     rows = conn.execute(
-        f"SELECT s.name, g.edition, COUNT(*), SUM(s.won), SUM(s.total), MAX({best}), "
-        f"SUM(s.rounds), SUM(s.hits), SUM(g.takebacks > 0), MIN(g.id * 64 + s.seat), "
-        f"MAX(s.kind = 'human') FROM seats s JOIN games g ON g.id = s.game {where} "
-        f"GROUP BY s.name, g.edition").fetchall()
+        f"SELECT name, edition, SUM(games), SUM(wins), SUM(total), MAX({best}), SUM(rounds), "
+        f"SUM(hits), SUM(took * games), MIN(first), MAX(human) FROM stat_lines {where} "
+        f"GROUP BY name, edition").fetchall()
     first: dict[str, int] = {}
     editions: dict[str, list[tuple[int, str, StatLine]]] = {}
     human: dict[str, bool] = {}

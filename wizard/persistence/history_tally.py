@@ -12,9 +12,12 @@ written (and, once, from every game when a schema-1 database is upgraded):
   take-backs, and of any game);
 - ``tally_sizes``: per name, take-backs or not, and round size: bids made and rounds played;
 - ``tally_levels``: per name, take-backs or not, and level met at the table (one level, or
-  ``mixed``): games, wins, points.
+  ``mixed``): games, wins, points;
+- ``stat_lines``: per name, edition, take-backs or not, what Statistics adds up (games, wins,
+  points, best total, rounds, bids made, where the name first sat, whether as a person); every
+  seat counts there, as in ``compute_stats``.
 
-Only a name's first seat in a game counts (as in ``progress``). Games are only ever added, in
+In the Progress tables only a name's first seat in a game counts (as in ``progress``). Games are only ever added, in
 ``games.id`` order, which is the order ``progress`` reads them in: the running figures stay what
 ``progress`` would compute over the same games (``tests/test_history_db.py`` holds this).
 """
@@ -65,9 +68,34 @@ CREATE TABLE tally_levels(
     points INTEGER NOT NULL,
     PRIMARY KEY(name, took, level)
 ) WITHOUT ROWID;
+CREATE TABLE stat_lines(
+    name TEXT NOT NULL,
+    edition TEXT NOT NULL,
+    took INTEGER NOT NULL,
+    games INTEGER NOT NULL,
+    wins INTEGER NOT NULL,
+    total INTEGER NOT NULL,
+    best INTEGER NOT NULL,
+    rounds INTEGER NOT NULL,
+    hits INTEGER NOT NULL,
+    first INTEGER NOT NULL,
+    human INTEGER NOT NULL,
+    PRIMARY KEY(name, edition, took)
+) WITHOUT ROWID;
 """
 
-TABLES = frozenset({"names", "tally", "tally_sizes", "tally_levels"})
+TABLES = frozenset({"names", "tally", "tally_sizes", "tally_levels", "stat_lines"})
+
+_STATS = """
+INSERT INTO stat_lines(name, edition, took, games, wins, total, best, rounds, hits, first, human)
+SELECT s.name, g.edition, g.takebacks > 0, COUNT(*), SUM(s.won), SUM(s.total), MAX(s.total),
+       SUM(s.rounds), SUM(s.hits), MIN(g.id * 64 + s.seat), MAX(s.kind = 'human')
+FROM seats s JOIN games g ON g.id = s.game WHERE {where} GROUP BY 1, 2, 3
+ON CONFLICT(name, edition, took) DO UPDATE SET games = games + excluded.games,
+    wins = wins + excluded.wins, total = total + excluded.total,
+    best = MAX(best, excluded.best), rounds = rounds + excluded.rounds,
+    hits = hits + excluded.hits, first = MIN(first, excluded.first),
+    human = MAX(human, excluded.human)"""
 
 _NAMES = """
 INSERT INTO names(name, seats, human)
@@ -153,6 +181,7 @@ def add_games(conn: sqlite3.Connection, game: int | None = None) -> None:
     where, args = ("game = :game", {"game": game}) if game is not None else ("true", {})
     s_where = "s.game = :game" if game is not None else "true"
     conn.execute(_NAMES.format(where=where), args)
+    conn.execute(_STATS.format(where=s_where), args)
     conn.execute(_SIZES.format(where=s_where), args)
     conn.execute(_LEVELS.format(where=s_where), {**args, "mixed": MIXED})
     tallies: dict[tuple[str, bool], Tally] = {}
