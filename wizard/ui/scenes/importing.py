@@ -43,15 +43,17 @@ class ImportScene(Screen):
         self.job = job if job is not None else app.prefs.start_import(
             threaded=getattr(app, "threaded", True))
         self._over = False
-
-    def busy(self) -> bool:
-        """Frames while the import runs (the count moves)."""
-        return not self.job.done or super().busy()
+        self._shown = -1
 
     def update(self, dt: float) -> None:
-        """Once the import has ended: on to what the start opens."""
+        """Draw again when the count has moved; once the import has ended, on to what the start
+        opens. The screen asks for no frames of its own (``busy`` stays False): the main loop
+        then looks about four times a second, and the import thread has the interpreter to
+        itself the rest of the time (60 frames a second would slow it down)."""
         super().update(dt)
-        self.app.dirty = True
+        if self.job.read != self._shown:
+            self._shown = self.job.read
+            self.app.dirty = True
         if self.job.done and not self._over:
             self._over = True
             if self.then is not None:
