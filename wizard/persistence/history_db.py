@@ -277,8 +277,11 @@ class HistoryDB:
 
     @contextmanager
     def reader(self) -> Iterator[sqlite3.Connection]:
-        """A connection of its own, read-only, for a worker thread; closed after the block."""
-        self.open()
+        """A connection of its own, read-only, for a worker thread; closed after the block.
+        (The shared connection's lock is taken only to open it the first time: a screen's query
+        never waits for a commit or a checkpoint being synced on the writer thread.)"""
+        if self._conn is None:
+            self.open()
         conn = connect(self.path, readonly=True)
         try:
             yield conn
