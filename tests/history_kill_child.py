@@ -2,8 +2,9 @@
 
 Usage: ``python tests/history_kill_child.py DATA_DIR FIRST``. Game ``k`` (k = FIRST, FIRST+1, ...)
 is a toy game of seed ``k`` (score rows only: the game-end transaction is what is tested, not
-the engine). It prints ``done k`` once ``finish_game`` has returned; the parent SIGKILLs it at a
-random moment, mostly inside the transaction (its commit's fsync is most of the time).
+the engine). It prints ``done k`` once ``finish_game`` has returned (the commit, then the
+checkpoint that syncs it); the parent SIGKILLs it at a random moment, inside the transaction or
+the checkpoint.
 """
 
 from __future__ import annotations

@@ -5,6 +5,7 @@ games read back; finishing a game is one transaction."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from test_persistence_support import finished_entry
 
 from wizard.engine import Bid, Edition, GameConfig, GameRecord, RoundResult, TakeBack
 from wizard.persistence import HistoryEntry, SeatSpec, Store, compute_stats, progress
+from wizard.persistence.history_db import entry_line
 from wizard.persistence.history_query import player_names, progress_of, stats_of
 from wizard.persistence.review_store import review_id
 
@@ -126,3 +128,124 @@ def test_finishing_a_game_is_one_transaction(tmp_path: Path) -> None:
     writes = [s for s in statements if s.split()[0] in ("INSERT", "UPDATE", "DELETE")]
     first, last = statements.index(begins[0]), statements.index("COMMIT")
     assert writes and all(first < statements.index(w) < last for w in writes)
+
+
+def _steps(conn, fn) -> tuple[int, set[str]]:  # type: ignore[no-untyped-def]
+    """(SQLite virtual-machine steps, in hundreds, and the tables read) of ``fn()``."""
+    steps = [0]
+    tables: set[str] = set()
+
+    def count() -> int:
+        steps[0] += 1
+        return 0
+
+    def reads(action: int, table: str | None, *_: object) -> int:
+        import sqlite3
+        if action == sqlite3.SQLITE_READ and table:
+            tables.add(table)
+        return sqlite3.SQLITE_OK
+
+    conn.set_progress_handler(count, 100)
+    conn.set_authorizer(reads)
+    try:
+        fn()
+    finally:
+        conn.set_progress_handler(None, 100)
+        conn.set_authorizer(None)
+    return steps[0], tables
+
+
+def test_progress_and_statistics_read_a_few_rows_whatever_the_length_of_the_history(tmp_path: Path) -> None:
+    rng = random.Random(7)
+    store = Store(tmp_path)
+    games = [toy(k, rng) for k in range(1, 401)]
+    db = store.history_db()
+    assert db is not None
+    db.add_many([(g, entry_line(g)) for g in games[:40]])
+    with db.reader() as conn:
+        small, tables = _steps(conn, lambda: progress_of(conn, "Ana", takebacks=False))
+        assert progress_of(conn, "Ana") == progress(games[:40], "Ana")
+    db.add_many([(g, entry_line(g)) for g in games[40:]])
+    with db.reader() as conn:
+        large, _ = _steps(conn, lambda: progress_of(conn, "Ana", takebacks=False))
+        names, name_tables = _steps(conn, lambda: player_names(conn))
+        _, stat_tables = _steps(conn, lambda: stats_of(conn))
+        assert progress_of(conn, "Ana", takebacks=False) == progress(games, "Ana",
+                                                                     takebacks=False)
+    assert "rounds" not in tables and "seats" not in name_tables | stat_tables
+    assert large < 2 * small + 5, (small, large)      # ten times the games: not ten times the work
+
+
+def test_a_schema_1_database_gets_the_tally_tables_when_opened(tmp_path: Path) -> None:
+    import sqlite3
+
+    from wizard.persistence.db_files import examine
+    from wizard.persistence.history_db import DB_NAME, DB_SCHEMA
+    rng = random.Random(11)
+    games = [toy(k, rng) for k in range(1, 61)]
+    store = Store(tmp_path)
+    for g in games[:50]:
+        assert store.finish_game(g)
+    store.close()
+    conn = sqlite3.connect(tmp_path / DB_NAME, isolation_level=None)    # as schema 1 made it
+    for table in ("names", "tally", "tally_sizes", "tally_levels", "stat_lines"):
+        conn.execute(f"DROP TABLE {table}")
+    conn.execute("PRAGMA user_version=1")
+    conn.close()
+    assert examine(tmp_path / DB_NAME).ok
+    again = Store(tmp_path)
+    for g in games[50:]:
+        assert again.finish_game(g)
+    db = again.history_db()
+    assert db is not None and not again.problems
+    with db.reader() as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == DB_SCHEMA == 2
+        for name in ("Ana", "Eli", "Cy"):
+            for tb in (True, False):
+                assert progress_of(conn, name, takebacks=tb) == \
+                    progress(games, name, takebacks=tb), (name, tb)
+        for tb in (True, False):
+            for best in (True, False):
+                assert stats_of(conn, takebacks=tb, best_takebacks=best) == \
+                    compute_stats(games, takebacks=tb, best_takebacks=best)
+        assert player_names(conn)[:2] in (["Ana", "Eli"], ["Eli", "Ana"])
+
+
+def test_a_finished_games_save_is_removed_only_once_its_record_is_synced(tmp_path: Path) -> None:
+    from test_persistence_support import saved_game
+    store = Store(tmp_path)
+    first, second = (replace(saved_game(seed=s), game_id=f"g{s}") for s in (3, 4))
+    assert store.save_game(first) and store.save_game(second)
+    db = store.history_db()
+    assert db is not None
+    with db.cursor() as conn:          # commits do not wait for the disk; a checkpoint does
+        assert conn.execute("PRAGMA synchronous").fetchone()[0] == 1
+    with db.reader() as view:          # a screen's query holds an older view of the journal
+        view.execute("BEGIN")
+        view.execute("SELECT COUNT(*) FROM games").fetchone()
+        assert store.finish_game(finished_entry(1), first.game_id)
+        assert store.game_path(first.game_id).exists()           # not yet synced: kept
+        assert store.game_ids() == [second.game_id]              # but not offered to continue
+        view.execute("COMMIT")
+    assert store.finish_game(finished_entry(2), second.game_id)  # this checkpoint syncs both
+    assert not store.game_path(first.game_id).exists()
+    assert not store.game_path(second.game_id).exists()
+    assert store.history_count() == 2 and store.game_ids() == []
+
+
+def test_closing_removes_the_saves_still_waiting_for_a_sync(tmp_path: Path) -> None:
+    from test_persistence_support import saved_game
+    store = Store(tmp_path)
+    game = saved_game(seed=5)
+    assert store.save_game(game)
+    db = store.history_db()
+    assert db is not None
+    with db.reader() as view:
+        view.execute("BEGIN")
+        view.execute("SELECT COUNT(*) FROM games").fetchone()
+        assert store.finish_game(finished_entry(3), game.game_id)
+        view.execute("COMMIT")
+    assert store.game_path(game.game_id).exists()
+    store.close()
+    assert not store.game_path(game.game_id).exists()
+    assert Store(tmp_path).history_count() == 1

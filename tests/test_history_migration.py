@@ -99,10 +99,10 @@ def test_a_game_twice_in_the_old_file_is_imported_once(tmp_path: Path) -> None:
 
 def test_the_original_stays_in_place_until_the_import_is_verified(tmp_path: Path,
                                                                  monkeypatch) -> None:
-    from wizard.persistence import history_sql
+    from wizard.persistence import history_import
     raw = dump_json(finished_entry(1).to_dict())
     (tmp_path / "history.jsonl").write_bytes(raw)
-    monkeypatch.setattr(history_sql, "verify_import", lambda db, result, before: "1 games missing")
+    monkeypatch.setattr(history_import, "verify_import", lambda db, result, before: "1 games missing")
     store = Store(tmp_path)
     store.load_history()
     assert (tmp_path / "history.jsonl").read_bytes() == raw      # not verified: left as it was

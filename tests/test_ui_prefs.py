@@ -77,16 +77,16 @@ def test_a_crash_while_recording_a_finished_game_keeps_the_game(tmp_path: Path) 
     s.run_to_end()
     prefs.save_game(s)
     store = prefs.store
-    real_append = store.append_history
+    real_record = store.record_finished           # the game-end transaction
 
     def crash(*_a: object, **_k: object) -> bool:
         raise OSError("power cut")
 
-    store.append_history = crash
+    store.record_finished = crash
     prefs.finish_game(s)                          # the history write fails: the save must stay
     assert Prefs(tmp_path).load_game() is not None
     assert Prefs(tmp_path).history() == []
-    store.append_history = real_append
+    store.record_finished = real_record
     prefs.finish_game(s)
     prefs.finish_game(s)                          # finishing again after a restart adds nothing
     again = Prefs(tmp_path)

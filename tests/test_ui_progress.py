@@ -134,3 +134,25 @@ def test_the_stored_reviews_give_the_points_lost(tmp_path: Path) -> None:
     assert isinstance(scene, ProgressScene)
     assert scene.data.lost_per_round == pytest.approx(30.0 / rounds)
     app.frame(0.0)
+
+
+@pytest.mark.parametrize("size,scale", [((1024, 640), 1.0), ((1920, 1080), 1.0),
+                                        ((1024, 640), 1.3)])
+def test_every_level_row_is_shown_inside_the_panel(tmp_path: Path, size: tuple[int, int],
+                                                   scale: float) -> None:
+    from wizard.persistence.history_db import entry_line
+    from wizard.persistence.history_seed import games
+    prefs = Prefs(tmp_path)
+    db = prefs.store.history_db()
+    db.add_many([(g, entry_line(g)) for g in games(12)])     # the six levels and mixed tables
+    prefs.settings.ui_scale = scale
+    app = make_app(prefs, size=size, speed="off", headless=True, threaded=False, lang="en")
+    scene = app.open("stats_progress")
+    assert isinstance(scene, ProgressScene)
+    app.frame(0.0)
+    assert len(scene.data.by_level) == 7
+    scene.draw(app.screen)
+    _left, right = scene.panels()
+    assert len(scene.level_rows) == 7
+    assert all(right.contains(r) for r in scene.level_rows)
+    assert scene.figures_end <= right.bottom

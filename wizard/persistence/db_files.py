@@ -28,6 +28,7 @@ from pathlib import Path
 from .aside import DAMAGED, FOREIGN, NEWER, aside_path, move_aside
 from .atomic import NONBLOCK, replacing, sync_dir
 from .history_db import APPLICATION_ID, DB_SCHEMA, connect
+from .history_tally import TABLES as TALLY_TABLES
 
 MAGIC = b"SQLite format 3\x00"
 WAL_MAGIC = (0x377F0682, 0x377F0683)
@@ -95,6 +96,8 @@ def examine(path: Path, deep: bool = True) -> Verdict:
     if version > DB_SCHEMA:
         return Verdict(False, f"schema {version} is newer than {DB_SCHEMA}", newer=True)
     if not {"games", "records", "seats", "rounds", "reviews", "meta"} <= tables:
+        return Verdict(False, "tables are missing")
+    if version >= 2 and not TALLY_TABLES <= tables:      # schema 1 gets them when opened
         return Verdict(False, "tables are missing")
     return Verdict(True)
 

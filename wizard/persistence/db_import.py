@@ -21,6 +21,8 @@ import errno
 import logging
 import os
 import re
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
@@ -59,6 +61,11 @@ class Imported:
     expected: dict[str, str] = field(default_factory=dict)    # key -> digest of its first line
 
 
+class ImportStopped(Exception):
+    """``import_lines`` was asked to stop before the end of its file (the games of the batches
+    already written stay; the file is untouched)."""
+
+
 class _BadLines:
     """The damaged lines of one import, streamed into a new aside file (made on the first one)."""
 
@@ -93,9 +100,11 @@ class _BadLines:
 
 
 def import_lines(db: HistoryDB, source: Path, cache: VerifiedCache | None = None,
-                 set_aside_bad: bool = True) -> Imported:
+                 set_aside_bad: bool = True, progress: Callable[[int], None] | None = None,
+                 stop: threading.Event | None = None) -> Imported:
     """Add the games of a JSON-lines history file to ``db`` (``OSError``/``TooLarge`` if it cannot
-    be read). The games are written in one transaction per ``BATCH`` lines."""
+    be read). The games are written in one transaction per ``BATCH`` lines. ``progress(n)`` is
+    told the lines read so far; once ``stop`` is set, ``ImportStopped`` is raised."""
     result = Imported()
     f = open_regular(source, HISTORY_LIMIT)
     if f is None:
@@ -103,9 +112,15 @@ def import_lines(db: HistoryDB, source: Path, cache: VerifiedCache | None = None
     known = cache.digests if cache is not None else set()
     bad_lines = _BadLines(source)
     batch: list[tuple[HistoryEntry, bytes]] = []
+    read = 0
     try:
         with f:
             for raw in read_lines(f, LINE_LIMIT):
+                read += 1
+                if stop is not None and stop.is_set():
+                    raise ImportStopped(f"stopped after {read - 1} lines of {source}")
+                if progress is not None:
+                    progress(read)
                 if raw is not None and not raw.strip():
                     continue
                 try:

@@ -39,7 +39,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from . import checks
+from . import checks, history_tally
 from .atomic import dump_json, parse_json, sync_dir
 from .checks import Invalid
 from .history import HistoryEntry
@@ -48,7 +48,7 @@ from .seats import SeatSpec
 
 DB_NAME = "history.sqlite3"
 APPLICATION_ID = 0x57495A44      # "WIZD": this program's databases (PRAGMA application_id)
-DB_SCHEMA = 1                    # PRAGMA user_version
+DB_SCHEMA = history_tally.SCHEMA  # PRAGMA user_version (1: before the tally tables)
 BUSY_MS = 10_000
 
 SCHEMA_SQL = """
@@ -118,7 +118,10 @@ def line_digest(line: bytes) -> str:
 
 
 def connect(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
-    """A connection in autocommit mode (transactions are explicit), WAL, full sync on commit."""
+    """A connection in autocommit mode (transactions are explicit), WAL. A commit writes the
+    journal without waiting for the disk (``synchronous=NORMAL``: a killed process loses
+    nothing, a power cut may lose the last commits, never the database); ``HistoryDB.sync``
+    makes them durable (a checkpoint syncs the journal, then the database)."""
     if readonly:
         conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=BUSY_MS / 1000,
                                isolation_level=None, check_same_thread=False)
@@ -126,7 +129,7 @@ def connect(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
         conn = sqlite3.connect(path, timeout=BUSY_MS / 1000, isolation_level=None,
                                check_same_thread=False)
     conn.execute(f"PRAGMA busy_timeout={BUSY_MS}")
-    conn.execute("PRAGMA synchronous=FULL")
+    conn.execute("PRAGMA synchronous=NORMAL")
     return conn
 
 
@@ -138,6 +141,7 @@ def create_schema(conn: sqlite3.Connection) -> None:
     for statement in SCHEMA_SQL.split(";"):
         if statement.strip():
             conn.execute(statement)
+    history_tally.create(conn)
     conn.execute(f"PRAGMA user_version={DB_SCHEMA}")
     conn.execute("INSERT INTO meta VALUES ('created_at', ?)", (repr(time.time()),))
     conn.execute("COMMIT")
@@ -166,6 +170,21 @@ def _create(path: Path) -> None:
                 pass
         raise
     sync_dir(path.parent)
+
+
+def _upgrade(conn: sqlite3.Connection) -> None:
+    """Bring a database of an earlier schema up to ``DB_SCHEMA`` (one transaction; a crash
+    leaves it as it was, upgraded at the next start)."""
+    if int(conn.execute("PRAGMA user_version").fetchone()[0]) >= DB_SCHEMA:
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if int(conn.execute("PRAGMA user_version").fetchone()[0]) < DB_SCHEMA:
+            history_tally.upgrade(conn)
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
 
 
 def _runs(made: list[bool]) -> tuple[int, int, int]:
@@ -234,6 +253,7 @@ class HistoryDB:
             conn = connect(self.path)
             try:
                 conn.execute("PRAGMA journal_mode=WAL")
+                _upgrade(conn)
             except BaseException:
                 conn.close()
                 raise
@@ -257,8 +277,11 @@ class HistoryDB:
 
     @contextmanager
     def reader(self) -> Iterator[sqlite3.Connection]:
-        """A connection of its own, read-only, for a worker thread; closed after the block."""
-        self.open()
+        """A connection of its own, read-only, for a worker thread; closed after the block.
+        (The shared connection's lock is taken only to open it the first time: a screen's query
+        never waits for a commit or a checkpoint being synced on the writer thread.)"""
+        if self._conn is None:
+            self.open()
         conn = connect(self.path, readonly=True)
         try:
             yield conn
@@ -322,7 +345,16 @@ class HistoryDB:
                            for r in entry.rounds]
         conn.executemany("INSERT INTO seats VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", seat_rows)
         conn.executemany("INSERT INTO rounds VALUES (?,?,?,?,?,?)", round_rows)
+        history_tally.add_games(conn, gid)
         return True
+
+    def sync(self) -> bool:
+        """Checkpoint the journal into the database (``PASSIVE``: never waits for a reader): both
+        are synced to disk. True if every commit so far is now durable, False if a reader's older
+        view kept the checkpoint from reaching the end of the journal."""
+        with self.cursor() as conn:
+            busy, logged, done = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        return bool(busy == 0 and logged == done)
 
     def set_meta(self, key: str, value: str) -> None:
         """Write one ``meta`` value."""

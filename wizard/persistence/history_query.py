@@ -1,9 +1,8 @@
 """The statistics and the progress figures as queries on the history database.
 
 They give exactly what ``compute_stats`` and ``progress`` give over the same games (a test holds
-this), but add up the ``seats`` and ``rounds`` rows in SQLite instead of reading every game:
-milliseconds for thousands of games, without replaying or even decoding one. Bid streaks add up
-game by game from each seat's runs of bids made (at the start, at the end, the longest).
+this), reading the tally tables the game-end transaction keeps up to date (``history_tally``):
+a few rows per player name however long the history, without replaying or even decoding a game.
 """
 
 from __future__ import annotations
@@ -11,8 +10,9 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 
+from . import history_tally
 from .checks import Invalid
-from .progress import MIXED, RECENT, GamePoint, LevelResult, Progress, Streak
+from .progress import MIXED, RECENT, GamePoint, LevelResult, Progress
 from .review import DEFAULT_THRESHOLD, points_lost_by_round
 from .review_store import read_review
 from .stats import PlayerStats, StatLine
@@ -22,14 +22,14 @@ LEVELS = ("random", "rulebid", "easy", "normal", "hard", "expert")
 
 def stats_of(conn: sqlite3.Connection, *, takebacks: bool = True,
              best_takebacks: bool = False) -> dict[str, PlayerStats]:
-    """``compute_stats`` over every recorded game, in order of first appearance."""
-    where = "" if takebacks else "WHERE g.takebacks = 0"
-    best = "s.total" if best_takebacks else "CASE WHEN g.takebacks = 0 THEN s.total END"
+    """``compute_stats`` over every recorded game, in order of first appearance (from the
+    ``stat_lines`` the game-end transaction keeps: a few rows per name)."""
+    where = "" if takebacks else "WHERE took = 0"
+    best = "best" if best_takebacks else "CASE WHEN took = 0 THEN best END"
     rows = conn.execute(
-        f"SELECT s.name, g.edition, COUNT(*), SUM(s.won), SUM(s.total), MAX({best}), "
-        f"SUM(s.rounds), SUM(s.hits), SUM(g.takebacks > 0), MIN(g.id * 64 + s.seat), "
-        f"MAX(s.kind = 'human') FROM seats s JOIN games g ON g.id = s.game {where} "
-        f"GROUP BY s.name, g.edition").fetchall()
+        f"SELECT name, edition, SUM(games), SUM(wins), SUM(total), MAX({best}), SUM(rounds), "
+        f"SUM(hits), SUM(took * games), MIN(first), MAX(human) FROM stat_lines {where} "
+        f"GROUP BY name, edition").fetchall()
     first: dict[str, int] = {}
     editions: dict[str, list[tuple[int, str, StatLine]]] = {}
     human: dict[str, bool] = {}
@@ -58,8 +58,7 @@ def _plus(a: StatLine, b: StatLine) -> StatLine:
 
 def player_names(conn: sqlite3.Connection) -> list[str]:
     """Names that ever sat as a person, most games first (then computers, if no person)."""
-    rows = conn.execute("SELECT name, COUNT(*), MAX(kind = 'human') FROM seats GROUP BY name"
-                        ).fetchall()
+    rows = conn.execute("SELECT name, seats, human FROM names").fetchall()
     names = [r for r in rows if r[2]] or rows
     return [r[0] for r in sorted(names, key=lambda r: (-r[1], r[0].casefold()))]
 
@@ -67,47 +66,32 @@ def player_names(conn: sqlite3.Connection) -> list[str]:
 def progress_of(conn: sqlite3.Connection, name: str, *, takebacks: bool = True,
                 best_takebacks: bool = False, threshold: float = DEFAULT_THRESHOLD,
                 levels: Sequence[str] = LEVELS) -> Progress:
-    """``progress`` of ``name`` over every recorded game, the points lost from stored reviews."""
-    games = tb_games = left_out = 0
-    recent: list[GamePoint] = []
-    wins, bids = Streak(), Streak()
-    best: int | None = None
-    for took, total, won, rounds, hits, lead, trail, inner in conn.execute(
-            "SELECT g.takebacks > 0, s.total, s.won, s.rounds, s.hits, s.hit_lead, s.hit_trail, "
-            "s.hit_best FROM seats s JOIN games g ON g.id = s.game WHERE s.name = ? AND s.first "
-            "ORDER BY s.game", (name,)):
-        if took and not takebacks:
-            left_out += 1
-            continue
-        games += 1
-        tb_games += took
-        wins = wins.then(bool(won))
-        if not took or best_takebacks:
-            best = total if best is None else max(best, total)
-        bids = _runs(bids, rounds, lead, trail, inner)
-        recent.append(GamePoint(rounds, hits, bool(took)))
-        if len(recent) > RECENT:
-            del recent[0]
-    counted = "" if takebacks else "AND g.takebacks = 0"
+    """``progress`` of ``name`` over every recorded game, the points lost from stored reviews.
+
+    Reads the tally tables (a few dozen rows, whatever the length of the history), the last
+    ``RECENT`` games of the name, and its reviewed games."""
+    t = history_tally.read(conn, name, clean=not takebacks)
+    best = t.best_any if takebacks and best_takebacks else t.best_clean
+    counted = "" if takebacks else "AND took = 0"
+    recent = [GamePoint(rounds, hits, bool(took)) for rounds, hits, took in conn.execute(
+        f"SELECT rounds, hits, took FROM (SELECT s.rounds AS rounds, s.hits AS hits, "
+        f"g.takebacks > 0 AS took, s.game AS game FROM seats s JOIN games g ON g.id = s.game "
+        f"WHERE s.name = ? AND s.first {'' if takebacks else 'AND g.takebacks = 0'} "
+        f"ORDER BY s.game DESC LIMIT {RECENT}) ORDER BY game", (name,))]
     by_size = {r: (h, n) for r, h, n in conn.execute(
-        f"SELECT r.round, SUM(r.bid = r.tricks), COUNT(*) FROM seats s JOIN games g ON g.id = "
-        f"s.game JOIN rounds r ON r.game = s.game AND r.seat = s.seat WHERE s.name = ? AND "
-        f"s.first {counted} GROUP BY r.round ORDER BY r.round", (name,))}
-    # One game counts once: under its computer seats' level, or as a mixed table (MIXED).
+        f"SELECT round, SUM(hits), SUM(n) FROM tally_sizes WHERE name = ? {counted} "
+        f"GROUP BY round ORDER BY round", (name,))}
     by_level = {lv: LevelResult(lv, n, w, p) for lv, n, w, p in conn.execute(
-        f"SELECT lv, COUNT(*), SUM(won), SUM(total) FROM (SELECT CASE WHEN COUNT(DISTINCT "
-        f"o.level) = 1 THEN MIN(o.level) ELSE ? END AS lv, MAX(s.won) AS won, MAX(s.total) AS "
-        f"total FROM seats s JOIN games g ON g.id = s.game JOIN seats o "
-        f"ON o.game = s.game AND o.kind != 'human' AND o.level IS NOT NULL AND o.level != '' "
-        f"WHERE s.name = ? AND s.first {counted} GROUP BY s.game, s.seat) GROUP BY lv",
-        (MIXED, name))}
+        f"SELECT level, SUM(games), SUM(wins), SUM(points) FROM tally_levels WHERE name = ? "
+        f"{counted} GROUP BY level", (name,))}
     order = list(levels) + sorted(set(by_level) - set(levels) - {MIXED}) + [MIXED]
     reviewed = reviewed_rounds = 0
     lost = 0.0
-    for key, players, seat, doc in conn.execute(
-            f"SELECT g.game_key, g.players, s.seat, v.doc FROM seats s JOIN games g ON g.id = "
-            f"s.game JOIN reviews v ON v.game_key = g.game_key WHERE s.name = ? AND s.first "
-            f"AND s.kind = 'human' {counted} ORDER BY s.game", (name,)):
+    for key, players, seat, doc in conn.execute(      # from the reviews: few beside the games
+            f"SELECT g.game_key, g.players, s.seat, v.doc FROM reviews v CROSS JOIN games g "
+            f"ON g.game_key = v.game_key CROSS JOIN seats s ON s.game = g.id WHERE s.name = ? "
+            f"AND s.first AND s.kind = 'human' {'' if takebacks else 'AND g.takebacks = 0'} "
+            f"ORDER BY g.id", (name,)):
         try:
             review = read_review(doc.encode("utf-8"), key, players)
         except Invalid:
@@ -118,17 +102,6 @@ def progress_of(conn: sqlite3.Connection, name: str, *, takebacks: bool = True,
         reviewed += 1
         reviewed_rounds += len(per_round)
         lost += sum(per_round)
-    return Progress(name, games, tb_games, left_out, tuple(recent), by_size,
-                    tuple(by_level[lv] for lv in order if lv in by_level), wins, bids, best,
+    return Progress(name, t.games, t.tb_games, t.left_out, tuple(recent), by_size,
+                    tuple(by_level[lv] for lv in order if lv in by_level), t.wins, t.bids, best,
                     reviewed, reviewed_rounds, lost)
-
-
-def _runs(streak: Streak, rounds: int, lead: int, trail: int, inner: int) -> Streak:
-    """The bid streak after a game of ``rounds`` rounds with these runs of bids made."""
-    if rounds == 0:
-        return streak
-    if lead == rounds:                       # every bid made: the run goes on
-        now = streak.current + rounds
-        return Streak(now, max(streak.best, now))
-    best = max(streak.best, streak.current + lead, inner)
-    return Streak(trail, max(best, trail))

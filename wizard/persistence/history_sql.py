@@ -12,7 +12,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from .aside import FOREIGN, NEWER, move_aside
-from .atomic import TooLarge
 from .checks import Invalid
 from .db_files import (
     BACKUP_EVERY,
@@ -34,24 +33,19 @@ from .db_import import (
     Imported,
     export_lines,
     import_lines,
-    import_reviews,
-    verify_import,
-    verify_reviews,
 )
 from .history import HistoryEntry
 from .history_db import DB_NAME, GameRow, HistoryDB, open_here
+from .history_import import CACHE_NAME as CACHE_NAME  # re-exported: tests read it here
+from .history_import import HISTORY_NAME, HistoryImport
 from .problems import FileKind, Problem, ProblemKind
 from .review_store import REVIEWS_DIR, review_id
-from .verified import VerifiedCache
 
 log = logging.getLogger("wizard.persistence")
 
-HISTORY_NAME = "history.jsonl"         # the history of earlier versions, imported once
-CACHE_NAME = "history.checked.json"    # their cache of replayed lines (used by that import)
-MIGRATED = "migrated"
 
 
-class HistoryRows:
+class HistoryRows(HistoryImport):
     """Finished games in ``history.sqlite3``; mixed into ``Store``, whose state it shares."""
 
     data_dir: Path
@@ -61,23 +55,28 @@ class HistoryRows:
     _db_tried: bool
     _backup_thread: threading.Thread | None
     _backup_state: tuple[int, float] | None
+    _unsynced: set[str]
 
     def _report(self, problem: Problem) -> None:
         raise NotImplementedError
 
+    def delete_game(self, game_id: str) -> bool:
+        raise NotImplementedError
+
     # ---- opening -------------------------------------------------------------------------
 
-    def history_db(self, create: bool = True) -> HistoryDB | None:
+    def history_db(self, create: bool = True, import_files: bool = True) -> HistoryDB | None:
         """The database, opened once: checked (``quick_check``), a bad one set aside and the newest
-        good backup restored, the files of earlier versions imported. None if it cannot be used
-        (or, with ``create=False``, if there is no history at all yet: nothing is made then)."""
+        good backup restored, the files of earlier versions imported (with ``import_files=False``
+        left for ``run_import``: ``import_pending``). None if it cannot be used (or, with
+        ``create=False``, if there is no history at all yet: nothing is made then)."""
         with self._lock:
             if not self._db_tried and not create and not self._any_history():
                 return None
             if not self._db_tried:
                 self._db_tried = True
                 try:
-                    self._db = self._open_db()
+                    self._db = self._open_db(import_files)
                 except Exception as e:      # never a reason to lose the settings and saves
                     log.exception("the history database cannot be opened")
                     self._report(Problem(ProblemKind.UNREADABLE, FileKind.HISTORY,
@@ -92,15 +91,18 @@ class HistoryRows:
         names += [backup_path(Path(DB_NAME), g).name for g in range(1, BACKUPS + 1)]
         return any(os.path.lexists(self.data_dir / n) for n in names)
 
-    def _open_db(self) -> HistoryDB:
+    def _open_db(self, import_files: bool = True) -> HistoryDB:
         path = self.data_dir / DB_NAME        # never followed: a link there is set aside below
         if open_here(path):                   # checked by the store that has it open
             db = HistoryDB(path)
             db.open()
         else:
             db = self._checked_db(path)
-        self._migrate_jsonl(db)
-        self._migrate_reviews(db)
+        if import_files:
+            self._migrate_jsonl(db)
+            self._migrate_reviews(db)
+        else:
+            self._import_waiting = self._files_to_import()
         self._backup_if_due(db)
         return db
 
@@ -182,83 +184,68 @@ class HistoryRows:
                              count=len(lost) if lost is not None else 0, detail=detail,
                              kept=len(kept), restored_from=restored, lost=lost, since=since))
 
-    # ---- migration of earlier versions' files ----------------------------------------------
-
-    def _migrate_jsonl(self, db: HistoryDB) -> None:
-        source = self.data_dir / HISTORY_NAME
-        if not os.path.lexists(source):
-            return
-        if os.path.islink(source) or not os.path.isfile(source):
-            special = not (os.path.islink(source) or os.path.isdir(source))
-            moved = move_aside(source, FOREIGN if special else "unreadable")   # a pipe: never opened
-            self._report(Problem(ProblemKind.UNREADABLE, FileKind.HISTORY, source, moved,
-                                 detail="not a plain file: set aside"))
-            return
-        cache = VerifiedCache(self.data_dir, CACHE_NAME)
-        cache.load(any_version=True)    # lines the earlier version replayed: not replayed again
-        before = db.count()
-        try:
-            result = import_lines(db, source, cache)
-        except TooLarge as e:
-            moved = move_aside(source, "damaged")
-            self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, source, moved,
-                                 detail=str(e)))
-            return
-        why = verify_import(db, result, before)
-        if why:
-            self._report_import(source, result, None)
-            self._report(Problem(ProblemKind.WRITE_FAILED, FileKind.HISTORY, source,
-                                 detail=f"import not verified, original kept in place: {why}"))
-            return
-        moved = move_aside(source, MIGRATED)
-        self._report_import(source, result, moved)
-        cache_file = self.data_dir / CACHE_NAME
-        if os.path.lexists(cache_file):
-            move_aside(cache_file, MIGRATED)
-        self._report(Problem(ProblemKind.MIGRATED, FileKind.HISTORY, source, moved,
-                             count=result.games,
-                             detail=f"{result.added} games imported into {DB_NAME}"))
-
-    def _report_import(self, source: Path, result: Imported, original: Path | None) -> None:
-        """The damaged and newer lines met; ``original``: where the whole file now is."""
-        if result.bad:
-            self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, source, original,
-                                 count=result.bad, kept=result.games,
-                                 detail=f"{result.bad} unreadable entries set aside in "
-                                        f"{result.bad_path}, {result.games} kept"))
-        if result.newer:
-            self._report(Problem(ProblemKind.NEWER_VERSION, FileKind.HISTORY, source,
-                                 count=result.newer,
-                                 detail=f"{result.newer} entries from a newer version kept "
-                                        "unread in the original"))
-
-    def _migrate_reviews(self, db: HistoryDB) -> None:
-        folder = self.data_dir / REVIEWS_DIR
-        if not os.path.lexists(folder):
-            return
-        if os.path.islink(folder) or not os.path.isdir(folder):
-            moved = move_aside(folder, "damaged")
-            self._report(Problem(ProblemKind.DAMAGED, FileKind.REVIEW, folder, moved,
-                                 detail="not a folder: set aside"))
-            return
-        count, bad, imported = import_reviews(db, folder)
-        why = verify_reviews(db, imported)
-        if why:
-            self._report(Problem(ProblemKind.WRITE_FAILED, FileKind.REVIEW, folder,
-                                 detail=f"import not verified, folder kept in place: {why}"))
-            return
-        moved = move_aside(folder, MIGRATED)
-        if bad:
-            self._report(Problem(ProblemKind.DAMAGED, FileKind.REVIEW, folder, moved, count=bad,
-                                 detail=f"{bad} review files did not read (kept in {moved.name})"))
-        self._report(Problem(ProblemKind.MIGRATED, FileKind.REVIEW, folder, moved, count=count,
-                             detail=f"{count} reviews imported into {DB_NAME}"))
-
     # ---- writing -------------------------------------------------------------------------
 
+    def finish_game(self, entry: HistoryEntry, game_id: str | None = None) -> bool:
+        """Game over: record ``entry`` in the history (one transaction), then delete game
+        ``game_id`` in progress once that record is on disk for good.
+
+        The commit does not wait for the disk (``synchronous=NORMAL``): a killed program loses
+        nothing, the operating system still writes it; a power cut could lose the last commits,
+        so the game's save is kept until a checkpoint has synced the journal and the database
+        (at once, unless a screen's query holds an older view: then at the next game's end or at
+        closing; it is left out of the Continue list meanwhile). Safe to repeat after a crash
+        between the two steps, even after other games were finished meanwhile: the game key is
+        UNIQUE, so a game already anywhere in the history is not added twice.
+        """
+        if not self.record_finished(entry):
+            return False
+        if game_id is not None:
+            with self._lock:
+                self._unsynced.add(game_id)
+        self.sync_finished()
+        self.backup_if_due()            # after the sync: a new backup thread waits for nothing
+        return True
+
+    def backup_if_due(self) -> None:
+        """Start a backup on its worker thread if one is due (20 games, or a day, since the last)."""
+        db = self._db
+        if db is not None and db.is_open:
+            self._backup_if_due(db)
+
+    def sync_finished(self) -> bool:
+        """Sync the history to disk (a checkpoint) and delete the saves of the games it now holds
+        for good; False if a reader kept the checkpoint from reaching the end (saves kept)."""
+        with self._lock:
+            db = self._db
+            waiting = set(self._unsynced)      # recorded before this checkpoint starts
+        if db is None or not db.is_open:
+            return False
+        try:
+            durable = db.sync()                # outside the store's lock: it waits for the disk
+        except sqlite3.Error as e:
+            log.warning("history checkpoint failed: %s", e)
+            return False
+        if durable:
+            for game_id in sorted(waiting):
+                self.delete_game(game_id)
+            with self._lock:
+                self._unsynced -= waiting
+        return durable
+
     def append_history(self, entry: HistoryEntry, unless_last: bool = False) -> bool:
-        """Record a finished game (one transaction). A game already recorded (the same record and
-        seats) is not added again; True either way. False if the database refused."""
+        """Record a finished game (one transaction) and start a backup if one is due. A game
+        already recorded (the same record and seats) is not added again; True either way. False
+        if the database refused."""
+        if not self.record_finished(entry):
+            return False
+        db = self._db
+        if db is not None:
+            self._backup_if_due(db)
+        return True
+
+    def record_finished(self, entry: HistoryEntry) -> bool:
+        """The game-end transaction alone (``append_history`` without the backup check)."""
         db = self.history_db()
         if db is None:
             return False
@@ -271,7 +258,6 @@ class HistoryRows:
         with self._lock:
             self.problems[:] = [p for p in self.problems if not (
                 p.kind is ProblemKind.WRITE_FAILED and p.file is FileKind.HISTORY)]
-        self._backup_if_due(db)
         return True
 
     def _backup_if_due(self, db: HistoryDB) -> None:
@@ -294,7 +280,15 @@ class HistoryRows:
                                                    name="wizard-backup", daemon=True)
             self._backup_thread.start()
 
+    @property
+    def backup_running(self) -> bool:
+        """Whether a backup is being made (on its worker thread)."""
+        thread = self._backup_thread
+        return thread is not None and thread.is_alive()
+
     def _backup(self, db: HistoryDB, count: int) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            _lower_priority()      # a backup gives way to the game and its saves
         try:
             make_backup(db.path)
             now = time.time()
@@ -385,11 +379,22 @@ class HistoryRows:
         return result
 
     def close_history(self) -> None:
-        """Wait for a backup in progress and close the database."""
+        """Wait for a backup in progress, delete the saves of the games recorded for good, and
+        close the database."""
         self.wait_backup()
         with self._lock:
+            if self._unsynced:
+                self.sync_finished()
             if self._db is not None:
                 self._db.close()
+
+
+def _lower_priority() -> None:
+    """Lower this thread's CPU priority where the system allows it per thread (Linux)."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+    except (AttributeError, OSError):
+        pass
 
 
 def _safe(db: HistoryDB, conn: sqlite3.Connection):  # type: ignore[no-untyped-def]

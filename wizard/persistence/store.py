@@ -22,9 +22,9 @@ from .atomic import (
 )
 from .checks import Invalid
 from .db_files import BACKUPS, backup_path
-from .history import HistoryEntry
 from .history_db import DB_NAME, HistoryDB
-from .history_sql import CACHE_NAME, HISTORY_NAME, HistoryRows
+from .history_import import CACHE_NAME, HISTORY_NAME
+from .history_sql import HistoryRows
 from .migrate import Migrations, NewerVersion
 from .paths import PathError, inside, resolve_data_dir
 from .problems import FileKind, Problem, ProblemKind
@@ -71,6 +71,8 @@ class Store(HistoryRows, ReviewRows):
         self._db_tried = False
         self._backup_thread: threading.Thread | None = None
         self._backup_state: tuple[int, float] | None = None
+        self._unsynced: set[str] = set()    # finished games whose save waits for a journal sync
+        self._import_waiting = False        # earlier files left for ``run_import``
         self._summaries = SummaryCache()            # the Continue list, read once (R15)
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
@@ -332,7 +334,7 @@ class Store(HistoryRows, ReviewRows):
         except OSError:
             return []
         ids = [n.removesuffix(".json") for n in names if n.endswith(".json")]
-        return sorted(i for i in ids if GAME_ID_RE.fullmatch(i))
+        return sorted(i for i in ids if GAME_ID_RE.fullmatch(i) and i not in self._unsynced)
 
     def list_games(self) -> list[SavedGame]:
         """Every game in progress that reads and replays, the most recently played first."""
@@ -460,22 +462,6 @@ class Store(HistoryRows, ReviewRows):
                                  detail=str(e)))
             return False
         self._checked.discard(rel)
-        return True
-
-    # ---- history -------------------------------------------------------------------------
-
-    def finish_game(self, entry: HistoryEntry, game_id: str | None = None) -> bool:
-        """Game over: record ``entry`` in the history (one transaction), then delete game
-        ``game_id`` in progress.
-
-        Safe to repeat after a crash between the two steps, even after other games were
-        finished meanwhile: the game key is UNIQUE, so a game already anywhere in the history
-        is not added twice.
-        """
-        if not self.append_history(entry):
-            return False
-        if game_id is not None:
-            self.delete_game(game_id)
         return True
 
 

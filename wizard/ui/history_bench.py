@@ -32,6 +32,10 @@ LABELS = {"open_ms": "opening the data (quick_check, or nothing)",
           "continue_ms": "Continue list", "max_frame_ms": "longest frame (open, scroll)",
           "max_frame_cpu_ms": "  the same, UI thread's CPU time",
           "finish_ms": "finishing a game (median)", "finish_max_ms": "finishing a game (max)",
+          "finish_quiet_max_ms": "  max with no backup being written",
+          "finish_backup_max_ms": "  max while a backup is written",
+          "sync_ms": "then synced before its save goes (median)",
+          "sync_max_ms": "then synced before its save goes (max)",
           "peak_mb": "peak memory (MB)",
           "history_cpu": "CPU: History's first page (count, 40 rows)",
           "stats_cpu": "CPU: Statistics", "progress_cpu": "CPU: Progress (names, figures)",
@@ -137,12 +141,27 @@ def part_db(folder: Path) -> dict[str, float]:
     new = list(games(30, first=10**6 + prefs.history_count()))   # new games on every run
     times = []
     cpu = []
+    syncs = []
+    during: list[bool] = []           # a backup (every 20 games) being written meanwhile
     for entry in new:
+        during.append(store.backup_running)
         t0 = time.perf_counter()
         c0 = time.thread_time()
-        assert store.append_history(entry)
+        assert store.record_finished(entry)           # the game-end transaction
         cpu.append(time.thread_time() - c0)
         times.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        store.sync_finished()          # the checkpoint after which finish_game deletes the save
+        syncs.append(time.perf_counter() - t0)
+        store.backup_if_due()          # as finish_game does next: a backup every 20 games
+    quiet = [t for t, b in zip(times, during, strict=True) if not b]
+    busy = [t for t, b in zip(times, during, strict=True) if b]
+    if quiet:
+        out["finish_quiet_max_ms"] = max(quiet) * 1000
+    if busy:
+        out["finish_backup_max_ms"] = max(busy) * 1000
+    out["sync_ms"] = statistics.median(syncs) * 1000
+    out["sync_max_ms"] = max(syncs) * 1000
     out["finish_cpu"] = statistics.median(cpu) * 1000
     if os.environ.get("WIZARD_BENCH_FRAMES"):
         print(json.dumps([round(f * 1000, 1) for f in times]), file=sys.stderr)

@@ -109,42 +109,50 @@ def _run_app(*, autoplay: bool, games: int, seed: int | None, speed: str | None,
     from .scenes.menu import MenuScene
     from .scenes.table import TableScene
 
-    prefs = Prefs(data_dir, background=True)
+    prefs = Prefs(data_dir, background=True, import_later=True)
     try:
         app = make_app(prefs, size=size, speed=speed, lang=lang)
     except pygame.error as exc:
         prefs.close()
         raise StartupError(_("The game window cannot open: {error}").format(error=exc)) from exc
     app.screenshot_dir = screenshot_dir
-    if autoplay:
-        state = {"left": games, "seed": seed if seed is not None else random.randrange(1, 2**31)}
 
-        def next_game(done: TableScene | None = None) -> None:
-            if done is not None:
-                done.close()
-                state["left"] -= 1
-                state["seed"] += 1
-                if state["left"] <= 0:
-                    app.quit()
-                    return
-            session = autoplay_session(state["seed"], players or 4, edition or "classic", level)
-            app.go("table", session=session, keep_history=False, on_game_over=lambda t: app.clock.schedule(
-                max(0.5, 3.0 * app.speed), lambda: next_game(t)))
+    def begin() -> None:
+        """What this start opens (after the import of an earlier version's history, if any)."""
+        if autoplay:
+            state = {"left": games, "seed": seed if seed is not None else random.randrange(1, 2**31)}
 
-        next_game()
-        return app.run()
-    app.go("menu")
-    if resume:
-        menu = app.top
-        if isinstance(menu, MenuScene) and menu.saved is not None:
-            menu.continue_game()
+            def next_game(done: TableScene | None = None) -> None:
+                if done is not None:
+                    done.close()
+                    state["left"] -= 1
+                    state["seed"] += 1
+                    if state["left"] <= 0:
+                        app.quit()
+                        return
+                session = autoplay_session(state["seed"], players or 4, edition or "classic", level)
+                app.go("table", session=session, keep_history=False, on_game_over=lambda t: app.clock.schedule(
+                    max(0.5, 3.0 * app.speed), lambda: next_game(t)))
+
+            next_game()
+            return
+        app.go("menu")
+        if resume:
+            menu = app.top
+            if isinstance(menu, MenuScene) and menu.saved is not None:
+                menu.continue_game()
+            else:
+                print(_("There is no saved game to continue."))
+        elif players or edition or seed is not None:
+            open_setup(app, players, edition, seed)
         else:
-            print(_("There is no saved game to continue."))
-    elif players or edition or seed is not None:
-        open_setup(app, players, edition, seed)
+            from .scenes.learn import offer_first_lesson
+            offer_first_lesson(app)      # the very first start: Learn to play is offered once
+
+    if prefs.import_pending:        # the first start after an update: the window shows the import
+        app.go("importing", then=begin)
     else:
-        from .scenes.learn import offer_first_lesson
-        offer_first_lesson(app)      # the very first start: Learn to play is offered once
+        begin()
     return app.run()
 
 

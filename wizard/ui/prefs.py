@@ -94,8 +94,9 @@ class Prefs:
     """Settings plus the saved game and history, one object for the screens."""
 
     def __init__(self, data_dir: Path | None = None, use_store: bool = True,
-                 background: bool = False) -> None:
+                 background: bool = False, import_later: bool = False) -> None:
         self.store: Any = None
+        self.import_job: Any = None         # the earlier version's history being imported
         self.settings: Any = Settings()
         self.problems: list[Any] = []
         self._memory_games: dict[str, tuple[Any, list[Seat], datetime]] = {}
@@ -121,8 +122,9 @@ class Prefs:
                     self.settings = self.store.load_settings()
                 except Exception:   # one bad settings file never drops the games and history
                     log.exception("settings not read; the defaults are used this time")
-                try:        # checked at start (quick_check), earlier files imported
-                    self.store.history_db(create=False)
+                try:        # checked at start (quick_check), earlier files imported (or,
+                    # import_later: once the window shows it, ``start_import``)
+                    self.store.history_db(create=False, import_files=not import_later)
                 except Exception:   # a history that fails to open never drops the settings, saves
                     log.exception("history database not opened at start")
                 self.problems = list(getattr(self.store, "problems", []))
@@ -150,8 +152,22 @@ class Prefs:
         if last is not None:
             last.result()
 
+    @property
+    def import_pending(self) -> bool:
+        """Whether an earlier version's history waits to be imported (``start_import``)."""
+        return bool(getattr(self.store, "import_pending", False))
+
+    def start_import(self, threaded: bool = True, stop_at: int | None = None) -> Any:
+        """Import the earlier version's history on a worker thread: an ``ImportJob`` (its
+        ``read`` of ``total`` games; ``done``). Closing stops it; nothing is lost then."""
+        from wizard.persistence.history_import import ImportJob
+        self.import_job = ImportJob(self.store, threaded, stop_at)
+        return self.import_job
+
     def close(self) -> None:
-        """Finish the queued writes and stop the writer thread."""
+        """Finish the queued writes and stop the writer thread (and an import under way)."""
+        if self.import_job is not None:
+            self.import_job.stop()
         self.flush()
         if self._writer is not None:
             self._writer.shutdown(wait=True)

@@ -16,6 +16,7 @@ from .scenes.continue_list import ContinueListScene
 from .scenes.game_end import GameEndScene
 from .scenes.game_menu import GameMenuScene
 from .scenes.history import HistoryScene
+from .scenes.importing import ImportScene
 from .scenes.learn import LearnScene, LessonMenuScene, OfferScene
 from .scenes.menu import MenuScene
 from .scenes.progress import ProgressScene
@@ -42,6 +43,7 @@ ROUTES: dict[str, Callable[..., Scene]] = {
     "game_menu": GameMenuScene,
     "score_pad": ScorePadScene,
     "history": HistoryScene,
+    "importing": ImportScene,
     "stats_progress": ProgressScene,
     "replay": ReplayScene,
     "review_game": ReviewGameScene,

@@ -28,7 +28,14 @@ from wizard.session import Seat, Session
 
 from .smoke_hint import HINT_SCREENS, make_hint_screen
 from .smoke_review import REVIEW_SCREENS, make_review_screen, review_session
-from .smoke_stats import BIG_SCREENS, STATS_SCREENS, fill_big_history, make_stats_screen
+from .smoke_stats import (
+    BIG_SCREENS,
+    IMPORT_SCREENS,
+    STATS_SCREENS,
+    fill_big_history,
+    make_import_screen,
+    make_stats_screen,
+)
 from .smoke_tricks import LAST_TRICK_HELD, TRICK_SCREENS, make_last_trick_held, make_trick_screen
 from .smoke_tutorial import TUTORIAL_SCREENS, make_tutorial_screen
 
@@ -44,12 +51,13 @@ SCREENS = ("menu", "setup", "setup-name", "setup-variant-help", "table-bidding",
            "settings-scale-130", "setup-scale-130", "table-play-scale-130", "game-menu-scale-130",
            "history-scale-130", "replay-scale-130", *TRICK_SCREENS, *HINT_SCREENS,
            "table-hint-card-scale-130", *STATS_SCREENS, *REVIEW_SCREENS, *TUTORIAL_SCREENS,
-           LAST_TRICK_HELD)
+           LAST_TRICK_HELD, *IMPORT_SCREENS)
 SCALED = "-scale-130"      # a screen drawn with the interface size at 130 %
 # Table states also drawn at 1024x640 (file names with "1024x640").
 SMALL_SCREENS = ("setup-variant-help", "table-clairvoyance-3p", "table-tooltip", "table-save-failed", "round-end-last",
                  "round-end-camelot", "table-hotseat-round-end", *TRICK_SCREENS, *HINT_SCREENS,
-                 *STATS_SCREENS, *REVIEW_SCREENS, *TUTORIAL_SCREENS, LAST_TRICK_HELD)
+                 *STATS_SCREENS, *REVIEW_SCREENS, *TUTORIAL_SCREENS, LAST_TRICK_HELD,
+                 *IMPORT_SCREENS)
 HISTORY_SCREENS = ("history", "history-game", "replay", "continue-list", "continue-delete",
                    *REVIEW_SCREENS)
 # Games in progress for the Continue list: (players, edition, seed, rounds played).
@@ -301,6 +309,8 @@ def _make(a: App, name: str) -> None:
         make_hint_screen(a, name, hint_session(name))
     elif name in STATS_SCREENS:
         make_stats_screen(a, name)
+    elif name in IMPORT_SCREENS:
+        make_import_screen(a, name)
     elif name in ("continue-list", "continue-delete"):
         a.go("menu")
         listed = a.go("continue_list")

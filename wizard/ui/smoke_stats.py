@@ -8,7 +8,7 @@ Normal player would (the session's hint), so her figures move over time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from wizard.engine import GameConfig
 from wizard.session import Seat, Session
@@ -102,3 +102,49 @@ def make_stats_screen(a: App, name: str) -> None:
         raise RuntimeError(f"{name}: the progress screen shows no game")
     if not shown.data.takeback_games:
         raise RuntimeError(f"{name}: the seeded history has no game with take-backs")
+
+
+IMPORT_SCREENS = ("importing",)     # the first start after an update, its import half-way
+IMPORT_GAMES = 10_000
+IMPORT_SHOWN = 4_200
+_IMPORT_FOLDER: list[Any] = []      # the earlier version's folder, made once per run
+
+
+def make_import_screen(a: App, name: str) -> None:
+    """The import of an earlier version's ``history.jsonl`` of 10,000 lines, stopped at 4,200
+    (a real import, so the picture is the count the player sees at that point). To stay quick,
+    the file holds ten real games, each many times over (one is imported once, the copies are
+    read and found there), with the earlier version's cache of replayed lines."""
+    import tempfile
+    from pathlib import Path
+
+    from wizard.persistence.history_db import entry_line
+    from wizard.persistence.history_seed import games
+    from wizard.persistence.verified import VerifiedCache, line_digest
+
+    from .prefs import Prefs
+    from .scenes.importing import ImportScene
+    if not _IMPORT_FOLDER:
+        tmp = tempfile.TemporaryDirectory(prefix="wizard-smoke-import-")
+        source = Path(tmp.name) / "source"
+        source.mkdir()
+        cache = VerifiedCache(source, "history.checked.json")
+        lines = [entry_line(g) for g in games(10)]
+        cache.save({line_digest(line) for line in lines})
+        data = b"".join(line + b"\n" for line in lines) * (IMPORT_GAMES // len(lines))
+        (source / "history.jsonl").write_bytes(data)
+        _IMPORT_FOLDER.append(tmp)
+    import shutil
+    base = Path(_IMPORT_FOLDER[0].name)
+    folder = base / f"start-{len(list(base.iterdir()))}"       # a fresh copy for each picture
+    shutil.copytree(base / "source", folder)
+    prefs = Prefs(folder, import_later=True)
+    if not prefs.import_pending:
+        raise RuntimeError(f"{name}: the earlier history is not waiting to be imported")
+    job = prefs.start_import(threaded=False, stop_at=IMPORT_SHOWN)
+    if job.read != IMPORT_SHOWN or job.total != IMPORT_GAMES or job.finished:
+        raise RuntimeError(f"{name}: the import did not stop half-way ({job.read} of {job.total})")
+    a.go("importing", job=job, then=lambda: None)     # the picture stays on the count
+    if not isinstance(a.top, ImportScene):
+        raise RuntimeError(f"{name}: the import screen did not open")
+    prefs.close()

@@ -57,6 +57,8 @@ class ProgressScene(Screen):
         self.takebacks = True           # games with take-backs counted
         self.best_takebacks = False     # ... but not for the best game
         self.job: Job[Any] | None = None
+        self.level_rows: list[pygame.Rect] = []     # where each level's row was last drawn
+        self.figures_end = 0.0                      # and the bottom of the figures' last line
         self._compute(first=True)
 
     @property
@@ -193,9 +195,11 @@ class ProgressScene(Screen):
         self._charts(surf, left, p)
         self._figures(surf, right, p)
 
-    def _heading(self, surf: pygame.Surface, s: str, x: float, y: float, w: float) -> float:
-        text.draw(surf, s, (x, y), int(19 * self.unit), theme.ACCENT, "title", max_w=w)
-        return y + 30 * self.unit
+    def _heading(self, surf: pygame.Surface, s: str, x: float, y: float, w: float,
+                 fit: float = 1.0) -> float:
+        text.draw(surf, s, (x, y), int(19 * self.unit * max(fit, 0.8)), theme.ACCENT, "title",
+                  max_w=w)
+        return y + 30 * self.unit * fit
 
     def _charts(self, surf: pygame.Surface, box: pygame.Rect, p: Any) -> None:
         u = self.unit
@@ -219,9 +223,15 @@ class ProgressScene(Screen):
                   [p.size_accuracy(k) for k in sizes], u)
 
     def _figures(self, surf: pygame.Surface, box: pygame.Rect, p: Any) -> None:
-        u = self.unit
-        x, w = box.x + 16 * u, box.w - 32 * u
-        size = int(15 * u)
+        rows = p.by_level or ()
+        # every level row is shown (six levels and a mixed table, or more): when the panel is
+        # too short for them at full size (a small window with a large UI scale), the whole
+        # column is drawn a little tighter, never cut
+        needed = 340 + 26 * max(1, len(rows))
+        fit = min(1.0, (box.h / self.unit) / needed)
+        u = self.unit * fit
+        x, w = box.x + 16 * self.unit, box.w - 32 * self.unit
+        size = int(15 * self.unit * max(fit, 0.8))
         games = ngettext("{n} game", "{n} games", p.games).format(n=p.games)
         if p.left_out:
             tb = ngettext("{n} game with take-backs left out", "{n} games with take-backs left out",
@@ -230,39 +240,41 @@ class ProgressScene(Screen):
             tb = ngettext("{n} with take-backs", "{n} with take-backs",
                           p.takeback_games).format(n=p.takeback_games)
         text.draw(surf, f"{games}  ·  {tb}", (x, box.y + 12 * u), size, theme.INK_DIM, max_w=w)
-        y = self._heading(surf, _("Against the computer"), x, box.y + 40 * u, w)
+        y = self._heading(surf, _("Against the computer"), x, box.y + 40 * u, w, fit)
         cols = [(_("Level"), 0.0, "midleft"), (_("Games"), 0.52, "center"),
                 (_("Wins"), 0.70, "center"), (_("Average"), 0.88, "center")]
         for label, at, anchor in cols:
-            text.draw(surf, label, (x + at * w, y + 10 * u), int(13 * u), theme.INK_DIM, "bold",
-                      anchor=anchor, max_w=w * 0.2 if at else w * 0.4)
+            text.draw(surf, label, (x + at * w, y + 10 * u), int(13 * self.unit * max(fit, 0.8)),
+                      theme.INK_DIM, "bold", anchor=anchor, max_w=w * 0.2 if at else w * 0.4)
         y += 24 * u
-        rows = p.by_level or ()
+        self.level_rows = []
         if not rows:
             text.draw(surf, _("No game with the computer yet."), (x, y), size, theme.INK_DIM, max_w=w)
             y += 26 * u
-        for r in rows[:6]:
+        for r in rows:
             avg = "–" if r.average is None else str(round(r.average))
             cells = [level_name(r.level), str(r.games), str(r.wins), avg]
             for (_label, at, anchor), cell in zip(cols, cells, strict=True):
                 text.draw(surf, cell, (x + at * w, y + 11 * u), size, theme.INK, anchor=anchor,
                           max_w=w * 0.2 if at else w * 0.4)
+            self.level_rows.append(pygame.Rect(x, y, w, 22 * u))
             y += 26 * u
-        y = self._heading(surf, _("Streaks"), x, y + 10 * u, w)
+        y = self._heading(surf, _("Streaks"), x, y + 10 * u, w, fit)
         for label, st in ((_("Wins in a row"), p.win_streak), (_("Bids made in a row"), p.bid_streak)):
             line = _("{what}: {now} now, best {best}").format(what=label, now=st.current,
                                                               best=st.best)
             text.draw(surf, line, (x, y), size, theme.INK, max_w=w)
             y += 26 * u
-        y = self._heading(surf, _("Points lost to decisions"), x, y + 10 * u, w)
+        y = self._heading(surf, _("Points lost to decisions"), x, y + 10 * u, w, fit)
         lost = p.lost_per_round
         line = _("No reviews yet: review a game from the history.") if lost is None else \
             ngettext("{points} points per round, over {n} reviewed game",
                      "{points} points per round, over {n} reviewed games",
                      p.reviewed_games).format(points=messages.decimal_text(lost), n=p.reviewed_games)
         text.draw(surf, line, (x, y), size, theme.INK if lost is not None else theme.INK_DIM, max_w=w)
-        y = self._heading(surf, _("Best game"), x, y + 36 * u, w)
+        y = self._heading(surf, _("Best game"), x, y + 36 * u, w, fit)
         best = "–" if p.best_game is None else _("{points} points").format(points=p.best_game)
         if p.takeback_games and not self.best_takebacks:
             best = _("{best} (games with take-backs left out)").format(best=best)
         text.draw(surf, best, (x, y), size, theme.INK, max_w=w)
+        self.figures_end = y + 22 * u                 # the bottom of the last line
