@@ -175,3 +175,26 @@ def test_the_table_package_comes_between_the_session_and_the_ui() -> None:
     for sub in ("engine", "ai", "session.py", "persistence"):
         for f, names in modules(sub).items():
             assert not any(n.startswith("wizard.table") for n in names), f"{f.name} imports the table"
+
+
+def test_the_screen_asks_only_the_table() -> None:
+    """No ``.session`` anywhere in ``wizard/ui`` (neither an attribute nor an import of
+    ``wizard.session``): the screen reads and does everything through ``wizard.table``."""
+    import re
+    found = [f"{f.relative_to(WIZARD)}:{i}" for f in sorted((WIZARD / "ui").rglob("*.py"))
+             for i, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"\.session\b", line)]
+    assert found == []
+
+
+def test_the_table_talks_to_its_game_through_the_port() -> None:
+    """``Table`` and its parts know the game only as ``port.GamePort``: none of them takes a
+    ``Session`` (the lessons build their games, and the package hands ``Session`` on to the UI)."""
+    for f in sorted((WIZARD / "table").glob("*.py")):
+        if f.name in ("tutorial.py", "__init__.py"):
+            continue
+        for module, names in imported(f):
+            assert not (module == "wizard.session" and "Session" in names), \
+                f"{f.relative_to(WIZARD)} imports Session"
+    src = (WIZARD / "table" / "table.py").read_text(encoding="utf-8")
+    assert "def __init__(self, port: GamePort" in src

@@ -159,7 +159,7 @@ def solo_table(hold: float, seed: int = 5, speed: float = 0.0) -> Table:
 
 def act(t: Table) -> None:
     """The person does the first legal thing, as an intent."""
-    action = t.session.legal_actions(t.viewer)[0]
+    action = t.port.legal_actions(t.viewer)[0]
     if isinstance(action, Bid):
         t.submit(BidIntent(action.n))
     else:
@@ -171,7 +171,7 @@ def watch_holds(t: Table, rounds: int, dt: float = 0.05) -> list[tuple[str, floa
     """Play the person's seat for ``rounds`` rounds; for each finished trick followed by a lead,
     who led it ("computer" or "person") and how long the finished trick lay on the table, having
     checked every tick that it was shown whole, with its winner and its line."""
-    s = t.session
+    s = t.port
     out: list[tuple[str, float]] = []
     while s.round <= rounds and not s.finished:
         won = t.shown.won if t.shown.held else None
@@ -218,7 +218,7 @@ def test_the_hold_is_the_setting() -> None:
 
 def test_the_last_trick_of_a_round_holds_the_round_end() -> None:
     t = solo_table(hold=1.0)
-    s = t.session
+    s = t.port
     while not (s.phase is Phase.ROUND_END and t.shown.held):
         if t.my_turn():
             act(t)
@@ -249,7 +249,7 @@ def test_marks_while_a_trick_is_played_and_once_it_is_won() -> None:
             key = ([str(c) for _s, c in m.cards], m.leader, m.winning, m.magic, m.finished)
             if not seen or seen[-1] != key:
                 seen.append(key)
-        if t.session.phase is Phase.ROUND_END and t.drained:
+        if t.port.phase is Phase.ROUND_END and t.drained:
             break
     assert seen == [(["B3"], 1, 1, None, False),
                     (["B3", "W"], 1, 2, None, False),
@@ -265,7 +265,7 @@ def test_a_game_of_computers_only_is_not_held() -> None:
         t.tick(0.01)
         if any(isinstance(o, RoundOver) for o in t.take_outcomes()):
             t.submit(NextRound())
-    assert t.session.round >= 3          # 2 s of clock and no hold: rounds go by
+    assert t.port.round >= 3          # 2 s of clock and no hold: rounds go by
 
 
 def test_the_hold_setting_is_checked_when_loaded() -> None:
@@ -301,7 +301,7 @@ def test_hot_seat_the_curtain_comes_after_the_hold() -> None:
     seats = [Seat.human("Anna"), Seat.human("Bruno"), Seat.ai("Carme", "random")]
     t = Table(Session(state, seats, rng=random.Random(1)), threaded=False, speed=0.0, ai_pause=0.0,
               trick_hold=1.0, auto_forced=False)   # Bruno's last card would play itself, curtainless
-    s = t.session
+    s = t.port
     while not t.shown.held:
         if t.curtain_for is not None:
             t.submit(Ready())
@@ -336,7 +336,7 @@ def test_a_forced_card_waits_for_the_hold_too() -> None:
     seats = [Seat.human("Anna")] + [Seat.ai(n, "random") for n in ("Bruno", "Carme", "Didier")]
     t = Table(Session(state, seats, rng=random.Random(1)), threaded=False, speed=0.0, ai_pause=0.0,
               trick_hold=1.0, auto_forced=True)
-    s = t.session
+    s = t.port
     while not (t.shown.held and s.current == 0):
         assert s.round == 2 and len(s.view(0).hand or ()) == 2 or t.shown.trick, \
             "Anna's last card played itself at once"
@@ -354,7 +354,7 @@ def test_skipping_ends_the_hold() -> None:
     """Space (SkipAnimation) with animations off: the computer leads at once."""
     from wizard.table import SkipAnimation
     t = solo_table(hold=5.0)
-    s = t.session
+    s = t.port
     for _ in range(5000):
         if t.shown.held and s.is_ai_turn() and s.phase is Phase.PLAY:
             break
@@ -389,7 +389,7 @@ def test_with_animations_on_the_rounds_last_trick_is_held_before_its_result() ->
         if over_at is not None:
             break
         if table.my_turn():
-            a = table.session.legal_actions(table.viewer)[0]
+            a = table.port.legal_actions(table.viewer)[0]
             table.submit(BidIntent(a.n) if isinstance(a, Bid) else PlayIntent(a.card))  # type: ignore[attr-defined]
     assert trick_at is not None and over_at is not None
     # the trick's animation (1.2 s), the totals counting (1.0 s), then the hold (1.0 s)

@@ -89,7 +89,7 @@ def hand(sc: TableView, surf: pygame.Surface) -> None:
     if sh.hand is not None and sc.table.viewer == seat:
         hand = sc.sorted_hand()
         legal = sc.table.legal_cards()
-        playing = sc.my_turn() and sc.session.phase is Phase.PLAY
+        playing = sc.my_turn() and sc.table.phase is Phase.PLAY
         rects = sc.hand_rects()
         dragging = sc.pressed is not None and sc.drag_pos is not None
         leaving = sc.leaving_card()

@@ -23,7 +23,7 @@ def plate(sc: TableView, surf: pygame.Surface, seat: int) -> None:
     def at(xs: list[object]) -> object:
         return xs[seat] if seat < len(xs) else None
 
-    key = (box.size, u, current_language(), sc.session.seats[seat], sc.table.acting_seat() == seat,
+    key = (box.size, u, current_language(), sc.table.seats[seat], sc.table.acting_seat() == seat,
            sc.table.thinking_seat == seat, at(sh.bids_made), at(sh.bids), at(sh.tricks), sc.table.plate_total(seat),  # type: ignore[arg-type]
            sh.dealer == seat, at(sh.hand_counts), sc.pos_of(seat) == 0, id(sc.app.painter))  # type: ignore[arg-type]
     cached = sc.plate_cache.get(seat)
@@ -36,7 +36,7 @@ def plate(sc: TableView, surf: pygame.Surface, seat: int) -> None:
 
 def _plate(sc: TableView, surf: pygame.Surface, seat: int, box: pygame.Rect) -> None:
     u, sh = sc.lay.unit, sc.shown
-    seat_spec = sc.session.seats[seat]
+    seat_spec = sc.table.seats[seat]
     current = sc.table.acting_seat()
     turn = current == seat
     panel(surf, box, u, fill=(34, 58, 46) if turn else theme.PANEL, alpha=235,

@@ -13,7 +13,7 @@ from wizard import messages
 from wizard.engine import BidVisibility
 from wizard.i18n import N_, _, ngettext
 from wizard.persistence.jobs import Job
-from wizard.session import Seat, Session
+from wizard.table import Session
 from wizard.ui.fonts import font
 
 from .. import text, theme
@@ -274,7 +274,7 @@ class HistoryScene(Screen):
         entry = None if self.selected is None else self.entries.whole(self.selected)
         if entry is None:
             return
-        seats = [Seat(s.name, s.kind, s.level) for s in entry.seats]
+        seats = list(entry.seats)
         self.app.go("table", session=Session.new(entry.config, seats,
                                                  on_save=self.app.prefs.save_game))
 

@@ -39,7 +39,7 @@ def draw_table(sc: TableView, surf: pygame.Surface,
         _deck(sc, layer)
     sc.static_layer = ((top_key, deck_key), layer)
     surf.blit(layer, (0, 0))
-    for seat in range(sc.session.config.players):
+    for seat in range(sc.table.config.players):
         plates.plate(sc, surf, seat)
     piles.piles(sc, surf)
     cards.turned(sc, surf)
