@@ -198,3 +198,13 @@ def test_the_table_talks_to_its_game_through_the_port() -> None:
                 f"{f.relative_to(WIZARD)} imports Session"
     src = (WIZARD / "table" / "table.py").read_text(encoding="utf-8")
     assert "def __init__(self, port: GamePort" in src
+
+
+def test_the_replay_is_drawn_by_the_table_painters() -> None:
+    """The replay draws the table's picture with ``wizard.ui.board`` (no drawing code of its own)
+    and stays small."""
+    path = WIZARD / "ui" / "scenes" / "replay.py"
+    names = imports_of(path)
+    assert any(n.startswith("wizard.ui.board") for n in names), names
+    assert "wizard.table.picture" in names
+    assert len(path.read_text(encoding="utf-8").splitlines()) <= 250

@@ -74,6 +74,7 @@ from .intents import (
     TakeBackIntent,
     TrumpIntent,
 )
+from .picture import Picture, of_table
 from .port import GamePort
 from .runner import Job, Runner
 from .shown import Shown
@@ -221,6 +222,10 @@ class Table(TrickShow, HintDesk):
     def thinking_seat(self) -> int | None:
         """The computer seat whose decision is under way."""
         return None if self.move_job is None else int(self.move_job.key[1])  # type: ignore[call-overload]
+
+    def picture(self) -> Picture:
+        """The immutable snapshot the painters draw (``picture.Picture``)."""
+        return of_table(self)
 
     def prompt(self) -> tuple[str, str]:
         """The prompt line and its tone ("accent" or "ink")."""

@@ -17,10 +17,11 @@ from wizard.table import Session
 from wizard.ui.fonts import font
 
 from .. import text, theme
+from ..board.plates import level_name
 from ..layout import unit_for
 from ..widgets import Button, panel
 from .base import Screen
-from .replay import ReplayScene, level_name
+from .replay import ReplayScene
 from .scorepad import draw_pad
 from .stats_view import EDITIONS, draw_stats, edition_label, stat_rows
 

@@ -39,13 +39,14 @@ def draw_table(sc: TableView, surf: pygame.Surface,
         _deck(sc, layer)
     sc.static_layer = ((top_key, deck_key), layer)
     surf.blit(layer, (0, 0))
-    for seat in range(sc.table.config.players):
-        plates.plate(sc, surf, seat)
+    picture = sc.table.picture()
+    for p in picture.plates:
+        plates.plate(sc, surf, p)
     piles.piles(sc, surf)
     cards.turned(sc, surf)
     cards.drawn_for_dealer(sc, surf)
     cards.peeks(sc, surf)
-    trick.trick(sc, surf)
+    trick.trick(sc, surf, picture)
     cards.hand(sc, surf)
     cards.flying(sc, surf)
     dialogs.prompt(sc, surf)
