@@ -10,7 +10,8 @@ from enginehelp import snapshot
 from wizard.engine import ALL_CARDS, Card, GameConfig, GameState, Phase, Play, card, deck, play
 from wizard.engine.actions import PLAY_OF
 from wizard.engine.dealing import _shuffle
-from wizard.engine.trick import classic_winner, judge
+from wizard.engine.edition import Power, rules_of
+from wizard.engine.trick import judge, winner_rule
 
 
 def test_engine_shuffle_matches_random_shuffle_permutation_and_state() -> None:
@@ -40,15 +41,29 @@ def test_clone_keeps_its_own_legal_actions_when_the_original_moves() -> None:
             twin.apply(legal[-1])  # the clone can still play every legal action
 
 
-def test_classic_winner_equals_judge_on_random_tricks() -> None:
-    """The one-pass classic rule gives the same winner, reason and lead suit as the general one."""
+@pytest.mark.parametrize("edition", ["classic", "magic", "camelot"])
+def test_the_state_s_trick_rule_equals_judge_on_random_tricks(edition: str) -> None:
+    """The rule the state keeps (judge specialised to the edition) gives the same verdict."""
     rng = random.Random(11)
-    pack = deck("classic")
-    for _ in range(20000):
-        n = rng.randint(3, 6)
-        trick = rng.sample(pack, n)
-        trump = rng.choice([None, "B", "G", "R", "Y"])
-        assert classic_winner(trick, trump) == judge(trick, trump, "classic", False)
+    pack = [c for c in deck(edition) if c.text != "MERLIN"] + [card("MERLIN:W"), card("MERLIN:J")]
+    for scroll in (False, True):
+        rule = winner_rule(edition, scroll)
+        for _ in range(3000):
+            trick = rng.sample(pack, rng.randint(1, 6))
+            trump = rng.choice([None, "B", "G", "R", "Y"])
+            assert rule(trick, trump) == judge(trick, trump, edition, scroll)
+
+
+def test_the_cards_lead_flags_agree_with_every_edition_s_powers() -> None:
+    """cards.py marks per card what cancels the lead suit and what acts as a Jester; the powers
+    the editions give those cards say the same."""
+    for edition in ("classic", "magic", "camelot"):
+        rules = rules_of(edition)
+        for c in ALL_CARDS:
+            if c.suit is None and c.in_hand in rules.deck:
+                p = rules.power(c)
+                assert c.cancels_lead == (p in (Power.WIZARD, Power.ABOVE_WIZARDS)), c
+                assert c.jesterly == (p is Power.JESTER), c
 
 
 def test_cards_define_no_ordering_that_would_slow_comparisons() -> None:

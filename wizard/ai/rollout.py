@@ -120,11 +120,11 @@ def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = 
     trump = rules.trump
     ed = rules.edition
     scroll = rules.scroll
-    camelot = ed == F.CAMELOT
+    declared = F.DECLARED[ed]             # a card is declared as it is played (MERLIN)
     # The number cards' keys by lead (the simulator's tables): tabs[lead] for a lead suit 0..3,
     # tabs[-2] (no lead suit: a Wizard or MORGAN came first) all 0, tabs[-1] (no lead yet) the
     # keys of a card that sets the lead. Special cards get theirs from F.key_if_played.
-    tabs = [*F.KEYTABS[ed == F.MAGIC][trump + 1], F.ZEROKEYS, F.SETKEYS[trump + 1]]
+    tabs = [*F.KEYTABS[ed][trump + 1], F.ZEROKEYS, F.SETKEYS[trump + 1]]
     pw, dump, duck = TABLES[trump + 1]
     lead_set = F.LEAD_SET
     suit_of = SUIT
@@ -156,7 +156,7 @@ def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = 
                     legal = h[:]
             else:
                 legal = h[:]
-            if camelot and F.MERLIN in legal:
+            if declared and F.MERLIN in legal:
                 legal.remove(F.MERLIN)
                 legal += (F.MERLIN_W, F.MERLIN_J)
         keys = [tab[c] if c < 52 else key_if_played(c, pos, lead, trump, ed, scroll) for c in legal]

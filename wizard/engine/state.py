@@ -24,18 +24,18 @@ from .actions import PLAY_OF as _PLAY_OF
 from .actions import TRUMP_CHOICES, Action, Bid, ChooseTrump, Play, bid
 from .cards import (
     ALL_CARDS,
-    EXCALIBUR,
-    GRAIL,
     MERLIN,
     MERLIN_J,
     MERLIN_W,
     SUITS,
     Card,
+    Kind,
 )
 from .cards import JESTER as _JESTER
 from .cards import WIZARD as _WIZARD
-from .config import BidVisibility, Edition, GameConfig
+from .config import BidVisibility, GameConfig
 from .dealing import Dealing, Stacked
+from .edition import Power
 from .errors import IllegalActionError, Rule
 from .events import BIDS_MADE as _BIDS_MADE
 from .events import PLAYED as _PLAYED
@@ -49,7 +49,7 @@ from .events import (
 )
 from .phase import Phase as Phase  # re-exported: its home before phase.py
 from .refusals import Refusals
-from .scoring import Bonus, round_score, winners
+from .scoring import score_round, winners
 from .trick import TrickNote, legal_cards, winner_rule
 from .view import PlayerView, RoundResult, make_trick_record
 
@@ -60,6 +60,7 @@ _DRAW, _DEAL, _TRUMP, _BID, _PLAY, _ROUND_END, _GAME_OVER = (
 _BID_ACTIONS: list[list[Action]] = [[bid(b) for b in range(r + 1)] for r in range(21)]
 _OPEN, _HIDDEN, _SECRET = BidVisibility.OPEN, BidVisibility.HIDDEN, BidVisibility.SECRET
 _CHANCE = (_DRAW, _DEAL, _ROUND_END)
+_EVEN_WINS = Power.EVEN_WINS
 _PLAY_MERLIN, _PLAY_MERLIN_W, _PLAY_MERLIN_J = _PLAY_OF[MERLIN], _PLAY_OF[MERLIN_W], _PLAY_OF[MERLIN_J]
 # By lead suit: the Play actions that follow it (its cards and every card without a suit); the
 # legal follows are the hand's actions found in this set (identity hashes: cheap lookups).
@@ -108,11 +109,12 @@ class GameState(Dealing, Refusals):
         s._nspecial = [0] * n
         s._hand_plays = [[] for _ in range(n)]
         s._scroll = config.scroll_active
-        s._camelot = config.edition is Edition.CAMELOT
+        rules = config.rules
+        s._more_specials = bool(set(rules.powers) - {Kind.WIZARD, Kind.JESTER})
         s._edition = config.edition.value
         opts = config.options
         s._sum_rules = config.sum_rules_active and (
-            opts.no_equal_sum or opts.canadian or config.edition is Edition.CAMELOT)
+            opts.no_equal_sum or opts.canadian or rules.bid_sum_above is not None)
         s._n = n
         s._next = tuple((i + 1) % n for i in range(n))
         s._winner = winner_rule(s._edition, s._scroll)
@@ -185,7 +187,7 @@ class GameState(Dealing, Refusals):
         s._nspecial = self._nspecial[:]
         s._hand_plays = [p[:] for p in self._hand_plays]
         s._scroll = self._scroll
-        s._camelot = self._camelot
+        s._more_specials = self._more_specials
         s._edition = self._edition
         s._sum_rules = self._sum_rules
         s._n = self._n
@@ -223,7 +225,7 @@ class GameState(Dealing, Refusals):
                          legal_cards(self.hands[seat], self.trick, self.trump, True)]
         if self._dup[seat]:                  # several Wizards or Jesters: one action each
             legal = list(dict.fromkeys(legal))
-        if self._camelot and _PLAY_MERLIN in legal:
+        if self._more_specials and _PLAY_MERLIN in legal:
             i = legal.index(_PLAY_MERLIN)
             legal = legal[:i] + [_PLAY_MERLIN_W, _PLAY_MERLIN_J] + legal[i + 1:]
         self._legal = legal
@@ -387,10 +389,11 @@ class GameState(Dealing, Refusals):
         winner = seats[idx]
         if not void:
             self.tricks[winner] += 1
-        if self._camelot:
-            if GRAIL in trick:
+        if self._more_specials:
+            rules = self.config.rules
+            if any(rules.power(c) is _EVEN_WINS for c in trick):
                 self.grail_winner = winner
-            if void and self.round == 1 and EXCALIBUR in trick:
+            if void and self.round == 1 and rules.scoring.void_round_one:
                 self.voided_round = True
                 notes = (*notes, TrickNote.ROUND_VOID)
         record = tuple(zip(seats, trick))  # noqa: B905 (same lengths; strict= costs ~40%)
@@ -406,19 +409,9 @@ class GameState(Dealing, Refusals):
     def _score_round(self, events: list[Event]) -> None:
         cfg = self.config
         n = cfg.players
-        ed = cfg.edition.value
         bids: list[int] = self.bids  # type: ignore[assignment]
-        points: tuple[int, ...]
-        bonuses: tuple[tuple[Bonus, ...], ...] = ((),) * n
-        if self._camelot:
-            scores = [round_score(bids[s], self.tricks[s], edition=ed, round_=self.round,
-                                  rounds=cfg.rounds, grail_bonus=self.grail_winner == s,
-                                  voided_round=self.voided_round) for s in range(n)]
-            points = tuple(p for p, _ in scores)
-            bonuses = tuple(b for _, b in scores)
-        else:  # round_points() of the classic and magic editions, inlined
-            points = tuple(20 + 10 * t if b == t else -10 * abs(t - b)
-                           for b, t in zip(bids, self.tricks, strict=True))
+        points, bonuses = score_round(bids, self.tricks, cfg.rules, self.round, cfg.rounds,
+                                      self.grail_winner, self.voided_round)
         totals = self.totals
         for s in range(n):
             totals[s] += points[s]
