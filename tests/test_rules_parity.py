@@ -52,7 +52,6 @@ def test_scoring(edition: str) -> None:
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_legal_cards(edition: str) -> None:
     rng = random.Random(2)
-    ed = F.EDITIONS[edition]
     pack = deck(edition)
     for _ in range(POSITIONS):
         players = rng.randint(3, 6)

@@ -51,7 +51,7 @@ from .phase import Phase as Phase  # re-exported: its home before phase.py
 from .refusals import Refusals
 from .scoring import score_round, winners
 from .trick import TrickNote, legal_cards, winner_rule
-from .view import PlayerView, RoundResult, make_trick_record
+from .view import PlayerView, RoundResult, bids_seen, make_trick_record, public_view
 
 # Enum member access through the class costs ~10x a global read in CPython 3.11: the hot paths
 # use these aliases.
@@ -339,12 +339,7 @@ class GameState(Dealing, Refusals):
         clairvoyant = opts.clairvoyance and self.phase in (_TRUMP, _BID)
         hand = None if clairvoyant else tuple(self.hands[seat])
         visible = ({s: tuple(self.hands[s]) for s in range(n) if s != seat} if clairvoyant else {})
-        if opts.bids is _OPEN or self.phase in (_ROUND_END, _GAME_OVER):
-            bids = tuple(self.bids)
-        elif opts.bids is _HIDDEN and self.phase is _PLAY:
-            bids = tuple(self.bids)
-        else:
-            bids = tuple(b if s == seat else None for s, b in enumerate(self.bids))
+        bids = bids_seen(self.bids, seat, self.config, self.phase)
         legal = tuple(self.legal_actions()) if self.current == seat else ()
         return PlayerView(
             seat=seat, config=self.config.public(), phase=self.phase, current_player=self.current,
@@ -354,6 +349,10 @@ class GameState(Dealing, Refusals):
             bids_made=tuple(b is not None for b in self.bids), tricks=tuple(self.tricks),
             totals=tuple(self.totals), trick=tuple(zip(self.trick_seats, self.trick, strict=True)),
             tricks_played=tuple(self.tricks_played), history=tuple(self.history), legal=legal)
+
+    def public_view(self) -> PlayerView:
+        """What a bystander may know now: no hand, only the bids everybody may see."""
+        return public_view(self.view_for(0), self.bids)
 
     # ---- player actions ------------------------------------------------------------------
 
