@@ -24,13 +24,13 @@ def power(c: int, trump: int) -> int:
     if s >= 0:
         return F.K_TRUMP + RANK[c] if s == trump else RANK[c]
     t = TYPE[c]
-    if t == F.T_WIZ or t == F.T_MERLIN:
+    if t == F.T_WIZ or t == F.T_DECLARE:
         return F.K_WIZ
-    if t == F.T_MORGAN:
-        return F.K_MORGAN
-    if t == F.T_GRAIL:
+    if t == F.T_ABOVE:
+        return F.K_ABOVE
+    if t == F.T_EVEN:
         return 40
-    if t == F.T_EXC:
+    if t == F.T_VOID:
         return -1
     return 0  # Jester
 
@@ -43,11 +43,11 @@ def card_value(c: int, hand: Sequence[int], trump: int, n: int, r: int, edition:
         t = TYPE[c]
         if t == F.T_WIZ:
             return 0.88 if F.ABOVE_WIZARDS[edition] else 0.93
-        if t == F.T_MERLIN:
+        if t == F.T_DECLARE:
             return 0.85
-        if t == F.T_MORGAN:
+        if t == F.T_ABOVE:
             return 0.95
-        if t == F.T_GRAIL:
+        if t == F.T_EVEN:
             return 0.45
         return 0.0
     rank = RANK[c]
@@ -192,10 +192,10 @@ def choose_card(legal: Sequence[int], trick: Sequence[int], n: int, need: int, l
         return min(legal, key=lambda c: (power(c, trump) if TYPE[c] != F.T_JES else 15, c))
     # Enough tricks: duck.
     if pos == 0:
-        return min(legal, key=lambda c: (keys[c] if TYPE[c] != F.T_EXC else -5, power(c, trump), c))
+        return min(legal, key=lambda c: (keys[c] if TYPE[c] != F.T_VOID else -5, power(c, trump), c))
     ducks = [c for c in legal if keys[c] <= bestkey]
     if ducks:
-        return max(ducks, key=lambda c: (power(c, trump) if TYPE[c] not in (F.T_JES, F.T_EXC) else -9, -c))
+        return max(ducks, key=lambda c: (power(c, trump) if TYPE[c] not in (F.T_JES, F.T_VOID) else -9, -c))
     if last:
         return max(legal, key=lambda c: (power(c, trump), -c))
     return min(legal, key=lambda c: (keys[c], c))

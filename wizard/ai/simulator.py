@@ -43,11 +43,12 @@ W, J, GRAIL, EXCALIBUR, MERLIN, MERLIN_W, MERLIN_J, MORGAN = (
     Card.from_str(t).code for t in ("W", "J", "GRAIL", "EXCALIBUR", "MERLIN", "MERLIN:W",
                                     "MERLIN:J", "MORGAN"))
 
-# Card types: the power of each code (the same in every edition that has the card).
-T_NUM, T_WIZ, T_JES, T_GRAIL, T_EXC, T_MERLIN, T_MORGAN = range(7)
+# Card types: the power of each code (the same in every edition that has the card): a number
+# card, a Wizard, a Jester, EVEN_WINS, VOIDS, declared as played (WIZARD_OR_JESTER), ABOVE_WIZARDS.
+T_NUM, T_WIZ, T_JES, T_EVEN, T_VOID, T_DECLARE, T_ABOVE = range(7)
 _T_OF_POWER = {Power.SUITED: T_NUM, Power.MAGIC: T_NUM, Power.WIZARD: T_WIZ, Power.JESTER: T_JES,
-               Power.EVEN_WINS: T_GRAIL, Power.VOIDS: T_EXC, Power.WIZARD_OR_JESTER: T_MERLIN,
-               Power.ABOVE_WIZARDS: T_MORGAN}
+               Power.EVEN_WINS: T_EVEN, Power.VOIDS: T_VOID, Power.WIZARD_OR_JESTER: T_DECLARE,
+               Power.ABOVE_WIZARDS: T_ABOVE}
 
 
 def _type_of(c: Card) -> int:
@@ -67,10 +68,16 @@ TEXT: list[str] = [c.text for c in ALL_CARDS]
 _CODE: dict[str, int] = {t: i for i, t in enumerate(TEXT)}
 
 DECKS: list[list[int]] = [[c.code for c in r.deck] for r in EDITION_RULES]
+#: By code: the card as held in hand (a declared card's undeclared form), and the forms a held
+#: card is played as (a card declared as it is played: its Wizard form, then its Jester form).
+IN_HAND: list[int] = [c.in_hand.code for c in ALL_CARDS]
+PLAYED_AS: list[tuple[int, ...]] = [
+    tuple(x.code for x in ALL_CARDS if x.in_hand is c and x is not c) or (c.code,)
+    for c in ALL_CARDS]
 
 # Keys used to find a trick's winner (higher wins; ties keep the earlier card): the trick key.
-K_GRAIL, K_MORGAN, K_MAGIC, K_WIZ, K_TRUMP = (KEY_EVEN_WINS, KEY_ABOVE_WIZARDS, KEY_MAGIC,
-                                              KEY_WIZARD, KEY_TRUMP)
+K_EVEN, K_ABOVE, K_MAGIC, K_WIZ, K_TRUMP = (KEY_EVEN_WINS, KEY_ABOVE_WIZARDS, KEY_MAGIC,
+                                           KEY_WIZARD, KEY_TRUMP)
 
 # By edition index: the data the rules below read.
 MAGIC_RANK: list[int] = [r.magic_rank for r in EDITION_RULES]         # 0: no Magic Wizards
@@ -83,7 +90,7 @@ BID_SUM: list[tuple[int, bool] | None] = [
     None if r.bid_sum_above is None else (r.bid_sum_above, r.bid_sum_zero_exempt)
     for r in EDITION_RULES]
 CHOOSES_TRUMP: list[list[bool]] = [[r.chooses_trump(c) for c in ALL_CARDS] for r in EDITION_RULES]
-DECLARED: list[bool] = [r.has_power(Power.WIZARD_OR_JESTER) for r in EDITION_RULES]  # MERLIN
+DECLARED: list[bool] = [r.has_power(Power.WIZARD_OR_JESTER) for r in EDITION_RULES]
 ABOVE_WIZARDS: list[bool] = [r.has_power(Power.ABOVE_WIZARDS) or r.has_power(Power.EVEN_WINS)
                              for r in EDITION_RULES]                  # a Wizard can lose
 
@@ -105,7 +112,7 @@ def suit_index(suit: str | None) -> int:
 
 # The lead a card sets when played while the trick has none yet (lead -1): a number card its suit,
 # a Wizard / MERLIN:W / MORGAN -2 (no lead suit this trick), the others -1 (still open).
-LEAD_SET: list[int] = [SUIT[c] if c < 52 else -2 if TYPE[c] in (T_WIZ, T_MORGAN) else -1
+LEAD_SET: list[int] = [SUIT[c] if c < 52 else -2 if TYPE[c] in (T_WIZ, T_ABOVE) else -1
                        for c in range(NCODES)]
 
 
@@ -124,7 +131,8 @@ def lead_after(lead: int, c: int) -> int:
 
 
 def legal_plays(hand: list[int], lead: int, trump: int, scroll: bool = False) -> list[int]:
-    """Distinct legal plays of ``hand`` given the lead (from ``lead_of``); MERLIN comes as :W and :J."""
+    """Distinct legal plays of ``hand`` given the lead (from ``lead_of``); a card declared as it
+    is played (MERLIN) comes in its played forms (:W and :J)."""
     if lead >= 0 and any(SUIT[c] == lead for c in hand):
         out = [c for c in hand if SUIT[c] == lead or SUIT[c] < 0]
     else:
@@ -133,11 +141,9 @@ def legal_plays(hand: list[int], lead: int, trump: int, scroll: bool = False) ->
         out = [c for c in out if c != W]
     res: list[int] = []
     for c in out:
-        if c == MERLIN:
-            if MERLIN_W not in res:
-                res += (MERLIN_W, MERLIN_J)
-        elif c not in res:
-            res.append(c)
+        for x in PLAYED_AS[c]:               # a card declared as it is played: each form
+            if x not in res:
+                res.append(x)
     return res
 
 
@@ -158,11 +164,11 @@ def card_key(c: int, pos: int, lead: int, set_lead: bool, trump: int, edition: i
         return 0 if (scroll and lead >= 0 and lead == trump) else K_WIZ
     if t == T_JES:
         return 0
-    if t == T_MORGAN:
-        return K_MORGAN
-    if t == T_GRAIL:
-        return K_GRAIL if pos & 1 else -1
-    return -1  # EXCALIBUR
+    if t == T_ABOVE:
+        return K_ABOVE
+    if t == T_EVEN:
+        return K_EVEN if pos & 1 else -1
+    return -1  # VOIDS: a null card
 
 
 def key_if_played(c: int, pos: int, lead: int, trump: int, edition: int, scroll: bool) -> int:
@@ -193,9 +199,9 @@ def trick_status(trick: Sequence[int], trump: int, edition: int,
 
 def trick_winner(trick: Sequence[int], trump: int, edition: int,
                  scroll: bool = False) -> tuple[int, bool]:
-    """(index of the winning card, whether EXCALIBUR voided the trick) for a complete trick."""
+    """(index of the winning card, whether a VOIDS card voided the trick) for a complete trick."""
     best = trick_status(trick, trump, edition, scroll and SCROLL[edition])[1]
-    return best, EXCALIBUR in trick
+    return best, any(TYPE[c] == T_VOID for c in trick)
 
 
 def round_points(bid: int, tricks: int, edition: int, round_: int, rounds: int,
@@ -294,6 +300,7 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
     sum_rule = open_bids and (no_equal_sum or canadian or BID_SUM[edition] is not None)
     suit_of = SUIT
     type_of = TYPE
+    played_as = PLAYED_AS
     suitbit = SUITBIT
     sbits = SUITBIT.__getitem__
     chooses = CHOOSES_TRUMP[edition]
@@ -392,23 +399,24 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
                     else:
                         key = tab[c]
                 else:
-                    if c == MERLIN:
-                        c = MERLIN_W if rb[q] & 1 else MERLIN_J
-                        q += 1
                     ty = type_of[c]
+                    if ty == T_DECLARE:      # declared as it is played: a Wizard or a Jester
+                        c = played_as[c][0] if rb[q] & 1 else played_as[c][1]
+                        q += 1
+                        ty = type_of[c]
                     if ty == T_WIZ:
                         if lead == -1:
                             lead = -2
                         key = 0 if (scroll and lead == trump and lead >= 0) else K_WIZ
                     elif ty == T_JES:
                         key = 0
-                    elif ty == T_MORGAN:
+                    elif ty == T_ABOVE:
                         if lead == -1:
                             lead = -2
-                        key = K_MORGAN
-                    elif ty == T_GRAIL:
+                        key = K_ABOVE
+                    elif ty == T_EVEN:
                         has_grail = True
-                        key = K_GRAIL if (p - leader) % n & 1 else -1
+                        key = K_EVEN if (p - leader) % n & 1 else -1
                     else:
                         void = True
                         key = -1
