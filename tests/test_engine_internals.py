@@ -115,3 +115,33 @@ def test_engine_doctests(name: str) -> None:
     import importlib
     result = doctest.testmod(importlib.import_module(f"wizard.engine.{name}"))
     assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize(("edition", "scroll"), [("classic", True), ("magic", False),
+                                                 ("camelot", False)])
+def test_the_state_s_legal_plays_are_legal_cards(edition: str, scroll: bool) -> None:
+    """GameState.legal_actions (the fast path) gives exactly trick.legal_cards (the rule), each
+    card once and a declared card in its played forms, in every position of random games."""
+    from wizard.engine import Edition, Options, Phase
+    from wizard.engine.trick import legal_cards
+    rng = random.Random(6)
+    for seed in range(3):
+        cfg = GameConfig(players=4, edition=Edition(edition), options=Options(scroll=scroll),
+                         seed=seed)
+        state, deal = GameState.new(cfg), random.Random(seed)
+        while not state.is_terminal:
+            if state.is_chance:
+                state.advance(deal)
+                continue
+            if state.phase is Phase.PLAY:
+                seat = state.current_player
+                assert seat is not None
+                want = []
+                for c in legal_cards(state.hands[seat], state.trick, state.trump,
+                                     cfg.scroll_active):
+                    for form in ((card("MERLIN:W"), card("MERLIN:J")) if c.text == "MERLIN"
+                                 else (c,)):
+                        if play(form) not in want:
+                            want.append(play(form))
+                assert sorted(map(str, state.legal_actions())) == sorted(map(str, want))
+            state.apply(rng.choice(state.legal_actions()))

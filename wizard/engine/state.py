@@ -22,8 +22,8 @@ from collections.abc import Sequence
 
 from .actions import PLAY_OF as _PLAY_OF
 from .actions import TRUMP_CHOICES, Action, Bid, ChooseTrump, Play, bid
+from .cards import JESTER as _JESTER
 from .cards import (
-    ALL_CARDS,
     MERLIN,
     MERLIN_J,
     MERLIN_W,
@@ -31,7 +31,6 @@ from .cards import (
     Card,
     Kind,
 )
-from .cards import JESTER as _JESTER
 from .cards import WIZARD as _WIZARD
 from .config import BidVisibility, GameConfig
 from .dealing import Dealing, Stacked
@@ -50,7 +49,7 @@ from .events import (
 from .phase import Phase as Phase  # re-exported: its home before phase.py
 from .refusals import Refusals
 from .scoring import score_round, winners
-from .trick import TrickNote, legal_cards, winner_rule
+from .trick import FOLLOWING, TrickNote, legal_cards, winner_rule
 from .view import PlayerView, RoundResult, bids_seen, make_trick_record, public_view
 
 # Enum member access through the class costs ~10x a global read in CPython 3.11: the hot paths
@@ -62,9 +61,9 @@ _OPEN, _HIDDEN, _SECRET = BidVisibility.OPEN, BidVisibility.HIDDEN, BidVisibilit
 _CHANCE = (_DRAW, _DEAL, _ROUND_END)
 _EVEN_WINS = Power.EVEN_WINS
 _PLAY_MERLIN, _PLAY_MERLIN_W, _PLAY_MERLIN_J = _PLAY_OF[MERLIN], _PLAY_OF[MERLIN_W], _PLAY_OF[MERLIN_J]
-# By lead suit: the Play actions that follow it (its cards and every card without a suit); the
-# legal follows are the hand's actions found in this set (identity hashes: cheap lookups).
-_FOLLOWING = {s: frozenset(_PLAY_OF[c] for c in ALL_CARDS if c.suit in (s, None)) for s in SUITS}
+# By lead suit: the Play actions of trick.FOLLOWING (the cards that follow it); the legal follows
+# are the hand's actions found in this set (identity hashes: cheap lookups).
+_FOLLOWING = {s: frozenset(_PLAY_OF[c] for c in FOLLOWING[s]) for s in SUITS}
 
 
 class GameState(Dealing, Refusals):

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import NamedTuple
 
-from .cards import ALL_CARDS, Card, Kind
+from .cards import ALL_CARDS, SUITS, Card, Kind
 from .edition import (
     EDITIONS,
     KEY_ABOVE_WIZARDS,
@@ -78,15 +78,22 @@ def lead_suit(trick: Sequence[Card]) -> str | None:
     return None
 
 
+#: By lead suit: the cards that follow it, its own and every card without a suit. A hand holding a
+#: card of the lead suit may play only these (RULES.md §5.1); the state's fast path is built on it.
+FOLLOWING: dict[str, frozenset[Card]] = {
+    s: frozenset(c for c in ALL_CARDS if c.suit in (s, None)) for s in SUITS}
+
+
 def legal_cards(hand: Sequence[Card], trick: Sequence[Card], trump: str | None,
                 scroll: bool = False) -> list[Card]:
-    """The cards of ``hand`` that may be played on ``trick`` (MERLIN undeclared, duplicates kept)."""
+    """The cards of ``hand`` that may be played on ``trick`` (MERLIN undeclared, duplicates kept):
+    the one legal-card rule (``GameState.legal_actions`` is its fast path, on ``FOLLOWING``)."""
     suit = lead_suit(trick)
     if suit is None:
         return list(hand)
-    follow = [c for c in hand if c.suit == suit]
-    if follow:
-        out = [c for c in hand if c.suit == suit or c.suit is None]
+    if any(c.suit == suit for c in hand):
+        follow = FOLLOWING[suit]
+        out = [c for c in hand if c in follow]
     else:
         out = list(hand)
     if scroll and suit == trump:
