@@ -92,12 +92,17 @@ class EditionRules:
     bid_sum_zero_exempt: bool = False              # ... unless the last bidder bids 0
     trump_choosers: frozenset[Kind] = frozenset({Kind.WIZARD})  # turned up: the dealer chooses
     scroll: bool = False                           # the ancient-scroll option can apply
-    deck: tuple[Card, ...] = ()                    # filled in from ranks and specials
+    deck: tuple[Card, ...] = field(init=False)     # from ranks and specials
+    #: Whether a round's points ever depend on more than the bid and the tricks taken.
+    has_bonuses: bool = field(init=False)
 
     def __post_init__(self) -> None:
         suited = tuple(Card.from_str(f"{s}{r}") for s in SUITS for r in self.ranks)
         object.__setattr__(self, "deck", suited + tuple(c for c, k in self.specials
                                                          for _ in range(k)))
+        sc = self.scoring
+        object.__setattr__(self, "has_bonuses",
+                           sc.zero_bid is not None or sc.grail != 0 or sc.void_round_one)
 
     def power(self, card: Card) -> Power:
         """What ``card`` does in this edition (a declared MERLIN: what it was declared)."""
@@ -129,12 +134,6 @@ class EditionRules:
         up to the round's cards (the scoring options' rules apart)."""
         return (self.bid_sum_above is not None and round_ > self.bid_sum_above
                 and not (self.bid_sum_zero_exempt and target == 0))
-
-    @property
-    def has_bonuses(self) -> bool:
-        """Whether a round's points ever depend on more than the bid and the tricks taken."""
-        sc = self.scoring
-        return sc.zero_bid is not None or sc.grail != 0 or sc.void_round_one
 
 
 _BASIC = MappingProxyType({Kind.WIZARD: Power.WIZARD, Kind.JESTER: Power.JESTER})

@@ -125,9 +125,10 @@ def _special_keys(rules: EditionRules) -> tuple[int, ...]:
 
 
 _KEYS = {name: _special_keys(rules) for name, rules in EDITIONS.items()}
-# By edition: the cards that void a trick, and those that win at an even position (for the notes).
+# By edition: the highest key a card can get (once played, nothing after it wins).
 _TOP = {name: max(_KEYS[name]) if rules.magic_rank == 0 else max(KEY_MAGIC, *_KEYS[name])
         for name, rules in EDITIONS.items()}
+# By edition: the cards that void a trick, and those that win at an even position (for the notes).
 _NOTED = {name: (frozenset(c for c in rules.cards if rules.power(c) is Power.VOIDS),
                  frozenset(c for c in rules.cards if rules.power(c) is Power.EVEN_WINS))
           for name, rules in EDITIONS.items()}
@@ -150,16 +151,15 @@ def judge(trick: Sequence[Card], trump: str | None, edition: Edition | str | Edi
     """
     rules = edition if isinstance(edition, EditionRules) else rules_of(edition)
     name = rules.name
-    return _verdict(_KEYS[name], rules.magic_rank, scroll and rules.scroll, _NOTED[name],
-                    _TOP[name], trick, trump)
+    return _RULES[name, scroll and rules.scroll](trick, trump)
 
 
-def _verdict(keys: tuple[int, ...], magic: int, scroll: bool,
-             noted: tuple[frozenset[Card], frozenset[Card]], top: int,
+def _verdict(keys: tuple[int, ...], magic: int, scroll: bool, top: int,
+             noted: tuple[frozenset[Card], frozenset[Card]] | None,
              trick: Sequence[Card], trump: str | None) -> Verdict:
-    """``judge`` on the edition's tables: ``keys`` of the unsuited cards by code, the ``magic``
-    rank (0: none), the cards ``noted`` (voiding, winning at even positions), the ``top`` key no
-    later card can beat."""
+    """``judge`` on one edition's tables: ``keys`` of the unsuited cards by code, the ``magic``
+    rank (0: none), whether the ``scroll`` applies, the ``top`` key no later card can beat, the
+    cards that void a trick and those that win at even positions (``noted``; None: none)."""
     lead = None            # the lead suit, once a suited card set it
     open_ = True           # nothing has set (nor cancelled) the lead suit yet
     best = -1
@@ -168,17 +168,14 @@ def _verdict(keys: tuple[int, ...], magic: int, scroll: bool,
     for i, c in enumerate(trick):
         s = c.suit
         if s is not None:
-            r = c.rank
             if open_:
                 open_ = False
                 lead = s
-                k = r + KEY_TRUMP if s == trump else r
-            elif s == lead and r == magic:
-                k = KEY_MAGIC
+                k = c.rank + KEY_TRUMP if s == trump else c.rank
             elif s == trump:
-                k = r + KEY_TRUMP
+                k = KEY_MAGIC if s == lead and c.rank == magic else c.rank + KEY_TRUMP
             elif s == lead:
-                k = r
+                k = KEY_MAGIC if c.rank == magic else c.rank
             else:
                 continue                  # off suit: key 0, never above the card that set the lead
         else:
@@ -197,19 +194,19 @@ def _verdict(keys: tuple[int, ...], magic: int, scroll: bool,
                 break                     # nothing after it can win (the notes look at all)
     if open_:
         lead = lead_suit(trick)           # (after an early break, a later card may set it)
-    reason = _REASON_BY_KEY[best_key + 2]
     if best_key < 0:
         best = 0
-    notes = _NO_NOTES
-    void = False
+    if noted is None:
+        return Verdict(best, False, _REASON_BY_KEY[best_key + 2], lead,
+                       _SCROLL_NOTE if scrolled else _NO_NOTES)
     voiders, evens = noted
-    if voiders or evens:
-        void = any(c in voiders for c in trick)
-        odd = any(c in evens and i % 2 == 0 for i, c in enumerate(trick))
-        notes = (*((TrickNote.GRAIL_ODD,) if odd else ()), *((TrickNote.EXCALIBUR,) if void else ()))
-    elif scrolled:
-        notes = (TrickNote.SCROLL,)
-    return Verdict(best, void, reason, lead, notes)
+    void = any(c in voiders for c in trick)
+    odd = any(c in evens and i % 2 == 0 for i, c in enumerate(trick))
+    notes = (*((TrickNote.GRAIL_ODD,) if odd else ()), *((TrickNote.EXCALIBUR,) if void else ()))
+    return Verdict(best, void, _REASON_BY_KEY[best_key + 2], lead, notes)
+
+
+_SCROLL_NOTE = (TrickNote.SCROLL,)
 
 
 TrickRule = Callable[[Sequence[Card], "str | None"], Verdict]
@@ -224,6 +221,6 @@ def winner_rule(edition: Edition | str, scroll: bool = False) -> TrickRule:
 
 
 _RULES: dict[tuple[Edition, bool], TrickRule] = {
-    (name, scroll): partial(_verdict, _KEYS[name], rules.magic_rank, scroll, _NOTED[name],
-                            _TOP[name])       # picklable, unlike a lambda; positional: faster
-    for name, rules in EDITIONS.items() for scroll in (False, True)}
+    (name, scroll): partial(_verdict, _KEYS[name], rules.magic_rank, scroll and rules.scroll,
+                            _TOP[name], _NOTED[name] if any(_NOTED[name]) else None)
+    for name, rules in EDITIONS.items() for scroll in (False, True)}  # (picklable, positional: fast)
