@@ -25,12 +25,14 @@ from wizard.engine import (
     WinReason,
     card,
     cards,
+    rules_of,
 )
 from wizard.i18n import set_language
 from wizard.session import Seat, Session
 from wizard.table import BidIntent, NextRound, PlayIntent, RoundOver, Table
 from wizard.table.trickwhy import trick_line
 
+CLASSIC, CAMELOT = rules_of("classic"), rules_of("camelot")
 NAMES = ["Anna", "Bruno", "Carme"]
 
 
@@ -116,36 +118,37 @@ def test_the_engine_says_why_and_the_table_puts_it_in_one_line(case: str) -> Non
     assert won.notes == notes
     assert won.void == (TrickNote.EXCALIBUR in notes)
     if line is not None:
-        assert trick_line(won, NAMES, None) == line
-    text = trick_line(won, NAMES, None)
+        assert trick_line(won, NAMES, None, rules=rules_of(edition)) == line
+    text = trick_line(won, NAMES, None, rules=rules_of(edition))
     assert text and "{" not in text
 
 
 def test_the_highest_trump_names_the_card() -> None:
     won = first_trick("classic", ["B13", "B3", "R2"], "B3 R2 B13", "R3")
-    assert trick_line(won, NAMES, None) == "Carme wins the trick: the highest trump, the 2 of dwarves."
+    assert trick_line(won, NAMES, None, rules=CLASSIC) == "Carme wins the trick: the highest trump, the 2 of dwarves."
     assert won.lead == "B"
 
 
 def test_the_person_of_a_solo_game_is_addressed_as_you() -> None:
     won = first_trick("classic", ["B12", "B3", "W"], "B3 W B12")
-    assert trick_line(won, ["You", "Bruno", "Carme"], you=2) == \
+    assert trick_line(won, ["You", "Bruno", "Carme"], you=2, rules=CLASSIC) == \
         "You win the trick: the first Wizard played."
     void = first_trick("camelot", ["R9 B2", "R7 B3", "EXCALIBUR B4"], "R7 EXCALIBUR R9", round_=2)
-    assert trick_line(void, ["You", "Bruno", "Carme"], you=0) == \
+    assert trick_line(void, ["You", "Bruno", "Carme"], you=0, rules=CAMELOT) == \
         "Excalibur voids this trick: it counts for nobody, and you lead next."
 
 
 def test_the_line_is_translated_with_a_separate_you_form() -> None:
     won = first_trick("magic", ["B1", "B3", "W"], "B3 W B1")
     set_language("fr")
-    named = trick_line(won, NAMES, None)
-    you = trick_line(won, ["Moi", "Bruno", "Carme"], you=0)
+    magic = rules_of("magic")
+    named = trick_line(won, NAMES, None, rules=magic)
+    you = trick_line(won, ["Moi", "Bruno", "Carme"], you=0, rules=magic)
     assert named.startswith("Anna remporte le pli\u00a0:") and "Magicien magique" in named
     assert you.startswith("Vous remportez le pli\u00a0:")
     set_language("ca")
-    assert trick_line(won, ["Jo", "Bruno", "Carme"], you=0).startswith("Guanyeu la basa:")
-    assert trick_line(won, NAMES, None).startswith("Anna guanya la basa:")
+    assert trick_line(won, ["Jo", "Bruno", "Carme"], you=0, rules=magic).startswith("Guanyeu la basa:")
+    assert trick_line(won, NAMES, None, rules=magic).startswith("Anna guanya la basa:")
 
 
 # ---- the finished trick stays on the table --------------------------------------------------
@@ -282,13 +285,13 @@ def test_the_hold_setting_is_checked_when_loaded() -> None:
 def test_a_grail_at_an_odd_position_is_marked_as_a_null_card() -> None:
     from wizard.table.trickwhy import marks, standing
     won = first_trick("camelot", ["R9", "GRAIL", "R7"], "GRAIL R7 R9")
-    m = marks(won, None, won.cards)
+    m = marks(won, None, won.cards, CAMELOT)
     assert m is not None and m.null == 1 and m.winning == 0
     playing = [(1, card("GRAIL")), (2, card("R7"))]            # as soon as it is played
-    m = marks(None, standing(playing, "Y", "camelot"), playing)
+    m = marks(None, standing(playing, "Y", "camelot"), playing, CAMELOT)
     assert m is not None and m.null == 1 and m.winning == 2 and not m.finished
     even = first_trick("camelot", ["W", "R7", "GRAIL"], "R7 GRAIL W")
-    m = marks(even, None, even.cards)
+    m = marks(even, None, even.cards, CAMELOT)
     assert m is not None and m.null is None and m.winning == 2
 
 
@@ -321,11 +324,12 @@ def test_hot_seat_the_curtain_comes_after_the_hold() -> None:
 def test_excalibur_is_marked_as_soon_as_it_is_played() -> None:
     from wizard.table.trickwhy import marks, standing
     playing = [(1, card("R7")), (2, card("EXCALIBUR"))]
-    m = marks(None, standing(playing, "Y", "camelot"), playing)
+    m = marks(None, standing(playing, "Y", "camelot"), playing, CAMELOT)
     assert m is not None and m.void and m.winning == 1 and not m.finished   # R7 still leads it
+    assert m.voider == 2                                   # the card that voids it is marked
     won = first_trick("camelot", ["R9 B2", "R7 B3", "EXCALIBUR B4"], "R7 EXCALIBUR R9", round_=2)
-    m = marks(won, None, won.cards)
-    assert m is not None and m.void and m.winning is None and m.finished
+    m = marks(won, None, won.cards, CAMELOT)
+    assert m is not None and m.void and m.winning is None and m.finished and m.voider == 2
 
 
 def test_a_forced_card_waits_for_the_hold_too() -> None:

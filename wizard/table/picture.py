@@ -226,12 +226,12 @@ def replay_picture(state: GameState, seats: Sequence[Seat], *, acting: int | Non
     hands = tuple(tuple(sort_hand(state.hands[s], state.trump)) for s in range(n))
     if won is not None:
         trick = tuple(won.cards)
-        marks = trickwhy.marks(won, None, trick)
+        marks = trickwhy.marks(won, None, trick, state.config.rules)
     else:
         trick = tuple(zip(state.trick_seats, state.trick, strict=True))
         verdict = trickwhy.standing(trick, state.trump, state.config.edition.value,
                                     state.config.options.scroll)
-        marks = trickwhy.marks(None, verdict, trick)
+        marks = trickwhy.marks(None, verdict, trick, state.config.rules)
     ring = trick[-1][0] if played and won is None and trick else None
     return Picture(
         round=state.round, rounds=state.config.rounds, phase=state.phase, plates=plates,

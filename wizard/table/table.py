@@ -37,9 +37,9 @@ from wizard.engine import (
     CardPlayed,
     ChooseTrump,
     Event,
-    Kind,
     Phase,
     Play,
+    Power,
     RoundScored,
     TrickWon,
     card,
@@ -309,7 +309,7 @@ class Table(TrickShow, HintDesk):
                 return Ignored("not bidding")
             action = Bid(intent.n)
         elif isinstance(intent, PlayIntent):
-            if intent.card.kind is Kind.MERLIN:
+            if self.config.rules.power(intent.card) is Power.WIZARD_OR_JESTER:
                 if self.viewer is not None and Play(MERLIN_W) in self.port.legal_actions(self.viewer):
                     self.choice = "merlin"
                     return ChoiceNeeded("merlin")

@@ -56,14 +56,15 @@ class TrickShow(Facts):
     def trick_line(self) -> str:
         """One line saying who won the trick on show and why ("" when none is shown)."""
         won = self.trick_on_show()
-        return "" if won is None else trickwhy.trick_line(won, self.names, self.you, self.look)
+        return "" if won is None else trickwhy.trick_line(won, self.names, self.you, self.look,
+                                                          rules=self.config.rules)
 
     def last_trick_line(self) -> str:
         """Who won the round's last finished trick and why (the last-trick view), or ""."""
         won, last = self.shown.won, self.shown.last_trick
         if won is None or last is None or won.cards != last.cards:
             return ""
-        return trickwhy.trick_line(won, self.names, self.you, self.look)
+        return trickwhy.trick_line(won, self.names, self.you, self.look, rules=self.config.rules)
 
     def standing(self) -> Verdict | None:
         """The engine's verdict on the trick being played: the card winning it so far."""
@@ -74,7 +75,8 @@ class TrickShow(Facts):
         """The trick on show with what to mark on it: its leader, the card winning (so far), the
         Magic Wizard; None when no trick is on show."""
         won = self.trick_on_show()
-        return trickwhy.marks(won, None if won is not None else self.standing(), self.shown.trick)
+        return trickwhy.marks(won, None if won is not None else self.standing(), self.shown.trick,
+                              self.config.rules)
 
     def _holding(self) -> bool:
         """Animations off: a finished trick is still held on the table before the game moves on

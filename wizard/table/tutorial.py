@@ -26,10 +26,10 @@ from wizard.engine import (
     Event,
     GameConfig,
     GameState,
-    Kind,
     Phase,
     Play,
     PlayerView,
+    Power,
     PresetDeals,
     card,
     cards,
@@ -300,8 +300,10 @@ class Tutorial:
         if not isinstance(item, Do):
             return Ignored("the lesson is not at the person's move")
         want = action_of(item.action)
-        if isinstance(intent, PlayIntent) and intent.card.kind is Kind.MERLIN \
-                and isinstance(want, Play) and want.card.kind is Kind.MERLIN:
+        declared = self.game.config.rules.power          # Merlin: a card declared as played
+        if isinstance(intent, PlayIntent) and isinstance(want, Play) \
+                and declared(intent.card.in_hand) is declared(want.card.in_hand) \
+                is Power.WIZARD_OR_JESTER:
             return t.submit(intent)            # the table asks: as a Wizard or as a Jester?
         action = self._action_of(intent)
         if action is None:

@@ -204,7 +204,7 @@ def describe(frame: Frame, names: list[str], look: str = "classic", you: int | N
                 out.append(_("{name} names the trump: {suit}.").format(name=names[e.seat],
                                                                          suit=suit))
         elif isinstance(e, TrickWon):
-            out.append(trick_line(e, names, you, look))
+            out.append(trick_line(e, names, you, look, rules=state.config.rules))
         elif isinstance(e, RoundScored):
             out.append(_("Round {round} is scored.").format(round=e.round))
         elif isinstance(e, GameOver):

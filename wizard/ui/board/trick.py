@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from wizard.engine import CardPlayed, Kind, Phase, TrickWon
+from wizard.engine import CardPlayed, Phase, TrickWon
 from wizard.i18n import pgettext
 from wizard.table.picture import Picture
 from wizard.table.trickwhy import TrickMarks
@@ -57,14 +57,14 @@ def marked(surf: pygame.Surface, spots: Sequence[pygame.Rect], u: float, painter
             magic_glow(surf, spot, u, pulse)
     for (_seat, c), spot, v in zip(m.cards, spots, looks, strict=True):
         painter.blit_face(surf, c.text, spot, "trick", variant=v)
-    for k, ((seat, c), spot) in enumerate(zip(m.cards, spots, strict=True)):
+    for k, ((seat, _c), spot) in enumerate(zip(m.cards, spots, strict=True)):
         if seat == m.winning:
             colour = MAGIC if seat == m.magic else theme.ACCENT
             grow = round((1 - pulse) * 10 * u)
             pygame.draw.rect(surf, colour, spot.inflate(8 * u + grow, 8 * u + grow),
                              width=max(2, round(3 * u)), border_radius=round(8 * u))
             _pill(u, surf, spot, _winning_label(m.finished, seat == m.magic), colour)
-        elif m.void and c.kind is Kind.EXCALIBUR:
+        elif seat == m.voider:
             pygame.draw.rect(surf, theme.BAD, spot.inflate(8 * u, 8 * u), width=max(2, round(3 * u)),
                              border_radius=round(8 * u))
             _pill(u, surf, spot, pgettext("trick mark", "Voids the trick"), theme.BAD)
