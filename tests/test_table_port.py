@@ -26,8 +26,9 @@ from wizard.engine import (
     Phase,
     PlayerView,
     TakeBack,
+    events_for,
 )
-from wizard.session import Refusal, Seat, TakeBackError, TakeBackRule, public_view, redact
+from wizard.session import Refusal, Seat, TakeBackError, TakeBackRule
 from wizard.table import (
     Accepted,
     BidIntent,
@@ -87,7 +88,7 @@ class FakeGame:
         return len(self._state.actions)
 
     def view(self, seat: int | None) -> PlayerView:
-        return wire(public_view(self._state) if seat is None else self._state.view_for(seat))
+        return wire(self._state.public_view() if seat is None else self._state.view_for(seat))
 
     def follow(self, listener: Callable[[list[Event]], None],
                viewer: Callable[[], int | None]) -> Callable[[], None]:
@@ -162,7 +163,7 @@ class FakeGame:
 
     def _tell(self, events: list[Event]) -> None:
         for listener, viewer in list(self._listeners):
-            listener(wire(redact(events, viewer(), self._config)))
+            listener(wire(events_for(events, viewer(), self._config)))
 
 
 

@@ -14,15 +14,13 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from wizard.engine import (
     Action,
     Bid,
-    BidMade,
     BidVisibility,
-    CardDealt,
     Event,
     GameConfig,
     GameRecord,
@@ -35,6 +33,7 @@ from wizard.engine import (
     TakeBack,
     events_for,
 )
+from wizard.engine.record import steps
 from wizard.persistence.seats import SeatSpec
 
 Seat = SeatSpec   # the one seat type: a name, a person or a computer level (``SeatSpec.human``/``.ai``)
@@ -76,29 +75,15 @@ class TakeBackError(ValueError):
 
 
 def public_view(state: GameState) -> PlayerView:
-    """What a bystander sees: no hand at all, only the bids everybody may see."""
-    view = state.view_for(0)
-    opts = state.config.options
-    phase = state.phase
-    public_bids = (opts.bids is BidVisibility.OPEN or phase in (Phase.ROUND_END, Phase.GAME_OVER)
-                   or (opts.bids is BidVisibility.HIDDEN and phase is Phase.PLAY))
-    bids = tuple(state.bids) if public_bids else tuple(None for _ in state.bids)
-    return replace(view, seat=-1, hand=None, visible_hands={}, bids=bids, legal=())
+    """What a bystander sees: no hand at all, only the bids everybody may see (the engine's
+    ``GameState.public_view``: redaction has one home, ``engine/view.py``)."""
+    return state.public_view()
 
 
 def redact(events: Sequence[Event], viewer: int | None, config: GameConfig) -> list[Event]:
-    """``events`` as ``viewer`` may see them; ``None`` is a bystander who sees no private card."""
-    if viewer is not None:
-        return events_for(events, viewer, config)
-    out: list[Event] = []
-    hidden_bids = config.options.bids is not BidVisibility.OPEN
-    for e in events:
-        if isinstance(e, CardDealt):
-            e = replace(e, card=None)
-        elif isinstance(e, BidMade) and hidden_bids:
-            e = replace(e, bid=None)
-        out.append(e)
-    return out
+    """``events`` as ``viewer`` may see them; ``None`` is a bystander who sees no private card
+    (the engine's ``events_for``)."""
+    return events_for(events, viewer, config)
 
 
 class Session:
@@ -284,15 +269,8 @@ class Session:
         after a resume or a change of seats)."""
         actions = self.state.actions
         if len(self._choices) != len(actions):
-            rng = random.Random(self.config.seed)
-            state = GameState.new(self.config)
-            marks = []
-            for action in actions:
-                while state.is_chance:
-                    state.advance(rng)
-                marks.append(self._is_choice(state))
-                state.apply(action)
-            self._choices = marks
+            walk = steps(GameState.new(self.config), actions, random.Random(self.config.seed))
+            self._choices = [self._is_choice(step.state) for step in walk]
         return self._choices
 
     def takeback_refusal(self) -> TakeBackRule | None:
