@@ -34,6 +34,7 @@ from wizard.engine import (
     events_for,
 )
 from wizard.engine.record import steps
+from wizard.engine.scoring import winners
 from wizard.persistence.seats import SeatSpec
 
 Seat = SeatSpec   # the one seat type: a name, a person or a computer level (``SeatSpec.human``/``.ai``)
@@ -349,6 +350,5 @@ class Session:
     def summary(self) -> dict[str, Any]:
         """Names, totals and winners: enough for a history line."""
         totals = list(self.state.totals)
-        best = max(totals) if totals else 0
         return {"names": [s.name for s in self.seats], "totals": totals,
-                "winners": [i for i, t in enumerate(totals) if t == best]}
+                "winners": list(winners(totals)) if totals else []}
