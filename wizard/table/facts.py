@@ -18,6 +18,7 @@ class Facts:
     """The game's public facts, read through ``port``."""
 
     port: GamePort
+    viewer: int | None                     # the seat whose hand is shown (``Table`` sets it)
     _public: PlayerView | None = None      # the bystander's view, until the next step
 
     def public(self) -> PlayerView:
@@ -99,6 +100,10 @@ class Facts:
         """A computer seat must act now."""
         cur = self.current
         return cur is not None and not self.port.seats[cur].is_human
+
+    def viewers_turn(self) -> bool:
+        """The person whose hand is shown is to act (whatever is still animating)."""
+        return self.is_human_turn() and self.current == self.viewer
 
     def legal_now(self) -> list[Action]:
         """What the seat to act may do now (empty when nobody is to act)."""

@@ -158,8 +158,11 @@ class Table(TrickShow, HintDesk):
 
     def my_turn(self) -> bool:
         """The person whose hand is shown must act now, and the screen has caught up."""
-        return (self.drained and self.is_human_turn() and self.current == self.viewer
-                and self.curtain_for is None)
+        return self.drained and self.viewers_turn() and self.curtain_for is None
+
+    def playing(self) -> bool:
+        """The person whose hand is shown chooses a card now (their turn, in the play)."""
+        return self.my_turn() and self.phase is Phase.PLAY
 
     def hand(self) -> list[Card]:
         """The viewer's hand in display order (empty when no hand is shown)."""
@@ -181,7 +184,7 @@ class Table(TrickShow, HintDesk):
 
     def legal_cards(self) -> set[Card]:
         """Cards in hand that may be played now (empty when it is not the viewer's turn)."""
-        if not self.my_turn() or self.phase is not Phase.PLAY or self.viewer is None:
+        if not self.playing() or self.viewer is None:
             return set()
         return {a.card.in_hand for a in self.port.legal_actions(self.viewer)
                 if isinstance(a, Play)}
@@ -291,7 +294,7 @@ class Table(TrickShow, HintDesk):
                 return Ignored("no question to close")
             self.choice = None
             return Accepted(None)
-        if not (self.is_human_turn() and self.current == self.viewer and self.curtain_for is None):
+        if not (self.viewers_turn() and self.curtain_for is None):
             return Ignored("not this person's turn")
         if not self.drained:
             if self.clock.now - self.acted_at <= DOUBLE_CLICK:

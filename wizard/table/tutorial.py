@@ -292,7 +292,7 @@ class Tutorial:
             return self._next_round()
         if not isinstance(intent, GAME_INTENTS):
             return t.submit(intent)
-        if not (t.is_human_turn() and t.current == t.viewer and t.curtain_for is None):
+        if not (t.viewers_turn() and t.curtain_for is None):
             return t.submit(intent)            # the table says it is not this person's turn
         item = self.item
         if isinstance(item, Say):

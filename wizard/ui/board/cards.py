@@ -14,7 +14,6 @@ from wizard.engine import (
     CardDealt,
     CardPlayed,
     DealerChosen,
-    Phase,
     TrumpRevealed,
 )
 from wizard.i18n import _
@@ -95,7 +94,7 @@ def hand(sc: TableView, surf: pygame.Surface) -> None:
     if sh.hand is not None and sc.table.viewer == seat:
         hand = sc.sorted_hand()
         legal = sc.table.legal_cards()
-        playing = sc.my_turn() and sc.table.phase is Phase.PLAY
+        playing = sc.table.playing()
         rects = sc.hand_rects()
         dragging = sc.pressed is not None and sc.drag_pos is not None
         leaving = sc.leaving_card()

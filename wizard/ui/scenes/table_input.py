@@ -133,7 +133,7 @@ def handle(sc: Screen, event: pygame.event.Event) -> None:
         return
     if event.type == pygame.KEYDOWN and event.key not in ACTION_KEYS:
         return
-    if not (t.is_human_turn() and t.current == t.viewer):
+    if not t.viewers_turn():
         if event.type == pygame.MOUSEBUTTONUP:
             sc.pressed = None
             sc.drag_pos = None
