@@ -175,3 +175,103 @@ def test_the_table_package_comes_between_the_session_and_the_ui() -> None:
     for sub in ("engine", "ai", "session.py", "persistence"):
         for f, names in modules(sub).items():
             assert not any(n.startswith("wizard.table") for n in names), f"{f.name} imports the table"
+
+
+def test_the_screen_asks_only_the_table() -> None:
+    """No ``.session`` anywhere in ``wizard/ui`` (neither an attribute nor an import of
+    ``wizard.session``): the screen reads and does everything through ``wizard.table``."""
+    import re
+    found = [f"{f.relative_to(WIZARD)}:{i}" for f in sorted((WIZARD / "ui").rglob("*.py"))
+             for i, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"\.session\b", line)]
+    assert found == []
+
+
+def test_the_table_talks_to_its_game_through_the_port() -> None:
+    """``Table`` and its parts know the game only as ``port.GamePort``: none of them takes a
+    ``Session`` (the lessons build their games, and the package hands ``Session`` on to the UI)."""
+    for f in sorted((WIZARD / "table").glob("*.py")):
+        if f.name in ("tutorial.py", "__init__.py"):
+            continue
+        for module, names in imported(f):
+            assert not (module == "wizard.session" and "Session" in names), \
+                f"{f.relative_to(WIZARD)} imports Session"
+    src = (WIZARD / "table" / "table.py").read_text(encoding="utf-8")
+    assert "def __init__(self, port: GamePort" in src
+
+
+def test_the_replay_is_drawn_by_the_table_painters() -> None:
+    """The replay draws the table's picture with ``wizard.ui.board`` (no drawing code of its own)
+    and stays small."""
+    path = WIZARD / "ui" / "scenes" / "replay.py"
+    names = imports_of(path)
+    assert any(n.startswith("wizard.ui.board") for n in names), names
+    assert "wizard.table.picture" in names
+    assert len(path.read_text(encoding="utf-8").splitlines()) <= 250
+
+
+# ---- editions are data (issue #25) -------------------------------------------------------------
+
+EDITION_NAMES = {"classic", "magic", "camelot"}
+EDITION_MEMBERS = {"CLASSIC", "MAGIC", "CAMELOT"}        # Edition.X, and the simulator's F.X
+SPECIAL_KINDS = {"GRAIL", "EXCALIBUR", "MERLIN", "MORGAN"}  # Kind.X of the special cards
+#: Modules whose job is a card's own name or picture: they may tell the special cards apart
+#: ("art and text stay per card"); an edition test is still one there.
+CARD_TEXT_AND_ART = ("messages.py", "ui/art/")
+#: The edition tests left outside wizard/engine/, by file: how many, and why. "port half": left to
+#: the engineer of the table's port, with the question to the edition that replaces each.
+EDITION_TESTS_ALLOWED: dict[str, tuple[int, str]] = {
+    # none left: the port half asks the edition (rules.power(card) is Power.WIZARD_OR_JESTER /
+    # EVEN_WINS / VOIDS, card.declared, rules_of(edition).ranks / .specials / has_power(MAGIC),
+    # key in {e.value for e in Edition})
+}
+
+
+def _is_edition_term(node: ast.AST, card_kinds: bool) -> bool:
+    if isinstance(node, ast.Constant):
+        return node.value in EDITION_NAMES
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        if node.attr in EDITION_MEMBERS and node.value.id in ("Edition", "F", "simulator"):
+            return True
+        return card_kinds and node.attr in SPECIAL_KINDS and node.value.id == "Kind"
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return any(_is_edition_term(e, card_kinds) for e in node.elts)
+    return False
+
+
+def edition_tests(source: str, card_kinds: bool = True) -> list[str]:
+    """The comparisons in ``source`` that test which edition is played (or, with ``card_kinds``,
+    which special card a card is); a card *look* named "classic" is not an edition."""
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            terms = [node.left, *node.comparators]
+            if any(_is_edition_term(t, card_kinds) for t in terms) and \
+                    not any("look" in ast.unparse(t) for t in terms):
+                out.append(f"{node.lineno}: {ast.unparse(node)}")
+    return out
+
+
+def test_the_edition_test_finder_sees_edition_and_card_tests() -> None:
+    src = ('a = edition == "camelot"\nb = cfg.edition is Edition.MAGIC\nc = ed == F.CAMELOT\n'
+           'd = c.kind is Kind.MORGAN\ne = look == "classic"\nf = c.kind is Kind.WIZARD\n'
+           'g = key in ("classic", "magic")\n')
+    assert [t.split(":")[0] for t in edition_tests(src)] == ["1", "2", "3", "4", "7"]
+    assert len(edition_tests(src, card_kinds=False)) == 4
+
+
+def test_outside_the_engine_code_asks_the_edition_instead_of_testing_it() -> None:
+    """STYLE.md: a rule has one home; outside wizard/engine/ code asks the edition what a card
+    does (engine/edition.py) rather than testing which edition is played."""
+    found: dict[str, list[str]] = {}
+    for f in sorted(WIZARD.rglob("*.py")):
+        rel = f.relative_to(WIZARD).as_posix()
+        if rel.startswith("engine/"):
+            continue
+        tests = edition_tests(f.read_text(encoding="utf-8"),
+                              card_kinds=not rel.startswith(CARD_TEXT_AND_ART))
+        if tests:
+            found[rel] = tests
+    counts = {rel: len(tests) for rel, tests in found.items()}
+    allowed = {rel: n for rel, (n, _why) in EDITION_TESTS_ALLOWED.items()}
+    assert counts == allowed, "\n".join(f"{rel}: {t}" for rel, ts in found.items() for t in ts)

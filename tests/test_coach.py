@@ -23,6 +23,7 @@ from wizard.engine import Bid, Card, Edition, GameConfig, Phase, PlayerView
 from wizard.persistence import HistoryEntry, SeatSpec
 from wizard.review.engine import Moment, appraise, expert_appraiser
 from wizard.session import Seat, Session
+from wizard.table.computer import rng_for
 
 SEED = 5928593      # the play-test's game: round 1, the person holds the 9 of humans
 
@@ -39,7 +40,7 @@ def playtest_view() -> tuple[Session, PlayerView]:
         assert cur is not None
         level = seats[cur].level
         assert level is not None
-        s.state.apply(make_ai(level).decide(s.state.view_for(cur), s.decision_rng(cur)))
+        s.state.apply(make_ai(level).decide(s.state.view_for(cur), rng_for(s, cur)))
     return s, s.state.view_for(0)
 
 

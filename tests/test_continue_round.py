@@ -6,6 +6,7 @@ from __future__ import annotations
 from wizard.engine import GameConfig, Phase
 from wizard.persistence import SavedGame, SeatSpec
 from wizard.session import Seat, Session
+from wizard.table.computer import step_ai
 
 
 def saved_at(stop) -> tuple[Session, SavedGame]:  # type: ignore[no-untyped-def]
@@ -20,7 +21,7 @@ def saved_at(stop) -> tuple[Session, SavedGame]:  # type: ignore[no-untyped-def]
         if s.needs_advance:
             s.advance()
         elif s.is_ai_turn():
-            s.step_ai()
+            step_ai(s)
         else:
             s.act(s.legal_actions()[0])
     return s, saved[-1]

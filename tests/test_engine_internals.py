@@ -10,7 +10,8 @@ from enginehelp import snapshot
 from wizard.engine import ALL_CARDS, Card, GameConfig, GameState, Phase, Play, card, deck, play
 from wizard.engine.actions import PLAY_OF
 from wizard.engine.dealing import _shuffle
-from wizard.engine.trick import classic_winner, judge
+from wizard.engine.edition import Power, rules_of
+from wizard.engine.trick import judge, winner_rule
 
 
 def test_engine_shuffle_matches_random_shuffle_permutation_and_state() -> None:
@@ -40,15 +41,29 @@ def test_clone_keeps_its_own_legal_actions_when_the_original_moves() -> None:
             twin.apply(legal[-1])  # the clone can still play every legal action
 
 
-def test_classic_winner_equals_judge_on_random_tricks() -> None:
-    """The one-pass classic rule gives the same winner, reason and lead suit as the general one."""
+@pytest.mark.parametrize("edition", ["classic", "magic", "camelot"])
+def test_the_state_s_trick_rule_equals_judge_on_random_tricks(edition: str) -> None:
+    """The rule the state keeps (judge specialised to the edition) gives the same verdict."""
     rng = random.Random(11)
-    pack = deck("classic")
-    for _ in range(20000):
-        n = rng.randint(3, 6)
-        trick = rng.sample(pack, n)
-        trump = rng.choice([None, "B", "G", "R", "Y"])
-        assert classic_winner(trick, trump) == judge(trick, trump, "classic", False)
+    pack = [c for c in deck(edition) if c.text != "MERLIN"] + [card("MERLIN:W"), card("MERLIN:J")]
+    for scroll in (False, True):
+        rule = winner_rule(edition, scroll)
+        for _ in range(3000):
+            trick = rng.sample(pack, rng.randint(1, 6))
+            trump = rng.choice([None, "B", "G", "R", "Y"])
+            assert rule(trick, trump) == judge(trick, trump, edition, scroll)
+
+
+def test_the_cards_lead_flags_agree_with_every_edition_s_powers() -> None:
+    """cards.py marks per card what cancels the lead suit and what acts as a Jester; the powers
+    the editions give those cards say the same."""
+    for edition in ("classic", "magic", "camelot"):
+        rules = rules_of(edition)
+        for c in ALL_CARDS:
+            if c.suit is None and c.in_hand in rules.deck:
+                p = rules.power(c)
+                assert c.cancels_lead == (p in (Power.WIZARD, Power.ABOVE_WIZARDS)), c
+                assert c.jesterly == (p is Power.JESTER), c
 
 
 def test_cards_define_no_ordering_that_would_slow_comparisons() -> None:
@@ -100,3 +115,33 @@ def test_engine_doctests(name: str) -> None:
     import importlib
     result = doctest.testmod(importlib.import_module(f"wizard.engine.{name}"))
     assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize(("edition", "scroll"), [("classic", True), ("magic", False),
+                                                 ("camelot", False)])
+def test_the_state_s_legal_plays_are_legal_cards(edition: str, scroll: bool) -> None:
+    """GameState.legal_actions (the fast path) gives exactly trick.legal_cards (the rule), each
+    card once and a declared card in its played forms, in every position of random games."""
+    from wizard.engine import Edition, Options, Phase
+    from wizard.engine.trick import legal_cards
+    rng = random.Random(6)
+    for seed in range(3):
+        cfg = GameConfig(players=4, edition=Edition(edition), options=Options(scroll=scroll),
+                         seed=seed)
+        state, deal = GameState.new(cfg), random.Random(seed)
+        while not state.is_terminal:
+            if state.is_chance:
+                state.advance(deal)
+                continue
+            if state.phase is Phase.PLAY:
+                seat = state.current_player
+                assert seat is not None
+                want = []
+                for c in legal_cards(state.hands[seat], state.trick, state.trump,
+                                     cfg.scroll_active):
+                    for form in ((card("MERLIN:W"), card("MERLIN:J")) if c.text == "MERLIN"
+                                 else (c,)):
+                        if play(form) not in want:
+                            want.append(play(form))
+                assert sorted(map(str, state.legal_actions())) == sorted(map(str, want))
+            state.apply(rng.choice(state.legal_actions()))

@@ -33,6 +33,7 @@ from wizard.persistence.atomic import dump_json
 from wizard.persistence.db_files import BACKUP_EVERY, backup_path, keys_in
 from wizard.persistence.history_db import DB_NAME
 from wizard.session import Seat, Session
+from wizard.table.computer import ComputerSeats, step_ai
 
 
 def _with_takebacks() -> HistoryEntry:
@@ -45,7 +46,7 @@ def _with_takebacks() -> HistoryEntry:
         if s.needs_advance:
             s.advance()
         elif s.is_ai_turn():
-            s.step_ai()
+            step_ai(s)
         else:
             if took < 2 and s.round >= 2 and s.takeback_refusal() is None:
                 s.take_back()
@@ -53,7 +54,7 @@ def _with_takebacks() -> HistoryEntry:
                 continue
             seat = s.current
             assert seat is not None
-            s.play_for(seat, "random")
+            ComputerSeats().play_for(s, seat, "random")
     entry = HistoryEntry.from_game(s.state, [SeatSpec("Ana"), SeatSpec("Bo", "ai", "random"),
                                              SeatSpec("Cy", "ai", "random")],
                                    takebacks=s.record().takebacks)

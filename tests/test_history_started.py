@@ -7,6 +7,7 @@ from pathlib import Path
 
 from wizard.engine import GameConfig, Phase
 from wizard.session import Seat, Session
+from wizard.table.computer import step_ai
 from wizard.ui.prefs import Prefs
 
 # six players: ten rounds, so the games are short (every action is saved to disk)
@@ -23,7 +24,7 @@ def _play(prefs: Prefs, session: Session, until=lambda s: s.finished) -> Session
         if session.needs_advance:
             session.advance()
         elif session.is_ai_turn():
-            session.step_ai()
+            step_ai(session)
         else:
             session.act(session.legal_actions()[0])
     prefs.save_game(session)

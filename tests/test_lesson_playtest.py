@@ -66,11 +66,11 @@ def test_a_note_stays_until_it_is_acknowledged_and_each_has_its_own_step(lesson_
         if note is None or note.kind == "done":
             continue
         on_note(tut, note)
-        moves = t.session.moves
+        moves = t.port.moves
         for _k in range(60):                  # three seconds: nothing moves, nothing changes
             t.tick(0.05)
             assert tut.note() == note, f"{note.text!r} was replaced before it was read"
-            assert t.session.moves == moves
+            assert t.port.moves == moves
         if note.kind in ("say", "do"):
             if note.kind == "say":
                 tut.acknowledge()
@@ -118,8 +118,8 @@ def test_the_dealer_bids_last_is_said_before_the_dealers_bid() -> None:
     when: list[list[int | None]] = []
 
     def on_note(t: Tutorial, note: Note) -> None:
-        if "bids last" in note.text and t.table.session.round == 3:
-            when.append(list(t.table.session.state.bids))
+        if "bids last" in note.text and t.game.round == 3:
+            when.append(list(t.game.state.bids))
 
     follow(tut, on_note)
     assert when and when[0][1] is None          # Ada (seat 1), the dealer, has not bid yet

@@ -13,6 +13,7 @@ from wizard.engine import Bid, GameConfig, GameRecord, RoundResult, TakeBack
 from wizard.persistence import HistoryEntry, SeatSpec, Streak, compute_stats, game_id, progress
 from wizard.persistence.progress import MIXED
 from wizard.session import Seat, Session
+from wizard.table.computer import play_out
 
 ANA = SeatSpec("Ana")
 EASY, EASY2, HARD, EXPERT = (SeatSpec("Bo", "ai", "easy"), SeatSpec("Bea", "ai", "easy"),
@@ -102,7 +103,7 @@ def test_points_lost_come_from_the_reviews() -> None:
 def test_a_game_keeps_its_id_when_read_back_from_the_history() -> None:
     s = Session.new(GameConfig(3, seed=4), [Seat.human("Ana"), Seat.ai("Bo", "random"),
                                             Seat.ai("Cy", "random")])
-    s.run_to_end()
+    play_out(s)
     entry = HistoryEntry.from_game(s.state, [SeatSpec("Ana"), EASY, HARD])
     again = HistoryEntry.from_dict(json.loads(json.dumps(entry.to_dict())))
     assert game_id(again) == game_id(entry)

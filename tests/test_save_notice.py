@@ -18,6 +18,7 @@ from wizard.engine import GameConfig  # noqa: E402
 from wizard.i18n import set_language  # noqa: E402
 from wizard.persistence import store as store_module  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
+from wizard.table.computer import step_ai
 from wizard.ui.prefs import FULL, READ_ONLY, Prefs, SaveStatus  # noqa: E402
 from wizard.ui.save_notice import HEADER, draw_save_notice, notice_lines  # noqa: E402
 
@@ -34,21 +35,21 @@ def test_a_failed_autosave_is_data_retried_and_recovers(tmp_path: Path, monkeypa
                                                         number: int, reason: str) -> None:
     prefs = Prefs(tmp_path)
     s = _play(prefs)
-    s.step_ai()
+    step_ai(s)
     assert not prefs.save_status.failed
 
     def refuse(path, data):
         raise OSError(number, os.strerror(number))
     monkeypatch.setattr(store_module, "write_bytes_atomic", refuse)
-    s.step_ai()
+    step_ai(s)
     status = prefs.save_status
     # the folder that failed: the games' folder, not the data folder above it (#29)
     assert status.failed and status.reason == reason and status.folder == tmp_path / "games"
     assert notice_lines(status)[1] is True
-    s.step_ai()                                    # tried again on the next action
+    step_ai(s)                                    # tried again on the next action
     assert prefs.save_status.failed and prefs.save_status.failed_since == status.failed_since
     monkeypatch.undo()
-    s.step_ai()
+    step_ai(s)
     again = prefs.save_status
     assert not again.failed and again.showing_recovery()
     assert not again.showing_recovery(time.monotonic() + 60)

@@ -16,6 +16,7 @@ from wizard.engine import (
     Phase,
 )
 from wizard.session import Seat, Session, public_view, redact
+from wizard.table.computer import ComputerSeats, play_out, rng_for, step_ai
 
 
 class Recorder:
@@ -37,7 +38,7 @@ def _seats(n: int, humans: int = 0) -> list[Seat]:
 def test_full_game_all_ai_is_deterministic() -> None:
     def play(seed: int) -> list[int]:
         s = Session.new(GameConfig(players=4, seed=seed), _seats(4))
-        s.run_to_end()
+        play_out(s)
         return list(s.state.totals)
 
     assert play(3) == play(3)
@@ -52,26 +53,28 @@ def test_autosave_after_every_action_and_resume_same_card() -> None:
     for _ in range(7):
         if s.needs_advance:
             s.advance()
-        s.step_ai()
+        step_ai(s)
     assert saves[-1] == 7 and saves == sorted(saves)
     again = Session.resume(s.record(), _seats(3))
     assert again.state.hands == s.state.hands
     assert again.state.phase == s.state.phase
     # both continue identically: same per-decision rng, same chance rng
     for ses in (s, again):
-        ses.run_to_end()
+        play_out(ses)
     assert again.state.totals == s.state.totals
 
 
 def test_ai_factory_used_per_level_and_decision_rng_is_derived() -> None:
     rec = Recorder()
-    s = Session.new(GameConfig(players=3, seed=1, first_dealer=0), _seats(3),
-                    ai_factory=lambda level: rec)
+    levels: list[str] = []
+    s = Session.new(GameConfig(players=3, seed=1, first_dealer=0), _seats(3))
+    computer = ComputerSeats(lambda level: levels.append(level) or rec)
     s.start()
-    rng = s.decision_rng(1)
+    rng = rng_for(s, 1)
     assert rng.random() == random.Random("1:1:0").random()
-    s.step_ai()
-    assert rec.calls == 1
+    computer.step(s)
+    computer.step(s)
+    assert rec.calls == 2 and levels == ["random"]      # one player per level, made once
 
 
 def test_illegal_action_leaves_state_unchanged() -> None:
@@ -82,7 +85,7 @@ def test_illegal_action_leaves_state_unchanged() -> None:
         s.act(s.state.legal_actions()[0], seat=(s.current + 1) % 3)
     assert s.state.actions == before
     with pytest.raises(RuntimeError):
-        s.ai_job()
+        ComputerSeats().job(s)          # a person is to act, not the computer
 
 
 def test_listeners_get_events() -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from wizard.engine import Action, Bid, ChooseTrump, Edition, GameConfig, Kind, Options, Phase, Play
-from wizard.session import Seat, Session, default_ai_factory
+from wizard.session import Seat, Session
 from wizard.table import (
     Accepted,
     AskHint,
@@ -38,6 +38,7 @@ from wizard.table import (
     Table,
     TrumpIntent,
 )
+from wizard.table.computer import ComputerSeats, default_ai_factory
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -72,7 +73,7 @@ class Referee:
 
     @property
     def session(self) -> Session:
-        return self.table.session
+        return self.table.port  # type: ignore[return-value]
 
     def check_curtain(self) -> None:
         t, s = self.table, self.session
@@ -215,8 +216,9 @@ def _factory(level: str) -> object:
 def test_a_failing_computer_player_is_logged_and_replaced_by_a_legal_move(
         threaded: bool, caplog: pytest.LogCaptureFixture) -> None:
     seats = [Seat.ai("A", "broken"), Seat.ai("B", "random"), Seat.ai("C", "broken")]
-    session = Session.new(GameConfig(3, seed=4), seats, ai_factory=_factory)  # type: ignore[arg-type]
-    table = Table(session, threaded=threaded, speed=0.0, ai_pause=0.0)
+    session = Session.new(GameConfig(3, seed=4), seats)
+    table = Table(session, threaded=threaded, speed=0.0, ai_pause=0.0,
+                  computer=ComputerSeats(_factory))  # type: ignore[arg-type]
     with caplog.at_level(logging.ERROR):
         for _ in range(200_000):
             job = table.move_job
@@ -245,8 +247,8 @@ def test_the_hint_comes_through_the_runner_and_never_plays() -> None:
         table.tick(0.01)
         if table.my_turn():
             break
-    assert table.my_turn() and table.session.phase is Phase.BID
-    moves = table.session.moves
+    assert table.my_turn() and table.port.phase is Phase.BID
+    moves = table.port.moves
     assert isinstance(table.submit(AskHint()), Accepted)
     assert isinstance(table.submit(AskHint()), Ignored)        # one at a time
     hints: list[HintReady] = []
@@ -259,7 +261,7 @@ def test_the_hint_comes_through_the_runner_and_never_plays() -> None:
             break
     table.close()
     assert hints and isinstance(hints[0].action, Bid) and "would bid" in hints[0].text
-    assert table.session.moves == moves
+    assert table.port.moves == moves
 
 
 def test_the_table_package_imports_and_plays_with_pygame_blocked() -> None:
@@ -286,7 +288,7 @@ def test_hot_seat_a_forced_card_plays_itself_without_the_curtain() -> None:
     seats = [Seat.human("Anna"), Seat.human("Bruno"), Seat.human("Carme")]
     table = Table(Session.new(cfg, seats), threaded=False, speed=0.0, ai_pause=0.2)
     rng = random.Random(5)
-    s = table.session
+    s = table.port
     curtains_on_forced = forced_plays = 0
     while s.round <= 3 and not s.finished:
         table.tick(0.05)

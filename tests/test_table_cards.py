@@ -14,7 +14,7 @@ from wizard.table.handsort import sort_hand
 def _play_round(table: Table, until_round: int, watch: list[str]) -> None:
     """Play (people pick their first legal move) until round ``until_round`` is over; at every tick
     of a hot-seat person's card animation, check the backs shown for the bottom seat."""
-    s = table.session
+    s = table.port
     for _ in range(200_000):
         if s.round > until_round or s.finished:
             return

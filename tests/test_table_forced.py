@@ -27,9 +27,9 @@ def table_with(hand: list[str], edition: Edition = Edition.CLASSIC, **kw: bool) 
 def to_my_lead(table: Table) -> float:
     """Bid (the person bids 0), then wait for the person's lead; the clock time it began."""
     for _ in range(400):
-        if table.my_turn() and table.session.phase is Phase.BID:
+        if table.my_turn() and table.port.phase is Phase.BID:
             assert isinstance(table.submit(BidIntent(0)), Accepted)
-        if table.my_turn() and table.session.phase is Phase.PLAY:
+        if table.my_turn() and table.port.phase is Phase.PLAY:
             return table.clock.now
         table.tick(0.01)
     raise AssertionError("the person never leads")
@@ -37,10 +37,10 @@ def to_my_lead(table: Table) -> float:
 
 def played_at(table: Table, seconds: float = 3.0) -> float | None:
     """When the person's card left the hand (clock time), ticking for ``seconds``."""
-    moves = table.session.moves
+    moves = table.port.moves
     for _ in range(round(seconds / 0.01)):
         table.tick(0.01)
-        if table.session.moves > moves:
+        if table.port.moves > moves:
             return table.clock.now
     return None
 
@@ -51,7 +51,7 @@ def test_the_only_legal_card_is_played_after_the_pause() -> None:
     assert table.busy()                        # the screen keeps ticking while it waits
     at = played_at(table)
     assert at is not None and PAUSE - 0.02 <= at - start <= PAUSE + 0.05
-    assert table.session.record().actions[-1].record().endswith("R7")
+    assert table.port.record().actions[-1].record().endswith("R7")
     outs = table.take_outcomes()
     assert any(isinstance(o, Accepted) and o.action is not None for o in outs)
 

@@ -27,6 +27,7 @@ from wizard.engine import (
 from wizard.i18n import set_language
 from wizard.session import Seat, Session
 from wizard.table import Accepted, AskHint, HintReady, Ready, Table
+from wizard.table.computer import rng_for
 from wizard.table.hint import (
     CARD_ROWS,
     Advice,
@@ -65,7 +66,7 @@ def tick_until(t: Table, phase: Phase, legal_at_least: int = 2) -> None:
         if t.curtain_for is not None:
             t.submit(Ready())
         if t.my_turn():
-            s = t.session
+            s = t.port
             if s.phase is phase and len(s.legal_actions(t.viewer)) >= legal_at_least \
                     and s.round >= 3:
                 return
@@ -84,14 +85,14 @@ def expected_advice(t: Table) -> Advice:
     """What Expert says for the viewer's seat, asked directly with the seat's view and rng."""
     seat = t.viewer
     assert seat is not None
-    return small_expert().suggest(t.session.view(seat), t.session.decision_rng(seat))
+    return small_expert().suggest(t.port.view(seat), rng_for(t.port, seat))
 
 
 def test_a_bid_hint_lists_experts_bids_with_the_chance_of_exactly_and_the_points() -> None:
     t = table_for(Session.new(GameConfig(4, seed=31), seats(1)))
     tick_until(t, Phase.BID)
     action, notes = expected_advice(t)
-    before = (t.session.moves, t.session.state.clone().hands, list(t.session.state.bids))
+    before = (t.port.moves, t.port.state.clone().hands, list(t.port.state.bids))
     hint = ask(t)
     assert hint.action == action and isinstance(action, Bid) and hint.seat == 0
     assert "Expert would bid" in hint.text
@@ -114,7 +115,7 @@ def test_a_bid_hint_lists_experts_bids_with_the_chance_of_exactly_and_the_points
     # the hint never plays: nothing changed, and nothing happens while it is shown
     for _ in range(50):
         t.tick(0.05)
-    assert (t.session.moves, t.session.state.hands, list(t.session.state.bids)) == before
+    assert (t.port.moves, t.port.state.hands, list(t.port.state.bids)) == before
     assert t.my_turn() and t.shown_hint() == hint
 
 
@@ -122,11 +123,11 @@ def test_a_card_hint_lists_the_best_cards_by_value() -> None:
     t = table_for(Session.new(GameConfig(4, seed=32), seats(1)))
     tick_until(t, Phase.PLAY, legal_at_least=4)
     action, notes = expected_advice(t)
-    moves = t.session.moves
+    moves = t.port.moves
     hint = ask(t)
     assert hint.action == action and isinstance(action, Play)
     assert len(hint.rows) == CARD_ROWS and hint.rows[0].best and hint.rows[0].action == action
-    legal = t.session.legal_actions(0)
+    legal = t.port.legal_actions(0)
     values = {r.action: r.points for r in hint.rows}
     assert all(a in legal for a in values)
     from wizard.ai.simulator import encode
@@ -138,7 +139,7 @@ def test_a_card_hint_lists_the_best_cards_by_value() -> None:
         assert isinstance(r.action, Play)
         assert r.points == notes["values"][encode(r.action.card)] and r.exact is None
         assert messages.card_title(r.action.card, "classic") in r.text
-    assert t.session.moves == moves
+    assert t.port.moves == moves
 
 
 def test_rows_from_notes_sort_and_cut() -> None:
@@ -266,11 +267,11 @@ def test_a_hint_that_comes_after_the_turn_passed_is_dropped(people: int) -> None
             t.take_outcomes()
             if t.curtain_for is not None:
                 t.submit(Ready())
-            if t.my_turn() and t.session.phase is Phase.BID:
+            if t.my_turn() and t.port.phase is Phase.BID:
                 break
         assert t.my_turn()
         assert isinstance(t.submit(AskHint()), Accepted)
-        t.submit(intent_for(t.session.legal_actions(t.viewer)[0]))    # acts before it comes
+        t.submit(intent_for(t.port.legal_actions(t.viewer)[0]))    # acts before it comes
         held.go.set()
         job = t.hint_job
         assert job is not None and job.future is not None

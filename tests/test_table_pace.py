@@ -28,7 +28,7 @@ def solo(speed: float, *, hold: float = 1.0, waits: bool = True, seed: int = 7) 
 
 def act(t: Table) -> None:
     """The person does the first legal thing (a forced card is left to play itself)."""
-    legal = t.session.legal_actions(t.viewer)
+    legal = t.port.legal_actions(t.viewer)
     a = legal[0]
     if isinstance(a, Bid):
         t.submit(BidIntent(a.n))
@@ -41,7 +41,7 @@ def act(t: Table) -> None:
 def to_last_trick(t: Table, rnd: int, skip_animations: bool = False) -> None:
     """Play to round ``rnd``'s end, until its last trick lies on the table; no round result
     may come before it (earlier rounds' results are closed as they come)."""
-    s = t.session
+    s = t.port
     for _ in range(20_000):
         if s.round == rnd and s.phase is Phase.ROUND_END and t.drained and t.shown.held:
             return
@@ -106,7 +106,7 @@ def test_until_i_click_holds_every_trick() -> None:
     """Every finished trick, with animations on, stays until the click: the next lead (a
     computer's, or a card forced on the person) waits for it."""
     t = solo(1.0, hold=UNTIL_CLICK, waits=True, seed=3)
-    s = t.session
+    s = t.port
     seen: set[int] = set()      # the tricks that waited for the click
     led: set[int] = set()       # those the person's own lead took away
     for _ in range(40_000):
@@ -134,7 +134,7 @@ def test_a_forced_card_leaves_the_trick_it_joins_on_view_with_animations_off() -
     led before it were never seen before the finished trick replaced them. Now the forced card
     waits the computer's pause (0.6 s) with the trick's other cards on the table."""
     t = solo(0.0, waits=False)
-    s = t.session
+    s = t.port
     shortest = None
     for _ in range(20_000):
         if s.round > 4:

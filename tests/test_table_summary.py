@@ -44,7 +44,7 @@ def play_round(table: Table, limit: int = 20_000) -> list[Outcome]:
         if table.curtain_for is not None:
             assert isinstance(table.submit(Ready()), Accepted)
         elif table.my_turn():
-            legal = table.session.legal_actions(table.viewer)
+            legal = table.port.legal_actions(table.viewer)
             out = table.submit(intent_for(legal[0]))
             if not isinstance(out, Accepted):      # Merlin asks Wizard or Jester first
                 table.submit(MerlinIntent(True))
@@ -66,10 +66,10 @@ def test_the_last_round_has_its_result_before_the_game_ends() -> None:
     seats = [Seat.human("You")] + [Seat.ai(n, "random") for n in ("B", "C", "D", "E", "F")]
     table = last_round_table(seats)
     seen = play_round(table)
-    assert table.session.finished
+    assert table.port.finished
     assert not any(isinstance(o, GameOver) for o in seen), "the game end came before the result"
     over = next(o for o in seen if isinstance(o, RoundOver))
-    result = table.session.results[-1]
+    result = table.port.results[-1]
     assert over.last and over.summary.last and over.result == result
     summary = over.summary
     assert summary.title == "Last round scored: round 10"
@@ -91,7 +91,7 @@ def test_the_last_round_has_its_result_before_the_game_ends() -> None:
     assert isinstance(table.submit(NextRound()), Accepted)
     table.tick(0.05)
     game = [o for o in table.take_outcomes() if isinstance(o, GameOver)]
-    assert len(game) == 1 and list(game[0].totals) == table.session.totals
+    assert len(game) == 1 and list(game[0].totals) == table.port.totals
     assert isinstance(table.submit(NextRound()), Ignored)     # nothing more to close
 
 

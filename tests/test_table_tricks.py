@@ -25,12 +25,14 @@ from wizard.engine import (
     WinReason,
     card,
     cards,
+    rules_of,
 )
 from wizard.i18n import set_language
 from wizard.session import Seat, Session
 from wizard.table import BidIntent, NextRound, PlayIntent, RoundOver, Table
 from wizard.table.trickwhy import trick_line
 
+CLASSIC, CAMELOT = rules_of("classic"), rules_of("camelot")
 NAMES = ["Anna", "Bruno", "Carme"]
 
 
@@ -116,36 +118,37 @@ def test_the_engine_says_why_and_the_table_puts_it_in_one_line(case: str) -> Non
     assert won.notes == notes
     assert won.void == (TrickNote.EXCALIBUR in notes)
     if line is not None:
-        assert trick_line(won, NAMES, None) == line
-    text = trick_line(won, NAMES, None)
+        assert trick_line(won, NAMES, None, rules=rules_of(edition)) == line
+    text = trick_line(won, NAMES, None, rules=rules_of(edition))
     assert text and "{" not in text
 
 
 def test_the_highest_trump_names_the_card() -> None:
     won = first_trick("classic", ["B13", "B3", "R2"], "B3 R2 B13", "R3")
-    assert trick_line(won, NAMES, None) == "Carme wins the trick: the highest trump, the 2 of dwarves."
+    assert trick_line(won, NAMES, None, rules=CLASSIC) == "Carme wins the trick: the highest trump, the 2 of dwarves."
     assert won.lead == "B"
 
 
 def test_the_person_of_a_solo_game_is_addressed_as_you() -> None:
     won = first_trick("classic", ["B12", "B3", "W"], "B3 W B12")
-    assert trick_line(won, ["You", "Bruno", "Carme"], you=2) == \
+    assert trick_line(won, ["You", "Bruno", "Carme"], you=2, rules=CLASSIC) == \
         "You win the trick: the first Wizard played."
     void = first_trick("camelot", ["R9 B2", "R7 B3", "EXCALIBUR B4"], "R7 EXCALIBUR R9", round_=2)
-    assert trick_line(void, ["You", "Bruno", "Carme"], you=0) == \
+    assert trick_line(void, ["You", "Bruno", "Carme"], you=0, rules=CAMELOT) == \
         "Excalibur voids this trick: it counts for nobody, and you lead next."
 
 
 def test_the_line_is_translated_with_a_separate_you_form() -> None:
     won = first_trick("magic", ["B1", "B3", "W"], "B3 W B1")
     set_language("fr")
-    named = trick_line(won, NAMES, None)
-    you = trick_line(won, ["Moi", "Bruno", "Carme"], you=0)
+    magic = rules_of("magic")
+    named = trick_line(won, NAMES, None, rules=magic)
+    you = trick_line(won, ["Moi", "Bruno", "Carme"], you=0, rules=magic)
     assert named.startswith("Anna remporte le pli\u00a0:") and "Magicien magique" in named
     assert you.startswith("Vous remportez le pli\u00a0:")
     set_language("ca")
-    assert trick_line(won, ["Jo", "Bruno", "Carme"], you=0).startswith("Guanyeu la basa:")
-    assert trick_line(won, NAMES, None).startswith("Anna guanya la basa:")
+    assert trick_line(won, ["Jo", "Bruno", "Carme"], you=0, rules=magic).startswith("Guanyeu la basa:")
+    assert trick_line(won, NAMES, None, rules=magic).startswith("Anna guanya la basa:")
 
 
 # ---- the finished trick stays on the table --------------------------------------------------
@@ -159,7 +162,7 @@ def solo_table(hold: float, seed: int = 5, speed: float = 0.0) -> Table:
 
 def act(t: Table) -> None:
     """The person does the first legal thing, as an intent."""
-    action = t.session.legal_actions(t.viewer)[0]
+    action = t.port.legal_actions(t.viewer)[0]
     if isinstance(action, Bid):
         t.submit(BidIntent(action.n))
     else:
@@ -171,7 +174,7 @@ def watch_holds(t: Table, rounds: int, dt: float = 0.05) -> list[tuple[str, floa
     """Play the person's seat for ``rounds`` rounds; for each finished trick followed by a lead,
     who led it ("computer" or "person") and how long the finished trick lay on the table, having
     checked every tick that it was shown whole, with its winner and its line."""
-    s = t.session
+    s = t.port
     out: list[tuple[str, float]] = []
     while s.round <= rounds and not s.finished:
         won = t.shown.won if t.shown.held else None
@@ -218,7 +221,7 @@ def test_the_hold_is_the_setting() -> None:
 
 def test_the_last_trick_of_a_round_holds_the_round_end() -> None:
     t = solo_table(hold=1.0)
-    s = t.session
+    s = t.port
     while not (s.phase is Phase.ROUND_END and t.shown.held):
         if t.my_turn():
             act(t)
@@ -249,7 +252,7 @@ def test_marks_while_a_trick_is_played_and_once_it_is_won() -> None:
             key = ([str(c) for _s, c in m.cards], m.leader, m.winning, m.magic, m.finished)
             if not seen or seen[-1] != key:
                 seen.append(key)
-        if t.session.phase is Phase.ROUND_END and t.drained:
+        if t.port.phase is Phase.ROUND_END and t.drained:
             break
     assert seen == [(["B3"], 1, 1, None, False),
                     (["B3", "W"], 1, 2, None, False),
@@ -265,7 +268,7 @@ def test_a_game_of_computers_only_is_not_held() -> None:
         t.tick(0.01)
         if any(isinstance(o, RoundOver) for o in t.take_outcomes()):
             t.submit(NextRound())
-    assert t.session.round >= 3          # 2 s of clock and no hold: rounds go by
+    assert t.port.round >= 3          # 2 s of clock and no hold: rounds go by
 
 
 def test_the_hold_setting_is_checked_when_loaded() -> None:
@@ -282,13 +285,13 @@ def test_the_hold_setting_is_checked_when_loaded() -> None:
 def test_a_grail_at_an_odd_position_is_marked_as_a_null_card() -> None:
     from wizard.table.trickwhy import marks, standing
     won = first_trick("camelot", ["R9", "GRAIL", "R7"], "GRAIL R7 R9")
-    m = marks(won, None, won.cards)
+    m = marks(won, None, won.cards, CAMELOT)
     assert m is not None and m.null == 1 and m.winning == 0
     playing = [(1, card("GRAIL")), (2, card("R7"))]            # as soon as it is played
-    m = marks(None, standing(playing, "Y", "camelot"), playing)
+    m = marks(None, standing(playing, "Y", "camelot"), playing, CAMELOT)
     assert m is not None and m.null == 1 and m.winning == 2 and not m.finished
     even = first_trick("camelot", ["W", "R7", "GRAIL"], "R7 GRAIL W")
-    m = marks(even, None, even.cards)
+    m = marks(even, None, even.cards, CAMELOT)
     assert m is not None and m.null is None and m.winning == 2
 
 
@@ -301,7 +304,7 @@ def test_hot_seat_the_curtain_comes_after_the_hold() -> None:
     seats = [Seat.human("Anna"), Seat.human("Bruno"), Seat.ai("Carme", "random")]
     t = Table(Session(state, seats, rng=random.Random(1)), threaded=False, speed=0.0, ai_pause=0.0,
               trick_hold=1.0, auto_forced=False)   # Bruno's last card would play itself, curtainless
-    s = t.session
+    s = t.port
     while not t.shown.held:
         if t.curtain_for is not None:
             t.submit(Ready())
@@ -321,11 +324,12 @@ def test_hot_seat_the_curtain_comes_after_the_hold() -> None:
 def test_excalibur_is_marked_as_soon_as_it_is_played() -> None:
     from wizard.table.trickwhy import marks, standing
     playing = [(1, card("R7")), (2, card("EXCALIBUR"))]
-    m = marks(None, standing(playing, "Y", "camelot"), playing)
+    m = marks(None, standing(playing, "Y", "camelot"), playing, CAMELOT)
     assert m is not None and m.void and m.winning == 1 and not m.finished   # R7 still leads it
+    assert m.voider == 2                                   # the card that voids it is marked
     won = first_trick("camelot", ["R9 B2", "R7 B3", "EXCALIBUR B4"], "R7 EXCALIBUR R9", round_=2)
-    m = marks(won, None, won.cards)
-    assert m is not None and m.void and m.winning is None and m.finished
+    m = marks(won, None, won.cards, CAMELOT)
+    assert m is not None and m.void and m.winning is None and m.finished and m.voider == 2
 
 
 def test_a_forced_card_waits_for_the_hold_too() -> None:
@@ -336,7 +340,7 @@ def test_a_forced_card_waits_for_the_hold_too() -> None:
     seats = [Seat.human("Anna")] + [Seat.ai(n, "random") for n in ("Bruno", "Carme", "Didier")]
     t = Table(Session(state, seats, rng=random.Random(1)), threaded=False, speed=0.0, ai_pause=0.0,
               trick_hold=1.0, auto_forced=True)
-    s = t.session
+    s = t.port
     while not (t.shown.held and s.current == 0):
         assert s.round == 2 and len(s.view(0).hand or ()) == 2 or t.shown.trick, \
             "Anna's last card played itself at once"
@@ -354,7 +358,7 @@ def test_skipping_ends_the_hold() -> None:
     """Space (SkipAnimation) with animations off: the computer leads at once."""
     from wizard.table import SkipAnimation
     t = solo_table(hold=5.0)
-    s = t.session
+    s = t.port
     for _ in range(5000):
         if t.shown.held and s.is_ai_turn() and s.phase is Phase.PLAY:
             break
@@ -389,7 +393,7 @@ def test_with_animations_on_the_rounds_last_trick_is_held_before_its_result() ->
         if over_at is not None:
             break
         if table.my_turn():
-            a = table.session.legal_actions(table.viewer)[0]
+            a = table.port.legal_actions(table.viewer)[0]
             table.submit(BidIntent(a.n) if isinstance(a, Bid) else PlayIntent(a.card))  # type: ignore[attr-defined]
     assert trick_at is not None and over_at is not None
     # the trick's animation (1.2 s), the totals counting (1.0 s), then the hold (1.0 s)

@@ -27,7 +27,7 @@ from wizard.engine import (
 from wizard.engine.fields import GameFields
 from wizard.engine.state import GameState
 from wizard.persistence import HistoryEntry, SavedGame, SeatSpec, Store
-from wizard.session import Seat, Session, TakeBackError, TakeBackRule, default_ai_factory
+from wizard.session import Seat, Session, TakeBackError, TakeBackRule
 from wizard.table import (
     Accepted,
     AskHint,
@@ -41,6 +41,7 @@ from wizard.table import (
     TakeBackIntent,
     TakenBack,
 )
+from wizard.table.computer import ComputerSeats, default_ai_factory, play_out, step_ai
 from wizard.table.takeback import offered
 
 SOLO = [Seat.human("Ann"), Seat.ai("Bo", "easy"), Seat.ai("Cy", "normal"), Seat.ai("Di", "easy")]
@@ -68,7 +69,7 @@ def play_solo(seed: int, until_round: int, pick: random.Random) -> tuple[Session
         if s.needs_advance:
             s.advance()
         elif s.is_ai_turn():
-            s.step_ai()
+            step_ai(s)
         else:
             legal = s.legal_actions()
             if len(legal) > 1:
@@ -112,7 +113,7 @@ def test_the_computer_redoes_the_same_moves_after_a_take_back() -> None:
         if s.needs_advance:
             s.advance()
         elif s.is_ai_turn():
-            s.step_ai()
+            step_ai(s)
             again.append(s.state.actions[-1])
         else:
             again.append(done.undone[len(again)])   # a forced card of the person's
@@ -127,7 +128,7 @@ def test_hot_seat_is_refused_and_changes_nothing() -> None:
         if s.needs_advance:
             s.advance()
         elif s.is_ai_turn():
-            s.step_ai()
+            step_ai(s)
         else:
             s.act(s.legal_actions()[-1])
     state, record = fields(s.state), s.record()
@@ -147,7 +148,7 @@ def test_nothing_to_take_back_before_the_first_choice() -> None:
     s = Session.new(GameConfig(4, seed=3), SOLO)
     s.start()
     while not s.is_human_turn():
-        s.step_ai()
+        step_ai(s)
     state = fields(s.state)
     assert s.takeback_refusal() is TakeBackRule.NOTHING
     table = Table(s, threaded=False, speed=0.0, ai_pause=0.0)
@@ -160,10 +161,10 @@ def test_a_forced_card_is_no_decision_to_go_back_to() -> None:
     s = Session.new(GameConfig(4, seed=3), SOLO)
     s.start()
     while not s.is_human_turn():
-        s.step_ai()
+        step_ai(s)
     s.act(s.legal_actions()[0])        # round 1: the bid is a choice (0 or 1)
     while not s.is_human_turn() and s.phase is not Phase.ROUND_END:
-        s.step_ai()
+        step_ai(s)
     if s.phase is Phase.PLAY:          # the one card of round 1 is forced
         assert len(s.legal_actions()) == 1
         s.act(s.legal_actions()[0])
@@ -174,12 +175,12 @@ def test_a_forced_card_is_no_decision_to_go_back_to() -> None:
 
 def test_a_finished_game_and_a_game_not_from_its_seed_are_refused() -> None:
     s = Session.new(GameConfig(3, seed=9), SOLO[:3])
-    s.run_to_end()
+    play_out(s)
     assert s.takeback_refusal() is TakeBackRule.GAME_OVER
     loose = Session(GameState.new(GameConfig(3, seed=9)), SOLO[:3], rng=random.Random(9))
     loose.start()
     while not loose.is_human_turn():
-        loose.step_ai()
+        step_ai(loose)
     loose.act(loose.legal_actions()[0])
     assert loose.takeback_refusal() is TakeBackRule.NO_RECORD
 
@@ -218,9 +219,9 @@ def tick_until(table: Table, done: Any, limit: int = 2000) -> list[Any]:
 
 def test_the_table_drops_a_computer_move_in_flight_and_redoes_it() -> None:
     gate = Gate()
-    s = Session.new(GameConfig(3, seed=21), [Seat.human("Ann"), Seat.ai("Bo"), Seat.ai("Cy")],
-                    ai_factory=lambda level: gate)
-    table = Table(s, threaded=True, speed=1.0, ai_pause=0.0)
+    s = Session.new(GameConfig(3, seed=21), [Seat.human("Ann"), Seat.ai("Bo"), Seat.ai("Cy")])
+    table = Table(s, threaded=True, speed=1.0, ai_pause=0.0,
+                  computer=ComputerSeats(lambda level: gate))
     try:
         gate.release.set()
         tick_until(table, table.my_turn)
@@ -248,9 +249,9 @@ def test_the_table_drops_a_computer_move_in_flight_and_redoes_it() -> None:
 
 def test_the_table_drops_a_hint_in_flight() -> None:
     gate = Gate()
-    s = Session.new(GameConfig(3, seed=23), [Seat.human("Ann"), Seat.ai("Bo"), Seat.ai("Cy")],
-                    ai_factory=lambda level: gate)
-    table = Table(s, threaded=True, speed=0.0, ai_pause=0.0)
+    s = Session.new(GameConfig(3, seed=23), [Seat.human("Ann"), Seat.ai("Bo"), Seat.ai("Cy")])
+    table = Table(s, threaded=True, speed=0.0, ai_pause=0.0,
+                  computer=ComputerSeats(lambda level: gate))
     try:
         gate.release.set()
         tick_until(table, table.my_turn)
@@ -340,7 +341,7 @@ def test_save_and_resume_a_game_with_take_backs(tmp_path: Any) -> None:
 def test_history_counts_take_backs_and_old_entries_count_zero() -> None:
     s, _before = play_solo(7, 2, random.Random(1))
     s.take_back()
-    s.run_to_end()
+    play_out(s)
     seats = tuple(SeatSpec(x.name, x.kind, x.level) for x in s.seats)  # type: ignore[arg-type]
     entry = HistoryEntry.from_game(s.state, seats)
     entry = HistoryEntry(s.record(), seats, entry.finished, None, entry.rounds, entry.totals,
@@ -367,7 +368,7 @@ def test_a_take_back_is_saved_at_once() -> None:
     s.start()
     while not s.takebacks:
         if s.is_ai_turn():
-            s.step_ai()
+            step_ai(s)
         elif s.takeback_refusal() is None:
             s.take_back()
         else:
@@ -384,12 +385,12 @@ def test_hidden_bids_a_bid_is_not_taken_back_once_every_bid_is_made(bids: BidVis
     s = Session.new(cfg, SOLO)
     s.start()
     while not s.is_human_turn():
-        s.step_ai()
+        step_ai(s)
     s.act(s.legal_actions()[0])                    # round 1: the person's bid
     if s.phase is Phase.BID:                       # others still to bid: nothing is shown yet
         assert s.takeback_refusal() is None
     while not s.is_human_turn() and s.phase is not Phase.ROUND_END:
-        s.step_ai()
+        step_ai(s)
     if s.phase is Phase.PLAY:
         s.act(s.legal_actions()[0])                # round 1's one card is forced: no choice
     assert isinstance(s.state.actions[max(i for i, c in enumerate(s._choice_marks()) if c)], Bid)
@@ -406,10 +407,10 @@ def test_hidden_bids_a_bid_is_not_taken_back_once_every_bid_is_made(bids: BidVis
     open_ = Session.new(GameConfig(4, seed=3), SOLO)      # open bids: the same take-back is fine
     open_.start()
     while not open_.is_human_turn():
-        open_.step_ai()
+        step_ai(open_)
     open_.act(open_.legal_actions()[0])
     while not open_.is_human_turn() and open_.phase is not Phase.ROUND_END:
-        open_.step_ai()
+        step_ai(open_)
     if open_.phase is Phase.PLAY:
         open_.act(open_.legal_actions()[0])
     assert open_.takeback_refusal() is None

@@ -107,7 +107,7 @@ def test_every_lesson_plays_to_its_end_with_intents(lesson_id: str) -> None:
     assert tut.finished and tut.note().kind == "done"           # type: ignore[union-attr]
     assert said.count("do") == sum(isinstance(i, Do) for i in les.items())
     assert said.count("say") == sum(isinstance(i, Say) for i in les.items())
-    s = tut.table.session
+    s = tut.game
     assert s.round == len(les.deals) and s.phase is Phase.ROUND_END   # no deal after the lesson's
     assert len(s.results) == len(les.deals)
 
@@ -167,7 +167,7 @@ def test_the_basics_score_what_their_notes_say() -> None:
     to 3 for 2 tricks and Leo misses; round 3: a turned Wizard, the dealer names dwarves."""
     tut = start("basics")
     play_to_end(tut)
-    r1, r2, r3 = tut.table.session.results
+    r1, r2, r3 = tut.game.results
     assert r1.trump is None and r1.points == (30, 20, -10)
     assert sum(r2.bids) == 3 and r2.trump == "Y" and r2.points == (30, 30, -10)
     assert r3.trump == "R" and r3.tricks == (1, 0, 2) and r3.points == (30, 20, 40)
@@ -180,15 +180,15 @@ def test_a_legal_move_that_is_not_the_lessons_is_refused_kindly_and_the_lesson_w
         tut.acknowledge()
         wait_for_person(tut)
     assert tut.expected() == Bid(1)
-    pos, moves = tut.pos, tut.table.session.moves
+    pos, moves = tut.pos, tut.game.moves
     out = tut.submit(BidIntent(0))                 # legal, but the lesson is built on 1
     assert isinstance(out, Refused) and "1" in out.text and out.details["expected"] == Bid(1)
     for _i in range(50):                           # time passes: nothing moves
         tut.table.tick(1.0)
-    assert (tut.pos, tut.table.session.moves) == (pos, moves)
+    assert (tut.pos, tut.game.moves) == (pos, moves)
     assert tut.note().kind == "do"                 # type: ignore[union-attr]
     assert isinstance(tut.submit(BidIntent(1)), Accepted)
-    assert tut.table.session.moves == moves + 1
+    assert tut.game.moves == moves + 1
 
 
 def test_a_step_may_have_its_own_kind_word() -> None:
@@ -200,11 +200,11 @@ def test_a_step_may_have_its_own_kind_word() -> None:
         elif not (isinstance(tut.item, Do) and tut.item.action == "play W"):
             for intent in intents_for(tut):
                 tut.submit(intent)
-    moves = tut.table.session.moves
+    moves = tut.game.moves
     for other in ("G4", "J"):                      # both legal: following suit, or the Jester
         out = tut.submit(PlayIntent(card(other)))
         assert isinstance(out, Refused) and "Wizard does" in out.text
-    assert tut.table.session.moves == moves
+    assert tut.game.moves == moves
     assert isinstance(tut.submit(PlayIntent(card("W"))), Accepted)
 
 
@@ -227,10 +227,10 @@ def test_while_a_note_is_read_the_computer_does_not_move() -> None:
     tut = start("basics")
     wait_for_person(tut)
     assert isinstance(tut.item, Say)
-    moves = tut.table.session.moves
+    moves = tut.game.moves
     for _i in range(100):
         tut.table.tick(1.0)
-    assert tut.table.session.moves == moves and not tut.table.busy()
+    assert tut.game.moves == moves and not tut.table.busy()
     assert isinstance(tut.submit(BidIntent(1)), Refused)    # read the note first
     assert isinstance(tut.submit(TakeBackIntent()), Refused)
 
@@ -239,7 +239,7 @@ def test_while_a_note_is_read_no_computer_seat_is_said_to_play() -> None:
     tut = start("basics")
     while True:
         wait_for_person(tut)
-        if isinstance(tut.item, Say) and tut.table.session.is_ai_turn():
+        if isinstance(tut.item, Say) and tut.game.is_ai_turn():
             break
         if isinstance(tut.item, Say):
             tut.acknowledge()
@@ -256,7 +256,7 @@ def test_a_lesson_left_anywhere_resumes_at_the_same_moment_and_restarts() -> Non
     saved: list[int] = []
     tut = start("camelot", on_progress=saved.append)
     steps = 0
-    while tut.table.session.round < 2 or not isinstance(tut.item, Do):
+    while tut.game.round < 2 or not isinstance(tut.item, Do):
         wait_for_person(tut)
         if isinstance(tut.item, Say):
             tut.acknowledge()
@@ -265,17 +265,17 @@ def test_a_lesson_left_anywhere_resumes_at_the_same_moment_and_restarts() -> Non
                 tut.submit(intent)
         steps += 1
     assert saved and saved[-1] == tut.pos
-    before = tut.table.session
+    before = tut.game
     tut.close()                                   # left in the middle of round 2
     again = start("camelot", saved[-1])
-    after = again.table.session
+    after = again.game
     assert again.pos == saved[-1] and after.moves == before.moves
     assert after.state.hands == before.state.hands and after.totals == before.totals
     assert after.state.actions == before.state.actions
     play_to_end(again)
-    assert again.finished and again.table.session.totals == [80, 10, 10]
+    assert again.finished and again.game.totals == [80, 10, 10]
     fresh = start("camelot", 0)                    # restart: the first deal again, nothing played
-    assert fresh.pos == 0 and fresh.table.session.moves == 0 and fresh.table.session.round == 1
+    assert fresh.pos == 0 and fresh.game.moves == 0 and fresh.game.round == 1
 
 
 def test_every_step_of_every_lesson_can_be_resumed() -> None:
@@ -292,7 +292,7 @@ def test_the_computer_seats_play_the_script_and_the_deals_are_the_lessons() -> N
     tut = start("basics")
     play_to_end(tut)
     moves = [action_of(i.action) for i in les.items() if isinstance(i, (Move, Do))]
-    assert tut.table.session.state.actions == moves
+    assert tut.game.state.actions == moves
     assert sum(isinstance(i, RoundEnd) for i in les.items()) == len(les.deals)
 
 

@@ -17,6 +17,7 @@ from wizard import messages  # noqa: E402
 from wizard.engine import Edition, GameConfig, Phase  # noqa: E402
 from wizard.i18n import set_language  # noqa: E402
 from wizard.session import Session  # noqa: E402
+from wizard.table.computer import step_ai
 from wizard.ui import text, theme  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.card_legend import CardLegendScene  # noqa: E402
@@ -107,8 +108,8 @@ def test_the_legend_opens_from_the_game_menu_with_this_games_cards(drawn: list[s
 def test_the_last_trick_view_is_opaque() -> None:
     app, t = _table("classic")
     while t.shown.last_trick is None:
-        s = t.session
-        s.act(s.legal_actions()[0]) if s.is_human_turn() else s.step_ai()
+        s = t.game
+        s.act(s.legal_actions()[0]) if s.is_human_turn() else step_ai(s)
         app.frame(0.0)  # type: ignore[attr-defined]
     t.review = True
     app.frame(0.0)  # type: ignore[attr-defined]

@@ -16,6 +16,7 @@ import pygame  # noqa: E402
 
 from wizard.engine import GameConfig  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
+from wizard.table.computer import step_ai
 from wizard.ui.prefs import Prefs  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.confirm import ConfirmScene  # noqa: E402
@@ -39,7 +40,7 @@ def _two_games(prefs: Prefs) -> None:
                         on_save=prefs.save_game)
         s.start()
         while not s.is_human_turn():
-            s.step_ai()
+            step_ai(s)
         s.act(s.legal_actions()[0])
     prefs.flush()
 

@@ -11,6 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from wizard.engine import GameConfig  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
+from wizard.table.computer import step_ai
 from wizard.ui.prefs import Prefs  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.confirm import ConfirmScene  # noqa: E402
@@ -28,7 +29,7 @@ def _two_games(prefs: Prefs) -> list[Session]:
                         on_save=prefs.save_game)
         s.start()
         while not s.is_human_turn():
-            s.step_ai()
+            step_ai(s)
         s.act(s.legal_actions()[0])
         out.append(s)
     prefs.flush()
@@ -62,7 +63,7 @@ def test_continue_lists_resumes_and_deletes_after_confirming(tmp_path: Path) -> 
     listed.resume(listed.games[0])
     table = app.top
     assert isinstance(table, TableScene)
-    assert table.session.state.hands == first.state.hands
+    assert table.game.state.hands == first.state.hands
     table.close()
 
 
@@ -73,16 +74,16 @@ def test_the_game_menu_abandons_and_restarts(tmp_path: Path) -> None:
     assert isinstance(table, TableScene)
     table.open_menu()
     menu = app.top
-    assert isinstance(menu, GameMenuScene) and menu.session is table.session
+    assert isinstance(menu, GameMenuScene) and menu.game is table.game
     menu.ask_restart()
     app.top.yes()                                      # type: ignore[union-attr]
     restarted = app.top
-    assert isinstance(restarted, TableScene) and restarted.session is not table.session
-    assert [s.name for s in restarted.session.seats] == [s.name for s in first.seats]
-    restarted.session.start()
-    while not restarted.session.is_human_turn():
-        restarted.session.step_ai()
-    restarted.session.act(restarted.session.legal_actions()[0])
+    assert isinstance(restarted, TableScene) and restarted.game is not table.game
+    assert [s.name for s in restarted.game.seats] == [s.name for s in first.seats]
+    restarted.game.start()
+    while not restarted.game.is_human_turn():
+        step_ai(restarted.game)
+    restarted.game.act(restarted.game.legal_actions()[0])
     prefs.flush()
     assert len(prefs.games()) == 2                     # the first game gone, the new one saved
     restarted.open_menu()

@@ -93,9 +93,9 @@ def test_a_lesson_shows_its_own_rounds_and_no_hint_button(tmp_path: Path) -> Non
     assert sc.my_turn()
     assert top_items(sc)["round"][0] == "Lesson · round 1 / 3"
     assert not sc.offers_hint()
-    moves = sc.session.moves
+    moves = sc.game.moves
     click(app, pygame.Rect(sc.lay.hint_button.tuple()).center)
-    assert sc.session.moves == moves and sc.table.hint_job is None
+    assert sc.game.moves == moves and sc.table.hint_job is None
 
 
 def _to_the_end(sc: TutorialScene, app: App) -> None:

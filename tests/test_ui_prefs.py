@@ -6,6 +6,7 @@ from pathlib import Path
 
 from wizard.engine import GameConfig
 from wizard.session import Seat, Session
+from wizard.table.computer import play_out, step_ai
 from wizard.ui.prefs import Prefs
 
 
@@ -28,7 +29,7 @@ def test_autosave_continue_and_history(tmp_path: Path) -> None:
     assert again.state.hands == s.state.hands
 
     s.on_save = None            # (each save is an atomic write; not needed for the rest)
-    s.run_to_end()
+    play_out(s)
     prefs.finish_game(s)
     assert Prefs(tmp_path).load_game() is None
     history = Prefs(tmp_path).history()
@@ -40,7 +41,7 @@ def test_memory_fallback_without_store() -> None:
     s = Session.new(GameConfig(3, seed=1), [Seat.ai(str(i), "easy") for i in range(3)],
                     on_save=prefs.save_game)
     s.start()
-    s.step_ai()
+    step_ai(s)
     assert prefs.load_game() is not None
     prefs.clear_game()
     assert prefs.load_game() is None and prefs.history() == []
@@ -52,11 +53,11 @@ def test_background_writes_keep_their_order(tmp_path: Path) -> None:
                     on_save=prefs.save_game)
     s.start()
     for _ in range(5):
-        s.step_ai()
+        step_ai(s)
     loaded = prefs.load_game()            # waits for the queued saves
     assert loaded is not None and len(loaded[0].actions) == 5
     s.on_save = None
-    s.run_to_end()
+    play_out(s)
     prefs.finish_game(s)                  # history, then clear: in that order, off the main thread
     prefs.settings.volume = 0.4
     prefs.save_settings()
@@ -72,9 +73,9 @@ def test_a_crash_while_recording_a_finished_game_keeps_the_game(tmp_path: Path) 
     s = Session.new(GameConfig(3, seed=5), [Seat.ai(str(i), "easy") for i in range(3)],
                     on_save=prefs.save_game)
     s.start()
-    s.step_ai()
+    step_ai(s)
     s.on_save = None
-    s.run_to_end()
+    play_out(s)
     prefs.save_game(s)
     store = prefs.store
     real_record = store.record_finished           # the game-end transaction

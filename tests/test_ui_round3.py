@@ -194,7 +194,16 @@ def test_r10_f12_on_a_full_disk_leaves_no_empty_png_and_says_so(app: Any, how: s
 
 
 @pytest.mark.parametrize("name", ["\u200b\u200d\u2060\ufeff\u00ad\u200e\ufe0f", "\u200b"])
-def test_r7_the_table_draws_a_name_that_shows_nothing(app: Any, name: str) -> None:
+def test_r7_a_name_that_shows_nothing_cannot_sit_at_the_table(name: str) -> None:
+    """The one seat type (the save format's) refuses a name with no visible character, so such a
+    name never reaches the table; a name that is almost all invisible is drawn (below)."""
+    from wizard.persistence.checks import Invalid
+    with pytest.raises(Invalid):
+        Seat.human(name)
+
+
+@pytest.mark.parametrize("name", ["\u200b\u200d\u2060\ufeffA\u00ad\u200e\ufe0f", "\u200bx"])
+def test_r7_the_table_draws_a_name_that_shows_almost_nothing(app: Any, name: str) -> None:
     session = smoke.play_until(Session.new(GameConfig(4, seed=11),
                                            [Seat.human(name)] + smoke._seats(0)[1:]),
                                lambda s: s.is_human_turn() and s.round >= 2)

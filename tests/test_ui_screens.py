@@ -15,6 +15,7 @@ import pytest  # noqa: E402
 from wizard.engine import BidVisibility, GameConfig  # noqa: E402
 from wizard.i18n import current_language, set_language  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
+from wizard.table.computer import step_ai
 from wizard.ui.app import App  # noqa: E402
 from wizard.ui.prefs import Prefs  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
@@ -64,8 +65,8 @@ def test_setup_players_conflicts_start_and_remembered(tmp_path: Path) -> None:
     click(app, button(setup, "Start").rect.center)
     table = app.top
     assert isinstance(table, TableScene)
-    assert table.session.config.players == 6 and table.session.config.seed == 1234
-    assert table.session.config.options.bids is BidVisibility.HIDDEN
+    assert table.game.config.players == 6 and table.game.config.seed == 1234
+    assert table.game.config.options.bids is BidVisibility.HIDDEN
     again = Prefs(tmp_path).settings.last_setup
     assert again is not None and len(again["seats"]) == 6
 
@@ -76,7 +77,7 @@ def test_continue_resumes_the_saved_game(tmp_path: Path) -> None:
                                             Seat.ai("C", "easy")], on_save=prefs.save_game)
     s.start()
     while not s.is_human_turn():
-        s.step_ai()
+        step_ai(s)
     s.act(s.state.legal_actions()[0])
     app = make_app(Prefs(tmp_path), size=(1024, 640), headless=True, threaded=False, speed="off",
               lang="en")
@@ -85,8 +86,8 @@ def test_continue_resumes_the_saved_game(tmp_path: Path) -> None:
     click(app, button(app.top, "Resume").rect.center)
     table = app.top
     assert isinstance(table, TableScene)
-    assert table.session.state.actions == s.state.actions
-    assert table.session.state.hands == s.state.hands
+    assert table.game.state.actions == s.state.actions
+    assert table.game.state.hands == s.state.hands
 
 
 def test_settings_language_switch_is_live_and_saved(tmp_path: Path) -> None:

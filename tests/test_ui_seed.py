@@ -52,7 +52,7 @@ def test_the_seed_field_is_empty_after_a_seeded_game(tmp_path: Path) -> None:
     assert "4242" in _field_texts(setup)
     _click(app, _button(setup, "Start").rect.center)
     table = app.top
-    assert isinstance(table, TableScene) and table.session.config.seed == 4242
+    assert isinstance(table, TableScene) and table.game.config.seed == 4242
     table.close()
     for fresh in (app, make_app(Prefs(tmp_path), size=(1280, 800), headless=True, threaded=False,
                                 speed="off", lang="en")):        # the same app, and after a restart
@@ -80,12 +80,12 @@ def test_play_again_deals_new_cards_and_same_deals_the_same(tmp_path: Path) -> N
     _click(app, _button(_finished_game_end(app), "Same deals").rect.center)
     table = app.top
     assert isinstance(table, TableScene)
-    assert table.session.config == GameConfig(3, seed=321) and table.session.round == 1
-    assert [s.name for s in table.session.seats] == ["Anna", "Bruno", "Carme"]
+    assert table.game.config == GameConfig(3, seed=321) and table.game.round == 1
+    assert [s.name for s in table.game.seats] == ["Anna", "Bruno", "Carme"]
     table.close()
     _click(app, _button(_finished_game_end(app), "Play again").rect.center)
     table = app.top
-    assert isinstance(table, TableScene) and table.session.config.seed != 321
+    assert isinstance(table, TableScene) and table.game.config.seed != 321
     table.close()
 
 
@@ -101,8 +101,8 @@ def test_a_finished_game_in_the_history_can_be_dealt_again(tmp_path: Path) -> No
     _click(app, _button(history, "Same deals").rect.center)
     table = app.top
     assert isinstance(table, TableScene)
-    assert table.session.config == entry.config and table.session.round == 1
-    assert [s.name for s in table.session.seats] == [s.name for s in entry.seats]
+    assert table.game.config == entry.config and table.game.round == 1
+    assert [s.name for s in table.game.seats] == [s.name for s in entry.seats]
     table.close()
 
 

@@ -79,7 +79,7 @@ def test_bid_by_button_and_by_digit() -> None:
     legal = [a.n for a in s2.state.legal_actions() if isinstance(a, Bid)]
     key(app, pygame.K_0 + legal[0])
     assert s2.state.bids[0] == legal[0]
-    assert t2.session is s2
+    assert t2.game is s2
 
 
 def test_forbidden_bid_is_disabled_and_says_why() -> None:

@@ -53,9 +53,9 @@ def at_table(app: App, seats: list[Seat], seed: int = 5) -> TableScene:
 
 
 def bid_zero(app: App, t: TableScene) -> None:
-    box = bid_buttons(t.lay, t.session.round + 1)[0]
+    box = bid_buttons(t.lay, t.game.round + 1)[0]
     click(app, (round(box.center[0]), round(box.center[1])))
-    assert t.session.state.actions
+    assert t.game.state.actions
 
 
 @pytest.mark.parametrize("how", ["ctrl+z", "backspace", "button"])
@@ -63,10 +63,10 @@ def test_a_solo_game_takes_back_by_key_and_button(how: str) -> None:
     app = make_app()
     t = at_table(app, [Seat.human("You"), Seat.ai("Bo", "easy"), Seat.ai("Cy", "easy")])
     assert not t.can_take_back()                 # nothing chosen yet
-    moves = t.session.moves
+    moves = t.game.moves
     bid_zero(app, t)
     app.frame(0.05)
-    assert t.can_take_back() and t.session.moves > moves
+    assert t.can_take_back() and t.game.moves > moves
     if how == "ctrl+z":
         press(app, pygame.K_z, pygame.KMOD_LCTRL)
     elif how == "backspace":
@@ -74,8 +74,8 @@ def test_a_solo_game_takes_back_by_key_and_button(how: str) -> None:
     else:
         box = t.lay.undo_button
         click(app, (round(box.center[0]), round(box.center[1])))
-    assert t.session.moves == moves and t.session.phase is Phase.BID
-    assert len(t.session.takebacks) == 1
+    assert t.game.moves == moves and t.game.phase is Phase.BID
+    assert len(t.game.takebacks) == 1
     assert t.message is not None and "Taken back" in t.message[0]
     app.frame(0.05)
     assert t.my_turn()
@@ -86,7 +86,7 @@ def test_a_plain_z_takes_nothing_back() -> None:
     t = at_table(app, [Seat.human("You"), Seat.ai("Bo", "easy"), Seat.ai("Cy", "easy")])
     bid_zero(app, t)
     press(app, pygame.K_z)
-    assert not t.session.takebacks
+    assert not t.game.takebacks
 
 
 def test_hot_seat_offers_no_take_back() -> None:
@@ -95,10 +95,10 @@ def test_hot_seat_offers_no_take_back() -> None:
     bid_zero(app, t)
     for _ in range(10):
         app.frame(0.05)
-    before = t.session.record()
+    before = t.game.record()
     assert not t.can_take_back()
     press(app, pygame.K_z, pygame.KMOD_LCTRL)
     press(app, pygame.K_BACKSPACE)
     box = t.lay.undo_button
     click(app, (round(box.center[0]), round(box.center[1])))
-    assert t.session.record() == before and not t.session.takebacks
+    assert t.game.record() == before and not t.game.takebacks

@@ -52,7 +52,7 @@ def test_totals_count_up_on_the_plates_over_time() -> None:
         elif seen:
             break
     assert len(seen) >= 10, "the count lasts about a second at normal speed"
-    after = t.session.totals
+    after = t.game.totals
     moving = [i for i in range(len(after)) if abs(after[i] - before[i]) >= 20]
     assert moving, (before, after)
     mid = [vals for raw, vals, _c in seen if 0.3 < raw < 0.7]
@@ -70,7 +70,7 @@ def test_speed_off_shows_the_new_totals_at_once() -> None:
     for _ in range(20):
         app.frame(0.0)
         assert not isinstance(t.table.animator.active, RoundScored)
-    assert t.session.phase is Phase.ROUND_END and isinstance(app.top, RoundEndScene)
+    assert t.game.phase is Phase.ROUND_END and isinstance(app.top, RoundEndScene)
     assert t.shown.totals != before
-    assert t.shown.totals == t.session.totals
+    assert t.shown.totals == t.game.totals
     assert any(t.shown.totals)

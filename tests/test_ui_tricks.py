@@ -73,6 +73,6 @@ def test_the_replay_says_why_each_trick_was_won() -> None:
     for frame in build_frames(GameRecord.of(state)):
         for e in frame.events:
             if isinstance(e, TrickWon):
-                assert trick_line(e, names, None) in describe(frame, names)
+                assert trick_line(e, names, None, rules=cfg.rules) in describe(frame, names)
                 said += 1
     assert said >= 5

@@ -113,14 +113,14 @@ def test_a_lesson_with_clicks_and_keys_refuses_kindly_then_goes_on(tmp_path: Pat
     key(app, pygame.K_SPACE)                             # and with the keyboard
     settle(app)
     assert isinstance(tut.item, Do) and tut.item.action == "bid 1"
-    moves = sc.session.moves
+    moves = sc.game.moves
     zero = bid_buttons(sc.lay, 2)[0]
     click(app, zero.center)                              # a legal bid, not the lesson's
-    assert sc.session.moves == moves and sc.message is not None
+    assert sc.game.moves == moves and sc.message is not None
     assert "ringed" in sc.message[0]
     key(app, pygame.K_1)
     settle(app)
-    assert sc.session.moves > moves and sc.session.state.actions[0].n == 1   # type: ignore[attr-defined]
+    assert sc.game.moves > moves and sc.game.state.actions[0].n == 1   # type: ignore[attr-defined]
 
 
 def test_a_lesson_left_resumes_where_it_was_and_restarts(tmp_path: Path) -> None:
@@ -135,7 +135,7 @@ def test_a_lesson_left_resumes_where_it_was_and_restarts(tmp_path: Path) -> None
         elif isinstance(item, Do) and sc.my_turn():
             key(app, pygame.K_1)                         # the lesson's bid of 1
         settle(app, 4)
-    pos, moves, hands = sc.tutorial.pos, sc.session.moves, sc.session.state.hands
+    pos, moves, hands = sc.tutorial.pos, sc.game.moves, sc.game.state.hands
     key(app, pygame.K_ESCAPE)                            # the lesson's menu
     click(app, button(app.top, "Leave the lesson").rect.center)
     learn = app.top
@@ -144,12 +144,12 @@ def test_a_lesson_left_resumes_where_it_was_and_restarts(tmp_path: Path) -> None
     click(app, button(learn, "Resume").rect.center)
     again = app.top
     assert isinstance(again, TutorialScene) and again.tutorial.pos == pos
-    assert again.session.moves == moves and again.session.state.hands == hands
+    assert again.game.moves == moves and again.game.state.hands == hands
     again.leave()
     click(app, button(app.top, "Restart").rect.center)
     fresh = app.top
     assert isinstance(fresh, TutorialScene) and fresh.tutorial.pos == 0
-    assert fresh.session.moves == 0 and "magic" not in app.settings.lessons["progress"]
+    assert fresh.game.moves == 0 and "magic" not in app.settings.lessons["progress"]
 
 
 def test_a_finished_lesson_is_remembered(tmp_path: Path) -> None:
@@ -190,7 +190,7 @@ def test_the_first_magic_game_offers_its_lesson_once(tmp_path: Path) -> None:
     assert isinstance(offer, OfferScene) and "Magic" in offer.question
     click(app, button(offer, "Play now").rect.center)     # the game starts as asked
     assert isinstance(app.top, TableScene) and not isinstance(app.top, TutorialScene)
-    assert app.top.session.config.edition.value == "magic"
+    assert app.top.game.config.edition.value == "magic"
     app.top.close()
     setup = app.go("setup")
     setup.setup["edition"] = "magic"                       # type: ignore[attr-defined]
@@ -240,7 +240,7 @@ def test_merlin_asked_as_what_the_lesson_rings_the_answer(tmp_path: Path) -> Non
     from wizard.table import MerlinIntent
     assert "ringed" in sc.submit(MerlinIntent(False)).text       # type: ignore[union-attr]
     sc.submit(MerlinIntent(True))
-    assert sc.session.state.actions[-1].card.text == "MERLIN:W"   # type: ignore[attr-defined]
+    assert sc.game.state.actions[-1].card.text == "MERLIN:W"   # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])

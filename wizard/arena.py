@@ -348,7 +348,8 @@ def parse_seats(text: str) -> list[str]:
     return seats
 
 
-# The issue's targets: (players, edition, X, Y, seed, uses search). Seats are X,Y,Y(,...).
+# The issue's targets: (players, edition, X, Y, seed, uses search). Seats are X,Y,Y(,...). The
+# first MAIN_ROWS rows (4 players, classic) are the main table: they get the main deal counts.
 TARGETS: list[tuple[int, str, str, str, int, bool]] = [
     (4, "classic", "expert", "normal", 500, True),
     (4, "classic", "hard", "normal", 501, True),
@@ -374,10 +375,13 @@ def target_seats(players: int, x: str, y: str) -> list[str]:
     return [x] + [y] * (players - 1)
 
 
-def target_deals(players: int, edition: str, search: bool, main_search: int, main_rules: int,
+MAIN_ROWS = 4
+
+
+def target_deals(main: bool, search: bool, main_search: int, main_rules: int,
                  other_search: int, other_rules: int) -> int:
-    """Deals for a target row: the 4-player classic rows get the main counts."""
-    if players == 4 and edition == "classic":
+    """Deals for a target row: the main table's rows (``main``) get the main counts."""
+    if main:
         return main_search if search else main_rules
     return other_search if search else other_rules
 
@@ -402,8 +406,8 @@ TARGET_HEADER = ("| players | edition | X vs Y (seats X,Y,Y…) | deals | X − 
 def run_targets(a: argparse.Namespace) -> int:
     """Play every target series and print the markdown table of their figures."""
     rows = [TARGET_HEADER]
-    for players, edition, x, y, seed, search in TARGETS:
-        deals = target_deals(players, edition, search, a.search_deals, a.rule_deals,
+    for row, (players, edition, x, y, seed, search) in enumerate(TARGETS):
+        deals = target_deals(row < MAIN_ROWS, search, a.search_deals, a.rule_deals,
                              a.other_search_deals, a.other_rule_deals)
         if deals <= 0:
             continue

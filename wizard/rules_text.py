@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from wizard import messages
 from wizard.engine.cards import SUITS, Card, Kind
-from wizard.engine.config import Edition
+from wizard.engine.edition import Edition, Power, rules_of
 from wizard.engine.errors import Rule
 from wizard.i18n import N_, _
 
@@ -303,20 +303,20 @@ def card_rules(card: Card, edition: Edition | str, trump: str | None = None,
                scroll: bool = False) -> list[str]:
     """What ``card`` does in ``edition``, in the current language, one sentence or two each
     (``trump``: this round's trump suit; ``scroll``: the ancient-scroll option is on)."""
-    edition = Edition(edition)
+    rules = rules_of(edition)
     kind = card.kind
     if kind is Kind.NUMBER:
         out = [_(NUMBER_CARD)]
         if trump is not None and card.suit == trump:
             out.append(_(TRUMP_CARD))
-        if edition is Edition.MAGIC and card.rank == 1:
+        if rules.power(card) is Power.MAGIC:
             out.append(_(MAGIC_WHEN))
         return out
     if kind is Kind.WIZARD:
         out = [_(FIRST_WIZARD), _(ANY_TIME)]
-        if edition is Edition.CAMELOT:
+        if rules.has_power(Power.ABOVE_WIZARDS):      # a card of the edition beats Wizards
             out.append(_(CAMELOT_WIZARD))
-        elif edition is Edition.MAGIC:
+        elif rules.has_power(Power.MAGIC):
             out.append(_(MAGIC_WINS))
         if scroll:
             out.append(messages.rule_text(Rule.SCROLL_WIZARD))
@@ -334,18 +334,17 @@ def legend(edition: Edition | str, look: str = "classic",
     """Every kind of card of ``edition`` as ``(cards shown, title, rules)``, in the current
     language: the number cards (the highest of each suit shown), the Magic Wizard, then each
     special card."""
-    edition = Edition(edition)
-    low = 2 if edition is Edition.CAMELOT else 1
+    rules = rules_of(edition)
+    low = rules.ranks[0]
     suits = ", ".join(messages.capitalised(messages.suit_name(s, look)) for s in SUITS)
     rng = _(NUMBER_RANGE).format(low=messages.rank_label(low, look),
                                  high=messages.rank_label(13, look))
     out: list[tuple[tuple[str, ...], str, list[str]]] = [
         (tuple(f"{s}13" for s in SUITS), _(NUMBERS_TITLE), [suits, rng, _(NUMBER_CARD)])]
-    if edition is Edition.MAGIC:
-        out.append((("G1",), _(MAGIC_TITLE), [_(MAGIC_WHEN), _(MAGIC_WINS)]))
-    specials = ["W", "J"] + (["GRAIL", "EXCALIBUR", "MERLIN", "MORGAN"]
-                             if edition is Edition.CAMELOT else [])
-    for code in specials:
-        c = Card.from_str(code)
-        out.append(((code,), messages.card_title(c, look), card_rules(c, edition, scroll=scroll)))
+    if rules.has_power(Power.MAGIC):
+        out.append(((f"G{rules.magic_rank}",), _(MAGIC_TITLE), [_(MAGIC_WHEN), _(MAGIC_WINS)]))
+    for c in rules.cards:
+        if rules.is_special(c):
+            out.append(((c.text,), messages.card_title(c, look),
+                        card_rules(c, edition, scroll=scroll)))
     return out

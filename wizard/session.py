@@ -1,9 +1,12 @@
 """Runs one game: the engine, the seats (human or computer), events and autosave. No pygame.
 
+The session checks and applies every action through the engine, whoever makes it; it does not
+decide for anyone: the computer seats are played by ``wizard.table.computer`` through the same
+narrow port (``wizard.table.port.GamePort``, which a ``Session`` is) a person's table uses.
+
 >>> s = Session.new(GameConfig(players=3, seed=5), [Seat.ai("A", "random")] * 3)
->>> s.run_to_end()
->>> s.state.is_terminal
-True
+>>> s.start()[0].__class__.__name__, s.phase.name, s.current
+('CardDrawn', 'BID', 0)
 """
 
 from __future__ import annotations
@@ -11,15 +14,13 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any
 
 from wizard.engine import (
     Action,
     Bid,
-    BidMade,
     BidVisibility,
-    CardDealt,
     Event,
     GameConfig,
     GameRecord,
@@ -28,64 +29,32 @@ from wizard.engine import (
     Phase,
     PlayerView,
     RoundResult,
+    Rule,
     TakeBack,
     events_for,
 )
+from wizard.engine.record import steps
+from wizard.engine.scoring import winners
+from wizard.persistence.seats import SeatSpec
 
-
-class Decider(Protocol):
-    """Anything with the AI's ``decide(view, rng) -> Action``."""
-
-    def decide(self, view: PlayerView, rng: random.Random) -> Action:
-        """Choose one of ``view.legal``."""
-        ...
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """Who sits at a seat: a human, or the computer at some level."""
-
-    name: str
-    kind: str = "human"          # "human" | "ai"
-    level: str | None = None     # an AI level when kind == "ai"
-
-    @property
-    def is_human(self) -> bool:
-        """True for a person at the keyboard."""
-        return self.kind == "human"
-
-    @staticmethod
-    def human(name: str) -> Seat:
-        """A human seat."""
-        return Seat(name, "human", None)
-
-    @staticmethod
-    def ai(name: str, level: str = "normal") -> Seat:
-        """A computer seat at ``level``."""
-        return Seat(name, "ai", level)
-
-
-class _RandomLegal:
-    """Plays a random legal action; used only when ``wizard.ai`` is not importable."""
-
-    def decide(self, view: PlayerView, rng: random.Random) -> Action:
-        """A uniformly random legal action."""
-        return rng.choice(list(view.legal))
-
-
-def default_ai_factory(level: str) -> Decider:
-    """The project's AI for ``level`` (``wizard.ai.make_ai``), or a random-legal player without it."""
-    try:
-        from wizard.ai import make_ai
-    except ImportError:
-        return _RandomLegal()
-    try:
-        return make_ai(level)
-    except (KeyError, ValueError):
-        return make_ai("normal")
+Seat = SeatSpec   # the one seat type: a name, a person or a computer level (``SeatSpec.human``/``.ai``)
 
 
 Listener = Callable[["Session", list[Event]], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why the rules refuse an action, as data (an ``IllegalActionError`` without the exception,
+    so that it can cross the table's port): the rule broken and its details."""
+
+    rule: Rule
+    details: dict[str, Any]
+
+    @staticmethod
+    def of(err: IllegalActionError) -> Refusal:
+        """The refusal ``err`` raised."""
+        return Refusal(err.rule, dict(err.details))
 
 
 class TakeBackRule(enum.Enum):
@@ -107,37 +76,22 @@ class TakeBackError(ValueError):
 
 
 def public_view(state: GameState) -> PlayerView:
-    """What a bystander sees: no hand at all, only the bids everybody may see."""
-    view = state.view_for(0)
-    opts = state.config.options
-    phase = state.phase
-    public_bids = (opts.bids is BidVisibility.OPEN or phase in (Phase.ROUND_END, Phase.GAME_OVER)
-                   or (opts.bids is BidVisibility.HIDDEN and phase is Phase.PLAY))
-    bids = tuple(state.bids) if public_bids else tuple(None for _ in state.bids)
-    return replace(view, seat=-1, hand=None, visible_hands={}, bids=bids, legal=())
+    """What a bystander sees: no hand at all, only the bids everybody may see (the engine's
+    ``GameState.public_view``: redaction has one home, ``engine/view.py``)."""
+    return state.public_view()
 
 
 def redact(events: Sequence[Event], viewer: int | None, config: GameConfig) -> list[Event]:
-    """``events`` as ``viewer`` may see them; ``None`` is a bystander who sees no private card."""
-    if viewer is not None:
-        return events_for(events, viewer, config)
-    out: list[Event] = []
-    hidden_bids = config.options.bids is not BidVisibility.OPEN
-    for e in events:
-        if isinstance(e, CardDealt):
-            e = replace(e, card=None)
-        elif isinstance(e, BidMade) and hidden_bids:
-            e = replace(e, bid=None)
-        out.append(e)
-    return out
+    """``events`` as ``viewer`` may see them; ``None`` is a bystander who sees no private card
+    (the engine's ``events_for``)."""
+    return events_for(events, viewer, config)
 
 
 class Session:
     """A game in progress with its seats; every action goes through the engine's checked API."""
 
     def __init__(self, state: GameState, seats: Sequence[Seat], *,
-                 rng: random.Random, ai_factory: Callable[[str], Decider] = default_ai_factory,
-                 on_save: Callable[[Session], None] | None = None,
+                 rng: random.Random, on_save: Callable[[Session], None] | None = None,
                  takebacks: Sequence[TakeBack] = (), replayable: bool = False) -> None:
         if len(seats) != state.config.players:
             raise ValueError(f"need {state.config.players} seats, got {len(seats)}")
@@ -147,8 +101,6 @@ class Session:
         self.on_save = on_save
         self.listeners: list[Listener] = []
         self.log: list[Event] = []
-        self._ai_factory = ai_factory
-        self._ais: dict[str, Decider] = {}
         self.takebacks: list[TakeBack] = list(takebacks)
         self.replayable = replayable     # the state is its seed's deals plus its actions
         self._choices: list[bool] = []   # per action: the solo person chose among several
@@ -156,22 +108,17 @@ class Session:
     # ---- construction --------------------------------------------------------------------
 
     @staticmethod
-    def new(config: GameConfig, seats: Sequence[Seat], *,
-            ai_factory: Callable[[str], Decider] = default_ai_factory,
-            on_save: Callable[[Session], None] | None = None) -> Session:
+    def new(config: GameConfig, seats: Sequence[Seat], *, on_save: Callable[[Session], None] | None = None) -> Session:
         """A fresh game, not yet dealt: call ``start()`` (after adding listeners) to draw and deal."""
         return Session(GameState.new(config), seats, rng=random.Random(config.seed),
-                       ai_factory=ai_factory, on_save=on_save, replayable=True)
+                       on_save=on_save, replayable=True)
 
     @staticmethod
-    def resume(record: GameRecord, seats: Sequence[Seat], *,
-               ai_factory: Callable[[str], Decider] = default_ai_factory,
-               on_save: Callable[[Session], None] | None = None) -> Session:
+    def resume(record: GameRecord, seats: Sequence[Seat], *, on_save: Callable[[Session], None] | None = None) -> Session:
         """Rebuild a saved game at the same card (raises ``RecordError`` if it does not replay)."""
         rng = random.Random(record.config.seed)
         state = record.rebuild(rng)
-        return Session(state, seats, rng=rng, ai_factory=ai_factory, on_save=on_save,
-                       takebacks=record.takebacks, replayable=True)
+        return Session(state, seats, rng=rng, on_save=on_save, takebacks=record.takebacks, replayable=True)
 
     def record(self) -> GameRecord:
         """The config, every action so far and the take-backs made."""
@@ -265,12 +212,12 @@ class Session:
             return []
         return self.state.legal_actions()
 
-    def check(self, action: Action, seat: int | None = None) -> IllegalActionError | None:
+    def check(self, action: Action, seat: int | None = None) -> Refusal | None:
         """Why the rules refuse ``action`` by ``seat`` now, or None if they allow it (changes nothing)."""
         try:
             self.state.check(action, seat)
         except IllegalActionError as err:
-            return err
+            return Refusal.of(err)
         return None
 
     def view(self, seat: int | None) -> PlayerView:
@@ -323,15 +270,8 @@ class Session:
         after a resume or a change of seats)."""
         actions = self.state.actions
         if len(self._choices) != len(actions):
-            rng = random.Random(self.config.seed)
-            state = GameState.new(self.config)
-            marks = []
-            for action in actions:
-                while state.is_chance:
-                    state.advance(rng)
-                marks.append(self._is_choice(state))
-                state.apply(action)
-            self._choices = marks
+            walk = steps(GameState.new(self.config), actions, random.Random(self.config.seed))
+            self._choices = [self._is_choice(step.state) for step in walk]
         return self._choices
 
     def takeback_refusal(self) -> TakeBackRule | None:
@@ -382,65 +322,18 @@ class Session:
         self._emit([], save=True)
         return done
 
-    def decision_rng(self, seat: int) -> random.Random:
-        """The rng of the next decision of ``seat``: fixed by seed, seat and move number."""
-        return random.Random(f"{self.config.seed}:{seat}:{len(self.state.actions)}")
-
-    def ai_for(self, seat: int) -> Decider:
-        """The computer player of ``seat`` (one per level, made once)."""
-        level = self.seats[seat].level or "normal"
-        ai = self._ais.get(level)
-        if ai is None:
-            ai = self._ais[level] = self._ai_factory(level)
-        return ai
-
-    def ai_job(self) -> tuple[int, Callable[[], Action]]:
-        """(seat, a function computing its decision) for the computer to act; safe to run in a thread.
-
-        The function reads only a view and its own rng, never the live state.
-        """
-        seat = self.current
-        if seat is None or self.seats[seat].is_human:
-            raise RuntimeError("no computer player is to act")
-        view = self.state.view_for(seat)
-        rng = self.decision_rng(seat)
-        ai = self.ai_for(seat)
-        return seat, lambda: ai.decide(view, rng)
-
-    def play_for(self, seat: int, level: str) -> list[Event]:
-        """A computer player of ``level`` decides and acts for ``seat`` (e.g. a person's seat in
-        a seeded example game), from the seat's view and with its decision generator."""
-        ai = self._ai_factory(level)
-        return self.act(ai.decide(self.view(seat), self.decision_rng(seat)), seat)
-
-    def step_ai(self) -> list[Event]:
-        """Let the computer seat to act decide and act, synchronously."""
-        seat, job = self.ai_job()
-        return self.act(job(), seat)
-
-    def run_to_end(self, human: Callable[[PlayerView], Action] | None = None) -> None:
-        """Play everything to the end (humans through ``human``, or the random fallback)."""
-        self.start()
-        fallback = _RandomLegal()
-        while not self.finished:
-            if self.needs_advance:
-                self.advance()
-            elif self.is_ai_turn():
-                self.step_ai()
-            else:
-                seat = self.current
-                assert seat is not None
-                view = self.state.view_for(seat)
-                action = (human(view) if human is not None
-                          else fallback.decide(view, self.decision_rng(seat)))
-                self.act(action, seat)
-
     # ---- events --------------------------------------------------------------------------
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener(session, events)`` after every step; returns an unsubscribe function."""
         self.listeners.append(listener)
         return lambda: self.listeners.remove(listener) if listener in self.listeners else None
+
+    def follow(self, listener: Callable[[list[Event]], None],
+               viewer: Callable[[], int | None]) -> Callable[[], None]:
+        """Call ``listener(events)`` after every step, the events redacted for ``viewer()`` at that
+        moment (the table's port, ``wizard.table.port.GamePort``); returns an unsubscribe function."""
+        return self.subscribe(lambda _s, events: listener(self.redacted(events, viewer())))
 
     def redacted(self, events: Sequence[Event], viewer: int | None) -> list[Event]:
         """``events`` as ``viewer`` (a seat or None for a bystander) may see them."""
@@ -457,6 +350,5 @@ class Session:
     def summary(self) -> dict[str, Any]:
         """Names, totals and winners: enough for a history line."""
         totals = list(self.state.totals)
-        best = max(totals) if totals else 0
         return {"names": [s.name for s in self.seats], "totals": totals,
-                "winners": [i for i, t in enumerate(totals) if t == best]}
+                "winners": list(winners(totals)) if totals else []}

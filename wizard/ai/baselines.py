@@ -30,7 +30,7 @@ def rule_prob(c: int, trump: int) -> float:
     """Win probability from rank and trumpness only (the rulebid baseline)."""
     s = F.SUIT[c]
     if s < 0:
-        return 1.0 if F.TYPE[c] in (F.T_WIZ, F.T_MERLIN, F.T_MORGAN) else 0.0
+        return 1.0 if F.TYPE[c] in (F.T_WIZ, F.T_DECLARE, F.T_ABOVE) else 0.0
     r = F.RANK[c]
     if s == trump:
         return 0.4 + 0.6 * (r - 1) / 12

@@ -17,7 +17,7 @@ def high_cards(hand: list[int], trump: int) -> int:
     for c in hand:
         s = F.SUIT[c]
         if s < 0:
-            count += F.TYPE[c] in (F.T_WIZ, F.T_MERLIN, F.T_MORGAN)
+            count += F.TYPE[c] in (F.T_WIZ, F.T_DECLARE, F.T_ABOVE)
         elif s == trump:
             count += F.RANK[c] >= 10
         else:

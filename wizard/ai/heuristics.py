@@ -24,13 +24,13 @@ def power(c: int, trump: int) -> int:
     if s >= 0:
         return F.K_TRUMP + RANK[c] if s == trump else RANK[c]
     t = TYPE[c]
-    if t == F.T_WIZ or t == F.T_MERLIN:
+    if t == F.T_WIZ or t == F.T_DECLARE:
         return F.K_WIZ
-    if t == F.T_MORGAN:
-        return F.K_MORGAN
-    if t == F.T_GRAIL:
+    if t == F.T_ABOVE:
+        return F.K_ABOVE
+    if t == F.T_EVEN:
         return 40
-    if t == F.T_EXC:
+    if t == F.T_VOID:
         return -1
     return 0  # Jester
 
@@ -42,16 +42,16 @@ def card_value(c: int, hand: Sequence[int], trump: int, n: int, r: int, edition:
     if s < 0:
         t = TYPE[c]
         if t == F.T_WIZ:
-            return 0.93 if edition != F.CAMELOT else 0.88
-        if t == F.T_MERLIN:
+            return 0.88 if F.ABOVE_WIZARDS[edition] else 0.93
+        if t == F.T_DECLARE:
             return 0.85
-        if t == F.T_MORGAN:
+        if t == F.T_ABOVE:
             return 0.95
-        if t == F.T_GRAIL:
+        if t == F.T_EVEN:
             return 0.45
         return 0.0
     rank = RANK[c]
-    if edition == F.MAGIC and rank == 1:
+    if rank == F.MAGIC_RANK[edition]:
         return 0.35
     if s == trump:
         length = sum(1 for x in hand if SUIT[x] == trump)
@@ -82,10 +82,11 @@ def _est_table(trump: int, n: int, big: bool, edition: int) -> list[float]:
     tab = _EST_TABLES.get(key)
     if tab is None:
         pf = _PLAYER_FACTOR.get(n, 1.0)
+        magic = F.MAGIC_RANK[edition]
         tab = []
         for c in range(F.NCODES):
             s = SUIT[c]
-            if s < 0 or (edition == F.MAGIC and RANK[c] == 1):
+            if s < 0 or RANK[c] == magic:
                 tab.append(card_value(c, [], trump, n, 8 if big else 1, edition))
             elif s == trump:
                 tab.append(0.12 + 0.85 * ((RANK[c] - 1) / 12.0) ** 1.6)
@@ -112,11 +113,11 @@ def estimate_tricks(hand: Sequence[int], trump: int, n: int, r: int, edition: in
             counts[SUIT[c]] += 1
     bonus = 0.12 * max(0, counts[trump] - 2) if trump >= 0 else 0.0
     mult = 1.1 if n == 3 else 1.0
-    magic = edition == F.MAGIC
+    magic = F.MAGIC_RANK[edition]
     total = 0.0
     for c in hand:
         s = SUIT[c]
-        if s < 0 or (magic and RANK[c] == 1):
+        if s < 0 or RANK[c] == magic:
             total += tab[c]
         elif s == trump:
             total += min(0.97, (tab[c] + bonus) * mult)
@@ -191,10 +192,10 @@ def choose_card(legal: Sequence[int], trick: Sequence[int], n: int, need: int, l
         return min(legal, key=lambda c: (power(c, trump) if TYPE[c] != F.T_JES else 15, c))
     # Enough tricks: duck.
     if pos == 0:
-        return min(legal, key=lambda c: (keys[c] if TYPE[c] != F.T_EXC else -5, power(c, trump), c))
+        return min(legal, key=lambda c: (keys[c] if TYPE[c] != F.T_VOID else -5, power(c, trump), c))
     ducks = [c for c in legal if keys[c] <= bestkey]
     if ducks:
-        return max(ducks, key=lambda c: (power(c, trump) if TYPE[c] not in (F.T_JES, F.T_EXC) else -9, -c))
+        return max(ducks, key=lambda c: (power(c, trump) if TYPE[c] not in (F.T_JES, F.T_VOID) else -9, -c))
     if last:
         return max(legal, key=lambda c: (power(c, trump), -c))
     return min(legal, key=lambda c: (keys[c], c))

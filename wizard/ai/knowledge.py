@@ -41,8 +41,8 @@ class Info:
 
 
 def in_hand(code: int) -> int:
-    """The held form of a played card (MERLIN:W / MERLIN:J -> MERLIN)."""
-    return F.MERLIN if code in (F.MERLIN_W, F.MERLIN_J) else code
+    """The held form of a played card (a declared card's undeclared form: MERLIN:W -> MERLIN)."""
+    return F.IN_HAND[code]
 
 
 def info_of(view: PlayerView) -> Info:

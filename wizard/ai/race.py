@@ -141,18 +141,9 @@ def race_cards(info: Info, legal: list[int], source: WorldSource, rng: random.Ra
 
 
 def bid_value(b: int, k: int, grail: bool, voided: bool, info: Info) -> float:
-    """Round points of bidding ``b`` and taking ``k`` tricks (Camelot bonuses included)."""
-    if voided:
-        return 0.0
-    if k != b:
-        return -10.0 * abs(b - k)
-    if info.edition == F.CAMELOT:
-        if b == 0 and info.round > 4:
-            made = 20 + info.round if info.round == info.rounds else 25
-        else:
-            made = 20 + 10 * b
-        return float(made + (20 if grail else 0))
-    return float(20 + 10 * b)
+    """Round points of bidding ``b`` and taking ``k`` tricks (the edition's bonuses included):
+    the simulator's scoring."""
+    return float(F.round_points(b, k, info.edition, info.round, info.rounds, grail, voided))
 
 
 @dataclass

@@ -45,7 +45,7 @@ class Rules:
 def apply_card(w: World, rules: Rules, seat: int, c: int) -> None:
     """Seat plays card ``c`` (held form removed from its hand); finishes the trick when complete."""
     h = w.hands[seat]
-    h.remove(F.MERLIN if c in (F.MERLIN_W, F.MERLIN_J) else c)
+    h.remove(F.IN_HAND[c])
     w.trick.append(c)
     w.trick_seats.append(seat)
     if len(w.trick) == rules.n:
@@ -55,7 +55,7 @@ def apply_card(w: World, rules: Rules, seat: int, c: int) -> None:
             w.tricks[winner] += 1
         elif rules.round == 1:
             w.voided = True
-        if F.GRAIL in w.trick:
+        if any(TYPE[x] == F.T_EVEN for x in w.trick):
             w.grail_winner = winner
         w.trick = []
         w.trick_seats = []
@@ -103,7 +103,7 @@ def _tables(trump: int) -> tuple[list[int], list[int], list[int]]:
     """Per-trump (power, dump order, duck order) of every card code."""
     pw = [H.power(c, trump) for c in range(F.NCODES)]
     dump = [15 if TYPE[c] == F.T_JES else pw[c] for c in range(F.NCODES)]
-    duck = [-9 if TYPE[c] in (F.T_JES, F.T_EXC) else pw[c] for c in range(F.NCODES)]
+    duck = [-9 if TYPE[c] in (F.T_JES, F.T_VOID) else pw[c] for c in range(F.NCODES)]
     return pw, dump, duck
 
 
@@ -120,11 +120,14 @@ def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = 
     trump = rules.trump
     ed = rules.edition
     scroll = rules.scroll
-    camelot = ed == F.CAMELOT
+    declared = F.DECLARED[ed]             # a card is declared as it is played
+    in_hand = F.IN_HAND
+    type_of = TYPE
+    t_void, t_even = F.T_VOID, F.T_EVEN
     # The number cards' keys by lead (the simulator's tables): tabs[lead] for a lead suit 0..3,
     # tabs[-2] (no lead suit: a Wizard or MORGAN came first) all 0, tabs[-1] (no lead yet) the
     # keys of a card that sets the lead. Special cards get theirs from F.key_if_played.
-    tabs = [*F.KEYTABS[ed == F.MAGIC][trump + 1], F.ZEROKEYS, F.SETKEYS[trump + 1]]
+    tabs = [*F.KEYTABS[ed][trump + 1], F.ZEROKEYS, F.SETKEYS[trump + 1]]
     pw, dump, duck = TABLES[trump + 1]
     lead_set = F.LEAD_SET
     suit_of = SUIT
@@ -136,8 +139,8 @@ def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = 
     # Status of the trick in progress.
     lead, best, bestkey = F.trick_status(trick, trump, ed, scroll)
     bestseat = w.trick_seats[best] if best >= 0 else w.leader
-    void = F.EXCALIBUR in trick
-    has_grail = F.GRAIL in trick
+    void = any(type_of[x] == t_void for x in trick)
+    has_grail = any(type_of[x] == t_even for x in trick)
     tab = tabs[lead]
     pos = len(trick)
     p = (w.leader + pos) % n
@@ -156,9 +159,12 @@ def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = 
                     legal = h[:]
             else:
                 legal = h[:]
-            if camelot and F.MERLIN in legal:
-                legal.remove(F.MERLIN)
-                legal += (F.MERLIN_W, F.MERLIN_J)
+            if declared:
+                for x in legal:
+                    if type_of[x] == F.T_DECLARE:
+                        legal.remove(x)
+                        legal += F.PLAYED_AS[x]
+                        break
         keys = [tab[c] if c < 52 else key_if_played(c, pos, lead, trump, ed, scroll) for c in legal]
         m = len(legal)
         if m == 1:
@@ -195,7 +201,7 @@ def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = 
                     else:
                         ci = min(range(m), key=lambda i: dump[legal[i]])
             elif pos == 0:
-                ci = min(range(m), key=lambda i: keys[i] if legal[i] != F.EXCALIBUR else -5)
+                ci = min(range(m), key=lambda i: keys[i] if type_of[legal[i]] != t_void else -5)
             else:
                 ducks = [i for i in range(m) if keys[i] <= bestkey]
                 if ducks:
@@ -208,7 +214,7 @@ def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = 
         k = keys[ci]
         if trace is not None:
             trace.append((p, c))
-        h.remove(F.MERLIN if c == F.MERLIN_W or c == F.MERLIN_J else c)
+        h.remove(in_hand[c])
         played += 1
         # F.lead_after(lead, c), inlined (the same LEAD_SET table): the call, once per card played,
         # measured ~6 % of this function's time.
@@ -219,9 +225,10 @@ def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = 
             bestkey = k
             bestseat = p
         if c >= 52:
-            if c == F.EXCALIBUR:
+            t = type_of[c]
+            if t == t_void:
                 void = True
-            elif c == F.GRAIL:
+            elif t == t_even:
                 has_grail = True
         pos += 1
         if pos == n:

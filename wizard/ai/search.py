@@ -86,19 +86,18 @@ def trick_distributions(info: Info, bids: list[int], source: WorldSource, rng: r
             if voided:
                 continue  # a round voided by EXCALIBUR scores 0 whatever the bid
             counts[b][k] += 1
-            if grail_won and k == b and info.edition == F.CAMELOT:
-                grail[b] += 20
+            if grail_won and k == b:
+                grail[b] += F.GRAIL_BONUS[info.edition]
         worlds += 1
     dist = {b: [x / worlds for x in counts[b]] for b in bids}
     return dist, {b: grail[b] / worlds for b in bids}, worlds
 
 
 def expected_score(b: int, dist: list[float], info: Info) -> float:
-    """EV(b) = P(b)·(20 + 10b) − 10·Σk P(k)·|b − k|, with Camelot's zero-bid bonus."""
-    made = 20 + 10 * b
-    if info.edition == F.CAMELOT and b == 0 and info.round > 4:
-        made = 20 + info.round if info.round == info.rounds else 25
-    return dist[b] * made - 10 * sum(p * abs(b - k) for k, p in enumerate(dist))
+    """EV(b) = P(b)·made(b) − missed·Σk P(k)·|b − k|, made and missed from the simulator's
+    scoring (20 + 10b and 10 per trick off; the edition's zero-bid bonus included)."""
+    made = F.round_points(b, b, info.edition, info.round, info.rounds)
+    return dist[b] * made - F.MISSED[info.edition] * sum(p * abs(b - k) for k, p in enumerate(dist))
 
 
 def max_n(w: World, rules: Rules, me: int, nodes: list[int] | None = None) -> list[float]:

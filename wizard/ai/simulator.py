@@ -14,8 +14,11 @@ It is also the AI's one home of the trick-winner rule in int form: ``trick_statu
 the winning key so far), ``key_if_played``, ``card_key`` and the key tables; the heuristics and the
 play-outs use these rather than their own copies.
 
-Card codes: ``s * 13 + rank - 1`` for suited cards (suit index in ``SUITS`` order), then
-W=52, J=53, GRAIL=54, EXCALIBUR=55, MERLIN=56 (in hand), MERLIN:W=57, MERLIN:J=58, MORGAN=59.
+Card codes are the engine's ``Card.code``: ``s * 13 + rank - 1`` for suited cards (suit index in
+``SUITS`` order), then W=52, J=53, GRAIL=54, EXCALIBUR=55, MERLIN=56 (in hand), MERLIN:W=57,
+MERLIN:J=58, MORGAN=59. Every table (decks, card types, the trick key, scoring, the bid-sum rule)
+is generated at import from ``wizard.engine.edition``; nothing here names an edition's rule by
+hand. ``tests/test_rules_parity.py`` checks each rule against the engine's on random positions.
 """
 
 from __future__ import annotations
@@ -25,42 +28,81 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine import SUITS, Card
+from ..engine import ALL_CARDS, SUITS, Card, Edition, Power, rules_of
+from ..engine.edition import KEY_ABOVE_WIZARDS, KEY_EVEN_WINS, KEY_MAGIC, KEY_TRUMP, KEY_WIZARD
 
-CLASSIC, MAGIC, CAMELOT = 0, 1, 2
-EDITIONS = {"classic": CLASSIC, "magic": MAGIC, "camelot": CAMELOT}
+# ---- the int tables, generated from the engine's cards and editions (engine/edition.py) -------
 
-W, J, GRAIL, EXCALIBUR, MERLIN, MERLIN_W, MERLIN_J, MORGAN = range(52, 60)
-NCODES = 60
+#: Editions by index (``Info.edition``, ``Rules.edition`` hold the index).
+EDITION_RULES = tuple(rules_of(e) for e in Edition)
+EDITIONS: dict[str, int] = {r.name.value: i for i, r in enumerate(EDITION_RULES)}
+CLASSIC, MAGIC, CAMELOT = EDITIONS["classic"], EDITIONS["magic"], EDITIONS["camelot"]
 
-# Card types.
-T_NUM, T_WIZ, T_JES, T_GRAIL, T_EXC, T_MERLIN, T_MORGAN = range(7)
+NCODES = len(ALL_CARDS)                      # a card's code is the engine's ``Card.code``
+W, J, GRAIL, EXCALIBUR, MERLIN, MERLIN_W, MERLIN_J, MORGAN = (
+    Card.from_str(t).code for t in ("W", "J", "GRAIL", "EXCALIBUR", "MERLIN", "MERLIN:W",
+                                    "MERLIN:J", "MORGAN"))
 
-SUIT: list[int] = [c // 13 for c in range(52)] + [-1] * 8
-RANK: list[int] = [c % 13 + 1 for c in range(52)] + [0] * 8
-TYPE: list[int] = [T_NUM] * 52 + [T_WIZ, T_JES, T_GRAIL, T_EXC, T_MERLIN, T_WIZ, T_JES, T_MORGAN]
-TEXT: list[str] = [f"{SUITS[c // 13]}{c % 13 + 1}" for c in range(52)] + [
-    "W", "J", "GRAIL", "EXCALIBUR", "MERLIN", "MERLIN:W", "MERLIN:J", "MORGAN"]
+# Card types: the power of each code (the same in every edition that has the card): a number
+# card, a Wizard, a Jester, EVEN_WINS, VOIDS, declared as played (WIZARD_OR_JESTER), ABOVE_WIZARDS.
+T_NUM, T_WIZ, T_JES, T_EVEN, T_VOID, T_DECLARE, T_ABOVE = range(7)
+_T_OF_POWER = {Power.SUITED: T_NUM, Power.MAGIC: T_NUM, Power.WIZARD: T_WIZ, Power.JESTER: T_JES,
+               Power.EVEN_WINS: T_EVEN, Power.VOIDS: T_VOID, Power.WIZARD_OR_JESTER: T_DECLARE,
+               Power.ABOVE_WIZARDS: T_ABOVE}
+
+
+def _type_of(c: Card) -> int:
+    """The type code of ``c``: its power in the editions that hold it (they must agree)."""
+    found = {_T_OF_POWER[r.power(c)] for r in EDITION_RULES if c.in_hand in r.deck}
+    if c.suit is not None:
+        return T_NUM
+    if len(found) != 1:
+        raise AssertionError(f"{c} has no single power across the editions: {found}")
+    return found.pop()
+
+
+SUIT: list[int] = [-1 if c.suit is None else SUITS.index(c.suit) for c in ALL_CARDS]
+RANK: list[int] = [c.rank for c in ALL_CARDS]
+TYPE: list[int] = [_type_of(c) for c in ALL_CARDS]
+TEXT: list[str] = [c.text for c in ALL_CARDS]
 _CODE: dict[str, int] = {t: i for i, t in enumerate(TEXT)}
 
-DECKS: list[list[int]] = [
-    list(range(52)) + [W] * 4 + [J] * 4,
-    list(range(52)) + [W] * 4 + [J] * 4,
-    [c for c in range(52) if RANK[c] != 1] + [W] * 4 + [J] * 4 + [GRAIL, EXCALIBUR, MERLIN, MORGAN],
-]
+DECKS: list[list[int]] = [[c.code for c in r.deck] for r in EDITION_RULES]
+#: By code: the card as held in hand (a declared card's undeclared form), and the forms a held
+#: card is played as (a card declared as it is played: its Wizard form, then its Jester form).
+IN_HAND: list[int] = [c.in_hand.code for c in ALL_CARDS]
+PLAYED_AS: list[tuple[int, ...]] = [
+    tuple(x.code for x in ALL_CARDS if x.in_hand is c and x is not c) or (c.code,)
+    for c in ALL_CARDS]
 
-# Keys used to find a trick's winner (higher wins; ties keep the earlier card).
-K_GRAIL, K_MORGAN, K_MAGIC, K_WIZ, K_TRUMP = 1000, 500, 200, 100, 20
+# Keys used to find a trick's winner (higher wins; ties keep the earlier card): the trick key.
+K_EVEN, K_ABOVE, K_MAGIC, K_WIZ, K_TRUMP = (KEY_EVEN_WINS, KEY_ABOVE_WIZARDS, KEY_MAGIC,
+                                           KEY_WIZARD, KEY_TRUMP)
+
+# By edition index: the data the rules below read.
+MAGIC_RANK: list[int] = [r.magic_rank for r in EDITION_RULES]         # 0: no Magic Wizards
+SCROLL: list[bool] = [r.scroll for r in EDITION_RULES]               # the scroll can apply
+SCORING = [r.scoring for r in EDITION_RULES]
+BONUSES: list[bool] = [r.has_bonuses for r in EDITION_RULES]
+GRAIL_BONUS: list[int] = [r.scoring.grail for r in EDITION_RULES]
+MISSED: list[int] = [r.scoring.missed for r in EDITION_RULES]         # points lost per trick off
+BID_SUM: list[tuple[int, bool] | None] = [
+    None if r.bid_sum_above is None else (r.bid_sum_above, r.bid_sum_zero_exempt)
+    for r in EDITION_RULES]
+CHOOSES_TRUMP: list[list[bool]] = [[r.chooses_trump(c) for c in ALL_CARDS] for r in EDITION_RULES]
+DECLARED: list[bool] = [r.has_power(Power.WIZARD_OR_JESTER) for r in EDITION_RULES]
+ABOVE_WIZARDS: list[bool] = [r.has_power(Power.ABOVE_WIZARDS) or r.has_power(Power.EVEN_WINS)
+                             for r in EDITION_RULES]                  # a Wizard can lose
 
 
 def encode(c: Card) -> int:
     """The int code of an engine card."""
-    return _CODE[c.text]
+    return c.code
 
 
 def decode(code: int) -> Card:
     """The engine card of an int code."""
-    return Card.from_str(TEXT[code])
+    return Card.from_code(code)
 
 
 def suit_index(suit: str | None) -> int:
@@ -70,7 +112,7 @@ def suit_index(suit: str | None) -> int:
 
 # The lead a card sets when played while the trick has none yet (lead -1): a number card its suit,
 # a Wizard / MERLIN:W / MORGAN -2 (no lead suit this trick), the others -1 (still open).
-LEAD_SET: list[int] = [SUIT[c] if c < 52 else -2 if TYPE[c] in (T_WIZ, T_MORGAN) else -1
+LEAD_SET: list[int] = [SUIT[c] if c < 52 else -2 if TYPE[c] in (T_WIZ, T_ABOVE) else -1
                        for c in range(NCODES)]
 
 
@@ -89,7 +131,8 @@ def lead_after(lead: int, c: int) -> int:
 
 
 def legal_plays(hand: list[int], lead: int, trump: int, scroll: bool = False) -> list[int]:
-    """Distinct legal plays of ``hand`` given the lead (from ``lead_of``); MERLIN comes as :W and :J."""
+    """Distinct legal plays of ``hand`` given the lead (from ``lead_of``); a card declared as it
+    is played (MERLIN) comes in its played forms (:W and :J)."""
     if lead >= 0 and any(SUIT[c] == lead for c in hand):
         out = [c for c in hand if SUIT[c] == lead or SUIT[c] < 0]
     else:
@@ -98,11 +141,9 @@ def legal_plays(hand: list[int], lead: int, trump: int, scroll: bool = False) ->
         out = [c for c in out if c != W]
     res: list[int] = []
     for c in out:
-        if c == MERLIN:
-            if MERLIN_W not in res:
-                res += (MERLIN_W, MERLIN_J)
-        elif c not in res:
-            res.append(c)
+        for x in PLAYED_AS[c]:               # a card declared as it is played: each form
+            if x not in res:
+                res.append(x)
     return res
 
 
@@ -113,7 +154,7 @@ def card_key(c: int, pos: int, lead: int, set_lead: bool, trump: int, edition: i
     if s >= 0:
         if set_lead:
             return K_TRUMP + RANK[c] if s == trump else RANK[c]
-        if edition == MAGIC and s == lead and RANK[c] == 1:
+        if s == lead and RANK[c] == MAGIC_RANK[edition]:
             return K_MAGIC
         if s == trump:
             return K_TRUMP + RANK[c]
@@ -123,11 +164,11 @@ def card_key(c: int, pos: int, lead: int, set_lead: bool, trump: int, edition: i
         return 0 if (scroll and lead >= 0 and lead == trump) else K_WIZ
     if t == T_JES:
         return 0
-    if t == T_MORGAN:
-        return K_MORGAN
-    if t == T_GRAIL:
-        return K_GRAIL if pos & 1 else -1
-    return -1  # EXCALIBUR
+    if t == T_ABOVE:
+        return K_ABOVE
+    if t == T_EVEN:
+        return K_EVEN if pos & 1 else -1
+    return -1  # VOIDS: a null card
 
 
 def key_if_played(c: int, pos: int, lead: int, trump: int, edition: int, scroll: bool) -> int:
@@ -158,24 +199,25 @@ def trick_status(trick: Sequence[int], trump: int, edition: int,
 
 def trick_winner(trick: Sequence[int], trump: int, edition: int,
                  scroll: bool = False) -> tuple[int, bool]:
-    """(index of the winning card, whether EXCALIBUR voided the trick) for a complete trick."""
-    best = trick_status(trick, trump, edition, scroll and edition == CLASSIC)[1]
-    return best, EXCALIBUR in trick
+    """(index of the winning card, whether a VOIDS card voided the trick) for a complete trick."""
+    best = trick_status(trick, trump, edition, scroll and SCROLL[edition])[1]
+    return best, any(TYPE[c] == T_VOID for c in trick)
 
 
 def round_points(bid: int, tricks: int, edition: int, round_: int, rounds: int,
                  grail_bonus: bool = False, voided: bool = False) -> int:
-    """Points for one player's round (RULES.md §6)."""
+    """Points for one player's round (RULES.md §6), from the edition's ``Scoring``."""
     if voided:
         return 0
+    sc = SCORING[edition]
     if bid != tricks:
-        return -10 * abs(tricks - bid)
-    p = 20 + 10 * tricks
-    if edition == CAMELOT:
-        if bid == 0 and round_ > 4:
-            p = 20 + round_ if round_ == rounds else 25
-        if grail_bonus:
-            p += 20
+        return -sc.missed * abs(tricks - bid)
+    p = sc.made + sc.per_trick * tricks
+    if bid == 0 and sc.zero_bid is not None and round_ > sc.zero_bid_above:
+        p = sc.zero_bid_last + round_ if round_ == rounds and sc.zero_bid_last is not None \
+            else sc.zero_bid
+    if grail_bonus:
+        p += sc.grail
     return p
 
 
@@ -194,17 +236,18 @@ def forbidden_bid(round_: int, bids_before: list[int], players: int, rounds: int
         mine = totals_order[-1]
         if all(t < mine for t in totals_order[:-1]):
             return target
-    if edition == CAMELOT and round_ > 4 and target != 0:
+    rule = BID_SUM[edition]
+    if rule is not None and round_ > rule[0] and not (rule[1] and target == 0):
         return target
     return -1
 
 
-def _number_keys(magic: bool, trump: int, lead: int) -> list[int]:
+def _number_keys(magic_rank: int, trump: int, lead: int) -> list[int]:
     """Keys of the 52 number cards played after the lead suit ``lead`` (-2: none) was set."""
     out = []
     for c in range(52):
         s = SUIT[c]
-        if magic and s == lead and RANK[c] == 1:
+        if s == lead and RANK[c] == magic_rank:
             out.append(K_MAGIC)
         elif s == trump:
             out.append(K_TRUMP + RANK[c])
@@ -214,9 +257,10 @@ def _number_keys(magic: bool, trump: int, lead: int) -> list[int]:
 
 
 ZEROKEYS: list[int] = [0] * 52
-# KEYTABS[magic][trump + 1][lead] (lead 0..3), SETKEYS[trump + 1]: key of the card setting the lead.
+# KEYTABS[edition][trump + 1][lead] (lead 0..3), SETKEYS[trump + 1]: key of the card setting the
+# lead.
 KEYTABS: list[list[list[list[int]]]] = [
-    [[_number_keys(m, tr, ld) for ld in range(4)] for tr in range(-1, 4)] for m in (False, True)]
+    [[_number_keys(m, tr, ld) for ld in range(4)] for tr in range(-1, 4)] for m in MAGIC_RANK]
 SETKEYS: list[list[int]] = [[K_TRUMP + RANK[c] if SUIT[c] == tr else RANK[c] for c in range(52)]
                             for tr in range(-1, 4)]
 
@@ -253,14 +297,16 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
     size_deck = len(deck)
     mods = range(size_deck, 0, -1)
     seat_orders = [[(p + i) % n for i in range(n)] for p in range(n)]
-    sum_rule = open_bids and (no_equal_sum or canadian or edition == CAMELOT)
+    sum_rule = open_bids and (no_equal_sum or canadian or BID_SUM[edition] is not None)
     suit_of = SUIT
     type_of = TYPE
+    played_as = PLAYED_AS
     suitbit = SUITBIT
     sbits = SUITBIT.__getitem__
-    magic = edition == MAGIC
-    camelot = edition == CAMELOT
-    scroll = scroll and edition == CLASSIC
+    chooses = CHOOSES_TRUMP[edition]
+    bonuses = BONUSES[edition]
+    met, per, missed = SCORING[edition].made, SCORING[edition].per_trick, SCORING[edition].missed
+    scroll = scroll and SCROLL[edition]
     totals = [0] * n
     for r in range(1, rounds + 1):
         dealer = (first_dealer + r - 1) % n
@@ -280,7 +326,7 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
         if turned >= 0:
             if suit_of[turned] >= 0:
                 trump = suit_of[turned]
-            elif turned == W or (camelot and turned != J):
+            elif chooses[turned]:
                 choice = trump = rb[q] & 3
                 q += 1
         rec: dict[str, Any] | None = None
@@ -310,7 +356,7 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
         voided_round = False
         plays: list[int] = rec["plays"] if rec is not None else []
         logging = rec is not None
-        ktab = KEYTABS[magic][trump + 1]
+        ktab = KEYTABS[edition][trump + 1]
         setkey = SETKEYS[trump + 1]
         for t in range(r):
             size = r - t
@@ -353,23 +399,24 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
                     else:
                         key = tab[c]
                 else:
-                    if c == MERLIN:
-                        c = MERLIN_W if rb[q] & 1 else MERLIN_J
-                        q += 1
                     ty = type_of[c]
+                    if ty == T_DECLARE:      # declared as it is played: a Wizard or a Jester
+                        c = played_as[c][0] if rb[q] & 1 else played_as[c][1]
+                        q += 1
+                        ty = type_of[c]
                     if ty == T_WIZ:
                         if lead == -1:
                             lead = -2
                         key = 0 if (scroll and lead == trump and lead >= 0) else K_WIZ
                     elif ty == T_JES:
                         key = 0
-                    elif ty == T_MORGAN:
+                    elif ty == T_ABOVE:
                         if lead == -1:
                             lead = -2
-                        key = K_MORGAN
-                    elif ty == T_GRAIL:
+                        key = K_ABOVE
+                    elif ty == T_EVEN:
                         has_grail = True
-                        key = K_GRAIL if (p - leader) % n & 1 else -1
+                        key = K_EVEN if (p - leader) % n & 1 else -1
                     else:
                         void = True
                         key = -1
@@ -388,11 +435,11 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
                 rec["winners"].append(best)
                 rec["voids"].append(void)
             leader = best
-        if camelot:
+        if bonuses:
             pts = [round_points(bids[s], tricks[s], edition, r, rounds, grail_winner == s,
                                 voided_round) for s in range(n)]
         else:
-            pts = [20 + 10 * t if b == t else (-10 * (t - b) if t > b else -10 * (b - t))
+            pts = [met + per * t if b == t else (-missed * (t - b) if t > b else -missed * (b - t))
                    for b, t in zip(bids, tricks, strict=True)]
         for s in range(n):
             totals[s] += pts[s]

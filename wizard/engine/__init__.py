@@ -1,9 +1,10 @@
 """The rules of Wizard: cards, actions, state, legal moves, scoring. Standard library only."""
 
 from .actions import Action, Bid, ChooseTrump, Play, bid, play
-from .cards import ALL_CARDS, SUITS, Card, CardError, Kind, card, cards, deck
-from .config import BidVisibility, Conflict, Edition, GameConfig, Options, PublicConfig
+from .cards import ALL_CARDS, SUITS, Card, CardError, Kind, card, cards
+from .config import BidVisibility, Conflict, GameConfig, Options, PublicConfig
 from .dealing import PresetDeals, stacked_pack
+from .edition import Edition, EditionRules, Power, Scoring, deck, rules_of
 from .errors import (
                      ConfigError,
                      IllegalActionError,
@@ -38,7 +39,8 @@ __all__ = [
     "PresetDeals", "stacked_pack",
     "Action", "Bid", "ChooseTrump", "Play", "bid", "play",
     "ALL_CARDS", "SUITS", "Card", "CardError", "Kind", "card", "cards", "deck",
-    "BidVisibility", "Conflict", "Edition", "GameConfig", "Options", "PublicConfig",
+    "Edition", "EditionRules", "Power", "Scoring", "rules_of",
+    "BidVisibility", "Conflict", "GameConfig", "Options", "PublicConfig",
     "ConfigError", "IllegalActionError", "IllegalBidError", "IllegalPlayError",
     "IllegalTrumpError", "Rule",
     "BidMade", "BidsRevealed", "CardDealt", "CardDrawn", "CardPlayed", "DealerChosen", "Event",

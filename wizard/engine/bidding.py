@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .edition import rules_of
 from .errors import Rule
 
 
@@ -30,7 +31,7 @@ def forbidden_bids(round_: int, bids_before: Sequence[int], players: int, rounds
         mine = totals[-1]
         if all(t < mine for t in totals[:-1]):
             out.setdefault(target, Rule.BID_SUM_CANADIAN)
-    if edition == "camelot" and round_ > 4 and target != 0:
+    if rules_of(edition).bid_sum_forbids(round_, target):
         out.setdefault(target, Rule.BID_SUM_CAMELOT)
     return out
 

@@ -145,18 +145,6 @@ def cards(text: str) -> list[Card]:
     return [Card.from_str(t) for t in text.split()]
 
 
-def deck(edition: str) -> list[Card]:
-    """The 60 cards of an edition (``"classic"``, ``"magic"`` or ``"camelot"``), unshuffled."""
-    low = 2 if edition == "camelot" else 1
-    out = [Card.from_str(f"{s}{r}") for s in SUITS for r in range(low, 14)]
-    out += [WIZARD] * 4 + [JESTER] * 4
-    if edition == "camelot":
-        out += [GRAIL, EXCALIBUR, MERLIN, MORGAN]
-    elif edition not in ("classic", "magic"):
-        raise ValueError(f"unknown edition: {edition!r}")
-    return out
-
-
 def draw_value(c: Card) -> int:
     """Value of a card in the draw for first dealer: Wizard highest, Jester and other specials lowest."""
     if c.kind is Kind.WIZARD:

@@ -15,15 +15,10 @@ import enum
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .edition import Edition, EditionRules
 from .errors import ConfigError
 
-
-class Edition(enum.StrEnum):
-    """Which deck and rules (RULES.md §2)."""
-
-    CLASSIC = "classic"
-    MAGIC = "magic"
-    CAMELOT = "camelot"
+__all__ = ["BidVisibility", "Conflict", "Edition", "GameConfig", "Options", "PublicConfig"]
 
 
 class BidVisibility(enum.StrEnum):
@@ -116,6 +111,11 @@ class PublicConfig:
         return 60 // self.players
 
     @property
+    def rules(self) -> EditionRules:
+        """The edition as data: its deck, card powers, scoring and bid-sum rule."""
+        return self.edition.rules
+
+    @property
     def sum_rules_active(self) -> bool:
         """Whether last-bidder sum constraints apply (open bids only)."""
         return self.options.bids is BidVisibility.OPEN
@@ -123,7 +123,7 @@ class PublicConfig:
     @property
     def scroll_active(self) -> bool:
         """Whether the ancient-scroll rule applies (classic edition only)."""
-        return self.options.scroll and self.edition is Edition.CLASSIC
+        return self.options.scroll and self.edition.rules.scroll
 
     def conflicts(self) -> dict[str, Conflict]:
         """Options that are set but lapse here, by option name, with the reason."""
@@ -132,7 +132,7 @@ class PublicConfig:
             for name in ("no_equal_sum", "canadian"):
                 if getattr(self.options, name):
                     out[name] = Conflict.SUM_RULE_NEEDS_OPEN_BIDS
-        if self.options.scroll and self.edition is not Edition.CLASSIC:
+        if self.options.scroll and not self.edition.rules.scroll:
             out["scroll"] = Conflict.SCROLL_CLASSIC_ONLY
         return out
 

@@ -12,8 +12,8 @@ from .actions import PLAY_OF as _PLAY_OF
 from .actions import Action
 from .cards import JESTER as _JESTER
 from .cards import WIZARD as _WIZARD
-from .cards import Card, Kind, deck, draw_value
-from .config import Edition
+from .cards import Card, draw_value
+from .edition import EDITIONS, deck
 from .events import DEALT as _DEALT
 from .events import CardDrawn, DealerChosen, Event, RoundStarted, TrumpRevealed
 from .fields import GameFields
@@ -22,9 +22,7 @@ from .phase import Phase
 _DEAL, _TRUMP, _BID, _ROUND_END, _GAME_OVER = (
     Phase.DEAL, Phase.TRUMP, Phase.BID, Phase.ROUND_END, Phase.GAME_OVER)
 _CHANCE = (Phase.DRAW, _DEAL, _ROUND_END)
-_K_WIZARD, _K_JESTER = Kind.WIZARD, Kind.JESTER
-_CAMELOT = Edition.CAMELOT
-_DECKS = {e.value: tuple(deck(e.value)) for e in Edition}
+_DECKS = {e.value: rules.deck for e, rules in EDITIONS.items()}
 # By number of players and first seat served: the CardDealt tables in dealing order (card k of the
 # pack goes to seat (first + k) % n), to be zipped with the pack by a C-level map.
 _DEAL_ORDER = {n: [tuple(_DEALT[(f + k) % n] for k in range(60)) for f in range(n)]
@@ -187,7 +185,7 @@ class Dealing(GameFields):
             jesters = hand.count(_JESTER)
             dups[seat] = wizards > 1 or jesters > 1
             nspecial[seat] = wizards + jesters
-            if self._camelot:                # more special cards than Wizards and Jesters
+            if self._more_specials:          # more special cards than Wizards and Jesters
                 nspecial[seat] = sum(c.special for c in hand)
         events += map(_DICT_GET, _DEAL_ORDER[n][first % n], pack[:dealt])  # interned CardDealt
         k = dealt
@@ -202,7 +200,7 @@ class Dealing(GameFields):
         if t is not None:
             if t.suit is not None:
                 self.trump = t.suit
-            elif t.kind is _K_WIZARD or (cfg.edition is _CAMELOT and t.kind is not _K_JESTER):
+            elif cfg.rules.chooses_trump(t):
                 chooses = True
         events.append(TrumpRevealed(t, self.trump, chooses))
         self.bids = [None] * n

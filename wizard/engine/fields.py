@@ -24,7 +24,7 @@ class GameFields:
     __slots__ = ("config", "phase", "round", "dealer", "first_dealer", "hands", "turned", "trump",
                  "bids", "bid_count", "tricks", "totals", "trick", "trick_seats", "leader",
                  "current", "tricks_played", "history", "grail_winner", "voided_round", "actions",
-                 "is_chance", "is_terminal", "_legal", "_dup", "_nspecial", "_scroll", "_camelot",
+                 "is_chance", "is_terminal", "_legal", "_dup", "_nspecial", "_scroll", "_more_specials",
                  "_edition", "_sum_rules", "_n", "_next", "_winner", "_hand_plays")
 
     config: GameConfig
@@ -55,7 +55,7 @@ class GameFields:
     _nspecial: list[int]      # by seat: special cards (no suit) in hand
     _hand_plays: list[list[Action]]  # by seat: the Play action of each card in hand, hand order
     _scroll: bool             # config.scroll_active, read in the hot path
-    _camelot: bool
+    _more_specials: bool      # the edition has special cards beside Wizards and Jesters
     _edition: str             # config.edition.value
     _sum_rules: bool          # some constraint on the last bidder's sum can apply
     _n: int                   # config.players

@@ -25,13 +25,14 @@ number it went back to, and the actions it undid), and is then written at schema
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action
 from .config import GameConfig
 from .errors import ConfigError, IllegalActionError
+from .events import Event
 from .phase import Phase
 from .state import GameState, start  # noqa: F401  (start used in doctests)
 
@@ -45,6 +46,51 @@ class RecordError(ValueError):
     def __init__(self, message: str, index: int | None = None) -> None:
         super().__init__(message)
         self.index = index
+
+
+@dataclass(slots=True)
+class Step:
+    """One action of a replayed game: yielded by ``steps`` just before it is applied.
+
+    ``state`` is the live game (the same object at every step: clone it to keep it), positioned
+    before the action; ``dealt`` the events of the chance steps advanced just before it (a draw,
+    a deal); ``events`` the action's own events, filled in once it is applied (when the loop
+    comes back to the iterator).
+    """
+
+    index: int                 # actions played before this one
+    seat: int | None           # the seat acting
+    action: Action
+    state: GameState
+    dealt: tuple[Event, ...] = ()
+    events: tuple[Event, ...] = field(default=())
+
+
+def steps(state: GameState, actions: Sequence[Action], rng: random.Random) -> Iterator[Step]:
+    """Replay ``actions`` on ``state`` through the checked API, one ``Step`` per action; the
+    chance steps before an action are advanced with ``rng`` (``random.Random(config.seed)`` for a
+    fresh ``GameState.new(config)``).
+
+    The one walk through a record: ``GameRecord.rebuild``, the review, the session's take-back
+    and the replay use it. A refused action raises ``RecordError`` naming its index.
+
+    >>> cfg = GameConfig(players=3, seed=5)
+    >>> game, _ = start(cfg, random.Random(5))
+    >>> _ = game.apply(game.legal_actions()[0])
+    >>> walk = list(steps(GameState.new(cfg), game.actions, random.Random(5)))
+    >>> len(walk), walk[0].index, walk[0].action == game.actions[0], len(walk[0].dealt) > 3
+    (1, 0, True, True)
+    """
+    for i, action in enumerate(actions):
+        dealt: list[Event] = []
+        while state.is_chance:
+            dealt += state.advance(rng)
+        step = Step(len(state.actions), state.current_player, action, state, tuple(dealt))
+        yield step
+        try:
+            step.events = tuple(state.apply(action))
+        except IllegalActionError as e:
+            raise RecordError(f"action {i} ({action.record()}) is illegal: {e}", i) from e
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,13 +148,8 @@ class GameRecord:
         Raises ``RecordError`` naming the first action the rules refuse.
         """
         state = GameState.new(self.config)
-        for i, action in enumerate(self.actions):
-            while state.is_chance:
-                state.advance(rng)
-            try:
-                state.apply(action)
-            except IllegalActionError as e:
-                raise RecordError(f"action {i} ({action.record()}) is illegal: {e}", i) from e
+        for _step in steps(state, self.actions, rng):
+            pass
         while state.phase in (Phase.DRAW, Phase.DEAL):
             state.advance(rng)
         return state

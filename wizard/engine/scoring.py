@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-GRAIL_BONUS = 20      # camelot: the winner of the Grail's trick who met the bid
-ZERO_BID = 25         # camelot: a zero bid met when r > 4 (instead of 20)
+from .edition import Edition, EditionRules, rules_of
 
 
 class BonusKind(Enum):
@@ -34,36 +33,58 @@ class Bonus:
     points: int
 
 
-def round_score(bid: int, tricks: int, *, edition: str = "classic", round_: int = 1,
+def round_score(bid: int, tricks: int, *, edition: Edition | str | EditionRules = "classic",
+                round_: int = 1,
                 rounds: int = 0, grail_bonus: bool = False,
                 voided_round: bool = False) -> tuple[int, tuple[Bonus, ...]]:
     """Points for bidding ``bid`` and taking ``tricks``, with the bonuses that count in them;
-    ``grail_bonus`` = won the trick holding the GRAIL."""
-    if voided_round:
+    ``grail_bonus`` = won the trick holding the GRAIL (the edition's ``Scoring`` says what each
+    bonus is worth, and whether it exists)."""
+    sc = (edition if type(edition) is EditionRules else rules_of(edition)).scoring  # type: ignore[arg-type]
+    if voided_round:                      # (only a VOIDS card voids a round: see the state)
         return 0, (Bonus(BonusKind.VOIDED, 0),)
     if bid != tricks:
-        return -10 * abs(tricks - bid), ()
-    points = 20 + 10 * tricks
+        return -sc.missed * abs(tricks - bid), ()
+    points = sc.made + sc.per_trick * tricks
     bonuses: list[Bonus] = []
-    if edition == "camelot":
-        if bid == 0 and round_ > 4:
-            if round_ == rounds:
-                points = 20 + round_
-                bonuses.append(Bonus(BonusKind.ZERO_BID_LAST, points))
-            else:
-                points = ZERO_BID
-                bonuses.append(Bonus(BonusKind.ZERO_BID, points))
-        if grail_bonus:
-            points += GRAIL_BONUS
-            bonuses.append(Bonus(BonusKind.GRAIL, GRAIL_BONUS))
+    if bid == 0 and sc.zero_bid is not None and round_ > sc.zero_bid_above:
+        if round_ == rounds and sc.zero_bid_last is not None:
+            points = sc.zero_bid_last + round_
+            bonuses.append(Bonus(BonusKind.ZERO_BID_LAST, points))
+        else:
+            points = sc.zero_bid
+            bonuses.append(Bonus(BonusKind.ZERO_BID, points))
+    if grail_bonus and sc.grail:
+        points += sc.grail
+        bonuses.append(Bonus(BonusKind.GRAIL, sc.grail))
     return points, tuple(bonuses)
 
 
-def round_points(bid: int, tricks: int, *, edition: str = "classic", round_: int = 1,
+def round_points(bid: int, tricks: int, *, edition: Edition | str | EditionRules = "classic",
+                 round_: int = 1,
                  rounds: int = 0, grail_bonus: bool = False, voided_round: bool = False) -> int:
     """Points for bidding ``bid`` and taking ``tricks``; ``grail_bonus`` = won the trick holding the GRAIL."""
     return round_score(bid, tricks, edition=edition, round_=round_, rounds=rounds,
                        grail_bonus=grail_bonus, voided_round=voided_round)[0]
+
+
+def score_round(bids: list[int], tricks: list[int], rules: EditionRules, round_: int, rounds: int,
+                grail_winner: int | None, voided_round: bool
+                ) -> tuple[tuple[int, ...], tuple[tuple[Bonus, ...], ...]]:
+    """Every seat's points and bonuses for a round (``round_score`` for each seat; an edition
+    without bonuses takes a shortcut through the same ``Scoring`` numbers)."""
+    if not rules.has_bonuses:
+        sc = rules.scoring
+        made, per, missed = sc.made, sc.per_trick, sc.missed
+        return (tuple(made + per * t if b == t else -missed * abs(t - b)
+                      for b, t in zip(bids, tricks, strict=True)), _NO_BONUSES[len(bids)])
+    scores = [round_score(b, t, edition=rules, round_=round_, rounds=rounds,
+                          grail_bonus=grail_winner == s, voided_round=voided_round)
+              for s, (b, t) in enumerate(zip(bids, tricks, strict=True))]
+    return tuple(p for p, _ in scores), tuple(b for _, b in scores)
+
+
+_NO_BONUSES: dict[int, tuple[tuple[Bonus, ...], ...]] = {n: ((),) * n for n in range(3, 7)}
 
 
 def winners(totals: list[int] | tuple[int, ...]) -> tuple[int, ...]:

@@ -22,20 +22,19 @@ from collections.abc import Sequence
 
 from .actions import PLAY_OF as _PLAY_OF
 from .actions import TRUMP_CHOICES, Action, Bid, ChooseTrump, Play, bid
+from .cards import JESTER as _JESTER
 from .cards import (
-    ALL_CARDS,
-    EXCALIBUR,
-    GRAIL,
     MERLIN,
     MERLIN_J,
     MERLIN_W,
     SUITS,
     Card,
+    Kind,
 )
-from .cards import JESTER as _JESTER
 from .cards import WIZARD as _WIZARD
-from .config import BidVisibility, Edition, GameConfig
+from .config import BidVisibility, GameConfig
 from .dealing import Dealing, Stacked
+from .edition import Power
 from .errors import IllegalActionError, Rule
 from .events import BIDS_MADE as _BIDS_MADE
 from .events import PLAYED as _PLAYED
@@ -49,9 +48,9 @@ from .events import (
 )
 from .phase import Phase as Phase  # re-exported: its home before phase.py
 from .refusals import Refusals
-from .scoring import Bonus, round_score, winners
-from .trick import TrickNote, legal_cards, winner_rule
-from .view import PlayerView, RoundResult, make_trick_record
+from .scoring import score_round, winners
+from .trick import FOLLOWING, TrickNote, legal_cards, winner_rule
+from .view import PlayerView, RoundResult, bids_seen, make_trick_record, public_view
 
 # Enum member access through the class costs ~10x a global read in CPython 3.11: the hot paths
 # use these aliases.
@@ -60,10 +59,11 @@ _DRAW, _DEAL, _TRUMP, _BID, _PLAY, _ROUND_END, _GAME_OVER = (
 _BID_ACTIONS: list[list[Action]] = [[bid(b) for b in range(r + 1)] for r in range(21)]
 _OPEN, _HIDDEN, _SECRET = BidVisibility.OPEN, BidVisibility.HIDDEN, BidVisibility.SECRET
 _CHANCE = (_DRAW, _DEAL, _ROUND_END)
+_EVEN_WINS = Power.EVEN_WINS
 _PLAY_MERLIN, _PLAY_MERLIN_W, _PLAY_MERLIN_J = _PLAY_OF[MERLIN], _PLAY_OF[MERLIN_W], _PLAY_OF[MERLIN_J]
-# By lead suit: the Play actions that follow it (its cards and every card without a suit); the
-# legal follows are the hand's actions found in this set (identity hashes: cheap lookups).
-_FOLLOWING = {s: frozenset(_PLAY_OF[c] for c in ALL_CARDS if c.suit in (s, None)) for s in SUITS}
+# By lead suit: the Play actions of trick.FOLLOWING (the cards that follow it); the legal follows
+# are the hand's actions found in this set (identity hashes: cheap lookups).
+_FOLLOWING = {s: frozenset(_PLAY_OF[c] for c in FOLLOWING[s]) for s in SUITS}
 
 
 class GameState(Dealing, Refusals):
@@ -108,11 +108,12 @@ class GameState(Dealing, Refusals):
         s._nspecial = [0] * n
         s._hand_plays = [[] for _ in range(n)]
         s._scroll = config.scroll_active
-        s._camelot = config.edition is Edition.CAMELOT
+        rules = config.rules
+        s._more_specials = bool(set(rules.powers) - {Kind.WIZARD, Kind.JESTER})
         s._edition = config.edition.value
         opts = config.options
         s._sum_rules = config.sum_rules_active and (
-            opts.no_equal_sum or opts.canadian or config.edition is Edition.CAMELOT)
+            opts.no_equal_sum or opts.canadian or rules.bid_sum_above is not None)
         s._n = n
         s._next = tuple((i + 1) % n for i in range(n))
         s._winner = winner_rule(s._edition, s._scroll)
@@ -185,7 +186,7 @@ class GameState(Dealing, Refusals):
         s._nspecial = self._nspecial[:]
         s._hand_plays = [p[:] for p in self._hand_plays]
         s._scroll = self._scroll
-        s._camelot = self._camelot
+        s._more_specials = self._more_specials
         s._edition = self._edition
         s._sum_rules = self._sum_rules
         s._n = self._n
@@ -223,7 +224,7 @@ class GameState(Dealing, Refusals):
                          legal_cards(self.hands[seat], self.trick, self.trump, True)]
         if self._dup[seat]:                  # several Wizards or Jesters: one action each
             legal = list(dict.fromkeys(legal))
-        if self._camelot and _PLAY_MERLIN in legal:
+        if self._more_specials and _PLAY_MERLIN in legal:
             i = legal.index(_PLAY_MERLIN)
             legal = legal[:i] + [_PLAY_MERLIN_W, _PLAY_MERLIN_J] + legal[i + 1:]
         self._legal = legal
@@ -337,12 +338,7 @@ class GameState(Dealing, Refusals):
         clairvoyant = opts.clairvoyance and self.phase in (_TRUMP, _BID)
         hand = None if clairvoyant else tuple(self.hands[seat])
         visible = ({s: tuple(self.hands[s]) for s in range(n) if s != seat} if clairvoyant else {})
-        if opts.bids is _OPEN or self.phase in (_ROUND_END, _GAME_OVER):
-            bids = tuple(self.bids)
-        elif opts.bids is _HIDDEN and self.phase is _PLAY:
-            bids = tuple(self.bids)
-        else:
-            bids = tuple(b if s == seat else None for s, b in enumerate(self.bids))
+        bids = bids_seen(self.bids, seat, self.config, self.phase)
         legal = tuple(self.legal_actions()) if self.current == seat else ()
         return PlayerView(
             seat=seat, config=self.config.public(), phase=self.phase, current_player=self.current,
@@ -352,6 +348,10 @@ class GameState(Dealing, Refusals):
             bids_made=tuple(b is not None for b in self.bids), tricks=tuple(self.tricks),
             totals=tuple(self.totals), trick=tuple(zip(self.trick_seats, self.trick, strict=True)),
             tricks_played=tuple(self.tricks_played), history=tuple(self.history), legal=legal)
+
+    def public_view(self) -> PlayerView:
+        """What a bystander may know now: no hand, only the bids everybody may see."""
+        return public_view(self.view_for(0), self.bids)
 
     # ---- player actions ------------------------------------------------------------------
 
@@ -387,10 +387,11 @@ class GameState(Dealing, Refusals):
         winner = seats[idx]
         if not void:
             self.tricks[winner] += 1
-        if self._camelot:
-            if GRAIL in trick:
+        if self._more_specials:
+            rules = self.config.rules
+            if any(rules.power(c) is _EVEN_WINS for c in trick):
                 self.grail_winner = winner
-            if void and self.round == 1 and EXCALIBUR in trick:
+            if void and self.round == 1 and rules.scoring.void_round_one:
                 self.voided_round = True
                 notes = (*notes, TrickNote.ROUND_VOID)
         record = tuple(zip(seats, trick))  # noqa: B905 (same lengths; strict= costs ~40%)
@@ -406,19 +407,9 @@ class GameState(Dealing, Refusals):
     def _score_round(self, events: list[Event]) -> None:
         cfg = self.config
         n = cfg.players
-        ed = cfg.edition.value
         bids: list[int] = self.bids  # type: ignore[assignment]
-        points: tuple[int, ...]
-        bonuses: tuple[tuple[Bonus, ...], ...] = ((),) * n
-        if self._camelot:
-            scores = [round_score(bids[s], self.tricks[s], edition=ed, round_=self.round,
-                                  rounds=cfg.rounds, grail_bonus=self.grail_winner == s,
-                                  voided_round=self.voided_round) for s in range(n)]
-            points = tuple(p for p, _ in scores)
-            bonuses = tuple(b for _, b in scores)
-        else:  # round_points() of the classic and magic editions, inlined
-            points = tuple(20 + 10 * t if b == t else -10 * abs(t - b)
-                           for b, t in zip(bids, self.tricks, strict=True))
+        points, bonuses = score_round(bids, self.tricks, cfg.rules, self.round, cfg.rounds,
+                                      self.grail_winner, self.voided_round)
         totals = self.totals
         for s in range(n):
             totals[s] += points[s]

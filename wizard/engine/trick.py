@@ -14,9 +14,22 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import NamedTuple
 
-from .cards import Card, Kind
+from .cards import ALL_CARDS, SUITS, Card, Kind
+from .edition import (
+    EDITIONS,
+    KEY_ABOVE_WIZARDS,
+    KEY_EVEN_WINS,
+    KEY_MAGIC,
+    KEY_NULL,
+    KEY_TRUMP,
+    KEY_WIZARD,
+    Edition,
+    EditionRules,
+    Power,
+    rules_of,
+)
 
-_WIZARD, _GRAIL, _MORGAN, _EXCALIBUR = Kind.WIZARD, Kind.GRAIL, Kind.MORGAN, Kind.EXCALIBUR
+_WIZARD = Kind.WIZARD
 
 
 class WinReason(enum.Enum):
@@ -65,25 +78,22 @@ def lead_suit(trick: Sequence[Card]) -> str | None:
     return None
 
 
-def _lead_index(trick: Sequence[Card]) -> int:
-    """Index of the card that set the lead suit, or -1."""
-    for i, c in enumerate(trick):
-        if c.suit is not None:
-            return i
-        if c.cancels_lead:
-            return -1
-    return -1
+#: By lead suit: the cards that follow it, its own and every card without a suit. A hand holding a
+#: card of the lead suit may play only these (RULES.md §5.1); the state's fast path is built on it.
+FOLLOWING: dict[str, frozenset[Card]] = {
+    s: frozenset(c for c in ALL_CARDS if c.suit in (s, None)) for s in SUITS}
 
 
 def legal_cards(hand: Sequence[Card], trick: Sequence[Card], trump: str | None,
                 scroll: bool = False) -> list[Card]:
-    """The cards of ``hand`` that may be played on ``trick`` (MERLIN undeclared, duplicates kept)."""
+    """The cards of ``hand`` that may be played on ``trick`` (MERLIN undeclared, duplicates kept):
+    the one legal-card rule (``GameState.legal_actions`` is its fast path, on ``FOLLOWING``)."""
     suit = lead_suit(trick)
     if suit is None:
         return list(hand)
-    follow = [c for c in hand if c.suit == suit]
-    if follow:
-        out = [c for c in hand if c.suit == suit or c.suit is None]
+    if any(c.suit == suit for c in hand):
+        follow = FOLLOWING[suit]
+        out = [c for c in hand if c in follow]
     else:
         out = list(hand)
     if scroll and suit == trump:
@@ -93,113 +103,124 @@ def legal_cards(hand: Sequence[Card], trick: Sequence[Card], trump: str | None,
     return out
 
 
-def trick_winner(trick: Sequence[Card], trump: str | None, edition: str,
+def trick_winner(trick: Sequence[Card], trump: str | None, edition: Edition | str | EditionRules,
                  scroll: bool = False) -> tuple[int, bool]:
     """(index of the winning card, whether the trick is void) for a complete trick."""
     v = judge(trick, trump, edition, scroll)
     return v.card_index, v.void
 
 
-def judge(trick: Sequence[Card], trump: str | None, edition: str, scroll: bool = False) -> Verdict:
-    """Who wins ``trick`` and why. On an unfinished trick: the card winning so far."""
-    if edition == "camelot":
-        return _camelot_verdict(trick, trump)
-    lead_i = _lead_index(trick)
-    suit = trick[lead_i].suit if lead_i >= 0 else None
-    if edition == "magic" and suit is not None:
-        for i in range(lead_i + 1, len(trick)):
-            c = trick[i]
-            if c.rank == 1 and c.suit == suit:
-                return Verdict(i, False, WinReason.MAGIC_WIZARD, suit, _NO_NOTES)
-    powerless = scroll and suit is not None and suit == trump
-    if not powerless:
-        for i, c in enumerate(trick):
-            if c.kind is _WIZARD:
-                return Verdict(i, False, WinReason.FIRST_WIZARD, suit, _NO_NOTES)
-    notes = (TrickNote.SCROLL,) if powerless and any(c.kind is _WIZARD for c in trick) else _NO_NOTES
-    i, reason = _suited_winner(trick, trump, suit)
-    return Verdict(i, False, reason, suit, notes)
+#: By power: the key of an unsuited card (the trick key of edition.py). An EVEN_WINS card gets
+#: KEY_EVEN_WINS, made KEY_NULL at an odd position; an undeclared MERLIN is a null card.
+_POWER_KEYS = {Power.WIZARD: KEY_WIZARD, Power.JESTER: 0, Power.ABOVE_WIZARDS: KEY_ABOVE_WIZARDS,
+               Power.EVEN_WINS: KEY_EVEN_WINS, Power.VOIDS: KEY_NULL,
+               Power.WIZARD_OR_JESTER: KEY_NULL}
 
 
-def classic_winner(trick: Sequence[Card], trump: str | None) -> Verdict:
-    """``judge`` for the classic edition without the scroll rule, in one pass (hot path).
+def _special_keys(rules: EditionRules) -> tuple[int, ...]:
+    """By card code: the trick key of each unsuited card of the edition (others: null)."""
+    held = set(rules.deck)
+    return tuple(_POWER_KEYS[rules.power(c)] if c.suit is None and c.in_hand in held else KEY_NULL
+                 for c in ALL_CARDS)
 
-    The first Wizard wins; else the highest trump; else the highest card of the lead suit (set by the
-    first suited card); else (only Jesters) the first card.
+
+_KEYS = {name: _special_keys(rules) for name, rules in EDITIONS.items()}
+# By edition: the highest key a card can get (once played, nothing after it wins).
+_TOP = {name: max(_KEYS[name]) if rules.magic_rank == 0 else max(KEY_MAGIC, *_KEYS[name])
+        for name, rules in EDITIONS.items()}
+# By edition: the cards that void a trick, and those that win at an even position (for the notes).
+_NOTED = {name: (frozenset(c for c in rules.cards if rules.power(c) is Power.VOIDS),
+                 frozenset(c for c in rules.cards if rules.power(c) is Power.EVEN_WINS))
+          for name, rules in EDITIONS.items()}
+_REASONS = ((KEY_EVEN_WINS, WinReason.GRAIL_EVEN), (KEY_ABOVE_WIZARDS, WinReason.MORGAN),
+            (KEY_MAGIC, WinReason.MAGIC_WIZARD), (KEY_WIZARD, WinReason.FIRST_WIZARD),
+            (KEY_TRUMP + 1, WinReason.HIGHEST_TRUMP), (1, WinReason.HIGHEST_LEAD),
+            (0, WinReason.FIRST_JESTER), (KEY_NULL, WinReason.FIRST_CARD))  # (lowest key, reason)
+# By key + 2 (the key -2: an empty trick): the reason a card of that key wins.
+_REASON_BY_KEY = (WinReason.FIRST_CARD, *(next(r for floor, r in _REASONS if k >= floor)
+                                          for k in range(KEY_NULL, KEY_EVEN_WINS + 1)))
+
+
+def judge(trick: Sequence[Card], trump: str | None, edition: Edition | str | EditionRules,
+          scroll: bool = False) -> Verdict:
+    """Who wins ``trick`` and why. On an unfinished trick: the card winning so far.
+
+    The one trick-winner rule: each card gets the edition's trick key (edition.py) as it is
+    played, and the highest key wins (equal keys: the earlier card). ``scroll``: the ancient
+    scroll option is on (it applies only where the edition allows it).
     """
+    rules = edition if isinstance(edition, EditionRules) else rules_of(edition)
+    name = rules.name
+    return _RULES[name, scroll and rules.scroll](trick, trump)
+
+
+def _verdict(keys: tuple[int, ...], magic: int, scroll: bool, top: int,
+             noted: tuple[frozenset[Card], frozenset[Card]] | None,
+             trick: Sequence[Card], trump: str | None) -> Verdict:
+    """``judge`` on one edition's tables: ``keys`` of the unsuited cards by code, the ``magic``
+    rank (0: none), whether the ``scroll`` applies, the ``top`` key no later card can beat, the
+    cards that void a trick and those that win at even positions (``noted``; None: none)."""
+    lead = None            # the lead suit, once a suited card set it
+    open_ = True           # nothing has set (nor cancelled) the lead suit yet
     best = -1
-    best_value = 0
-    lead = None
+    best_key = -2
+    scrolled = False
     for i, c in enumerate(trick):
         s = c.suit
-        if s is None:
-            if c.kind is _WIZARD:
-                return Verdict(i, False, WinReason.FIRST_WIZARD, lead, _NO_NOTES)
-            continue                      # a Jester
-        if lead is None:
-            lead = s
-        if s == trump:
-            v = c.rank + 100
-        elif s == lead:
-            v = c.rank
+        if s is not None:
+            if open_:
+                open_ = False
+                lead = s
+                k = c.rank + KEY_TRUMP if s == trump else c.rank
+            elif s == trump:
+                k = KEY_MAGIC if s == lead and c.rank == magic else c.rank + KEY_TRUMP
+            elif s == lead:
+                k = KEY_MAGIC if c.rank == magic else c.rank
+            else:
+                continue                  # off suit: key 0, never above the card that set the lead
         else:
-            continue
-        if v > best_value:
-            best, best_value = i, v
-    if best < 0:
-        return Verdict(0, False, WinReason.FIRST_JESTER, lead, _NO_NOTES)
-    reason = WinReason.HIGHEST_TRUMP if best_value > 100 else WinReason.HIGHEST_LEAD
-    return Verdict(best, False, reason, lead, _NO_NOTES)
+            k = keys[c.code]
+            if k == KEY_EVEN_WINS and not i & 1:
+                k = KEY_NULL              # at an odd position (1, 3...): a null card
+            if open_:
+                if c.cancels_lead:
+                    open_ = False
+            elif k == KEY_WIZARD and scroll and lead == trump and lead is not None:
+                k = 0                     # trump was led: the scroll takes the Wizard's power
+                scrolled = True
+        if k > best_key:
+            best, best_key = i, k
+            if k >= top:
+                break                     # nothing after it can win (the notes look at all)
+    if open_:
+        lead = lead_suit(trick)           # (after an early break, a later card may set it)
+    if best_key < 0:
+        best = 0
+    if noted is None:
+        return Verdict(best, False, _REASON_BY_KEY[best_key + 2], lead,
+                       _SCROLL_NOTE if scrolled else _NO_NOTES)
+    voiders, evens = noted
+    void = any(c in voiders for c in trick)
+    odd = any(c in evens and i % 2 == 0 for i, c in enumerate(trick))
+    notes = (*((TrickNote.GRAIL_ODD,) if odd else ()), *((TrickNote.EXCALIBUR,) if void else ()))
+    return Verdict(best, void, _REASON_BY_KEY[best_key + 2], lead, notes)
+
+
+_SCROLL_NOTE = (TrickNote.SCROLL,)
 
 
 TrickRule = Callable[[Sequence[Card], "str | None"], Verdict]
 
 
-def winner_rule(edition: str, scroll: bool = False) -> TrickRule:
-    """``judge`` specialised to an edition and scroll setting: ``rule(trick, trump)``."""
-    if edition == "classic" and not scroll:
-        return classic_winner
-    return partial(judge, edition=edition, scroll=scroll)  # picklable, unlike a lambda
+
+def winner_rule(edition: Edition | str, scroll: bool = False) -> TrickRule:
+    """``judge`` specialised to an edition and scroll setting: ``rule(trick, trump)`` (one shared
+    object per edition and setting)."""
+    rules = rules_of(edition)
+    return _RULES[rules.name, scroll and rules.scroll]
 
 
-def _suited_winner(trick: Sequence[Card], trump: str | None,
-                   suit: str | None) -> tuple[int, WinReason]:
-    """No Wizard-like card won: the highest trump, else the highest of the lead suit, else the
-    first Jester (or MERLIN:J), else (an unfinished trick of null cards) the first card."""
-    best = -1
-    best_rank = 0
-    if trump is not None:
-        for i, c in enumerate(trick):
-            if c.suit == trump and c.rank > best_rank:
-                best, best_rank = i, c.rank
-        if best >= 0:
-            return best, WinReason.HIGHEST_TRUMP
-    if suit is not None:
-        for i, c in enumerate(trick):
-            if c.suit == suit and c.rank > best_rank:
-                best, best_rank = i, c.rank
-        if best >= 0:
-            return best, WinReason.HIGHEST_LEAD
-    for i, c in enumerate(trick):
-        if c.jesterly:
-            return i, WinReason.FIRST_JESTER
-    return 0, WinReason.FIRST_CARD
-
-
-def _camelot_verdict(trick: Sequence[Card], trump: str | None) -> Verdict:
-    void = any(c.kind is _EXCALIBUR for c in trick)
-    notes: tuple[TrickNote, ...] = (TrickNote.EXCALIBUR,) if void else _NO_NOTES
-    if any(c.kind is _GRAIL and i % 2 == 0 for i, c in enumerate(trick)):
-        notes = (TrickNote.GRAIL_ODD, *notes)
-    suit = lead_suit(trick)
-    for i, c in enumerate(trick):
-        if c.kind is _GRAIL and i % 2 == 1:
-            return Verdict(i, void, WinReason.GRAIL_EVEN, suit, notes)
-    for i, c in enumerate(trick):
-        if c.kind is _MORGAN:
-            return Verdict(i, void, WinReason.MORGAN, suit, notes)
-    for i, c in enumerate(trick):
-        if c.wizardly:
-            return Verdict(i, void, WinReason.FIRST_WIZARD, suit, notes)
-    i, reason = _suited_winner(trick, trump, suit)
-    return Verdict(i, void, reason, suit, notes)
+_RULES: dict[tuple[Edition, bool], TrickRule] = {
+    (name, scroll): partial(_verdict, _KEYS[name], rules.magic_rank, scroll and rules.scroll,
+                            _TOP[name], _NOTED[name] if any(_NOTED[name]) else None)
+    for name, rules in EDITIONS.items() for scroll in (False, True)}  # (picklable, positional: fast)

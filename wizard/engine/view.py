@@ -1,16 +1,24 @@
-"""What one seat may know (RULES.md §7): the only thing the AI and the UI see of a game."""
+"""What one seat may know (RULES.md §7): the only thing the AI and the UI see of a game.
+
+The one home of redaction: the bids a seat (or a bystander) may see (``bids_seen``), the events
+it may see (``event_for`` / ``events_for``) and a bystander's view (``public_view``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from .actions import Action
 from .cards import Card
 from .config import BidVisibility, PublicConfig
+from .edition import EditionRules
 from .events import BidMade, CardDealt, Event
 from .phase import Phase
 from .scoring import Bonus
+
+_OPEN, _HIDDEN = BidVisibility.OPEN, BidVisibility.HIDDEN
+_PLAY, _ROUND_END, _GAME_OVER = Phase.PLAY, Phase.ROUND_END, Phase.GAME_OVER
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,11 +102,35 @@ class PlayerView:
         """The edition's name."""
         return self.config.edition.value
 
+    @property
+    def rules(self) -> EditionRules:
+        """The edition as data (its deck, what each card does, scoring, the bid-sum rule)."""
+        return self.config.rules
 
-def event_for(event: Event, seat: int, config: PublicConfig) -> Event:
-    """``event`` as ``seat`` may see it: other seats' dealt cards and unrevealed bids hidden."""
+
+def bids_seen(bids: Sequence[int | None], viewer: int | None, config: PublicConfig,
+              phase: Phase) -> tuple[int | None, ...]:
+    """The bids as ``viewer`` may see them now (``None``: a bystander, who sees only the bids
+    everybody may see): all once they are open, revealed or scored, else only the viewer's."""
+    bids_rule = config.options.bids
+    if bids_rule is _OPEN or phase is _ROUND_END or phase is _GAME_OVER or (
+            bids_rule is _HIDDEN and phase is _PLAY):
+        return tuple(bids)
+    return tuple(b if s == viewer else None for s, b in enumerate(bids))
+
+
+def public_view(view: PlayerView, bids: Sequence[int | None]) -> PlayerView:
+    """What a bystander sees, from any seat's ``view`` and the true ``bids``: no hand at all,
+    only the bids everybody may see, nothing to do."""
+    return replace(view, seat=-1, hand=None, visible_hands={},
+                   bids=bids_seen(bids, None, view.config, view.phase), legal=())
+
+
+def event_for(event: Event, seat: int | None, config: PublicConfig) -> Event:
+    """``event`` as ``seat`` may see it: other seats' dealt cards and unrevealed bids hidden
+    (``None``: a bystander, who sees no dealt card)."""
     if isinstance(event, CardDealt):
-        visible = (event.seat == seat) != config.options.clairvoyance
+        visible = seat is not None and (event.seat == seat) != config.options.clairvoyance
         return event if visible else replace(event, card=None)
     if isinstance(event, BidMade):
         if event.seat != seat and config.options.bids is not BidVisibility.OPEN:
@@ -106,6 +138,6 @@ def event_for(event: Event, seat: int, config: PublicConfig) -> Event:
     return event
 
 
-def events_for(events: Iterable[Event], seat: int, config: PublicConfig) -> list[Event]:
-    """Redact a list of events for one seat."""
+def events_for(events: Iterable[Event], seat: int | None, config: PublicConfig) -> list[Event]:
+    """Redact a list of events for one seat (``None``: a bystander)."""
     return [event_for(e, seat, config) for e in events]

@@ -53,7 +53,14 @@ SeatKind = Literal["human", "ai"]
 
 @dataclass(frozen=True, slots=True)
 class SeatSpec:
-    """A seat: ``kind`` "human" (``level`` None) or "ai" with a level such as "expert"."""
+    """A seat: ``kind`` "human" (``level`` None) or "ai" with a level such as "expert".
+
+    The one seat type of the game: the session plays with it (``wizard.session.Seat`` is this
+    class), the saves and the history store it.
+
+    >>> SeatSpec.human("Ana"), SeatSpec.ai("Merlin", "expert").is_human
+    (SeatSpec(name='Ana', kind='human', level=None), False)
+    """
 
     name: str
     kind: SeatKind = "human"
@@ -66,6 +73,16 @@ class SeatSpec:
     def is_human(self) -> bool:
         """True for a human seat."""
         return self.kind == "human"
+
+    @staticmethod
+    def human(name: str) -> SeatSpec:
+        """A person's seat."""
+        return SeatSpec(name, "human", None)
+
+    @staticmethod
+    def ai(name: str, level: str = "normal") -> SeatSpec:
+        """A computer seat at ``level``."""
+        return SeatSpec(name, "ai", level)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form: ``{"name": ..., "kind": ..., "level": ...}``."""

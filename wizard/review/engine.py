@@ -19,6 +19,7 @@ from wizard.ai.base import decision_rng
 from wizard.ai.coach import Coach
 from wizard.ai.simulator import encode
 from wizard.engine import Action, Bid, GameState, Play, PlayerView
+from wizard.engine.record import steps
 from wizard.persistence.history import HistoryEntry
 from wizard.persistence.review import BID, CARD, REVIEW_ENGINE, Decision, Review
 from wizard.persistence.review_store import review_id
@@ -49,17 +50,12 @@ def moments(entry: HistoryEntry, seats: tuple[int, ...] | None = None) -> list[M
     """
     reviewed = people(entry) if seats is None else seats
     cfg = entry.config
-    rng = random.Random(cfg.seed)
-    state = GameState.new(cfg)
     out: list[Moment] = []
-    for action in entry.record.actions:
-        while state.is_chance:
-            state.advance(rng)
-        seat = state.current_player
+    for step in steps(GameState.new(cfg), entry.record.actions, random.Random(cfg.seed)):
+        seat, state, action = step.seat, step.state, step.action
         if seat in reviewed and isinstance(action, Bid | Play) \
                 and len(state.legal_actions()) > 1:
-            out.append(Moment(len(state.actions), seat, state.view_for(seat), action))
-        state.apply(action)
+            out.append(Moment(step.index, seat, state.view_for(seat), action))
     return out
 
 

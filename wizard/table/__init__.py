@@ -1,11 +1,18 @@
 """The table without a screen: snapshot, animations on a clock, curtain, intents in, outcomes out.
 
+The table talks to its game only through ``port.GamePort`` and plays the computer seats itself
+(``computer.ComputerSeats``). ``Seat`` and ``Session`` (the game in this process, which is a
+``GamePort``) are handed on from ``wizard.session`` so that the screen imports only this package.
+
 No pygame here (a test imports this package with pygame blocked). ``wizard.ui`` draws a ``Table``
 and turns clicks and keys into its intents.
 """
 
+from wizard.session import Seat, Session, TakeBackError, TakeBackRule
+
 from .animation import DURATIONS, SOUND_OF, Animator
 from .clock import SPEEDS, Clock
+from .computer import ComputerSeats, Decider, default_ai_factory, play_out, step_ai
 from .intents import (
     Accepted,
     AskHint,
@@ -30,13 +37,16 @@ from .intents import (
     TakenBack,
     TrumpIntent,
 )
+from .port import GamePort
 from .runner import Job, Runner
 from .shown import Shown
 from .table import Table
 
 __all__ = [
     "DURATIONS", "SOUND_OF", "SPEEDS", "Accepted", "Animator", "AskHint", "BidIntent",
-    "CancelChoice", "ChoiceNeeded", "Clock", "CurtainUp", "GameOver", "HintReady", "Ignored",
+    "CancelChoice", "ChoiceNeeded", "Clock", "ComputerSeats", "CurtainUp", "Decider", "GameOver",
+    "GamePort", "HintReady", "Ignored", "Seat", "Session", "TakeBackError", "TakeBackRule",
+    "default_ai_factory", "play_out", "step_ai",
     "Intent", "Job", "Kept", "MerlinIntent", "NextRound", "Outcome", "PlayIntent", "Ready",
     "Refused", "Runner", "RoundOver", "Shown", "SkipAnimation", "Table", "TakeBackIntent",
     "TakenBack", "TrumpIntent",

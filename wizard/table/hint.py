@@ -20,10 +20,12 @@ from wizard.ai.coach import CLAIM_CHANCE, CLAIM_POINTS, Coach
 from wizard.ai.simulator import decode
 from wizard.engine import Action, Bid, ChooseTrump, Play, PlayerView
 from wizard.i18n import _, ngettext
-from wizard.session import Session
 
 from .clock import Clock
+from .computer import rng_for
+from .facts import Facts
 from .intents import Accepted, HintReady, HintRow, Ignored, Outcome
+from .port import GamePort
 from .runner import Job, Runner
 
 BID_ROWS = 4     # bids weighed, shown at most (Expert's first)
@@ -45,13 +47,13 @@ def expert_advisor() -> Advisor:
     return Coach()
 
 
-def advice_job(session: Session, seat: int, advisor: Advisor) -> Callable[[], Advice]:
+def advice_job(game: GamePort, seat: int, advisor: Advisor) -> Callable[[], Advice]:
     """A function computing ``advisor``'s advice for ``seat`` now; it reads only the seat's view
-    and its decision rng (taken now), never the live state, so it is safe in a thread."""
-    if seat != session.current:
+    and its decision rng (taken now), never the live game, so it is safe in a thread."""
+    view = game.view(seat)
+    if seat != view.current_player:
         raise RuntimeError(f"seat {seat} is not to act")
-    view = session.view(seat)
-    rng = session.decision_rng(seat)
+    rng = rng_for(game, seat)
     return lambda: advisor.suggest(view, rng)
 
 
@@ -179,13 +181,12 @@ def build_hint(advice: Advice, view: PlayerView, moves: int, look: str) -> HintR
 
 # ---- the table's part ---------------------------------------------------------------------------
 
-class HintDesk:
+class HintDesk(Facts):
     """``Table``'s hint part: asking, the worker's answer, and who may see it when.
 
     ``Table`` provides the state read here and ``my_turn``.
     """
 
-    session: Session
     runner: Runner
     clock: Clock
     look: str
@@ -203,7 +204,7 @@ class HintDesk:
         """The hint to show now: only to the person who asked, on their turn, before they act
         (in hot seat never behind the curtain, never to the next person)."""
         h = self.hint
-        if h is None or h.seat != self.viewer or h.moves != self.session.moves or not self.my_turn():
+        if h is None or h.seat != self.viewer or h.moves != self.moves or not self.my_turn():
             return None
         return h
 
@@ -216,17 +217,17 @@ class HintDesk:
             return Accepted(None)
         seat = self.viewer
         assert seat is not None
-        s = self.session
         self.hint = None
-        self.hint_job = self.runner.start(("hint", seat, s.moves),
-                                          advice_job(s, seat, self.advisor()), self.clock.now)
+        self.hint_job = self.runner.start(("hint", seat, self.moves),
+                                          advice_job(self.port, seat, self.advisor()),
+                                          self.clock.now)
         self._hint_done()
         return Accepted(None)
 
     def _hint_done(self) -> None:
         """Take the worker's answer once it is there (an answer for a past turn is dropped), and
         forget a hint whose turn has passed."""
-        if self.hint is not None and (self.hint.moves != self.session.moves
+        if self.hint is not None and (self.hint.moves != self.moves
                                       or self.hint.seat != self.viewer):
             self.hint = None
         job = self.hint_job
@@ -237,9 +238,9 @@ class HintDesk:
             return
         self.hint_job = None
         seat = self.viewer
-        if answer is None or job.key != ("hint", seat, self.session.moves) or not self.my_turn():
+        if answer is None or job.key != ("hint", seat, self.moves) or not self.my_turn():
             self.outcomes.append(HintReady(None, ""))        # failed or out of date: say nothing
             return
         assert seat is not None
-        self.hint = build_hint(answer, self.session.view(seat), self.session.moves, self.look)
+        self.hint = build_hint(answer, self.port.view(seat), self.moves, self.look)
         self.outcomes.append(self.hint)

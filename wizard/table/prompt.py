@@ -10,12 +10,11 @@ from wizard import messages
 from wizard.engine import (
     CardDrawn,
     DealerChosen,
-    IllegalActionError,
     Phase,
     TrickWon,
 )
 from wizard.i18n import _
-from wizard.session import Session
+from wizard.session import Refusal
 
 from .animation import Animator
 from .shown import Shown
@@ -24,9 +23,23 @@ from .shown import Shown
 class TablePrompt(Protocol):
     """What the prompt reads of a table (``Table`` has it; this module does not import it)."""
 
-    session: Session
     animator: Animator
     look: str
+
+    @property
+    def names(self) -> list[str]: ...
+
+    @property
+    def humans(self) -> list[int]: ...
+
+    @property
+    def current(self) -> int | None: ...
+
+    @property
+    def phase(self) -> Phase: ...
+
+    @property
+    def lead_suit(self) -> str | None: ...
 
     @property
     def shown(self) -> Shown: ...
@@ -42,30 +55,29 @@ class TablePrompt(Protocol):
     def waiting_for_click(self) -> bool: ...
 
 
-def refusal_text(err: IllegalActionError, look: str, names: Sequence[str]) -> str:
+def refusal_text(err: Refusal, look: str, names: Sequence[str]) -> str:
     """Why the rules refuse an action, translated."""
-    return messages.refusal(err, look, list(names))
+    return messages.rule_text(err.rule, err.details, look, list(names))
 
 
 def prompt_line(table: TablePrompt) -> tuple[str, str]:
     """The prompt line for ``table`` and its tone: "accent" (speaks to the person) or "ink"."""
-    s = table.session
     e = table.animator.active
-    names = s.names
+    names = table.names
     if isinstance(e, (CardDrawn, DealerChosen)) and not table.shown.round:
         return _("Drawing for the first dealer: the highest card deals."), "ink"
     if isinstance(e, TrickWon):
         return "", "ink"          # the table's trick line (``Table.trick_line``) says who and why
     if table.waiting_for_click():
         return _("Click or press a key to go on."), "accent"
-    if not table.drained or s.current is None:
+    seat = table.current
+    if not table.drained or seat is None:
         return "", "ink"
-    seat = s.current
     name = names[seat]
-    phase = s.phase
+    phase = table.phase
     if table.my_turn():
         return _your_turn(table, name, seat == table.you), "accent"
-    if s.seats[seat].is_human:
+    if seat in table.humans:
         return _("Waiting for {name}…").format(name=name), "ink"
     if phase is Phase.BID:
         return _("{name} is bidding…").format(name=name), "ink"
@@ -76,8 +88,7 @@ def prompt_line(table: TablePrompt) -> tuple[str, str]:
 
 def _your_turn(table: TablePrompt, name: str, you: bool) -> str:
     """What the person to act is asked; ``you``: the default "You", asked without a name."""
-    s = table.session
-    phase = s.phase
+    phase = table.phase
     if phase is Phase.BID:
         if you:
             return _("Your bid: how many tricks will you take?")
@@ -86,7 +97,7 @@ def _your_turn(table: TablePrompt, name: str, you: bool) -> str:
         if you:
             return _("Choose the trump suit.")
         return _("{name}, choose the trump suit.").format(name=name)
-    led = s.lead_suit
+    led = table.lead_suit
     if led is not None:
         suit = messages.suit_name(led, table.look)
         if you:

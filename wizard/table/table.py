@@ -1,6 +1,8 @@
 """The table without a screen: what is shown, whose turn it is, what a person may do, and when.
 
-A ``Table`` wraps a ``Session``. Time moves only through ``tick(dt)`` on its clock; intents come
+A ``Table`` talks to its game through a narrow port (``port.GamePort``: views, redacted events,
+legal actions, check and act for a seat, take-back; a ``Session`` is one) and plays the computer
+seats itself (``computer.ComputerSeats``). Time moves only through ``tick(dt)`` on its clock; intents come
 in through ``submit``; outcomes go out as data, returned by ``submit`` or queued for
 ``take_outcomes``. The screen (``wizard.ui``) draws ``shown`` and the running animation, and turns
 input into intents. A test plays whole games with this class alone, without pygame.
@@ -17,7 +19,7 @@ input into intents. A test plays whole games with this class alone, without pyga
 ...             _ = t.submit(NextRound())
 ...         elif isinstance(o, GameOver):
 ...             over = o
->>> len(over.results), t.session.finished
+>>> len(over.results), t.finished
 (20, True)
 """
 
@@ -35,18 +37,18 @@ from wizard.engine import (
     CardPlayed,
     ChooseTrump,
     Event,
-    Kind,
     Phase,
     Play,
+    Power,
     RoundScored,
     TrickWon,
     card,
 )
-from wizard.session import Session
 
 from . import prompt
 from .animation import Animator
 from .clock import Clock
+from .computer import ComputerSeats
 from .handsort import sort_hand
 from .hint import Advice, Advisor, HintDesk, expert_advisor
 from .intents import (
@@ -72,6 +74,8 @@ from .intents import (
     TakeBackIntent,
     TrumpIntent,
 )
+from .picture import Picture, of_table
+from .port import GamePort
 from .runner import Job, Runner
 from .shown import Shown
 from .summary import round_summary
@@ -89,15 +93,16 @@ MERLIN_W, MERLIN_J = card("MERLIN:W"), card("MERLIN:J")
 class Table(TrickShow, HintDesk):
     """One game at the table, for the people at one screen."""
 
-    def __init__(self, session: Session, *, clock: Clock | None = None, threaded: bool = True,
-                 speed: float = 1.0, ai_pause: float = 0.6, auto_continue: bool | None = None,
+    def __init__(self, port: GamePort, *, clock: Clock | None = None, threaded: bool = True,
+                 computer: ComputerSeats | None = None, speed: float = 1.0, ai_pause: float = 0.6, auto_continue: bool | None = None,
                  look: str = "classic", advisor: Callable[[], Advisor] = expert_advisor,
                  trick_hold: float = 1.0, auto_forced: bool = True,
                  last_trick_waits: bool = False) -> None:
-        self.session = session
+        self.port = port
+        self.computer = computer if computer is not None else ComputerSeats()
         self.clock = clock if clock is not None else Clock()
-        humans = session.humans
-        self.hot_seat = session.hot_seat
+        humans = self.humans
+        self.hot_seat = len(humans) >= 2
         self.viewer: int | None = None if self.hot_seat else (humans[0] if humans else 0)
         self.bottom = humans[0] if humans else 0       # the seat drawn at the bottom
         self.last_confirmed: int | None = None          # the person who last lifted the curtain
@@ -111,7 +116,7 @@ class Table(TrickShow, HintDesk):
         self.advisor = advisor                          # makes the hint's Expert
         self.auto_forced = auto_forced                  # play a person's only legal card for them
         self.forced: tuple[int, float] | None = None    # (moves, since when) a forced card waits
-        self.animator = Animator(self.clock, Shown.from_view(session.view(self.viewer), self.viewer),
+        self.animator = Animator(self.clock, Shown.from_view(port.view(self.viewer), self.viewer),
                                  speed)
         self.synced = False
         self.runner = Runner(threaded=threaded)
@@ -125,9 +130,9 @@ class Table(TrickShow, HintDesk):
         self._round_told = False
         self._game_told = False
         self.gate: Callable[[], bool] | None = None     # a lesson: may the game move on by itself?
-        self._unsubscribe = session.subscribe(self._on_events)
-        if session.needs_advance and session.phase is not Phase.ROUND_END:
-            session.start()
+        self._unsubscribe = port.follow(self._on_events, lambda: self.viewer)
+        if self.current is None and self.phase in (Phase.DRAW, Phase.DEAL):
+            port.start()
 
     # ---- what is shown ------------------------------------------------------------------
 
@@ -144,7 +149,7 @@ class Table(TrickShow, HintDesk):
     def you(self) -> int | None:
         """The seat addressed in the second person: the one person of a solo game, when it keeps
         the default name ("You", "Moi", "Jo"…). Sentences about it say "you", not its name."""
-        return messages.you_seat(self.session.names, self.session.humans)
+        return messages.you_seat(self.names, self.humans)
 
     @property
     def drained(self) -> bool:
@@ -153,9 +158,11 @@ class Table(TrickShow, HintDesk):
 
     def my_turn(self) -> bool:
         """The person whose hand is shown must act now, and the screen has caught up."""
-        s = self.session
-        return (self.drained and s.is_human_turn() and s.current == self.viewer
-                and self.curtain_for is None)
+        return self.drained and self.viewers_turn() and self.curtain_for is None
+
+    def playing(self) -> bool:
+        """The person whose hand is shown chooses a card now (their turn, in the play)."""
+        return self.my_turn() and self.phase is Phase.PLAY
 
     def hand(self) -> list[Card]:
         """The viewer's hand in display order (empty when no hand is shown)."""
@@ -177,21 +184,23 @@ class Table(TrickShow, HintDesk):
 
     def legal_cards(self) -> set[Card]:
         """Cards in hand that may be played now (empty when it is not the viewer's turn)."""
-        if not self.my_turn() or self.session.phase is not Phase.PLAY:
+        if not self.playing() or self.viewer is None:
             return set()
-        return {a.card.in_hand for a in self.session.legal_actions(self.viewer)
+        return {a.card.in_hand for a in self.port.legal_actions(self.viewer)
                 if isinstance(a, Play)}
 
     def bid_options(self) -> list[tuple[int, bool]]:
         """(bid, allowed) for each bid of the viewer's turn to bid."""
-        if not self.my_turn() or self.session.phase is not Phase.BID:
+        if not self.my_turn() or self.phase is not Phase.BID or self.viewer is None:
             return []
-        legal = {a.n for a in self.session.legal_actions(self.viewer) if isinstance(a, Bid)}
-        return [(n, n in legal) for n in range(self.session.round + 1)]
+        legal = {a.n for a in self.port.legal_actions(self.viewer) if isinstance(a, Bid)}
+        return [(n, n in legal) for n in range(self.round + 1)]
 
     def bid_reason(self, n: int) -> str:
         """Why bid ``n`` is refused now (translated), or "" if it is allowed."""
-        err = self.session.check(Bid(n), self.viewer)
+        if self.viewer is None:
+            return ""
+        err = self.port.check(Bid(n), self.viewer)
         return "" if err is None else prompt.refusal_text(err, self.look, self.names)
 
     def acting_seat(self) -> int | None:
@@ -199,7 +208,7 @@ class Table(TrickShow, HintDesk):
         e = self.animator.active
         if isinstance(e, (CardPlayed, BidMade)):
             return e.seat
-        return self.session.current if self.drained else None
+        return self.current if self.drained else None
 
     def plate_total(self, seat: int) -> tuple[int, bool]:
         """The total shown for ``seat`` and whether it is still counting: after a round is scored
@@ -217,9 +226,13 @@ class Table(TrickShow, HintDesk):
         """The computer seat whose decision is under way."""
         return None if self.move_job is None else int(self.move_job.key[1])  # type: ignore[call-overload]
 
+    def picture(self) -> Picture:
+        """The immutable snapshot the painters draw (``picture.Picture``)."""
+        return of_table(self)
+
     def prompt(self) -> tuple[str, str]:
         """The prompt line and its tone ("accent" or "ink")."""
-        if self.gate is not None and not self.gate() and self.session.is_ai_turn():
+        if self.gate is not None and not self.gate() and self.is_ai_turn():
             return "", "ink"       # a lesson's note is read: nobody is playing now
         return prompt.prompt_line(self)
 
@@ -227,7 +240,7 @@ class Table(TrickShow, HintDesk):
         """Something moves or is computed: keep ticking."""
         return (not self.drained or self.move_job is not None or self.hint_job is not None
                 or self.forced is not None
-                or (self.session.is_ai_turn() and self.curtain_for is None
+                or (self.is_ai_turn() and self.curtain_for is None
                     and (self.gate is None or self.gate()))
                 or (self._hold_left() and self._waits_for_hold() and not self.waiting_for_click()))
 
@@ -251,7 +264,7 @@ class Table(TrickShow, HintDesk):
         return out
 
     def close(self) -> None:
-        """Stop listening to the session and stop the worker thread."""
+        """Stop following the game and stop the worker thread."""
         self._unsubscribe()
         self.runner.close()
 
@@ -281,8 +294,7 @@ class Table(TrickShow, HintDesk):
                 return Ignored("no question to close")
             self.choice = None
             return Accepted(None)
-        s = self.session
-        if not (s.is_human_turn() and s.current == self.viewer and self.curtain_for is None):
+        if not (self.viewers_turn() and self.curtain_for is None):
             return Ignored("not this person's turn")
         if not self.drained:
             if self.clock.now - self.acted_at <= DOUBLE_CLICK:
@@ -294,15 +306,14 @@ class Table(TrickShow, HintDesk):
         return self._game_intent(intent)
 
     def _game_intent(self, intent: Intent) -> Outcome:
-        s = self.session
         action: Action
         if isinstance(intent, BidIntent):
-            if s.phase is not Phase.BID:
+            if self.phase is not Phase.BID:
                 return Ignored("not bidding")
             action = Bid(intent.n)
         elif isinstance(intent, PlayIntent):
-            if intent.card.kind is Kind.MERLIN:
-                if Play(MERLIN_W) in s.legal_actions(self.viewer):
+            if self.config.rules.power(intent.card) is Power.WIZARD_OR_JESTER:
+                if self.viewer is not None and Play(MERLIN_W) in self.port.legal_actions(self.viewer):
                     self.choice = "merlin"
                     return ChoiceNeeded("merlin")
                 action = Play(MERLIN_W)
@@ -317,36 +328,37 @@ class Table(TrickShow, HintDesk):
         return self._act(action)
 
     def _act(self, action: Action) -> Outcome:
-        s, seat = self.session, self.viewer
-        err = s.check(action, seat)
+        seat = self.viewer
+        assert seat is not None
+        err = self.port.check(action, seat)
         if err is not None:
             return Refused(err.rule, prompt.refusal_text(err, self.look, self.names),
                            dict(err.details))
         if self.hot_seat:          # hide the hand before anything of the next turn is shown
             self.viewer = None
             self._show_view(None)
-        s.act(action, seat)
+        self.port.act(action, seat)
         self.acted_at = self.clock.now
         self.kept.clear()
         self.choice = None
         return Accepted(action)
 
     def _next_round(self) -> Outcome:
-        s = self.session
-        if s.finished:
+        if self.finished:
             if not self._round_told or self._game_told:
                 return Ignored("no round to close")
             self._game_told = True
-            self.outcomes.append(GameOver(tuple(s.totals), tuple(s.results), tuple(s.names),
-                                          s.config.seed, self.you))
+            pub = self.public()
+            self.outcomes.append(GameOver(tuple(pub.totals), tuple(pub.history), tuple(self.names),
+                                          self.port.config.seed, self.you))
             return Accepted(None)
-        if s.phase is not Phase.ROUND_END:
+        if self.phase is not Phase.ROUND_END:
             return Ignored("no round to close")
         self._round_told = False
         if self.hot_seat:
             self.viewer = None
             self._show_view(None)
-        s.advance()
+        self.port.advance()
         return Accepted(None)
 
     def show_seat(self, seat: int) -> None:
@@ -359,47 +371,48 @@ class Table(TrickShow, HintDesk):
 
     # ---- the game moving on -------------------------------------------------------------
 
-    def _on_events(self, session: Session, events: list[Event]) -> None:
-        self.animator.push(session.redacted(events, self.viewer))
+    def _on_events(self, events: list[Event]) -> None:
+        self._stale()
+        self.animator.push(events)
         self.synced = False
 
     def _show_view(self, viewer: int | None) -> Shown:
         """Show what ``viewer`` may know now, keeping the finished trick and why it was won."""
         old = self.shown
-        new = Shown.from_view(self.session.view(viewer), viewer)
+        new = Shown.from_view(self.port.view(viewer), viewer)
         new.keep_finished(old)
         self.animator.shown = new
         return new
 
     def _sync(self) -> None:
-        s, old = self.session, self.shown
+        old = self.shown
         new = self._show_view(self.viewer)
-        if s.phase in (Phase.TRUMP, Phase.BID) and s.round <= 1:
+        if self.phase in (Phase.TRUMP, Phase.BID) and self.round <= 1:
             new.drawn = old.drawn          # the draw for first dealer stays until the first card
         self.synced = True
 
     def _caught_up(self) -> None:
-        s = self.session
         if not self.synced:
             self._sync()
         if self._holding() and self._waits_for_hold():
             return              # a computer's lead, the round end, the curtain: after the hold
-        if self.gate is not None and not self.gate() and not s.is_human_turn():
+        if self.gate is not None and not self.gate() and not self.is_human_turn():
             return              # a lesson's note is being read: no computer move, no result yet
-        if s.finished or s.phase is Phase.ROUND_END:
+        if self.finished or self.phase is Phase.ROUND_END:
             if not self._round_told:       # the last round too: its result, then the game's
                 self._round_told = True
-                result = s.results[-1]
+                result = self.public().history[-1]
+                names, humans = self.names, self.humans
                 self.outcomes.append(RoundOver(
-                    result, tuple(s.names), tuple(s.humans), self.auto_continue,
-                    round_summary(result, s.rounds, s.names, s.humans, self.you)))
+                    result, tuple(names), tuple(humans), self.auto_continue,
+                    round_summary(result, self.rounds, names, humans, self.you)))
             return
-        if s.is_ai_turn():
+        if self.is_ai_turn():
             self._computer_turn()
             return
-        if not s.is_human_turn():
+        if not self.is_human_turn():
             return
-        seat = s.current
+        seat = self.current
         assert seat is not None
         if seat != self.viewer:
             if self.hot_seat and seat != self.last_confirmed:
@@ -410,7 +423,7 @@ class Table(TrickShow, HintDesk):
                     self.outcomes.append(CurtainUp(seat))
                 return
             self.show_seat(seat)
-        if s.phase is Phase.TRUMP and self.choice is None:
+        if self.phase is Phase.TRUMP and self.choice is None:
             self.choice = "trump"
             self.outcomes.append(ChoiceNeeded("trump"))
         if self.kept:
@@ -425,33 +438,31 @@ class Table(TrickShow, HintDesk):
     def _plays_itself(self, seat: int) -> bool:
         """Hot seat, ``auto_forced``: ``seat``'s only legal card plays itself after the usual pause,
         without calling its person to the screen. False when ``seat`` has a real choice."""
-        s = self.session
-        if not (self.auto_forced and s.phase is Phase.PLAY and self.choice is None):
+        if not (self.auto_forced and self.phase is Phase.PLAY and self.choice is None):
             return False
-        legal = s.legal_actions(seat)
+        legal = self.port.legal_actions(seat)
         if len(legal) != 1:
             return False
-        if self.forced is None or self.forced[0] != s.moves:
-            self.forced = (s.moves, self.clock.now)
+        if self.forced is None or self.forced[0] != self.moves:
+            self.forced = (self.moves, self.clock.now)
         if self.clock.now - self.forced[1] >= self.forced_pause():
             self.forced = None
-            s.act(legal[0], seat)
+            self.port.act(legal[0], seat)
         return True
 
     def _forced_card(self) -> None:
         """With ``auto_forced``, a person whose only legal move is one card plays it by itself,
         after the pause a computer seat takes (a last card, or a single card of the suit led)."""
-        s = self.session
-        if not (self.auto_forced and self.my_turn() and s.phase is Phase.PLAY
-                and self.choice is None):
+        if not (self.auto_forced and self.my_turn() and self.phase is Phase.PLAY
+                and self.choice is None and self.viewer is not None):
             self.forced = None
             return
-        legal = s.legal_actions(self.viewer)
+        legal = self.port.legal_actions(self.viewer)
         if len(legal) != 1:                # a choice (Merlin as a Wizard or a Jester counts as two)
             self.forced = None
             return
-        if self.forced is None or self.forced[0] != s.moves:
-            self.forced = (s.moves, self.clock.now)
+        if self.forced is None or self.forced[0] != self.moves:
+            self.forced = (self.moves, self.clock.now)
         if self.clock.now - self.forced[1] >= self.forced_pause():
             self.forced = None
             self.outcomes.append(self._act(legal[0]))
@@ -463,12 +474,12 @@ class Table(TrickShow, HintDesk):
         return self.ai_pause * self.speed if self.speed > 0 else self.ai_pause
 
     def _computer_turn(self) -> None:
-        s = self.session
+        port = self.port
         job = self.move_job
         if job is None:
-            seat, decide = s.ai_job()
-            legal = s.legal_actions(seat)
-            self.move_job = self.runner.start(("move", seat, s.moves), decide, self.clock.now,
+            seat, decide = self.computer.job(port)
+            legal = port.legal_actions(seat)
+            self.move_job = self.runner.start(("move", seat, self.moves), decide, self.clock.now,
                                               fallback=lambda: legal[0])
             return
         action = self.runner.poll(job)
@@ -476,9 +487,9 @@ class Table(TrickShow, HintDesk):
             return
         self.move_job = None
         seat = int(job.key[1])  # type: ignore[call-overload]
-        err = s.check(action, seat)
+        err = port.check(action, seat)
         if err is not None:
             log.error("the computer player of seat %d chose %r, which the rules refuse (%s); "
                       "it plays a legal move instead", seat, action, err)
-            action = s.legal_actions(seat)[0]
-        s.act(action, seat)
+            action = port.legal_actions(seat)[0]
+        port.act(action, seat)

@@ -1,4 +1,4 @@
-"""Taking back the solo person's last decision at the table: the session goes back, and the table
+"""Taking back the solo person's last decision at the table: the game goes back, and the table
 drops everything that belonged to the undone moves (a computer move or a hint being computed,
 the animations, the finished trick held on the table, a question, intents kept for later).
 
@@ -13,11 +13,12 @@ from typing import Protocol
 from wizard import messages
 from wizard.engine import Action, Bid, Play, TrickWon
 from wizard.i18n import _
-from wizard.session import Session, TakeBackError, TakeBackRule
+from wizard.session import TakeBackError, TakeBackRule
 
 from .animation import Animator
 from .hint import Advice
 from .intents import Intent, Outcome, Refused, TakenBack
+from .port import GamePort
 from .runner import Job
 from .shown import Shown
 
@@ -25,7 +26,7 @@ from .shown import Shown
 class TakeBackTable(Protocol):
     """What a take-back changes of the table (``Table`` has it; this module does not import it)."""
 
-    session: Session
+    port: GamePort
     animator: Animator
     look: str
     viewer: int | None
@@ -39,6 +40,8 @@ class TakeBackTable(Protocol):
     synced: bool
     _round_told: bool
     _game_told: bool
+
+    def _stale(self) -> None: ...
 
 
 def refusal_text(rule: TakeBackRule) -> str:
@@ -65,17 +68,18 @@ def undone_text(action: Action, look: str) -> str:
     return _("Taken back: your choice of trump. Choose again.")
 
 
-def offered(session: Session) -> bool:
+def offered(game: GamePort) -> bool:
     """Whether the table offers a take-back now (a solo game with a decision to take back; with
     hidden bids shown, the button stays, and pressing it says why the bid is kept)."""
-    return session.solo and session.takeback_refusal() in (None, TakeBackRule.BIDS_SHOWN)
+    solo = sum(1 for s in game.seats if s.is_human) == 1
+    return solo and game.takeback_refusal() in (None, TakeBackRule.BIDS_SHOWN)
 
 
 def take_back(table: TakeBackTable) -> Outcome:
     """Go back to the person's last decision, or say why not (nothing changes then)."""
-    s = table.session
+    game = table.port
     try:
-        done = s.take_back()
+        done = game.take_back()
     except TakeBackError as err:
         return Refused(err.rule, refusal_text(err.rule), {"takeback": err.rule.value})
     table.move_job = None            # a computer decision under way belongs to the undone moves
@@ -84,7 +88,8 @@ def take_back(table: TakeBackTable) -> Outcome:
     anim.queue.clear()
     anim.active = None
     anim.tween = None
-    anim.shown = Shown.from_view(s.view(table.viewer), table.viewer)
+    table._stale()
+    anim.shown = Shown.from_view(game.view(table.viewer), table.viewer)
     table.held = None
     table.choice = None
     table.kept.clear()

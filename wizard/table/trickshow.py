@@ -7,20 +7,19 @@ from __future__ import annotations
 import math
 
 from wizard.engine import Phase, TrickWon, Verdict
-from wizard.session import Session
 
 from . import trickwhy
 from .animation import Animator
 from .clock import Clock
+from .facts import Facts
 from .shown import Shown
 
 UNTIL_CLICK = math.inf     # a hold that ends only when the person clicks or presses a key
 
 
-class TrickShow:
+class TrickShow(Facts):
     """``Table``'s finished-trick part; ``Table`` provides the state it reads."""
 
-    session: Session
     animator: Animator
     clock: Clock
     look: str
@@ -43,11 +42,6 @@ class TrickShow:
         return self.animator.speed
 
     @property
-    def names(self) -> list[str]:
-        """Players' names by seat."""
-        return self.session.names
-
-    @property
     def you(self) -> int | None:
         """The seat addressed in the second person; ``Table`` says which."""
         return None
@@ -62,26 +56,27 @@ class TrickShow:
     def trick_line(self) -> str:
         """One line saying who won the trick on show and why ("" when none is shown)."""
         won = self.trick_on_show()
-        return "" if won is None else trickwhy.trick_line(won, self.names, self.you, self.look)
+        return "" if won is None else trickwhy.trick_line(won, self.names, self.you, self.look,
+                                                          rules=self.config.rules)
 
     def last_trick_line(self) -> str:
         """Who won the round's last finished trick and why (the last-trick view), or ""."""
         won, last = self.shown.won, self.shown.last_trick
         if won is None or last is None or won.cards != last.cards:
             return ""
-        return trickwhy.trick_line(won, self.names, self.you, self.look)
+        return trickwhy.trick_line(won, self.names, self.you, self.look, rules=self.config.rules)
 
     def standing(self) -> Verdict | None:
         """The engine's verdict on the trick being played: the card winning it so far."""
-        cfg = self.session.config
-        return trickwhy.standing(self.shown.trick, self.shown.trump, cfg.edition.value,
-                                 cfg.options.scroll)
+        edition, scroll = self.edition_rules()
+        return trickwhy.standing(self.shown.trick, self.shown.trump, edition, scroll)
 
     def marks(self) -> trickwhy.TrickMarks | None:
         """The trick on show with what to mark on it: its leader, the card winning (so far), the
         Magic Wizard; None when no trick is on show."""
         won = self.trick_on_show()
-        return trickwhy.marks(won, None if won is not None else self.standing(), self.shown.trick)
+        return trickwhy.marks(won, None if won is not None else self.standing(), self.shown.trick,
+                              self.config.rules)
 
     def _holding(self) -> bool:
         """Animations off: a finished trick is still held on the table before the game moves on
@@ -98,7 +93,7 @@ class TrickShow:
         """The hold of the finished trick on the table is not over (see ``_holding``)."""
         held = self.held
         return (held is not None and self.shown.held and held[0] is self.shown.won
-                and bool(self.session.humans)                       # a person is there to read it
+                and bool(self.humans)                               # a person is there to read it
                 and self.clock.now - held[1] < self.hold_time())
 
     def hold_time(self) -> float:
@@ -109,7 +104,7 @@ class TrickShow:
         held ``trick_hold`` with animations on too, so that it is seen before the round's result
         covers the table. Other tricks are held with animations off, or with animations on when
         the person chose "until I click" (the trick's animation does not end the hold)."""
-        last = self.session.phase in (Phase.ROUND_END, Phase.GAME_OVER)
+        last = self.phase in (Phase.ROUND_END, Phase.GAME_OVER)
         if last and self.last_trick_waits:
             return UNTIL_CLICK
         if last or self.speed <= 0 or self.trick_hold == UNTIL_CLICK:
@@ -132,9 +127,9 @@ class TrickShow:
     def _waits_for_hold(self) -> bool:
         """What comes next waits for the hold: a computer's lead, the round end, the curtain, or
         a card the person is forced to play, which would play itself."""
-        s = self.session
-        return (s.is_ai_turn() or s.phase in (Phase.ROUND_END, Phase.GAME_OVER)
-                or (self.hot_seat and s.current != self.viewer)
-                or (self.auto_forced and s.phase is Phase.PLAY and s.is_human_turn()
-                    and len(s.legal_actions()) == 1))
+        phase = self.phase
+        return (self.is_ai_turn() or phase in (Phase.ROUND_END, Phase.GAME_OVER)
+                or (self.hot_seat and self.current != self.viewer)
+                or (self.auto_forced and phase is Phase.PLAY and self.is_human_turn()
+                    and len(self.legal_now()) == 1))
 

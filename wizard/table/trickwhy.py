@@ -5,11 +5,11 @@ engine decides the winner); this module only puts it into words. It never decide
 it names the winning card, finds where the Grail lies in the trick and tells whether every card
 played is a Jester, which are facts about the cards, not rules.
 
->>> from wizard.engine import WinReason, cards
+>>> from wizard.engine import WinReason, cards, rules_of
 >>> won = TrickWon(1, tuple(enumerate(cards("B3 W R13"))), False, WinReason.FIRST_WIZARD, "B")
->>> trick_line(won, ["Anna", "Bruno", "Carme"], None)
+>>> trick_line(won, ["Anna", "Bruno", "Carme"], None, rules=rules_of("classic"))
 'Bruno wins the trick: the first Wizard played.'
->>> trick_line(won, ["You", "Bruno", "Carme"], you=1)
+>>> trick_line(won, ["You", "Bruno", "Carme"], you=1, rules=rules_of("classic"))
 'You win the trick: the first Wizard played.'
 """
 
@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from wizard import messages
 from wizard.engine import (
     Card,
+    EditionRules,
     Kind,
+    Power,
     TrickNote,
     TrickWon,
     Verdict,
@@ -81,24 +83,26 @@ _SIMPLE = {WinReason.HIGHEST_LEAD: "lead", WinReason.MAGIC_WIZARD: "magic",
 def _key(won: TrickWon, winning: Card) -> str:
     """Which sentence of ``_WHY`` tells ``won``'s reason."""
     reason = won.reason
-    if reason is WinReason.FIRST_WIZARD:
-        return "merlin_wizard" if winning.kind is Kind.MERLIN else "wizard"
+    if reason is WinReason.FIRST_WIZARD:           # a declared card is Merlin's played form
+        return "merlin_wizard" if winning.declared is not None else "wizard"
     if reason is WinReason.HIGHEST_TRUMP:
         return "scroll" if TrickNote.SCROLL in won.notes else "trump"
     if reason is WinReason.FIRST_JESTER:
-        if winning.kind is Kind.MERLIN:
+        if winning.declared is not None:
             return "merlin_jester"
         return "jesters" if all(c.kind is Kind.JESTER for _s, c in won.cards) else "first_jester"
     return _SIMPLE.get(reason, "plain") if reason is not None else "plain"
 
 
-def _grail_position(won: TrickWon) -> int:
-    """Where the Grail lies in the trick, counted from the leader (1, 2, 3...), or 0."""
-    return next((i + 1 for i, (_s, c) in enumerate(won.cards) if c.kind is Kind.GRAIL), 0)
+def _grail_position(won: TrickWon, rules: EditionRules) -> int:
+    """Where the Grail (the edition's card that wins at an even position) lies in the trick,
+    counted from the leader (1, 2, 3...), or 0."""
+    return next((i + 1 for i, (_s, c) in enumerate(won.cards)
+                 if rules.power(c) is Power.EVEN_WINS), 0)
 
 
 def trick_line(won: TrickWon, names: Sequence[str], you: int | None,
-               look: str = "classic") -> str:
+               look: str = "classic", *, rules: EditionRules) -> str:
     """Who won ``won`` and why, in one line (two sentences when a Grail at an odd position lost).
 
     ``you`` is the seat addressed in the second person (``Table.you``), or None.
@@ -115,9 +119,9 @@ def trick_line(won: TrickWon, names: Sequence[str], you: int | None,
         named, second = _WHY[_key(won, winning)]
         line = _(second if won.winner == you else named).format(
             name=names[won.winner], card=messages.card_name(winning, look),
-            position=_grail_position(won))
+            position=_grail_position(won, rules))
     if TrickNote.GRAIL_ODD in won.notes:
-        line += " " + _(_GRAIL_ODD).format(position=_grail_position(won))
+        line += " " + _(_GRAIL_ODD).format(position=_grail_position(won, rules))
     return line
 
 
@@ -141,26 +145,35 @@ class TrickMarks:
     finished: bool
     void: bool                 # EXCALIBUR is in it (as soon as it is played)
     null: int | None = None    # the Grail played at an odd position: a null card
+    voider: int | None = None  # the seat of the card that voids the trick (EXCALIBUR)
 
 
-def _null_grail(notes: tuple[TrickNote, ...], cards: Sequence[tuple[int, Card]]) -> int | None:
+def _seat_with(power: Power, cards: Sequence[tuple[int, Card]], rules: EditionRules) -> int | None:
+    """The seat of the first card of ``cards`` with ``power`` in the edition, if any."""
+    return next((s for s, c in cards if rules.power(c) is power), None)
+
+
+def _null_grail(notes: tuple[TrickNote, ...], cards: Sequence[tuple[int, Card]],
+                rules: EditionRules) -> int | None:
     """The seat of the Grail the engine found at an odd position, if any."""
     if TrickNote.GRAIL_ODD not in notes:
         return None
-    return next((s for s, c in cards if c.kind is Kind.GRAIL), None)
+    return _seat_with(Power.EVEN_WINS, cards, rules)
 
 
 def marks(won: TrickWon | None, verdict: Verdict | None,
-          trick: Sequence[tuple[int, Card]]) -> TrickMarks | None:
+          trick: Sequence[tuple[int, Card]], rules: EditionRules) -> TrickMarks | None:
     """The marks of the finished trick ``won``, else of ``trick`` in play judged by ``verdict``."""
     if won is not None:
         magic = won.winner if won.reason is WinReason.MAGIC_WIZARD else None
         return TrickMarks(won.cards, won.cards[0][0], None if won.void else won.winner, magic,
-                          True, won.void, _null_grail(won.notes, won.cards))
+                          True, won.void, _null_grail(won.notes, won.cards, rules),
+                          _seat_with(Power.VOIDS, won.cards, rules) if won.void else None)
     if verdict is None or not trick:
         return None
     seat = trick[verdict.card_index][0]
     winning = None if verdict.reason is WinReason.FIRST_CARD else seat
     magic = seat if verdict.reason is WinReason.MAGIC_WIZARD else None
     return TrickMarks(tuple(trick), trick[0][0], winning, magic, False, verdict.void,
-                      _null_grail(verdict.notes, trick))
+                      _null_grail(verdict.notes, trick, rules),
+                      _seat_with(Power.VOIDS, trick, rules) if verdict.void else None)

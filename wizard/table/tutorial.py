@@ -26,10 +26,10 @@ from wizard.engine import (
     Event,
     GameConfig,
     GameState,
-    Kind,
     Phase,
     Play,
     PlayerView,
+    Power,
     PresetDeals,
     card,
     cards,
@@ -38,6 +38,7 @@ from wizard.engine import (
 from wizard.i18n import N_, _
 from wizard.session import Seat, Session
 
+from .computer import ComputerSeats
 from .intents import (
     GAME_INTENTS,
     Accepted,
@@ -148,9 +149,8 @@ def lesson_session(les: Lesson, you: str) -> Session:
     """A new game of ``les``: the person (``you``) at seat 0, its computer seats, its decks."""
     config = GameConfig(les.players, edition=Edition(les.edition), first_dealer=les.first_dealer)
     seats = [Seat.human(you)] + [Seat(name, "ai", LEVEL) for name in les.names]
-    player = ScriptedPlayer(les)
     return Session(GameState.new(config), seats, rng=PresetDeals(les.edition, packs(les)),
-                   ai_factory=lambda _level: player, replayable=False)
+                   replayable=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,17 +193,18 @@ def words(text: str, args: dict[str, str] | Any, look: str) -> str:
 class Tutorial:
     """A lesson played on a table, at ``pos`` in its steps (see the module's text)."""
 
-    def __init__(self, les: Lesson, table: Table, pos: int = 0,
+    def __init__(self, les: Lesson, table: Table, game: Session, pos: int = 0,
                  on_progress: Callable[[int], None] | None = None) -> None:
         self.lesson = les
         self.table = table
+        self.game = game                 # the lesson's game, which ``table`` plays through its port
         self.items: list[Item] = les.items()
         self.pos = pos
         self.on_progress = on_progress
         self.expected_moves = self._numbered_moves()
         table.gate = self.may_move
         table.auto_forced = False        # a forced card is still the person's to play and learn
-        self._unsubscribe = table.session.subscribe(self._on_events)
+        self._unsubscribe = game.subscribe(self._on_events)
         self._settle()
 
     # ---- building -----------------------------------------------------------------------
@@ -225,8 +226,9 @@ class Tutorial:
                 session.act(action_of(item.action), 0)
             elif isinstance(item, RoundEnd) and not item.last:
                 session.advance()
-        table = Table(session, **table_args)
-        return Tutorial(les, table, pos, on_progress)
+        player = ScriptedPlayer(les)
+        table = Table(session, computer=ComputerSeats(lambda _level: player), **table_args)
+        return Tutorial(les, table, session, pos, on_progress)
 
     def _numbered_moves(self) -> dict[int, int]:
         """For each Move and Do item: the number of game actions before it."""
@@ -283,14 +285,14 @@ class Tutorial:
 
     def submit(self, intent: Intent) -> Outcome:
         """``intent`` if the lesson lets it through; else why not (nothing changes)."""
-        t, s = self.table, self.table.session
+        t = self.table
         if isinstance(intent, TakeBackIntent):
             return Refused(None, _(NO_TAKEBACK))
         if isinstance(intent, NextRound):
             return self._next_round()
         if not isinstance(intent, GAME_INTENTS):
             return t.submit(intent)
-        if not (s.is_human_turn() and s.current == t.viewer and t.curtain_for is None):
+        if not (t.viewers_turn() and t.curtain_for is None):
             return t.submit(intent)            # the table says it is not this person's turn
         item = self.item
         if isinstance(item, Say):
@@ -298,13 +300,15 @@ class Tutorial:
         if not isinstance(item, Do):
             return Ignored("the lesson is not at the person's move")
         want = action_of(item.action)
-        if isinstance(intent, PlayIntent) and intent.card.kind is Kind.MERLIN \
-                and isinstance(want, Play) and want.card.kind is Kind.MERLIN:
+        declared = self.game.config.rules.power          # Merlin: a card declared as played
+        if isinstance(intent, PlayIntent) and isinstance(want, Play) \
+                and declared(intent.card.in_hand) is declared(want.card.in_hand) \
+                is Power.WIZARD_OR_JESTER:
             return t.submit(intent)            # the table asks: as a Wizard or as a Jester?
         action = self._action_of(intent)
         if action is None:
             return t.submit(intent)
-        err = s.check(action, t.viewer)
+        err = self.game.check(action, t.viewer)
         if err is not None or action == want:
             return t.submit(intent)            # the rules' refusal, or the lesson's move
         look = t.look
@@ -360,7 +364,7 @@ class Tutorial:
 
     def _settle(self) -> None:
         """Move ``pos`` past the moves the game has already made."""
-        moves = self.table.session.moves
+        moves = self.game.moves
         while self.pos < len(self.items) and self.expected_moves.get(self.pos, moves) < moves:
             self.pos += 1
 

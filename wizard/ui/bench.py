@@ -25,7 +25,7 @@ def measure(players: int = 6, seed: int = 1, size: tuple[int, int] = (1920, 1080
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from wizard.engine import GameConfig
-    from wizard.session import Seat, Session
+    from wizard.table import Seat, Session
 
     from .routes import make_app
     from .scenes.table import TableScene

@@ -26,7 +26,7 @@ from wizard.engine import RecordError
 from wizard.engine.scoring import winners
 from wizard.persistence import Settings
 from wizard.persistence.savegame import GameSummary, new_game_id
-from wizard.session import Seat, Session
+from wizard.table import Seat, Session
 
 #: When each finished game was first recorded or reviewed (one moment per game).
 _FINISHED: weakref.WeakKeyDictionary[Session, datetime] = weakref.WeakKeyDictionary()
@@ -202,8 +202,8 @@ class Prefs:
                                        self._created_at(gid))
             return
         try:
-            from wizard.persistence import SavedGame, SeatSpec
-            seats = [SeatSpec(s.name, s.kind, s.level) for s in session.seats]  # type: ignore[arg-type]
+            from wizard.persistence import SavedGame
+            seats = list(session.seats)          # the one seat type: saved as played
             saved = SavedGame(session.record(), seats, self._created_at(gid),
                               game_id=gid)                    # an immutable snapshot, made now
         except Exception:
@@ -246,8 +246,8 @@ class Prefs:
         if self.store is None:
             out = []
             for gid, (record, seats, created) in self._memory_games.items():
-                from wizard.persistence import SavedGame, SeatSpec
-                specs = [SeatSpec(s.name, s.kind, s.level) for s in seats]  # type: ignore[arg-type]
+                from wizard.persistence import SavedGame
+                specs = list(seats)
                 out.append(SavedGame(record, specs, created, game_id=gid).summary())
             return sorted(out, key=lambda g: g.updated, reverse=True)
         self.flush()
@@ -278,7 +278,7 @@ class Prefs:
         if saved is None:
             return None
         self._created[saved.game_id] = saved.created
-        return saved.game_id, saved.record, [Seat(s.name, s.kind, s.level) for s in saved.seats]
+        return saved.game_id, saved.record, list(saved.seats)
 
     def resume(self, game_id: str | None = None) -> Session | None:
         """A session for a saved game (the most recent without ``game_id``), saving under its id."""
@@ -344,8 +344,8 @@ class Prefs:
         The moment it finished is taken once per game, so the entry recorded in the history and
         the one the game end's Review opens say the same time. Its ``started`` is when the game
         began: the save's creation time (kept through a resume)."""
-        from wizard.persistence import HistoryEntry, SeatSpec
-        seats = [SeatSpec(s.name, s.kind, s.level) for s in session.seats]  # type: ignore[arg-type]
+        from wizard.persistence import HistoryEntry
+        seats = list(session.seats)
         if not session.finished:
             raise ValueError("only a finished game goes into the history")
         totals = tuple(session.totals)

@@ -161,3 +161,25 @@ def hand_step(zone: Box, cw: float, n: int, inner: float) -> float:
     if n <= 1:
         return 0.0
     return min(cw * 1.06, (zone.w - 2 * inner - cw) / (n - 1))
+
+
+def hand_places(lay: ReplayLayout, position: int, n: int) -> list[Box]:
+    """Where the ``n`` cards of the hand at screen ``position`` lie, left to right."""
+    if n == 0:
+        return []
+    zone = lay.zones[position]
+    inner, (cw, ch) = 8 * lay.unit, lay.card
+    step = hand_step(zone, cw, n, inner)
+    x0 = zone.x + inner + (zone.w - 2 * inner - (cw + step * (n - 1))) / 2
+    return [Box(round(x0 + i * step), zone.y + inner + lay.strip_h, round(cw), round(ch))
+            for i in range(n)]
+
+
+def round_boxes(lay: ReplayLayout, rounds: int) -> tuple[list[Box], float]:
+    """The round strip's buttons (rounds 1..``rounds``) and the x where its label starts."""
+    u, strip = lay.unit, lay.rounds_strip
+    label_w, gap = 90 * u, 4 * u
+    bw = min(40 * u, (strip.w - label_w - gap * (rounds - 1)) / rounds)
+    left = strip.x + (strip.w - label_w - rounds * bw - (rounds - 1) * gap) / 2
+    return [Box(round(left + label_w + k * (bw + gap)), round(strip.y), round(bw), round(strip.h))
+            for k in range(rounds)], left

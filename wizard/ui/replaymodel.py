@@ -9,7 +9,6 @@ table for the step that finished it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from wizard import messages
@@ -30,7 +29,10 @@ from wizard.engine import (
     TrumpRevealed,
 )
 from wizard.i18n import _, ngettext
+from wizard.table.picture import VARIED, Pictures
 from wizard.table.trickwhy import trick_line
+
+__all__ = ["VARIED", "Frame", "Pictures", "ReplayModel", "build_frames", "describe"]
 
 # ---- the steps of a game ------------------------------------------------------------------------
 
@@ -65,56 +67,6 @@ class Frame:
         if won is not None:
             return won.cards
         return tuple(zip(self.state.trick_seats, self.state.trick, strict=True))
-
-
-VARIED = ("W", "J")   # the cards drawn with four different pictures
-
-
-class Pictures:
-    """Which of the four pictures each Wizard and Jester shows in a replay step.
-
-    Every player's hand is open in a replay, so each card of the deal gets its own picture: the
-    Wizards are numbered in seat order through the dealt hands (and the Jesters likewise). A
-    player's Wizards played this round took the first of that player's pictures, so a Wizard
-    shows the same picture in the hand and on the trick, and no two Wizards look alike.
-    """
-
-    def __init__(self, state: GameState) -> None:
-        self.plays = [pc for t in state.tricks_played for pc in t.cards]
-        self.plays += list(zip(state.trick_seats, state.trick, strict=True))
-        self.base: dict[tuple[int, str], int] = {}
-        self.played: dict[tuple[int, str], int] = {}
-        for seat, card in self.plays:
-            if card.text in VARIED:
-                self.played[seat, card.text] = self.played.get((seat, card.text), 0) + 1
-        running = dict.fromkeys(VARIED, 0)
-        for seat, hand in enumerate(state.hands):
-            for code in VARIED:
-                self.base[seat, code] = running[code]
-                running[code] += sum(1 for c in hand if c.text == code) + self.played.get((seat, code), 0)
-        self.after_hands = running     # the turned trump card comes after every hand
-
-    def hand(self, seat: int, cards: Sequence[Card]) -> list[int]:
-        """Pictures for ``seat``'s hand as drawn (any order): the cards not yet played."""
-        seen: dict[str, int] = {}
-        out = []
-        for c in cards:
-            if c.text in VARIED:
-                k = seen.get(c.text, 0)
-                seen[c.text] = k + 1
-                out.append((self.base[seat, c.text] + self.played.get((seat, c.text), 0) + k) % 4)
-            else:
-                out.append(0)
-        return out
-
-    def turned(self, card: Card) -> int:
-        """The picture of the turned trump card (a Wizard or Jester there is not in any hand)."""
-        return self.after_hands[card.text] % 4 if card.text in VARIED else 0
-
-    def trick(self, cards: Sequence[tuple[int, Card]]) -> list[int]:
-        """Pictures for the latest trick's cards (each seat's last card played)."""
-        return [(self.base[seat, c.text] + self.played.get((seat, c.text), 1) - 1) % 4
-                if c.text in VARIED else 0 for seat, c in cards]
 
 
 def build_frames(record: GameRecord) -> list[Frame]:
@@ -160,6 +112,11 @@ class ReplayModel:
     def last(self) -> int:
         """The index of the last step."""
         return len(self.frames) - 1
+
+    def pace(self, pause: float) -> float:
+        """Seconds the step shown stays while playing: ``pause``, twice for a trick or a deal."""
+        f = self.frame
+        return pause * 2 if f.won is not None or f.is_deal else pause
 
     def go(self, pos: int) -> None:
         """Show step ``pos`` (clamped)."""
@@ -247,7 +204,7 @@ def describe(frame: Frame, names: list[str], look: str = "classic", you: int | N
                 out.append(_("{name} names the trump: {suit}.").format(name=names[e.seat],
                                                                          suit=suit))
         elif isinstance(e, TrickWon):
-            out.append(trick_line(e, names, you, look))
+            out.append(trick_line(e, names, you, look, rules=state.config.rules))
         elif isinstance(e, RoundScored):
             out.append(_("Round {round} is scored.").format(round=e.round))
         elif isinstance(e, GameOver):

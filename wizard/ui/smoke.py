@@ -24,7 +24,7 @@ from wizard.engine import (
     deck,
 )
 from wizard.persistence import Settings
-from wizard.session import Seat, Session
+from wizard.table import Seat, Session, step_ai
 
 from .smoke_hint import HINT_SCREENS, make_hint_screen
 from .smoke_review import REVIEW_SCREENS, make_review_screen, review_session
@@ -81,7 +81,7 @@ def play_until(session: Session, stop: Callable[[Session], bool], limit: int = 5
         if session.needs_advance:
             session.advance()
         elif session.is_ai_turn():
-            session.step_ai()
+            step_ai(session)
         else:
             session.act(session.legal_actions()[0])
     return session

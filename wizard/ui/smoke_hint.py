@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wizard.session import Session
+from wizard.table import Session
 
 if TYPE_CHECKING:
     from .app import App

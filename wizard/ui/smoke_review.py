@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from wizard.engine import GameConfig
-from wizard.session import Seat, Session
+from wizard.table import Seat, Session
 
 if TYPE_CHECKING:
     from .app import App

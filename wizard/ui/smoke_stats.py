@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wizard.engine import GameConfig
-from wizard.session import Seat, Session
+from wizard.table import ComputerSeats, Seat, Session, step_ai
 
 if TYPE_CHECKING:
     from .app import App
@@ -39,7 +39,7 @@ def progress_session(k: int) -> Session:
         if session.needs_advance:
             session.advance()
         elif session.is_ai_turn():
-            session.step_ai()
+            step_ai(session)
         else:
             if not took and session.round >= 3 and session.takeback_refusal() is None:
                 session.take_back()        # she undoes her last choice once, then plays on
@@ -47,7 +47,7 @@ def progress_session(k: int) -> Session:
                 continue
             seat = session.current
             assert seat is not None
-            session.play_for(seat, anna)        # her play, at a computer level's skill
+            ComputerSeats().play_for(session, seat, anna)      # her play, at a computer level's skill
     return session
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from wizard.engine import Bid, Edition, GameConfig, GameState, Phase, card, cards
 from wizard.i18n import _
 from wizard.messages import YOU
-from wizard.session import Seat, Session
+from wizard.table import Seat, Session, step_ai
 
 if TYPE_CHECKING:
     from .app import App
@@ -103,7 +103,7 @@ def make_last_trick_held(app: App) -> None:
         if session.needs_advance:
             session.advance()
         elif session.is_ai_turn():
-            session.step_ai()
+            step_ai(session)
         else:
             session.act(session.legal_actions()[0])
     app.settings.last_trick_waits = True

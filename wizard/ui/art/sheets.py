@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pygame
 
+from wizard.engine import Edition, Power, rules_of
 from wizard.ui import fonts
 from wizard.ui.art.card_art import BACK_STYLE_COUNT, CardArt
 
-EDITIONS = ("classic", "magic", "camelot")
+EDITIONS = tuple(e.value for e in Edition)
 BACKGROUND = (28, 92, 60)
 CARD_W = 120
 GAP = 10
@@ -18,18 +19,21 @@ COLUMNS = 13
 
 def deck_cards(edition: str) -> list[tuple[str, int]]:
     """Every card of an edition as (notation, variant), suits in rows, specials last."""
-    ranks = range(2, 14) if edition == "camelot" else range(1, 14)
-    cards = [(f"{s}{r}", 0) for s in "BGRY" for r in ranks]
+    rules = rules_of(edition)
+    cards = [(f"{s}{r}", 0) for s in "BGRY" for r in rules.ranks]
     cards += [("W", v) for v in range(4)] + [("J", v) for v in range(4)]
-    if edition == "camelot":
-        cards += [(c, 0) for c in ("GRAIL", "EXCALIBUR", "MERLIN", "MERLIN:W", "MERLIN:J", "MORGAN")]
+    for c, _count in rules.specials:               # the edition's own cards after the four of each
+        if c.text not in ("W", "J"):
+            cards.append((c.text, 0))
+            if rules.power(c) is Power.WIZARD_OR_JESTER:     # and its declared faces
+                cards += [(c.declare("W").text, 0), (c.declare("J").text, 0)]
     return cards
 
 
 def _rows(edition: str) -> list[list[tuple[str, int]]]:
     cards = deck_cards(edition)
     suited = [c for c in cards if c[0][0] in "BGRY" and c[0][1:].isdigit()]
-    per_row = 12 if edition == "camelot" else 13
+    per_row = len(rules_of(edition).ranks)
     rows = [suited[i:i + per_row] for i in range(0, len(suited), per_row)]
     rows.append([c for c in cards if c not in suited])
     return rows
@@ -83,7 +87,7 @@ def write_card_sheets(directory: Path | str) -> list[Path]:
     written: list[Path] = []
     for look in ("classic", "standard"):
         for edition in EDITIONS:
-            art = CardArt(look, magic=edition == "magic")
+            art = CardArt(look, magic=rules_of(edition).has_power(Power.MAGIC))
             path = out / f"cards-{look}-{edition}.png"
             pygame.image.save(contact_sheet(art, edition, f"{look} look, {edition} edition"), str(path))
             written.append(path)

@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import pygame
 
 from wizard.engine import (
     BidMade,
     BidsRevealed,
+    Card,
     CardDealt,
     CardPlayed,
     DealerChosen,
-    Phase,
     TrumpRevealed,
 )
 from wizard.i18n import _
+from wizard.table.picture import Picture
 from wizard.table.tween import lerp2
 
 from .. import text, theme
 from ..cardpaint import variants
-from ..layout import PeekHand, bid_flash, hand_angles, hand_boxes, peek_hands
+from ..layout import CARD_ASPECT, PeekHand, bid_flash, hand_angles, hand_boxes, peek_hands
+from ..widgets import panel
 from .common import R, TableView, banner
 
 
@@ -89,7 +94,7 @@ def hand(sc: TableView, surf: pygame.Surface) -> None:
     if sh.hand is not None and sc.table.viewer == seat:
         hand = sc.sorted_hand()
         legal = sc.table.legal_cards()
-        playing = sc.my_turn() and sc.session.phase is Phase.PLAY
+        playing = sc.table.playing()
         rects = sc.hand_rects()
         dragging = sc.pressed is not None and sc.drag_pos is not None
         leaving = sc.leaving_card()
@@ -162,3 +167,45 @@ def flying(sc: TableView, surf: pygame.Surface) -> None:
         surf.blit(img, (round(at.x), round(at.y)))
     elif isinstance(e, BidsRevealed):
         banner(sc, surf, _("Bids revealed"))
+
+
+# ---- a picture's open hands and trump (a replay) ---------------------------------------------
+
+def face_row(surf: pygame.Surface, painter: Any, placed: Sequence[tuple[Card, pygame.Rect]],
+             looks: Sequence[int], tag: str) -> None:
+    """Cards face up where they are ``placed``, each with its picture (``looks``)."""
+    for (c, rect), v in zip(placed, looks, strict=False):
+        painter.blit_face(surf, c.text, rect, tag, variant=v)
+
+
+def trump_box(surf: pygame.Surface, box: pygame.Rect, u: float, painter: Any, picture: Picture,
+              label: str) -> None:
+    """The turned-up card (or its empty place) with "Trump", ``label`` and the suit's emblem."""
+    panel(surf, box, u, alpha=200)
+    ch = box.h - 16 * u
+    cw = ch / CARD_ASPECT
+    card_r = pygame.Rect(box.x + 10 * u, box.y + 8 * u, cw, ch)
+    if picture.turned is not None:
+        painter.blit_face(surf, picture.turned.text, card_r, "turned", variant=picture.turned_look)
+    else:
+        pygame.draw.rect(surf, theme.INK_DIM, card_r, width=1, border_radius=round(6 * u))
+    x = card_r.right + 12 * u
+    w = box.right - 8 * u - x
+    text.draw(surf, _("Trump"), (x, box.y + box.h * 0.3), int(15 * u), theme.INK_DIM,
+              anchor="midleft", max_w=w)
+    text.draw(surf, label, (x, box.y + box.h * 0.5), int(18 * u), theme.ACCENT, "bold",
+              anchor="midleft", max_w=w)
+    if picture.trump is not None:
+        em = painter.emblem(picture.trump, 30 * u)
+        if em is not None:
+            surf.blit(em, em.get_rect(midleft=(x, box.y + box.h * 0.76)))
+
+
+def open_hand(surf: pygame.Surface, painter: Any, placed: Sequence[tuple[Card, pygame.Rect]],
+              looks: Sequence[int], tag: str, empty: pygame.Rect, u: float) -> None:
+    """A hand face up where it is ``placed``, or "no cards left" centred in ``empty``."""
+    if placed:
+        face_row(surf, painter, placed, looks, tag)
+    else:
+        text.draw(surf, _("no cards left"), empty.center, int(14 * u), theme.INK_DIM,
+                  anchor="center")

@@ -8,7 +8,6 @@ from typing import Protocol
 import pygame
 
 from wizard.engine import Card
-from wizard.session import Session
 from wizard.table import Shown, Table
 
 from .. import text, theme
@@ -23,7 +22,6 @@ class TableView(Protocol):
     app: App
     lay: TableLayout
     table: Table
-    session: Session
     message: tuple[str, float, bool] | None
     review: bool
     hover: int | None

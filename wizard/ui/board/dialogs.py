@@ -7,6 +7,7 @@ import pygame
 from wizard import messages
 from wizard.engine import WinReason
 from wizard.i18n import _
+from wizard.table.picture import Picture
 
 from .. import text, theme
 from ..fonts import font
@@ -17,13 +18,13 @@ from .common import R, TableView, felt
 
 # ---- prompt, bidding ---------------------------------------------------------------------------
 
-def prompt(sc: TableView, surf: pygame.Surface) -> None:
-    """The one-line prompt (whose turn, reasons) and, when bidding, the bid buttons."""
+def prompt(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
+    """The picture's prompt line (whose turn, reasons) and, when bidding, the bid buttons."""
     lay, u = sc.lay, sc.lay.unit
     if sc.table.choice is not None and sc.my_turn():
         return                       # the question takes the prompt's place, with its own title
     box = R(lay.prompt)
-    msg, tone = sc.table.prompt()
+    msg, tone = picture.prompt, picture.tone
     colour = theme.ACCENT if tone == "accent" else theme.INK
     why = sc.table.trick_line()
     if why:                          # the finished trick's line, and the prompt below it

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from wizard.i18n import _, ngettext
+from wizard.table.picture import Plate
 
 from .. import text, theme
 from ..fonts import font
@@ -13,32 +16,29 @@ from .common import R, TableView
 
 # ---- seat plates -----------------------------------------------------------------------------
 
-def plate(sc: TableView, surf: pygame.Surface, seat: int) -> None:
-    """A seat plate, re-drawn only when something on it changed."""
+def plate(sc: TableView, surf: pygame.Surface, p: Plate) -> None:
+    """A seat plate drawn from the picture's ``Plate``, re-drawn only when the plate changed."""
     from wizard.i18n import current_language
-    lay, u, sh = sc.lay, sc.lay.unit, sc.shown
+    lay, u = sc.lay, sc.lay.unit
+    seat = p.seat
     box = R(lay.plates[sc.pos_of(seat)])
     margin = round(20 * u)
-
-    def at(xs: list[object]) -> object:
-        return xs[seat] if seat < len(xs) else None
-
-    key = (box.size, u, current_language(), sc.session.seats[seat], sc.table.acting_seat() == seat,
-           sc.table.thinking_seat == seat, at(sh.bids_made), at(sh.bids), at(sh.tricks), sc.table.plate_total(seat),  # type: ignore[arg-type]
-           sh.dealer == seat, at(sh.hand_counts), sc.pos_of(seat) == 0, id(sc.app.painter))  # type: ignore[arg-type]
+    bottom = sc.pos_of(seat) == 0
+    key = (box.size, u, current_language(), p, bottom, id(sc.app.painter))
     cached = sc.plate_cache.get(seat)
     if cached is None or cached[0] != key:
         img = pygame.Surface((box.w + 2 * margin, box.h + 2 * margin), pygame.SRCALPHA)
-        _plate(sc, img, seat, pygame.Rect(margin, margin, box.w, box.h))
+        draw_plate(img, pygame.Rect(margin, margin, box.w, box.h), u, p, sc.app.painter,
+                   cards=not bottom)
         cached = sc.plate_cache[seat] = (key, img)
     surf.blit(cached[1], (box.x - margin, box.y - margin))
 
 
-def _plate(sc: TableView, surf: pygame.Surface, seat: int, box: pygame.Rect) -> None:
-    u, sh = sc.lay.unit, sc.shown
-    seat_spec = sc.session.seats[seat]
-    current = sc.table.acting_seat()
-    turn = current == seat
+def draw_plate(surf: pygame.Surface, box: pygame.Rect, u: float, p: Plate, painter: Any,
+               cards: bool = True) -> None:
+    """A seat plate: name, level, bid token, tricks won, total, dealer mark and (``cards``) how
+    many cards the seat holds."""
+    turn = p.acting
     panel(surf, box, u, fill=(34, 58, 46) if turn else theme.PANEL, alpha=235,
           edge=theme.ACCENT if turn else theme.PANEL_EDGE)
     if turn:
@@ -47,17 +47,16 @@ def _plate(sc: TableView, surf: pygame.Surface, seat: int, box: pygame.Rect) -> 
     pad = 10 * u
     token = box.h * 0.46
     name_w = box.w - 2 * pad - token - 6 * u
-    text.draw(surf, seat_spec.name, (box.x + pad, box.y + pad * 0.7), int(20 * u), theme.INK,
+    text.draw(surf, p.name, (box.x + pad, box.y + pad * 0.7), int(20 * u), theme.INK,
               role="bold", max_w=name_w)
-    level = _("human") if seat_spec.is_human else _level_name(seat_spec.level)
-    if turn and not seat_spec.is_human and sc.table.thinking_seat == seat:
+    level = _("human") if p.is_human else _level_name(p.level)
+    if turn and not p.is_human and p.thinking:
         level = _("thinking…")
     text.draw(surf, level, (box.x + pad, box.y + pad * 0.7 + 24 * u), int(15 * u),
               theme.ACCENT if turn else theme.INK_DIM, max_w=name_w)
     # bid token
     cx, cy = box.right - pad - token / 2, box.y + pad * 0.6 + token / 2
-    made = sh.bids_made[seat] if seat < len(sh.bids_made) else False
-    bid = sh.bids[seat] if seat < len(sh.bids) else None
+    made, bid = p.bid_made, p.bid
     pygame.draw.circle(surf, (18, 26, 22), (cx, cy), token / 2)
     pygame.draw.circle(surf, theme.GOLD if made else (90, 96, 90), (cx, cy), token / 2,
                        max(1, round(2 * u)))
@@ -67,7 +66,7 @@ def _plate(sc: TableView, surf: pygame.Surface, seat: int, box: pygame.Rect) -> 
     text.draw(surf, _("bid"), (cx, cy + token / 2 + 2 * u), int(11 * u), theme.INK_DIM,
               anchor="midtop")
     # tricks won: a little stack (one sliver per trick) and the count
-    won = sh.tricks[seat] if seat < len(sh.tricks) else 0
+    won = p.tricks
     y = box.bottom - pad - 16 * u
     tw, th = 12 * u, 16 * u
     x = box.x + pad
@@ -93,17 +92,18 @@ def _plate(sc: TableView, surf: pygame.Surface, seat: int, box: pygame.Rect) -> 
         label = ""
     text.draw(surf, label, (x, y + th / 2), int(13 * u), theme.INK if won else theme.INK_DIM,
               anchor="midleft", max_w=room)
-    total, counting = sc.table.plate_total(seat)
-    score = text.draw(surf, _("{points} pts").format(points=total), (box.right - pad, y + th / 2),
-                      int(17 * u), theme.ACCENT if counting else theme.INK, role="bold", anchor="midright")
-    if sh.dealer == seat:
+    score = text.draw(surf, _("{points} pts").format(points=p.total), (box.right - pad, y + th / 2),
+                      int(17 * u), theme.ACCENT if p.counting else theme.INK, role="bold",
+                      anchor="midright")
+    if p.dealer:
         d = 22 * u
         dc = (box.x - d * 0.25 + d / 2, box.y - d * 0.25 + d / 2)
         pygame.draw.circle(surf, theme.PARCHMENT, dc, d / 2)
         pygame.draw.circle(surf, theme.WOOD, dc, d / 2, max(1, round(2 * u)))
         text.draw(surf, pgettext_dealer(), dc, int(13 * u), theme.INK_DARK, role="bold",
                   anchor="center")
-    _mini_hand(sc, surf, seat, box, score.x - 8 * u)
+    if cards:
+        _mini_hand(surf, p.cards, box, score.x - 8 * u, u, painter)
 
 
 def pgettext_dealer() -> str:
@@ -112,14 +112,12 @@ def pgettext_dealer() -> str:
     return pgettext("dealer mark", "D")
 
 
-def _mini_hand(sc: TableView, surf: pygame.Surface, seat: int, box: pygame.Rect,
-               right: float) -> None:
+def _mini_hand(surf: pygame.Surface, n: int, box: pygame.Rect, right: float, u: float,
+               painter: Any) -> None:
     """How many cards the seat holds: a small card icon and the count, on the plate, ending
     before ``right`` (the total)."""
-    n = sc.shown.hand_counts[seat] if seat < len(sc.shown.hand_counts) else 0
-    if n <= 0 or sc.pos_of(seat) == 0:
+    if n <= 0:
         return
-    u = sc.lay.unit
     cw = 11 * u
     # The count is a badge on the cards, not a bare number beside the total ("12 -80 pts" would
     # read like a range).
@@ -128,7 +126,7 @@ def _mini_hand(sc: TableView, surf: pygame.Surface, seat: int, box: pygame.Rect,
     x = min(box.x + box.w * 0.47, right - (cw + d + 8 * u))
     x = max(x, box.x + box.w * 0.42)
     y = box.bottom - 10 * u - 17 * u
-    back = sc.app.painter.back(cw)
+    back = painter.back(cw)
     surf.blit(back, (x, y))
     surf.blit(back, (x + 3 * u, y + 1 * u))
     badge = pygame.Rect(0, 0, d, 18 * u)
@@ -144,3 +142,65 @@ def _level_name(level: str | None) -> str:
     return _("computer · {level}").format(level=names.get(level or "normal", level or ""))
 
 
+
+
+def level_name(level: str | None) -> str:
+    """The translated name of a computer level."""
+    names = {"easy": _("Easy"), "normal": _("Normal"), "hard": _("Hard"), "expert": _("Expert"),
+             "random": _("Random"), "rulebid": _("Beginner"), "mixed": _("Mixed levels")}
+    return names.get(level or "normal", level or "")
+
+
+def strip(surf: pygame.Surface, box: pygame.Rect, u: float, p: Plate, strip_h: float) -> None:
+    """A seat as a compact strip over its open hand (a replay): dealer mark, name and level,
+    total, bid and tricks won (in the accent colour when the bid is made), the round's points
+    once scored; on two lines when the strip is tall enough."""
+    acting = p.acting
+    panel(surf, box, u, fill=(34, 58, 46) if acting else theme.PANEL, alpha=225,
+          edge=theme.ACCENT if acting else theme.PANEL_EDGE)
+    inner = 8 * u
+    two = strip_h >= 40 * u           # narrow zone: name and total, then bid and tricks below
+    y1 = box.y + inner + (10 * u if two else strip_h / 2 - 2 * u)
+    y2 = box.y + inner + 33 * u
+    x = box.x + inner
+    if p.dealer:
+        d = 20 * u
+        centre = (x + d / 2, y1)
+        pygame.draw.circle(surf, theme.PARCHMENT, centre, d / 2)
+        pygame.draw.circle(surf, theme.WOOD, centre, d / 2, max(1, round(2 * u)))
+        text.draw(surf, pgettext_dealer(), centre, int(12 * u), theme.INK_DARK, "bold",
+                  anchor="center")
+        x += d + 6 * u
+    right = box.right - inner
+    total = text.draw(surf, _("{points} pts").format(points=p.total), (right, y1), int(17 * u),
+                      theme.INK, "bold", anchor="midright")
+    status = " · ".join([_("bid {n}").format(n="–" if p.bid is None else p.bid),
+                         _("won {n}").format(n=p.tricks)])
+    colour = theme.ACCENT if p.made else theme.INK_DIM
+    if two:
+        name_right = total.x - 10 * u
+        y, left, right = y2, box.x + inner, box.right - inner
+    else:
+        y, left, right = y1, x, total.x - 10 * u
+    pts = p.points
+    if pts is not None:     # signed, with its unit, after a "·": never "won 0 +20 -80 pts"
+        r = text.draw(surf, _("{points} pts").format(points=f"{pts:+d}" if pts else "0"),
+                      (right, y), int(16 * u), theme.GOOD if pts > 0 else theme.BAD, "bold",
+                      anchor="midright")
+        right = r.x - 10 * u
+        if not two:
+            status += " ·"
+    if two:
+        text.draw(surf, status, (left, y), int(15 * u), colour, anchor="midleft",
+                  max_w=right - left)
+    else:
+        r = text.draw(surf, status, (right, y), int(15 * u), colour, anchor="midright",
+                      max_w=(right - left) * 0.55)
+        name_right = r.x - 10 * u
+    name_w = max(20, name_right - x)
+    name = p.name
+    if not p.is_human:
+        with_level = _("{name} ({level})").format(name=p.name, level=level_name(p.level))
+        if text.fit_size(with_level, int(18 * u), name_w, "bold") >= int(15 * u):
+            name = with_level
+    text.draw(surf, name, (x, y1), int(18 * u), theme.INK, "bold", anchor="midleft", max_w=name_w)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from wizard.engine import Card, Phase, TrickWon
+from wizard.engine import Card, TrickWon
 from wizard.table.tips import Tip, bids_tip, card_tip, game_tip
 
 from ..layout import Box, bid_buttons, hand_index_at, peek_index_at
@@ -56,7 +56,7 @@ def target(sc: TableView) -> tuple[Target, Tip, pygame.Rect] | None:
     chosen with the keyboard; with its words and where it lies."""
     if sc.table.curtain_for is not None or sc.review or sc.table.choice is not None:
         return None
-    sh, cfg = sc.shown, sc.session.config
+    sh, cfg = sc.shown, sc.table.config
     pos = sc.pointer
     if pos is not None:
         found = _card_at(sc, pos)
@@ -68,7 +68,7 @@ def target(sc: TableView) -> tuple[Target, Tip, pygame.Rect] | None:
             return ("badge",), game_tip(cfg), items["badge"][1]
         if "bids" in items and items["bids"][1].collidepoint(pos):
             return ("bids", sh.bids_sum), bids_tip(sh), items["bids"][1]
-    if sc.selected is not None and sh.hand and sc.my_turn() and sc.session.phase is Phase.PLAY:
+    if sc.selected is not None and sh.hand and sc.table.playing():
         hand = sc.sorted_hand()
         if sc.selected < len(hand):
             i = sc.selected

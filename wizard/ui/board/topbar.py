@@ -45,7 +45,7 @@ def top_items(sc: TableView) -> dict[str, tuple[str, pygame.Rect]]:
         total = sh.bids_sum
         place("bids", _("Bids: {sum} of {tricks}").format(sum="?" if total is None else total,
                                                           tricks=sh.round), size, "text")
-    label = badge(sc.session.config)
+    label = badge(sc.table.config)
     if x + font(int(16 * u), text.face_for(label, "bold")).size(label)[0] + 20 * u <= right:
         place("badge", label, int(16 * u), "bold", pad=10 * u)
     if sh.round:

@@ -7,11 +7,15 @@ What to mark comes from the table (``Table.marks()``: the engine's verdict); thi
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import Any
 
 import pygame
 
-from wizard.engine import CardPlayed, Kind, Phase, TrickWon
+from wizard.engine import CardPlayed, Phase, TrickWon
 from wizard.i18n import pgettext
+from wizard.table.picture import Picture
+from wizard.table.trickwhy import TrickMarks
 from wizard.table.tween import lerp2
 
 from .. import text, theme
@@ -22,7 +26,7 @@ from .common import R, TableView
 MAGIC: tuple[int, int, int] = (196, 140, 255)     # the Magic Wizard's violet
 
 
-def trick(sc: TableView, surf: pygame.Surface) -> None:
+def trick(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
     """The trick in play with its marks, or the finished one (lying there, or leaving at the next
     lead towards its winner)."""
     lay, sh, tab = sc.lay, sc.shown, sc.table
@@ -30,35 +34,45 @@ def trick(sc: TableView, surf: pygame.Surface) -> None:
     if sh.held and sh.won is not None and isinstance(e, CardPlayed) and tween is not None:
         _leaving(sc, surf, sh.won, tween.t)
         return
-    m = tab.marks()
+    m = picture.marks
     if m is None:
         if not sh.trick and sh.round and not sh.drawn and sh.phase is Phase.PLAY and tab.drained:
             for slot in lay.trick_spots:
                 pygame.draw.rect(surf, (255, 255, 255), R(slot), width=1,
                                  border_radius=round(8 * lay.unit))
         return
-    u = lay.unit
     pulse = tween.t if isinstance(e, TrickWon) and tween is not None else 1.0
     spots = [R(lay.trick_spots[sc.pos_of(seat)]) for seat, _c in m.cards]
+    marked(surf, spots, lay.unit, sc.app.painter, m, picture.trick_looks, pulse)
+
+
+def marked(surf: pygame.Surface, spots: Sequence[pygame.Rect], u: float, painter: Any,
+           m: TrickMarks, looks: Sequence[int], pulse: float = 1.0,
+           ring: int | None = None) -> None:
+    """The trick's cards at ``spots`` with the marks the table decided: the Magic Wizard's glow,
+    the card winning (so far), a voiding Excalibur, a null Grail, each card's position; ``ring``:
+    a seat whose card was just played (the replay's step)."""
     for (seat, _c), spot in zip(m.cards, spots, strict=True):
         if seat == m.magic:
             magic_glow(surf, spot, u, pulse)
-    looks = sh.trick_looks(m.cards)
     for (_seat, c), spot, v in zip(m.cards, spots, looks, strict=True):
-        sc.app.painter.blit_face(surf, c.text, spot, "trick", variant=v)
-    for k, ((seat, c), spot) in enumerate(zip(m.cards, spots, strict=True)):
+        painter.blit_face(surf, c.text, spot, "trick", variant=v)
+    for k, ((seat, _c), spot) in enumerate(zip(m.cards, spots, strict=True)):
         if seat == m.winning:
             colour = MAGIC if seat == m.magic else theme.ACCENT
             grow = round((1 - pulse) * 10 * u)
             pygame.draw.rect(surf, colour, spot.inflate(8 * u + grow, 8 * u + grow),
                              width=max(2, round(3 * u)), border_radius=round(8 * u))
-            _pill(sc, surf, spot, _winning_label(m.finished, seat == m.magic), colour)
-        elif m.void and c.kind is Kind.EXCALIBUR:
+            _pill(u, surf, spot, _winning_label(m.finished, seat == m.magic), colour)
+        elif seat == m.voider:
             pygame.draw.rect(surf, theme.BAD, spot.inflate(8 * u, 8 * u), width=max(2, round(3 * u)),
                              border_radius=round(8 * u))
-            _pill(sc, surf, spot, pgettext("trick mark", "Voids the trick"), theme.BAD)
+            _pill(u, surf, spot, pgettext("trick mark", "Voids the trick"), theme.BAD)
         elif seat == m.null:
-            _pill(sc, surf, spot, pgettext("trick mark", "Null card"), theme.INK_DIM)
+            _pill(u, surf, spot, pgettext("trick mark", "Null card"), theme.INK_DIM)
+        elif seat == ring:
+            pygame.draw.rect(surf, theme.INK, spot.inflate(6 * u, 6 * u),
+                             width=max(1, round(2 * u)), border_radius=round(8 * u))
         _position(surf, spot, k + 1, u, leader=k == 0)
 
 
@@ -68,10 +82,9 @@ def _winning_label(finished: bool, magic: bool) -> str:
     return pgettext("trick mark", "Wins") if finished else pgettext("trick mark", "Winning")
 
 
-def _pill(sc: TableView, surf: pygame.Surface, spot: pygame.Rect, label: str,
+def _pill(u: float, surf: pygame.Surface, spot: pygame.Rect, label: str,
           colour: tuple[int, int, int]) -> None:
     """A small label low on a trick card, clear of its corner indices."""
-    u = sc.lay.unit
     size = max(10, int(13 * u))
     w, h = font(size, "bold").size(label)
     box = pygame.Rect(0, 0, w, h).inflate(12 * u, 4 * u)

@@ -8,8 +8,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from wizard.i18n import _
-from wizard.session import Session
-from wizard.table import GameOver
+from wizard.table import GameOver, Session
 
 from .. import text, theme
 from ..app import App
@@ -69,11 +68,11 @@ def draw_chart(surf: pygame.Surface, rect: pygame.Rect, series: list[list[int]],
 class GameEndScene(Overlay):
     """The winner, the ranking and the chart, over the table."""
 
-    def __init__(self, app: App, outcome: GameOver, session: Session,
+    def __init__(self, app: App, outcome: GameOver, game: Session,
                  close_table: Callable[[], None]) -> None:
         super().__init__(app)
         self.outcome = outcome
-        self.session = session
+        self.game = game          # the finished game, for a new one with its seats and its review
         self.close_table = close_table
 
     # No button answers Enter by itself: Enter (or Space) is what a person presses to get through
@@ -108,7 +107,7 @@ class GameEndScene(Overlay):
                                    primary=True))
         self.widgets.append(Button((x + bw + gap, y, bw, 52 * u), lambda: _("Same deals"),
                                    self.same_deals))
-        people = any(s.is_human for s in self.session.seats)
+        people = any(s.is_human for s in self.game.seats)
         self.widgets.append(Button((x + 2 * (bw + gap), y, bw, 52 * u), lambda: _("Review (R)"),
                                    self.review, enabled=people, keys=(pygame.K_r,),
                                    reason=lambda: _("Nobody played this game in person.")))
@@ -125,10 +124,10 @@ class GameEndScene(Overlay):
 
     def same_deals(self) -> None:
         """Same seats and rules, and the same seed: the same cards are dealt again."""
-        self._play(self.session.config.seed)
+        self._play(self.game.config.seed)
 
     def _play(self, seed: int) -> None:
-        old = self.session
+        old = self.game
         cfg = old.config.with_(seed=seed)
         self.close_table()
         self.app.go("table", session=Session.new(cfg, old.seats, on_save=self.app.prefs.save_game))
@@ -136,7 +135,7 @@ class GameEndScene(Overlay):
     def review(self) -> None:
         """The post-game review of this game: what each person's decisions cost."""
         try:
-            entry = self.app.prefs.entry_of(self.session)
+            entry = self.app.prefs.entry_of(self.game)
         except ValueError:
             return
         self.app.open("review_game", entry=entry)

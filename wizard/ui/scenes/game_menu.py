@@ -20,13 +20,13 @@ class GameMenuScene(Overlay):
 
     def __init__(self, app: App, on_pad: Callable[[], None], on_last_trick: Callable[[], None],
                  on_leave: Callable[[], None], on_legend: Callable[[], None] | None = None,
-                 session: Any = None) -> None:
+                 game: Any = None) -> None:
         super().__init__(app)
         self.on_legend = on_legend
         self.on_pad = on_pad
         self.on_last_trick = on_last_trick
         self.on_leave = on_leave
-        self.session = session      # the game in play: Restart and Abandon act on it
+        self.game = game            # the game in play: Restart and Abandon act on it
 
     def title(self) -> str:
         """Paused."""
@@ -52,8 +52,8 @@ class GameMenuScene(Overlay):
             (lambda: _("Last trick"), self.last_trick, True),
             (lambda: _("How to play"), self.rules, True),
             (lambda: _("Settings"), self.settings, True),
-            (lambda: _("Restart with the same seats"), self.ask_restart, self.session is not None),
-            (lambda: _("Abandon this game"), self.ask_abandon, self.session is not None),
+            (lambda: _("Restart with the same seats"), self.ask_restart, self.game is not None),
+            (lambda: _("Abandon this game"), self.ask_abandon, self.game is not None),
             (lambda: _("Save and leave"), self.leave, True),
         ]
         if self.on_legend is not None:
@@ -90,10 +90,10 @@ class GameMenuScene(Overlay):
 
     def restart(self) -> None:
         """This game is abandoned and a new one starts with the same seats."""
-        session = self.session
+        game = self.game
         self.app.pop(self)
         self.on_leave()                          # the table stops its worker first
-        self.app.go("table", session=self.app.prefs.restart(session))
+        self.app.go("table", session=self.app.prefs.restart(game))
 
     def ask_abandon(self) -> None:
         """Ask, then abandon."""
@@ -103,8 +103,8 @@ class GameMenuScene(Overlay):
 
     def abandon(self) -> None:
         """Remove this game's save and go to the main menu."""
-        session = self.session
+        game = self.game
         self.app.pop(self)
         self.on_leave()                          # the table stops its worker first
-        self.app.prefs.abandon(session)
+        self.app.prefs.abandon(game)
         self.app.go("menu")                      # built again: the game is no longer listed

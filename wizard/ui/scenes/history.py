@@ -13,14 +13,15 @@ from wizard import messages
 from wizard.engine import BidVisibility
 from wizard.i18n import N_, _, ngettext
 from wizard.persistence.jobs import Job
-from wizard.session import Seat, Session
+from wizard.table import Session
 from wizard.ui.fonts import font
 
 from .. import text, theme
+from ..board.plates import level_name
 from ..layout import unit_for
 from ..widgets import Button, panel
 from .base import Screen
-from .replay import ReplayScene, level_name
+from .replay import ReplayScene
 from .scorepad import draw_pad
 from .stats_view import EDITIONS, draw_stats, edition_label, stat_rows
 
@@ -274,7 +275,7 @@ class HistoryScene(Screen):
         entry = None if self.selected is None else self.entries.whole(self.selected)
         if entry is None:
             return
-        seats = [Seat(s.name, s.kind, s.level) for s in entry.seats]
+        seats = list(entry.seats)
         self.app.go("table", session=Session.new(entry.config, seats,
                                                  on_save=self.app.prefs.save_game))
 

@@ -15,10 +15,10 @@ from wizard.i18n import N_, _, ngettext
 from wizard.persistence.jobs import Job
 
 from .. import text, theme
+from ..board.plates import level_name
 from ..charts import percent, rate_bars, rate_line
 from ..widgets import Button, Cycle, panel
 from .base import Screen
-from .replay import level_name
 
 log = logging.getLogger(__name__)
 

@@ -6,6 +6,7 @@ from functools import partial
 
 import pygame
 
+from wizard.engine import Edition
 from wizard.i18n import N_, _
 from wizard.rules_text import chapters
 
@@ -40,7 +41,8 @@ class RulesScene(Screen):
     def legend(self) -> None:
         """The card legend of the edition read now (the classic deck for the variants)."""
         key = chapters()[self.chapter][0]
-        self.app.open("card_legend", edition=key if key in ("classic", "magic", "camelot") else "classic")
+        editions = {e.value for e in Edition}           # a chapter named after an edition
+        self.app.open("card_legend", edition=key if key in editions else Edition.CLASSIC.value)
 
     def _pick(self, i: int) -> None:
         self.chapter = i

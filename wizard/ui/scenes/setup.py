@@ -12,7 +12,7 @@ from wizard import messages
 from wizard.engine import BidVisibility, Edition, GameConfig, Options
 from wizard.i18n import N_, _
 from wizard.persistence.seats import clean_name, is_valid_name
-from wizard.session import Seat, Session
+from wizard.table import Seat, Session
 
 from .. import text, theme
 from ..tooltip import tooltip

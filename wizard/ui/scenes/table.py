@@ -13,7 +13,6 @@ import pygame
 from wizard.engine import Card, CardPlayed
 from wizard.i18n import _
 from wizard.persistence.settings import TRICK_UNTIL_CLICK
-from wizard.session import Session
 from wizard.table import (
     Accepted,
     AskHint,
@@ -24,6 +23,7 @@ from wizard.table import (
     Outcome,
     Refused,
     RoundOver,
+    Session,
     Shown,
     SkipAnimation,
     Table,
@@ -40,14 +40,16 @@ from . import table_draw, table_input
 
 
 class TableScene(Scene):
-    """The game table for one session."""
+    """The game table for one game: everything shown and done goes through the ``Table``."""
 
     def __init__(self, app: App, session: Session, *,
                  on_game_over: Callable[[TableScene], None] | None = None,
                  auto_continue: bool | None = None, keep_history: bool = True,
                  table: Table | None = None) -> None:
         super().__init__(app)
-        self.session = session
+        # the game itself, kept only to hand to the app's saves and history (``app.prefs``) and
+        # to the screens that restart or review it; what is shown and done asks ``self.table``
+        self.game = session
         # a table handed in (a lesson) paces itself with its notes: no trick waits for a click
         self.own_table = table is None
         self.table = table if table is not None else Table(
@@ -68,7 +70,7 @@ class TableScene(Scene):
         self.review = False
         self._moved: tuple[int, int, int] | None = None    # what the last-trick view was opened on
         self.pending_digit: tuple[int, float] | None = None
-        self.lay: TableLayout = table_layout(1280, 800, session.config.players)
+        self.lay: TableLayout = table_layout(1280, 800, self.table.config.players)
         self.static_layer: tuple[tuple[object, object], pygame.Surface] | None = None
         self.plate_cache: dict[int, tuple[object, pygame.Surface]] = {}
         if app.painter.magic:     # no spark on every 1: the trick marks the card acting as a Magic Wizard
@@ -93,7 +95,7 @@ class TableScene(Scene):
 
     def pos_of(self, seat: int) -> int:
         """Screen position of ``seat``."""
-        return seat_positions(self.session.config.players, self.table.bottom)[seat]
+        return seat_positions(self.table.config.players, self.table.bottom)[seat]
 
     def my_turn(self) -> bool:
         """The person whose hand is shown must act now."""
@@ -152,7 +154,7 @@ class TableScene(Scene):
             if self.on_game_over is not None:
                 self.on_game_over(self)
             else:
-                self.app.open("game_end", outcome=out, session=self.session, close_table=self.close)
+                self.app.open("game_end", outcome=out, game=self.game, close_table=self.close)
         elif isinstance(out, TakenBack):
             self.selected = self.hover = self.pressed = None
             self.drag_pos = None
@@ -170,7 +172,7 @@ class TableScene(Scene):
         """Put the finished game into the history (once)."""
         if self.keep_history and not self.recorded:
             self.recorded = True
-            self.app.prefs.finish_game(self.session)
+            self.app.prefs.finish_game(self.game)
 
     def next_round(self) -> None:
         """Deal the next round (the round-end screen closed)."""
@@ -186,7 +188,7 @@ class TableScene(Scene):
 
     def can_take_back(self) -> bool:
         """A solo game where the person has a choice to take back: the button is shown."""
-        return offered(self.session)
+        return offered(self.table.port)
 
     def offers_hint(self) -> bool:
         """The Hint button is shown on the person's turn (not in a lesson)."""
@@ -203,7 +205,7 @@ class TableScene(Scene):
 
     def take_back(self) -> None:
         """Go back to the person's last choice (solo games); in hot seat nothing is offered."""
-        if not self.session.solo:
+        if not self.table.solo:
             return
         self.submit(TakeBackIntent())
 
@@ -228,7 +230,7 @@ class TableScene(Scene):
 
     def layout(self, width: int, height: int) -> None:
         """Lay the table out for the window."""
-        self.lay = table_layout(width, height, self.session.config.players,
+        self.lay = table_layout(width, height, self.table.config.players,
                                 float(getattr(self.app.settings, "ui_scale", 1.0)))
         lay = self.lay
         widths = [lay.hand_card[0], lay.trick_spots[0].w, lay.turned.w]
@@ -291,18 +293,18 @@ class TableScene(Scene):
 
     def open_score_pad(self) -> None:
         """Show the score pad over the table."""
-        s = self.session
-        self.app.open("score_pad", names=self.names, results=s.results, rounds=s.rounds,
-                      current=None if s.finished else s.round)
+        t = self.table
+        self.app.open("score_pad", names=self.names, results=list(t.public().history),
+                      rounds=t.rounds, current=None if t.finished else t.round)
 
     def open_menu(self) -> None:
         """Show the in-game menu."""
         self.app.open("game_menu", on_pad=self.open_score_pad, on_last_trick=self.show_last_trick,
-                      on_leave=self.leave, on_legend=self.open_legend, session=self.session)
+                      on_leave=self.leave, on_legend=self.open_legend, game=self.game)
 
     def open_legend(self) -> None:
         """The card legend of this game's edition, in the card look in use."""
-        config = self.session.config
+        config = self.table.config
         self.app.open("card_legend", edition=config.edition, scroll=config.options.scroll)
 
     def show_last_trick(self) -> None:

@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import pygame
 
-from wizard import messages
 from wizard.engine import Phase, TrumpRevealed
 from wizard.i18n import _
+from wizard.table.picture import Picture, trump_label
 
 from .. import text, theme
 from ..board import cards, dialogs, hint, piles, plates, tips, topbar, trick
@@ -21,6 +21,7 @@ def draw_table(sc: TableView, surf: pygame.Surface,
                over: Callable[[pygame.Surface], None] | None = None) -> None:
     """Everything, back to front: ``over`` (a lesson's ring and words) goes over the table and
     under the tooltip, which is drawn last of all but the save notice."""
+    picture = sc.table.picture()          # what is shown now: the painters draw this snapshot
     top_key, deck_key = _static_keys(sc, surf)
     cache = sc.static_layer
     if cache is None or cache[1].get_size() != surf.get_size():
@@ -36,19 +37,19 @@ def draw_table(sc: TableView, surf: pygame.Surface,
     if old_deck != deck_key:
         area = _deck_area(sc)
         layer.blit(felt(surf.get_size()), area, area)
-        _deck(sc, layer)
+        _deck(sc, layer, picture)
     sc.static_layer = ((top_key, deck_key), layer)
     surf.blit(layer, (0, 0))
-    for seat in range(sc.session.config.players):
-        plates.plate(sc, surf, seat)
+    for p in picture.plates:
+        plates.plate(sc, surf, p)
     piles.piles(sc, surf)
     cards.turned(sc, surf)
     cards.drawn_for_dealer(sc, surf)
     cards.peeks(sc, surf)
-    trick.trick(sc, surf)
+    trick.trick(sc, surf, picture)
     cards.hand(sc, surf)
     cards.flying(sc, surf)
-    dialogs.prompt(sc, surf)
+    dialogs.prompt(sc, surf, picture)
     hint.draw(sc, surf)
     if sc.review:
         dialogs.review(sc, surf)
@@ -92,7 +93,7 @@ def _deck_area(sc: TableView) -> pygame.Rect:
 
 # ---- deck, turned card, trump ----------------------------------------------------------------
 
-def _deck(sc: TableView, surf: pygame.Surface) -> None:
+def _deck(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
     lay, u, sh, painter = sc.lay, sc.lay.unit, sc.shown, sc.app.painter
     deck, turned = R(lay.deck), R(lay.turned)
     left = sh.pack_left             # none in the last round: no pile, no empty place for a turn-up
@@ -104,13 +105,7 @@ def _deck(sc: TableView, surf: pygame.Surface) -> None:
     lab = R(lay.trump_label)
     if not sh.round or sh.phase is Phase.DEAL:      # the trump is not known before the turn-up
         return
-    if sh.choosing:
-        txt = (_("You choose…") if sh.dealer == sc.table.you
-               else _("{name} chooses…").format(name=sc.names[sh.dealer]))
-    elif sh.trump is None:
-        txt = _("No trump")
-    else:
-        txt = messages.suit_name(sh.trump, sc.look)
+    txt = trump_label(picture, sc.names, sc.table.you, sc.look)
     x = lab.x
     if painter.art is not None:
         try:

@@ -133,17 +133,16 @@ def handle(sc: Screen, event: pygame.event.Event) -> None:
         return
     if event.type == pygame.KEYDOWN and event.key not in ACTION_KEYS:
         return
-    s = t.session
-    if not (s.is_human_turn() and s.current == t.viewer):
+    if not t.viewers_turn():
         if event.type == pygame.MOUSEBUTTONUP:
             sc.pressed = None
             sc.drag_pos = None
         return
-    if t.choice is not None or s.phase is Phase.TRUMP:
+    if t.choice is not None or t.phase is Phase.TRUMP:
         _choice_input(sc, event)
-    elif s.phase is Phase.BID:
+    elif t.phase is Phase.BID:
         _bid_input(sc, event)
-    elif s.phase is Phase.PLAY:
+    elif t.phase is Phase.PLAY:
         _play_input(sc, event)
 
 
@@ -153,7 +152,7 @@ def bid(sc: Screen, n: int) -> None:
 
 
 def _bid_input(sc: Screen, event: pygame.event.Event) -> None:
-    r = sc.table.session.round
+    r = sc.table.round
     if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
         for n, box in enumerate(bid_buttons(sc.lay, r + 1)):
             if _hit(box, event.pos):

@@ -33,7 +33,7 @@ class TutorialScene(TableScene):
             speed=app.speed, ai_pause=float(getattr(settings, "ai_pause_ms", 600)) / 1000,
             look=app.painter.look, trick_hold=float(getattr(settings, "trick_hold_ms", 1000)) / 1000,
             auto_forced=False)
-        super().__init__(app, self.tutorial.table.session, keep_history=False,
+        super().__init__(app, self.tutorial.game, keep_history=False,
                          table=self.tutorial.table)
         self._recorded_end = False
         self.end_focus = 1 if self.offers_real_game else 0   # at the end: the real game first
