@@ -20,13 +20,12 @@ calibration map (``--load``) and the map fitted on other games (``wizard.ai.cali
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,71 +33,20 @@ from wizard.engine import Action, Bid, Edition, GameConfig, GameState, Phase, Pl
 
 from . import make_ai
 from .base import decision_rng, play_through
-from .calibration import FITTED_ON, Group, calibrate, calibrate_with
+from .calibration import FITTED_ON
+from .calibration_cases import BLOCK, BidCase, CardCase, Maps, half_of, load, load_cards, save
+from .calibration_fit import fit_maps
 from .coach import Coach
 from .knowledge import legal_codes
 
 EDITIONS = ("classic", "magic", "camelot")
 PLAYERS = (3, 4, 5, 6)
+assert len(PLAYERS) == BLOCK      # half_of splits games by blocks of one table of each size
 LEVELS = ("expert", "normal", "hard", "hard", "normal", "hard")
 COACHED = ("expert", "normal")
 TARGET_BIN = 0.04
 TARGET_POINTS = 2.0
 MIN_BIN = 100
-
-
-#: A calibration map: (zero bids, other bids), each ``(a, b, low, high, c)`` as in ``calibration``.
-Maps = tuple[Group, Group]
-
-
-@dataclass(frozen=True, slots=True)
-class BidCase:
-    """One coached bid and what happened."""
-
-    level: str
-    players: int
-    edition: str
-    round: int
-    bid: int
-    p_raw: float       # the play-out's chance of making it (before calibration)
-    made_mean: float   # mean round points in the worlds where it was made
-    miss_mean: float   # mean round points in the worlds where it was missed
-    voided: float      # share of worlds where the round was voided
-    made: bool
-    scored: int
-    game: int = 0      # the game's number in the run (to split fitting and checking games)
-    forced: bool = False   # an Expert seat made to bid another bid than its own (``--forced``)
-
-    def p(self, maps: Maps | None = None) -> float:
-        """The coach's (calibrated) chance of making it, with the map in force (or ``maps``)."""
-        if maps is None:
-            q = calibrate(self.p_raw, self.bid, self.round)
-        else:
-            q = calibrate_with(self.p_raw, maps[0] if self.bid == 0 else maps[1], self.bid,
-                               self.round)
-        return min(1.0 - self.voided, q)
-
-    def ev(self, maps: Maps | None = None) -> float:
-        """The coach's expected points, with the map in force (or ``maps``)."""
-        p = self.p(maps)
-        return p * self.made_mean + (1.0 - self.voided - p) * self.miss_mean
-
-
-
-@dataclass(frozen=True, slots=True)
-class CardCase:
-    """One coached card play of an Expert seat: the coach's expected round points for the card
-    played, and the round points the seat then scored."""
-
-    players: int
-    edition: str
-    round: int
-    left: int          # cards in hand before the play
-    ev: float
-    half: float        # the sampling half-width of ``ev`` (95 %)
-    scored: int
-    game: int = 0
-    kind: str = "card"
 
 
 def table_of(game: int) -> tuple[int, str, list[str]]:
@@ -175,12 +123,6 @@ def play_game(seed: int, game: int, max_rounds: int = 0, forced: float = 0.0,
                            row.tricks[seat] == b and row.points[seat] > 0, row.points[seat], game,
                            was_forced))
     return out
-
-
-def half_of(game: int) -> str:
-    """"even" or "odd": games go by blocks of one table of each size, so each half has every
-    player count and, over six blocks, every edition."""
-    return "odd" if (game // len(PLAYERS)) % 2 else "even"
 
 
 def rounds_of(game: int) -> int:
@@ -327,7 +269,6 @@ def report(cases: Sequence[BidCase], out=None,  # type: ignore[no-untyped-def]
 def cross_maps(runs: Sequence[Sequence[BidCase]]) -> dict[int, Maps]:
     """Each run's cases with a map fitted on the other runs' Expert bids (not on their own
     games): a check of the fitting method on every game measured, keyed by ``id(case)``."""
-    from .calibration_fit import fit_maps
     out: dict[int, Maps] = {}
     for i, run in enumerate(runs):
         others = [c for j, r in enumerate(runs) if j != i for c in r]
@@ -335,27 +276,6 @@ def cross_maps(runs: Sequence[Sequence[BidCase]]) -> dict[int, Maps]:
         for c in run:
             out[id(c)] = maps
     return out
-
-
-def save(cases: Iterable[BidCase | CardCase], path: Path, append: bool = False) -> None:
-    """One JSON object per coached bid or card play."""
-    with path.open("a" if append else "w", encoding="utf-8") as f:
-        for c in cases:
-            f.write(json.dumps(asdict(c)) + "\n")
-
-
-def load(path: Path) -> list[BidCase]:
-    """The bids written by ``save``."""
-    with path.open(encoding="utf-8") as f:
-        rows = [json.loads(line) for line in f if line.strip()]
-    return [BidCase(**r) for r in rows if "kind" not in r]
-
-
-def load_cards(path: Path) -> list[CardCase]:
-    """The card plays written by ``save``."""
-    with path.open(encoding="utf-8") as f:
-        rows = [json.loads(line) for line in f if line.strip()]
-    return [CardCase(**r) for r in rows if r.get("kind") == "card"]
 
 
 CARD_BINS = (-60.0, -20.0, 0.0, 20.0, 40.0)   # edges of the card table's bins (round points)

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .calibration import Group, logit
-from .calibration_bench import BidCase, half_of, load
+from .calibration_cases import BidCase, half_of, load
 
 
 def logistic(rows: Sequence[Sequence[float]], ys: Sequence[float],
@@ -68,7 +68,7 @@ def platt(cases: Sequence[BidCase], share: bool = False) -> tuple[float, float, 
     """(a, b, c) maximising the likelihood of ``made`` under
     ``sigmoid(a + b logit(p_raw) + c bid / round)`` (c = 0 unless ``share``).
 
-    >>> from wizard.ai.calibration_bench import BidCase
+    >>> from wizard.ai.calibration_cases import BidCase
     >>> cs = [BidCase("expert", 4, "classic", 3, 1, p, 30.0, -10.0, 0.0, m, 0)
     ...       for p, m in [(0.2, False), (0.2, True), (0.8, True), (0.8, True), (0.5, True)]]
     >>> a, b, c = platt(cs)
