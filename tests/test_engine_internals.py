@@ -145,3 +145,16 @@ def test_the_state_s_legal_plays_are_legal_cards(edition: str, scroll: bool) -> 
                             want.append(play(form))
                 assert sorted(map(str, state.legal_actions())) == sorted(map(str, want))
             state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("edition", ["classic", "magic", "camelot"])
+def test_states_pickle_and_deep_copy_with_their_edition_shared(edition: str) -> None:
+    import copy
+    import pickle
+
+    from wizard.engine import Edition, start
+    state, _ = start(GameConfig(players=4, seed=3, edition=Edition(edition)), random.Random(3))
+    for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert twin.legal_actions() == state.legal_actions()
+        assert twin.config.rules is rules_of(edition)
+        twin.apply(twin.legal_actions()[0])

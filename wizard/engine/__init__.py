@@ -29,11 +29,19 @@ from .events import (
                      TrumpRevealed,
 )
 from .phase import Phase
-from .record import GameRecord, RecordError, TakeBack, replay
+from .record import GameRecord, RecordError, Step, TakeBack, replay, steps
 from .scoring import Bonus, BonusKind
 from .state import GameState, start
 from .trick import TrickNote, Verdict, WinReason, judge
-from .view import PlayerView, RoundResult, TrickRecord, event_for, events_for
+from .view import (
+                   PlayerView,
+                   RoundResult,
+                   TrickRecord,
+                   bids_seen,
+                   event_for,
+                   events_for,
+                   public_view,
+)
 
 __all__ = [
     "PresetDeals", "stacked_pack",
@@ -46,7 +54,9 @@ __all__ = [
     "BidMade", "BidsRevealed", "CardDealt", "CardDrawn", "CardPlayed", "DealerChosen", "Event",
     "GameOver", "RoundScored", "RoundStarted", "TrickWon", "TrumpChosen", "TrumpRevealed",
     "Bonus", "BonusKind",
-    "GameRecord", "RecordError", "TakeBack", "GameState", "Phase", "replay", "start",
-    "PlayerView", "RoundResult", "TrickRecord", "event_for", "events_for",
+    "GameRecord", "RecordError", "Step", "TakeBack", "GameState", "Phase", "replay", "start",
+    "steps",
+    "PlayerView", "RoundResult", "TrickRecord", "bids_seen", "event_for", "events_for",
+    "public_view",
     "TrickNote", "Verdict", "WinReason", "judge",
 ]

@@ -13,7 +13,7 @@ from .actions import Action
 from .cards import JESTER as _JESTER
 from .cards import WIZARD as _WIZARD
 from .cards import Card, draw_value
-from .edition import EDITIONS, deck
+from .edition import deck
 from .events import DEALT as _DEALT
 from .events import CardDrawn, DealerChosen, Event, RoundStarted, TrumpRevealed
 from .fields import GameFields
@@ -22,7 +22,6 @@ from .phase import Phase
 _DEAL, _TRUMP, _BID, _ROUND_END, _GAME_OVER = (
     Phase.DEAL, Phase.TRUMP, Phase.BID, Phase.ROUND_END, Phase.GAME_OVER)
 _CHANCE = (Phase.DRAW, _DEAL, _ROUND_END)
-_DECKS = {e.value: rules.deck for e, rules in EDITIONS.items()}
 # By number of players and first seat served: the CardDealt tables in dealing order (card k of the
 # pack goes to seat (first + k) % n), to be zipped with the pack by a C-level map.
 _DEAL_ORDER = {n: [tuple(_DEALT[(f + k) % n] for k in range(60)) for f in range(n)]
@@ -133,14 +132,14 @@ class Dealing(GameFields):
     __slots__ = ()
 
     def _draw_for_dealer(self, rng: random.Random, events: list[Event]) -> None:
-        pack = list(_DECKS[self._edition])
+        pack = list(self._rules.deck)
         _shuffle(pack, rng)
         candidates = list(range(self.config.players))
         while True:
             drawn: list[tuple[int, Card]] = []
             for seat in candidates:
                 if not pack:
-                    pack = list(_DECKS[self._edition])
+                    pack = list(self._rules.deck)
                     _shuffle(pack, rng)
                 c = pack.pop()
                 drawn.append((seat, c))
@@ -164,7 +163,7 @@ class Dealing(GameFields):
         self.round += 1
         r = self.round
         self.dealer = (self.first_dealer + r - 1) % n
-        pack = list(_DECKS[self._edition])
+        pack = list(self._rules.deck)
         _shuffle(pack, rng)
         events.append(RoundStarted(r, self.dealer))
         # One card at a time to each seat in turn, starting left of the dealer: card k of the
@@ -200,7 +199,7 @@ class Dealing(GameFields):
         if t is not None:
             if t.suit is not None:
                 self.trump = t.suit
-            elif cfg.rules.chooses_trump(t):
+            elif self._rules.chooses_trump(t):
                 chooses = True
         events.append(TrumpRevealed(t, self.trump, chooses))
         self.bids = [None] * n

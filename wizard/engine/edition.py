@@ -104,6 +104,13 @@ class EditionRules:
         object.__setattr__(self, "has_bonuses",
                            sc.zero_bid is not None or sc.grail != 0 or sc.void_round_one)
 
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        """Editions are shared constants: a pickled or copied one is the same object again."""
+        return (rules_of, (self.name.value,))
+
+    def __deepcopy__(self, memo: object) -> EditionRules:
+        return self
+
     def power(self, card: Card) -> Power:
         """What ``card`` does in this edition (a declared MERLIN: what it was declared)."""
         if card.suit is not None:

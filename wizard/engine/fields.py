@@ -12,6 +12,7 @@ from .actions import Action
 from .bidding import forbidden_bids
 from .cards import Card
 from .config import GameConfig
+from .edition import EditionRules
 from .errors import Rule
 from .phase import Phase
 from .trick import TrickRule, lead_suit
@@ -25,7 +26,7 @@ class GameFields:
                  "bids", "bid_count", "tricks", "totals", "trick", "trick_seats", "leader",
                  "current", "tricks_played", "history", "grail_winner", "voided_round", "actions",
                  "is_chance", "is_terminal", "_legal", "_dup", "_nspecial", "_scroll", "_more_specials",
-                 "_edition", "_sum_rules", "_n", "_next", "_winner", "_hand_plays")
+                 "_rules", "_sum_rules", "_n", "_next", "_winner", "_hand_plays")
 
     config: GameConfig
     phase: Phase
@@ -56,7 +57,7 @@ class GameFields:
     _hand_plays: list[list[Action]]  # by seat: the Play action of each card in hand, hand order
     _scroll: bool             # config.scroll_active, read in the hot path
     _more_specials: bool      # the edition has special cards beside Wizards and Jesters
-    _edition: str             # config.edition.value
+    _rules: EditionRules      # config.rules, read in the hot paths
     _sum_rules: bool          # some constraint on the last bidder's sum can apply
     _n: int                   # config.players
     _next: tuple[int, ...]    # by seat: the seat to its left

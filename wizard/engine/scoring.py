@@ -76,8 +76,8 @@ def score_round(bids: list[int], tricks: list[int], rules: EditionRules, round_:
     if not rules.has_bonuses:
         sc = rules.scoring
         made, per, missed = sc.made, sc.per_trick, sc.missed
-        return (tuple(made + per * t if b == t else -missed * abs(t - b)
-                      for b, t in zip(bids, tricks, strict=True)), _NO_BONUSES[len(bids)])
+        return (tuple([made + per * t if b == t else -missed * abs(t - b)
+                       for b, t in zip(bids, tricks)]), _NO_BONUSES[len(bids)])  # noqa: B905
     scores = [round_score(b, t, edition=rules, round_=round_, rounds=rounds,
                           grail_bonus=grail_winner == s, voided_round=voided_round)
               for s, (b, t) in enumerate(zip(bids, tricks, strict=True))]

@@ -110,13 +110,13 @@ class GameState(Dealing, Refusals):
         s._scroll = config.scroll_active
         rules = config.rules
         s._more_specials = bool(set(rules.powers) - {Kind.WIZARD, Kind.JESTER})
-        s._edition = config.edition.value
+        s._rules = rules
         opts = config.options
         s._sum_rules = config.sum_rules_active and (
             opts.no_equal_sum or opts.canadian or rules.bid_sum_above is not None)
         s._n = n
         s._next = tuple((i + 1) % n for i in range(n))
-        s._winner = winner_rule(s._edition, s._scroll)
+        s._winner = winner_rule(rules.name, s._scroll)
         return s
 
     @staticmethod
@@ -187,7 +187,7 @@ class GameState(Dealing, Refusals):
         s._hand_plays = [p[:] for p in self._hand_plays]
         s._scroll = self._scroll
         s._more_specials = self._more_specials
-        s._edition = self._edition
+        s._rules = self._rules
         s._sum_rules = self._sum_rules
         s._n = self._n
         s._next = self._next
@@ -388,7 +388,7 @@ class GameState(Dealing, Refusals):
         if not void:
             self.tricks[winner] += 1
         if self._more_specials:
-            rules = self.config.rules
+            rules = self._rules
             if any(rules.power(c) is _EVEN_WINS for c in trick):
                 self.grail_winner = winner
             if void and self.round == 1 and rules.scoring.void_round_one:
@@ -408,7 +408,7 @@ class GameState(Dealing, Refusals):
         cfg = self.config
         n = cfg.players
         bids: list[int] = self.bids  # type: ignore[assignment]
-        points, bonuses = score_round(bids, self.tricks, cfg.rules, self.round, cfg.rounds,
+        points, bonuses = score_round(bids, self.tricks, self._rules, self.round, cfg.rounds,
                                       self.grail_winner, self.voided_round)
         totals = self.totals
         for s in range(n):
