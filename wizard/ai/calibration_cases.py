@@ -16,7 +16,7 @@ from .calibration import Group, calibrate, calibrate_with
 BLOCK = 4     # games go by blocks of one table of each size (3, 4, 5 and 6 players)
 
 
-#: A calibration map: (zero bids, other bids), each ``(a, b, low, high, c)`` as in ``calibration``.
+#: A calibration map: (zero bids, other bids), each ``(a, b, low, high, c, d)`` as in ``calibration``.
 Maps = tuple[Group, Group]
 
 

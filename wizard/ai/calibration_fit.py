@@ -6,9 +6,9 @@
 
 Only Expert's seats are fitted (the coach's chance means "if you play for it as Expert would").
 Per group (zero bids, other bids): a logistic regression of what happened (made or not) on the
-logit of the raw chance and, for the other bids, the bid's share of the round, by Newton's method
-(maximum likelihood): ``logit(p) = a + b logit(raw) + c bid / round``, held within the central 95 %
-of the raw chances fitted (``support``).
+logit of the raw chance and, for the other bids, the bid's share of the round and whether it is every
+trick, by Newton's method (maximum likelihood): ``logit(p) = a + b logit(raw) + c bid / round + d
+(bid == round)``, held within the central 95 % of the raw chances fitted (``support``).
 """
 
 from __future__ import annotations
@@ -64,21 +64,25 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float] | None:
     return [m[i][n] / m[i][i] for i in range(n)]
 
 
-def platt(cases: Sequence[BidCase], share: bool = False) -> tuple[float, float, float]:
-    """(a, b, c) maximising the likelihood of ``made`` under
-    ``sigmoid(a + b logit(p_raw) + c bid / round)`` (c = 0 unless ``share``).
+def platt(cases: Sequence[BidCase], share: bool = False) -> tuple[float, float, float, float]:
+    """(a, b, c, d) maximising the likelihood of ``made`` under
+    ``sigmoid(a + b logit(p_raw) + c bid / round + d (bid == round))`` (c = d = 0 unless
+    ``share``).
 
     >>> from wizard.ai.calibration_cases import BidCase
     >>> cs = [BidCase("expert", 4, "classic", 3, 1, p, 30.0, -10.0, 0.0, m, 0)
     ...       for p, m in [(0.2, False), (0.2, True), (0.8, True), (0.8, True), (0.5, True)]]
-    >>> a, b, c = platt(cs)
-    >>> a > 0 and c == 0
+    >>> a, b, c, d = platt(cs)
+    >>> a > 0 and c == d == 0
     True
     """
-    rows = [[1.0, logit(c.p_raw)] + ([c.bid / max(1, c.round)] if share else [])
+    rows = [[1.0, logit(c.p_raw)]
+            + ([c.bid / max(1, c.round), float(c.bid == c.round)] if share else [])
             for c in cases]
     w = logistic(rows, [1.0 if c.made else 0.0 for c in cases])
-    return round(w[0], 4), round(w[1], 4), round(w[2], 4) if share else 0.0
+    if not share:
+        return round(w[0], 4), round(w[1], 4), 0.0, 0.0
+    return round(w[0], 4), round(w[1], 4), round(w[2], 4), round(w[3], 4)
 
 
 def support(cases: Sequence[BidCase]) -> tuple[float, float]:
@@ -94,9 +98,9 @@ def fit_maps(cases: Sequence[BidCase], level: str = "expert") -> tuple[Group, Gr
     mine = [c for c in cases if c.level == level and not c.forced]
     zero = [c for c in mine if c.bid == 0]
     other = [c for c in mine if c.bid != 0]
-    za, zb, zc = platt(zero)
-    oa, ob, oc = platt(other, share=True)
-    return (za, zb, *support(zero), zc), (oa, ob, *support(other), oc)
+    za, zb, zc, zd = platt(zero)
+    oa, ob, oc, od = platt(other, share=True)
+    return (za, zb, *support(zero), zc, zd), (oa, ob, *support(other), oc, od)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
