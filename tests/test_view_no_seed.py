@@ -10,6 +10,7 @@ import dataclasses
 import enum
 import json
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from wizard.engine import BidVisibility, Edition, GameConfig, GameState, Options, PlayerView
@@ -40,13 +41,13 @@ def seeds_in(obj: Any, path: str = "view") -> list[str]:
         if id(x) in seen or (callable(x) and not dataclasses.is_dataclass(x)):
             continue                  # (a function, e.g. GameState's trick rule, holds no data)
         seen.add(id(x))
-        if isinstance(x, dict):
+        if isinstance(x, Mapping):
             for k, v in x.items():
                 if k == "seed" and v is not None:
                     found.append(f"{where}[seed]")
                 stack.append((k, f"{where}.keys()"))
                 stack.append((v, f"{where}[{k!r}]"))
-        elif isinstance(x, (list, tuple, set, frozenset)):
+        elif isinstance(x, (list, tuple, set, frozenset, range)):
             stack.extend((v, f"{where}[{i}]") for i, v in enumerate(x))
         else:
             if dataclasses.is_dataclass(x):
