@@ -99,7 +99,7 @@ def test_plural_forms_header(lang, catalogs) -> None:  # type: ignore[no-untyped
 def test_mo_file_matches_the_po(lang, catalogs) -> None:  # type: ignore[no-untyped-def]
     mo = tools.mo_path(lang)
     assert mo.exists(), f"{mo} missing: run update"
-    assert mo.read_bytes() == tools.compile_bytes(catalogs[lang]), f"{mo} is stale: run update"
+    assert tools.mo_is_current(mo, catalogs[lang]), f"{mo} is stale: run update"
     with mo.open("rb") as fp:
         translations = gettext.GNUTranslations(fp)
     assert translations.info()["language"] == lang
@@ -370,3 +370,19 @@ def test_dates_are_written_in_the_players_language_and_time_zone(
         monkeypatch.undo()
         time.tzset()
         set_language("en")
+
+
+def test_a_mo_file_is_stale_when_a_translation_changed_not_when_only_its_layout_did(
+        tmp_path, catalogs) -> None:  # type: ignore[no-untyped-def]
+    catalog = catalogs["fr"]
+    mo = tmp_path / "wizard.mo"
+    mo.write_bytes(tools.compile_bytes(catalog))
+    assert tools.mo_is_current(mo, catalog)
+    msg = next(m for m in catalog if m.id and isinstance(m.id, str) and m.string)
+    old = msg.string
+    msg.string = old + " (changed)"
+    try:
+        assert not tools.mo_is_current(mo, catalog)
+    finally:
+        msg.string = old
+    assert not tools.mo_is_current(tmp_path / "missing.mo", catalog)

@@ -24,7 +24,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir, extract_from_file
 from babel.messages.frontend import parse_mapping_cfg
-from babel.messages.mofile import write_mo
+from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
 from wizard import __version__
@@ -114,6 +114,23 @@ def compile_bytes(catalog: Catalog) -> bytes:
     buf = io.BytesIO()
     write_mo(buf, catalog, use_fuzzy=False)
     return buf.getvalue()
+
+
+def mo_content(data: bytes) -> dict[tuple[object, object], object]:
+    """What a ``.mo`` file says (every message and the headers), not how it is laid out: Babel
+    versions lay out the same catalog in different bytes (2.18 and 2.19 do)."""
+    catalog = read_mo(io.BytesIO(data))
+    out: dict[tuple[object, object], object] = {
+        (m.id if isinstance(m.id, str) else tuple(m.id), m.context):
+            m.string if isinstance(m.string, str) else tuple(m.string or ())
+        for m in catalog if m.id}
+    out[("", None)] = tuple(catalog.mime_headers)
+    return out
+
+
+def mo_is_current(mo: Path, catalog: Catalog) -> bool:
+    """Whether ``mo`` exists and says what ``catalog`` compiles to."""
+    return mo.exists() and mo_content(mo.read_bytes()) == mo_content(compile_bytes(catalog))
 
 
 def _strip_dates(data: bytes) -> bytes:
@@ -311,7 +328,7 @@ def check(tracked_only: bool = False, notes: list[str] | None = None) -> list[st
         if notes is not None:
             notes += stale_entries(lang, catalog, template)
         mo = mo_path(lang)
-        if not mo.exists() or mo.read_bytes() != compile_bytes(catalog):
+        if not mo_is_current(mo, catalog):
             out.append(f"{lang}: {mo.relative_to(ROOT)} is stale or missing (run update)")
     return out
 
