@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from wizard.engine import Edition, GameConfig, GameRecord, GameState, Phase
+from wizard.engine import Edition, GameConfig, GameRecord, GameState, Phase, steps
 from wizard.engine.fields import GameFields
 from wizard.ui.replaymodel import Frame, build_frames
 
@@ -107,3 +107,29 @@ def test_the_walk_finder_sees_a_walk() -> None:
     assert any(".apply(" in w for w in _walks_by_hand(tmp))
     assert any(".advance(" in w for w in _walks_by_hand(tmp))
 
+
+def test_the_replay_and_the_review_do_not_walk_a_record_themselves() -> None:
+    files = [WIZARD / "ui" / "replaymodel.py", *sorted((WIZARD / "review").rglob("*.py"))]
+    assert files[0].exists()
+    assert [w for f in files for w in _walks_by_hand(f)] == []
+
+
+def test_snapshots_change_nothing_the_other_users_of_steps_get() -> None:
+    record = _played(Edition.CAMELOT, 5, seed=19)
+    cfg = record.config
+
+    def walk(snapshots: bool) -> list[tuple[Any, ...]]:
+        out = []
+        for s in steps(GameState.new(cfg), record.actions, random.Random(cfg.seed),
+                       snapshots=snapshots):
+            out.append((s.index, s.seat, s.action, s.dealt, _fields(s.state)))
+        return out
+
+    assert walk(True) == walk(False)
+    kept = list(steps(GameState.new(cfg), record.actions, random.Random(cfg.seed), snapshots=True))
+    plain = list(steps(GameState.new(cfg), record.actions, random.Random(cfg.seed)))
+    assert [s.events for s in kept] == [s.events for s in plain]
+    assert all(s.before is None and s.after is None for s in plain)
+    assert [s.before is not None for s in kept] == [bool(s.dealt) for s in kept]
+    assert all(s.after is not None and len(s.after.actions) == s.index + 1 for s in kept)
+    assert len({id(s.after) for s in kept}) == len(kept)
