@@ -29,7 +29,7 @@ from .events import (
                      TrumpRevealed,
 )
 from .phase import Phase
-from .record import GameRecord, RecordError, Step, TakeBack, replay, steps
+from .record import GameRecord, RecordError, Step, TakeBack, deal_in, replay, steps
 from .scoring import Bonus, BonusKind
 from .state import GameState, start
 from .trick import TrickNote, Verdict, WinReason, judge
@@ -55,7 +55,7 @@ __all__ = [
     "GameOver", "RoundScored", "RoundStarted", "TrickWon", "TrumpChosen", "TrumpRevealed",
     "Bonus", "BonusKind",
     "GameRecord", "RecordError", "Step", "TakeBack", "GameState", "Phase", "replay", "start",
-    "steps",
+    "steps", "deal_in",
     "PlayerView", "RoundResult", "TrickRecord", "bids_seen", "event_for", "events_for",
     "public_view",
     "TrickNote", "Verdict", "WinReason", "judge",

@@ -56,6 +56,10 @@ class Step:
     before the action; ``dealt`` the events of the chance steps advanced just before it (a draw,
     a deal); ``events`` the action's own events, filled in once it is applied (when the loop
     comes back to the iterator).
+
+    With ``steps(..., snapshots=True)`` a step also keeps two snapshots (never changed): ``before``,
+    the game right after its chance steps (None when there were none), and ``after``, the game
+    right after the action, before the next deal (filled in with ``events``).
     """
 
     index: int                 # actions played before this one
@@ -64,15 +68,33 @@ class Step:
     state: GameState
     dealt: tuple[Event, ...] = ()
     events: tuple[Event, ...] = field(default=())
+    before: GameState | None = None
+    after: GameState | None = None
 
 
-def steps(state: GameState, actions: Sequence[Action], rng: random.Random) -> Iterator[Step]:
+def deal_in(state: GameState, rng: random.Random) -> tuple[Event, ...]:
+    """Advance every chance step ``state`` waits for (a draw, a deal) with ``rng``; their events.
+
+    The walk's one way of dealing: ``steps`` calls it before each action, and a replay after the
+    last action of a record that stops before its first deal.
+    """
+    dealt: list[Event] = []
+    while state.is_chance:
+        dealt += state.advance(rng)
+    return tuple(dealt)
+
+
+def steps(state: GameState, actions: Sequence[Action], rng: random.Random, *,
+          snapshots: bool = False) -> Iterator[Step]:
     """Replay ``actions`` on ``state`` through the checked API, one ``Step`` per action; the
     chance steps before an action are advanced with ``rng`` (``random.Random(config.seed)`` for a
     fresh ``GameState.new(config)``).
 
     The one walk through a record: ``GameRecord.rebuild``, the review, the session's take-back
     and the replay use it. A refused action raises ``RecordError`` naming its index.
+    ``snapshots``: each step also keeps the game right after its deal and right after its action
+    (``Step.before``, ``Step.after``), for a replay that shows every moment; the steps are
+    otherwise the same.
 
     >>> cfg = GameConfig(players=3, seed=5)
     >>> game, _ = start(cfg, random.Random(5))
@@ -80,17 +102,21 @@ def steps(state: GameState, actions: Sequence[Action], rng: random.Random) -> It
     >>> walk = list(steps(GameState.new(cfg), game.actions, random.Random(5)))
     >>> len(walk), walk[0].index, walk[0].action == game.actions[0], len(walk[0].dealt) > 3
     (1, 0, True, True)
+    >>> kept = list(steps(GameState.new(cfg), game.actions, random.Random(5), snapshots=True))
+    >>> kept[0].before.actions, kept[0].after.actions == game.actions, walk[0].after
+    ([], True, None)
     """
     for i, action in enumerate(actions):
-        dealt: list[Event] = []
-        while state.is_chance:
-            dealt += state.advance(rng)
-        step = Step(len(state.actions), state.current_player, action, state, tuple(dealt))
+        dealt = deal_in(state, rng)
+        step = Step(len(state.actions), state.current_player, action, state, dealt,
+                    before=state.clone() if snapshots and dealt else None)
         yield step
         try:
             step.events = tuple(state.apply(action))
         except IllegalActionError as e:
             raise RecordError(f"action {i} ({action.record()}) is illegal: {e}", i) from e
+        if snapshots:
+            step.after = state.clone()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,7 @@
 """The steps of a finished game for its replay: pure data and moves, no drawing.
 
-The game is rebuilt once through the engine (``GameState.new``, ``advance`` at chance steps,
-``apply`` for each recorded action) and a snapshot kept at every step, so stepping back is
-instant. A step is a deal, a bid, a trump choice or a card; the completed trick stays on the
+The game is rebuilt once by the engine's one walk through a record (``wizard.engine.steps``,
+with a snapshot kept at every deal and after every action), so stepping back is instant. A step is a deal, a bid, a trump choice or a card; the completed trick stays on the
 table for the step that finished it.
 """
 
@@ -27,6 +26,8 @@ from wizard.engine import (
     TrickWon,
     TrumpChosen,
     TrumpRevealed,
+    deal_in,
+    steps,
 )
 from wizard.i18n import _, ngettext
 from wizard.table.picture import VARIED, Pictures
@@ -70,25 +71,20 @@ class Frame:
 
 
 def build_frames(record: GameRecord) -> list[Frame]:
-    """Every step of a recorded game, rebuilt with ``random.Random(seed)`` for the deals."""
+    """Every step of a recorded game, walked by the engine's ``steps`` (with ``random.Random(seed)``
+    for the deals) keeping the game right after each deal and each action; a record that stops
+    before its first deal ends on that deal."""
     rng = random.Random(record.config.seed)
     state = GameState.new(record.config)
     frames: list[Frame] = []
-
-    def deal() -> None:
-        events: list[Event] = []
-        while state.is_chance:
-            events += state.advance(rng)
-        frames.append(Frame(len(state.actions), state.clone(), None, None, tuple(events)))
-
-    for action in record.actions:
-        if state.is_chance:
-            deal()
-        seat = state.current
-        events = state.apply(action)
-        frames.append(Frame(len(state.actions), state.clone(), action, seat, tuple(events)))
+    for step in list(steps(state, record.actions, rng, snapshots=True)):
+        if step.before is not None:
+            frames.append(Frame(step.index, step.before, None, None, step.dealt))
+        assert step.after is not None
+        frames.append(Frame(step.index + 1, step.after, step.action, step.seat, step.events))
     if state.phase in (Phase.DRAW, Phase.DEAL):
-        deal()
+        dealt = deal_in(state, rng)
+        frames.append(Frame(len(state.actions), state.clone(), None, None, dealt))
     return frames
 
 

@@ -87,19 +87,21 @@ def peeks(sc: TableView, surf: pygame.Surface) -> None:
 
 # ---- the hand ---------------------------------------------------------------------------------
 
-def hand(sc: TableView, surf: pygame.Surface) -> None:
-    """The hand at the bottom: the viewer's cards fanned and sorted, or backs."""
-    lay, sh, painter = sc.lay, sc.shown, sc.app.painter
+def hand(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
+    """The hand at the bottom: the viewer's cards fanned and sorted (the picture's open hand and
+    its looks), or backs. Where each card lies, lifted, dragged or leaving, is the screen's."""
+    lay, painter = sc.lay, sc.app.painter
     seat = sc.table.bottom
-    if sh.hand is not None and sc.table.viewer == seat:
-        hand = sc.sorted_hand()
+    open_hand = picture.hands[seat] if seat < len(picture.hands) else None
+    if open_hand is not None and sc.table.viewer == seat:
+        hand = open_hand
         legal = sc.table.legal_cards()
         playing = sc.table.playing()
         rects = sc.hand_rects()
         dragging = sc.pressed is not None and sc.drag_pos is not None
         leaving = sc.leaving_card()
         angles = hand_angles(len(hand))
-        looks = sh.hand_looks(hand)
+        looks = picture.hand_looks[seat]
         up = sc.lifted_index()
         for i, (c, r) in enumerate(zip(hand, rects, strict=True)):
             if (dragging and i == sc.pressed) or i == leaving:

@@ -47,7 +47,7 @@ def draw_table(sc: TableView, surf: pygame.Surface,
     cards.drawn_for_dealer(sc, surf)
     cards.peeks(sc, surf)
     trick.trick(sc, surf, picture)
-    cards.hand(sc, surf)
+    cards.hand(sc, surf, picture)
     cards.flying(sc, surf)
     dialogs.prompt(sc, surf, picture)
     hint.draw(sc, surf)
