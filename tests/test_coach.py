@@ -12,7 +12,15 @@ from test_ai import scramble_unseen, states
 
 from wizard.ai import make_ai
 from wizard.ai.calibration import calibrate
-from wizard.ai.calibration_bench import BidCase, cross_maps, forced_bid, main, reliability, report
+from wizard.ai.calibration_bench import (
+    BidCase,
+    cross_maps,
+    forced_bid,
+    main,
+    play_game,
+    reliability,
+    report,
+)
 from wizard.ai.coach import CHANCE_HALF, CLAIM_CHANCE, POINTS_HALF, BidStats, Coach, wilson
 from wizard.ai.expert import ExpertPlayer
 from wizard.ai.knowledge import info_of
@@ -219,3 +227,12 @@ def test_the_quick_bench_checks_card_values_against_the_round_points(quick_bench
             and "---" not in line]
     assert count > 0 and sum(int(r.split("|")[2]) for r in rows) == count
     assert "mean (expected points - points scored):" in block
+
+
+def test_coaching_only_the_expert_seats_keeps_their_bids_and_drops_the_others() -> None:
+    both = play_game(3, 1, max_rounds=3)
+    only = play_game(3, 1, max_rounds=3, coached_levels=("expert",))
+    assert {c.level for c in both} == {"expert", "normal"}
+    assert {c.level for c in only} == {"expert"}
+    # the same games, the same Expert bids and chances: coaching is only watching
+    assert [c for c in both if c.level == "expert"] == only

@@ -66,12 +66,14 @@ def forced_bid(own: int, legal: Sequence[Action], rng: random.Random) -> int | N
 
 
 def play_game(seed: int, game: int, max_rounds: int = 0, forced: float = 0.0,
-              cards: float = 0.0) -> list[BidCase | CardCase]:
+              cards: float = 0.0,
+              coached_levels: Sequence[str] = COACHED) -> list[BidCase | CardCase]:
     """Play one game (or its first ``max_rounds``) and return its coached bids. With ``forced``,
     that share of the Expert seats' bids are replaced by another bid near it (``forced_bid``),
     which the seat then plays for as Expert does: the coach's chance for a bid Expert would not
     have made, checked against what happens. With ``cards``, that share of the Expert seats' card
-    plays (with a choice) are appraised too: the expected points of the card played."""
+    plays (with a choice) are appraised too: the expected points of the card played. Only the
+    bids of seats whose level is in ``coached_levels`` are coached."""
     players, edition, levels = table_of(game)
     gseed = seed * 100_003 + game
     state = GameState.new(GameConfig(players, seed=gseed, edition=Edition(edition)))
@@ -84,7 +86,7 @@ def play_game(seed: int, game: int, max_rounds: int = 0, forced: float = 0.0,
     def decide(seat: int, view: PlayerView) -> Action:
         step = len(state.actions)
         action = ais[levels[seat]].decide(view, decision_rng(gseed, seat, step))
-        if view.phase is Phase.BID and levels[seat] in COACHED and len(view.legal) > 1:
+        if view.phase is Phase.BID and levels[seat] in coached_levels and len(view.legal) > 1:
             assert isinstance(action, Bid)
             made_to = None
             if forced and levels[seat] == "expert":
@@ -133,7 +135,8 @@ def rounds_of(game: int) -> int:
 
 def collect(rounds: int, seed: int, jobs: int, progress: bool = True,
             keep: Path | None = None, forced: float = 0.0,
-            cards: float = 0.0) -> list[BidCase | CardCase]:
+            cards: float = 0.0,
+            coached_levels: Sequence[str] = COACHED) -> list[BidCase | CardCase]:
     """Play games until at least ``rounds`` rounds are played; every coached bid (also appended
     to ``keep`` game by game, so a long run stopped early keeps what it measured)."""
     games: list[tuple[int, int]] = []
@@ -157,10 +160,10 @@ def collect(rounds: int, seed: int, jobs: int, progress: bool = True,
 
     if jobs <= 1:
         for k, (game, cut) in enumerate(games):
-            got(play_game(seed, game, cut, forced, cards), k + 1)
+            got(play_game(seed, game, cut, forced, cards, coached_levels), k + 1)
     else:
         with ProcessPoolExecutor(jobs) as pool:
-            futures = [pool.submit(play_game, seed, game, cut, forced, cards)
+            futures = [pool.submit(play_game, seed, game, cut, forced, cards, coached_levels)
                        for game, cut in games]
             for k, f in enumerate(as_completed(futures)):
                 got(f.result(), k + 1)
@@ -238,6 +241,8 @@ def report(cases: Sequence[BidCase], out=None,  # type: ignore[no-untyped-def]
                for level in COACHED if level != "expert"]
     for title, sub, what in groups:
         target = what == "  (target)"
+        if not sub and not target:
+            continue               # e.g. a run that coached only the Expert seats (--coach expert)
         print(f"\n{title}: {len(sub)} bids{what}", file=out)
         print("| predicted bin | bids | predicted | observed | gap | sampling +- (95 %) |",
               file=out)
@@ -329,6 +334,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--cards", type=float, default=0.0,
                    help="this share of the Expert seats' card plays appraised too (the expected "
                         "points of the card played against the round's points; reported)")
+    p.add_argument("--coach", choices=("all", "expert"), default="all",
+                   help="whose bids are coached: 'expert' coaches only the Expert seats' bids "
+                        "(the target; about twice as many of them an hour, no Normal table)")
     p.add_argument("--cross", action="store_true",
                    help="with two or more --load runs: check each run with a map fitted on the "
                         "others only (the fitting method checked on every game)")
@@ -351,7 +359,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         rounds = 8 if args.quick else args.rounds
         found = collect(rounds, args.seed, args.jobs, keep=args.save, forced=args.forced,
-                        cards=args.cards)
+                        cards=args.cards,
+                        coached_levels=COACHED if args.coach == "all" else ("expert",))
         cases = [c for c in found if isinstance(c, BidCase)]
         cards = [c for c in found if isinstance(c, CardCase)]
         print(f"{rounds} rounds played (seed {args.seed}; 3-6 players, classic, magic, camelot), "
