@@ -236,3 +236,33 @@ def test_coaching_only_the_expert_seats_keeps_their_bids_and_drops_the_others() 
     assert {c.level for c in only} == {"expert"}
     # the same games, the same Expert bids and chances: coaching is only watching
     assert [c for c in both if c.level == "expert"] == only
+
+
+def test_no_chance_is_claimed_for_a_bid_far_from_the_coachs_own() -> None:
+    """Only bids within CHECKED_BIDS of the coach's are checked against play (its own and the
+    bench's --forced bids); a far one keeps its points and loss but shows no chance, and says so."""
+    from wizard.ai.coach import CHECKED_BIDS
+    from wizard.persistence.review import BID, Decision
+    from wizard.review.words import exact_line
+    from wizard.table.hint import build_hint
+
+    st = [x for x in states(GameConfig(4, seed=8), 6, 2) if x.phase is Phase.BID and x.round >= 6][0]
+    view = st.view_for(st.current_player)
+    best, _n = Coach().appraise(view, random.Random(1), None)
+    assert isinstance(best, Bid)
+    far = max((a for a in view.legal if isinstance(a, Bid)), key=lambda a: abs(a.n - best.n))
+    assert abs(far.n - best.n) > CHECKED_BIDS
+    best2, notes = Coach().appraise(view, random.Random(1), far)
+    assert isinstance(best2, Bid)
+    assert far.n in notes["ev"] and far.n in notes["loss"] and far.n not in notes["exact"]
+    assert notes["unchecked"] == sorted(b for b in notes["ev"] if abs(b - best2.n) > CHECKED_BIDS)
+    assert all(abs(b - best2.n) <= CHECKED_BIDS for b in notes["exact"])
+    assert best2.n in notes["exact"]
+    hint = build_hint((best2, {**notes, "ev": {best2.n: notes["ev"][best2.n],
+                                                far.n: notes["ev"][far.n]}}), view, 0, "classic")
+    row = [r for r in hint.rows if r.action == far][0]
+    assert row.exact is None and "make it in" not in row.text and "expected" in row.text
+    assert "No chance is shown for a bid more than 2 tricks away" in hint.note
+    d = Decision(0, view.seat, view.round, 0, BID, far.n, best2.n, notes["ev"][far.n],
+                 notes["ev"][best2.n], None, notes["exact"][best2.n])
+    assert exact_line(d).startswith("No chance is shown")

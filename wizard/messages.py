@@ -428,6 +428,16 @@ def chance_text(p: float) -> str:
     return _("{pct} %").format(pct=percent_shown(p))
 
 
+def unchecked_chance(n: int) -> str:
+    """Why a bid far from Expert's has no chance shown (its points still are)."""
+    return ngettext(
+        "No chance is shown for a bid more than {n} trick away from Expert's: the coach's chances "
+        "were checked against real play only near its own bid.",
+        "No chance is shown for a bid more than {n} tricks away from Expert's: the coach's chances "
+        "were checked against real play only near its own bid.",
+        n).format(n=n)
+
+
 def round_text(round_: int, rounds: int) -> str:
     """The round counter, e.g. Round 5 / 15."""
     return _("Round {round} / {rounds}").format(round=round_, rounds=rounds)

@@ -7,6 +7,7 @@ A seat is spoken to as "you" when it is the one person of a solo game with the d
 from __future__ import annotations
 
 from wizard import messages
+from wizard.ai.coach import CHECKED_BIDS
 from wizard.i18n import _, ngettext
 from wizard.persistence.review import BID, Decision
 
@@ -91,6 +92,8 @@ def bid_line(d: Decision, name: str | None, threshold: float) -> str:
 
 def exact_line(d: Decision) -> str:
     """How often the bid is made when playing for it, and Expert's (never "0 %")."""
+    if d.chosen_exact is None and d.best_exact is not None and d.chosen != d.best:
+        return messages.unchecked_chance(CHECKED_BIDS)   # far from Expert's bid: no chance claimed
     if d.chosen_exact is None or d.best_exact is None:
         return ""
     mine = messages.chance_text(d.chosen_exact)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from wizard import messages
-from wizard.ai.coach import CLAIM_CHANCE, CLAIM_POINTS, Coach
+from wizard.ai.coach import CHECKED_BIDS, CLAIM_CHANCE, CLAIM_POINTS, Coach
 from wizard.ai.simulator import decode
 from wizard.engine import Action, Bid, ChooseTrump, Play, PlayerView
 from wizard.i18n import _, ngettext
@@ -175,8 +175,11 @@ def build_hint(advice: Advice, view: PlayerView, moves: int, look: str) -> HintR
     """The hint for ``view``'s seat at move number ``moves`` from Expert's decision and notes."""
     action, notes = advice
     rows = hint_rows(action, notes, list(view.legal), look)
-    return HintReady(action, headline(action, look), rows, view.seat, moves,
-                     precision_note(notes) if rows else "")
+    note = precision_note(notes) if rows else ""
+    if any(isinstance(r.action, Bid) and r.exact is None for r in rows):
+        note = f"{note} {messages.unchecked_chance(CHECKED_BIDS)}".strip()
+    return HintReady(action, headline(action, look), rows, view.seat, moves, note)
+
 
 
 # ---- the table's part ---------------------------------------------------------------------------
