@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -183,7 +184,7 @@ def welcome_of(m: dict[str, Any]) -> Welcome:
                    text(d["token"], "token", TOKEN_CHARS), config, seats)
 
 
-def table(seats: list[Seat], away: list[int]) -> bytes:
+def table(seats: Sequence[Seat], away: Sequence[int]) -> bytes:
     """Who sits where, and the seats whose player is away (reconnecting)."""
     return encode({"type": "table", "seats": [seat_json(s) for s in seats], "away": sorted(away)})
 
