@@ -253,7 +253,10 @@ class NetHost:
                 self._server.close()
             for conn in list(self._all):
                 self._refuse(conn, wire.Refused(Code.CLOSED, "the table closed"))
-            await asyncio.sleep(0)
+            others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in others:
+                task.cancel()
+            await asyncio.gather(*others, return_exceptions=True)
             loop.stop()
 
         loop.call_soon_threadsafe(lambda: loop.create_task(shut()))
