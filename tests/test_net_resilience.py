@@ -128,3 +128,18 @@ def test_a_hostile_client_changes_nothing_and_the_host_plays_on(caplog) -> None:
         for sock in idle:
             sock.close()
         game.close()
+
+
+def test_an_idle_table_costs_no_cpu() -> None:
+    """A host and two joiners connected, waiting for a person: their threads await, never poll."""
+    game = NetGame.open(GameConfig(4, seed=2))
+    try:
+        for seat, name in JOINERS.items():
+            game.join(seat, name)
+        game.table = None                      # nobody at the host's screen acts
+        before = time.process_time()
+        time.sleep(0.5)
+        cpu = time.process_time() - before
+        assert cpu < 0.05, f"{cpu * 1000:.1f} ms of CPU in 500 ms of waiting"
+    finally:
+        game.close()

@@ -254,9 +254,8 @@ class NetHost:
             for conn in list(self._all):
                 self._refuse(conn, wire.Refused(Code.CLOSED, "the table closed"))
             others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
-            for task in others:
-                task.cancel()
-            await asyncio.gather(*others, return_exceptions=True)
+            if others:              # each sees its connection end and returns (no cancelling:
+                await asyncio.wait(others, timeout=2)   # asyncio logs a cancelled handler)
             loop.stop()
 
         loop.call_soon_threadsafe(lambda: loop.create_task(shut()))
