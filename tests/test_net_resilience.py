@@ -49,6 +49,7 @@ def test_a_joiner_dropped_mid_round_rejoins_its_seat_with_its_token() -> None:
         game.close()
 
 
+HOSTILE = 240      # connections that each say something wrong
 JUNK = [
     b"hello\n", b"\x00\xff\xfe\n", b"{}\n", b"[]\n", b'{"v":1}\n', b'{"v":2,"type":"hello"}\n',
     b'{"v":1,"type":"act","seat":2,"action":"bid 1"}\n', b'{"v":1,"type":"hello"}\n',
@@ -61,7 +62,7 @@ JUNK = [
 def _hostile(port: int, secret: int, stop: threading.Event, tally: dict[str, int]) -> None:
     """Connections that each say something wrong, then read the refusal; bounded."""
     rng = random.Random(5)
-    for i in range(400):
+    for i in range(HOSTILE):
         if stop.is_set():
             return
         line = JUNK[i % len(JUNK)]
@@ -107,9 +108,10 @@ def test_a_hostile_client_changes_nothing_and_the_host_plays_on(caplog) -> None:
         bo = game.joiners[3].remote
         sent = 0
         while game.session.round < 4:          # and out-of-turn, illegal intents of a joiner
-            for _ in range(20):
-                bo.send_line(wire.act(3, bid(20)))   # never legal with 4 players (15 rounds)
-                sent += 1
+            if game.session.current != 3:
+                for _ in range(20):
+                    bo.send_line(wire.act(3, bid(20)))   # never legal with 4 players (15 rounds)
+                    sent += 1
             game.step()
         flood.join(timeout=30)
         game.until(lambda: game.over and all(j.over for j in game.joiners.values()), 30)
@@ -117,7 +119,8 @@ def test_a_hostile_client_changes_nothing_and_the_host_plays_on(caplog) -> None:
         assert game.session.record().actions == ref.record().actions
         assert game.session.totals == ref.totals
         refused = game.host.counts.refused
-        assert tally["sent"] + tally["reset"] == 400 and tally["refused"] >= 350, tally
+        print(f"hostile: {tally}, {sent} illegal intents, the host refused {refused}")
+        assert tally["sent"] + tally["reset"] == HOSTILE and tally["refused"] >= HOSTILE * 0.9, tally
         assert refused.get("rules", 0) + refused.get("wait", 0) >= sent // 2, (refused, sent)
         assert {"malformed", "version", "too_long", "secret", "seat_taken", "token",
                 "hello_first"} <= set(refused), refused
