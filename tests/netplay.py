@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from wizard.engine import Action, Bid, ChooseTrump, GameConfig, Play, PlayerView
@@ -87,6 +88,7 @@ class Joiner:
     table: Table | None = None
     lines: list[bytes] = field(default_factory=list)
     over: bool = False
+    acts: bool = True            # its person acts when it is their turn
 
 
 @dataclass
@@ -100,6 +102,7 @@ class NetGame:
     table: Table | None = None
     over: bool = False
     snapshots: dict[tuple[int, int, str], Session] = field(default_factory=dict)
+    watch: Callable[[], object] | None = None    # called after the joiners' news, before they act
 
     @staticmethod
     def open(config: GameConfig) -> NetGame:
@@ -131,10 +134,12 @@ class NetGame:
             busy |= person_acts(self.table)
         for j in self.joiners.values():
             busy |= j.remote.pump() > 0
+            if self.watch is not None:
+                self.watch()
             if j.table is not None and not j.remote.lost:
                 j.table.tick(0.05)
                 j.over |= next_rounds(j.table)
-                busy |= person_acts(j.table)
+                busy |= j.acts and person_acts(j.table)
         return busy
 
     def until(self, done: object, seconds: float = 20.0) -> None:
