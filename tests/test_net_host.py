@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import socket
+import time
 
 import pytest
 from netplay import LOOPBACK, NetGame
@@ -160,3 +161,23 @@ def test_the_host_listens_only_while_open_and_on_the_given_interface() -> None:
     game.host.close()
     with pytest.raises(ConnectionRefusedError):
         socket.create_connection((LOOPBACK, port), timeout=1)
+
+
+def test_a_joiner_gone_before_the_game_thread_looks_costs_nothing(host: NetHost) -> None:
+    before = host.session.record()
+    ann = Raw(host)
+    ann.hello(seat=2)
+    welcome = ann.next()
+    assert welcome is not None and welcome["type"] == "welcome"
+    ann.sock.close()
+    for _ in range(20):                     # arrivals replaced or gone before the host pumps
+        first, second = Raw(host), Raw(host)
+        first.hello(token=welcome["token"])
+        second.hello(token=welcome["token"])
+        first.sock.close()
+    time.sleep(0.3)                         # the seats are given on the loop's thread
+    host.pump()                             # 41 arrivals, 40 of them replaced or gone
+    m = second.next()
+    assert m is not None and m["type"] == "welcome" and m["seat"] == 2
+    assert host.session.record() == before
+    assert host.status(2) is SeatStatus.PLAYING

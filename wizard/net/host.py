@@ -55,6 +55,7 @@ class Conn:
     writer: asyncio.StreamWriter
     seat: int | None = None
     pending: bool = False     # an intent is on its way to the game thread
+    welcomed: bool = False    # the game thread sent its welcome (nothing is sent before it)
     closed: bool = False
 
 
@@ -134,12 +135,14 @@ class NetHost:
 
     def _joined(self, conn: Conn, name: str) -> None:
         seat = conn.seat
-        assert seat is not None
+        if seat is None or conn.closed:
+            return                              # gone (or replaced) before the game thread looked
         s = self.session
         if s.seats[seat].name != name:
             s.seats[seat] = Seat.human(name)
         self._post(conn, wire.welcome(wire.Welcome(seat, self._tokens[seat], s.config.public(),
                                                    tuple(s.seats))))
+        conn.welcomed = True
         self._send_table()
         self._post(conn, self._state_line(seat, []))
 
@@ -158,7 +161,7 @@ class NetHost:
 
     def _on_step(self, session: Session, events: list[Any]) -> None:
         with self._lock:
-            conns = list(self._conns.items())
+            conns = [(seat, c) for seat, c in self._conns.items() if c.welcomed]
         for seat, conn in conns:
             self._post(conn, self._state_line(seat, session.redacted(events, seat)))
 
@@ -188,7 +191,7 @@ class NetHost:
 
     def _send_table(self) -> None:
         with self._lock:
-            conns = list(self._conns.values())
+            conns = [c for c in self._conns.values() if c.welcomed]
             away = [seat for seat in self._tokens if seat not in self._conns]
         line = wire.table(self.session.seats, away)
         for conn in conns:
