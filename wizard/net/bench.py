@@ -6,18 +6,22 @@ person choosing at random among the legal actions. Each screen's thread waits on
 event, or ticks every ``--frame`` seconds like a frame loop. The latency is the time from a card
 played on one joiner (the intent submitted to its table) to the step showing on the other joiner
 (its table's thread takes the host's line in) and on the host (the session applies it). Also:
-messages and bytes sent by the host per game.
+messages and bytes sent by the host per game, and the time the host's frames take (the work
+between two waits). ``--hostile N`` plays each game again while a hostile client floods the host
+(N illegal intents on the joiners' connections, a bad connection every 100 of them, slow partial
+lines, 50 idle connections) and checks that the games are the same.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import socket
 import statistics
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from wizard.engine import (
     Bid,
@@ -42,13 +46,17 @@ from wizard.table import (
 
 from .client import RemoteGame
 from .host import NetHost
-from .wire import HOST_TYPES, decode
+from .wire import HOST_TYPES, MAX_LINE, act, decode
 
 LOOPBACK = "127.0.0.1"
 
 
-def _choose(view: PlayerView, rng: random.Random) -> object:
-    action = rng.choice(sorted(view.legal, key=str))
+def _choose(view: PlayerView, seed: int) -> object:
+    """A person's choice, fixed by ``seed`` and what the seat sees, so that an intent sent again
+    (its first one refused while busy) is the same one and the same seed plays the same game."""
+    key = (seed, view.seat, view.round, view.phase.value, len(view.tricks_played),
+           len(view.trick), sum(view.bids_made))
+    action = random.Random(str(key)).choice(sorted(view.legal, key=str))
     if isinstance(action, Bid):
         return BidIntent(action.n)
     if isinstance(action, ChooseTrump):
@@ -63,27 +71,36 @@ def _table(port: object, remote: frozenset[int]) -> Table:
 
 
 def _screen(table: Table, wake: threading.Event, pump: Callable[[], int], frame: float,
-            rng: random.Random, played: Callable[[str], None] | None, done: threading.Event,
-            stop: threading.Event) -> None:
-    """One screen's loop: take the network's news, tick, let the person act."""
+            seed: int, played: Callable[[str], None] | None, done: threading.Event,
+            stop: threading.Event, frames: list[float] | None = None) -> None:
+    """One screen's loop: take the network's news, tick, let the person act (``frames``: the
+    time each frame's work took)."""
     while not stop.is_set():
         if frame > 0:
             time.sleep(frame)
         else:
             wake.wait(0.02)
-        pump()
-        table.tick(0.05)
-        for out in table.take_outcomes():
-            if isinstance(out, RoundOver):
-                table.submit(NextRound())
-            elif isinstance(out, GameOver):
-                done.set()
-        seat = table.viewer
-        if table.my_turn() and seat is not None and table.port.legal_actions(seat):
-            intent = _choose(table.port.view(seat), rng)
-            if played is not None and isinstance(intent, PlayIntent):
-                played(f"{seat}:{table.round}:{intent.card.text}")
-            table.submit(intent)  # type: ignore[arg-type]
+        began = time.perf_counter()
+        _frame(table, pump, seed, played, done)
+        if frames is not None:
+            frames.append(time.perf_counter() - began)
+
+
+def _frame(table: Table, pump: Callable[[], int], seed: int,
+           played: Callable[[str], None] | None, done: threading.Event) -> None:
+    pump()
+    table.tick(0.05)
+    for out in table.take_outcomes():
+        if isinstance(out, RoundOver):
+            table.submit(NextRound())
+        elif isinstance(out, GameOver):
+            done.set()
+    seat = table.viewer
+    if table.my_turn() and seat is not None and table.port.legal_actions(seat):
+        intent = _choose(table.port.view(seat), seed)
+        if played is not None and isinstance(intent, PlayIntent):
+            played(f"{seat}:{table.round}:{intent.card.text}")
+        table.submit(intent)  # type: ignore[arg-type]
 
 
 @dataclass
@@ -97,10 +114,60 @@ class Figures:
     messages: int               # sent by the host
     bytes: int
     received: list[int]         # bytes each joiner received
+    actions: tuple[object, ...] = ()     # the game's actions, in order
+    frames: list[float] = field(default_factory=list)   # the host's frames' work (s)
+    refused: dict[str, int] = field(default_factory=dict)
+    flood: dict[str, int] = field(default_factory=dict)
 
 
-def play_one(seed: int, frame: float) -> Figures:
-    """One game; its latencies (seconds) and counts."""
+JUNK = [b"hello\n", b"\x00\xff\n", b"{}\n", b'{"v":2,"type":"hello"}\n', b"{" * 3000 + b"\n",
+        b'{"v":1,"type":"act","seat":2,"action":"bid 1"}\n',
+        b'{"v":1,"type":"hello","secret":1,"name":"x","seat":null,"token":null}\n',
+        b"z" * (MAX_LINE + 10)]
+
+
+def _flood(port: int, remotes: list[RemoteGame], count: int, stop: threading.Event,
+           tally: dict[str, int]) -> None:
+    """A hostile client: 50 idle connections, slow partial lines, a bad connection every 100
+    messages, and ``count`` illegal intents (a bid of 20) sent on the joiners' connections when
+    it is not their turn. Bounded: it stops after ``count`` or when told."""
+    idle = [socket.create_connection((LOOPBACK, port), timeout=5) for _ in range(50)]
+    slow = [socket.create_connection((LOOPBACK, port), timeout=5) for _ in range(5)]
+    tally.update(idle=len(idle), slow=len(slow), bad=0, intents=0)
+    try:
+        for i in range(count):
+            if stop.is_set():
+                return
+            if i % 100 == 0:
+                with socket.create_connection((LOOPBACK, port), timeout=5) as sock:
+                    sock.sendall(JUNK[(i // 100) % len(JUNK)])
+                    try:
+                        while sock.recv(65536):
+                            pass
+                    except OSError:
+                        pass
+                tally["bad"] += 1
+                for k, sock in enumerate(slow):   # one more byte of a line that never ends
+                    try:
+                        sock.sendall(b"{\"v\":1,"[(i // 100 + k) % 7:][:1] or b" ")
+                    except OSError:                # the host gave up on it (no hello in time)
+                        pass
+            r = remotes[i % len(remotes)]
+            seat = r.seat
+            view = r._view
+            if seat is not None and view is not None and view.current_player != seat:
+                r.send_line(act(seat, Bid(20)))
+                tally["intents"] += 1
+            if i % 500 == 0:
+                time.sleep(0.001)
+    finally:
+        for sock in idle + slow:
+            sock.close()
+
+
+def play_one(seed: int, frame: float, hostile: int = 0) -> Figures:
+    """One game; its latencies (seconds) and counts (``hostile``: that many illegal intents and
+    the rest of the flood meanwhile)."""
     config = GameConfig(4, seed=seed)
     session = Session.new(config, [Seat.human("Host"), Seat.ai("Cy", "random"),
                                    Seat.human("Seat 3"), Seat.human("Seat 4")])
@@ -152,12 +219,18 @@ def play_one(seed: int, frame: float) -> Figures:
         dones.append(done)
         threads.append(threading.Thread(target=_screen, args=(
             _table(remote, remote.remote), remote.wake, remote.pump, frame,
-            random.Random(seed * 10 + seat), played, done, stop)))
+            seed, played, done, stop)))
     start = time.perf_counter()
     host_table = _table(session, host.remote)
     host_done = threading.Event()
+    frames: list[float] = []
     threads.append(threading.Thread(target=_screen, args=(
-        host_table, host.wake, host.pump, frame, random.Random(seed), None, host_done, stop)))
+        host_table, host.wake, host.pump, frame, seed, None, host_done, stop,
+        frames)))
+    flood: dict[str, int] = {}
+    if hostile:
+        threads.append(threading.Thread(target=_flood, args=(host.port, remotes, hostile, stop,
+                                                              flood)))
     for t in threads:
         t.start()
     ok = all(d.wait(120) for d in [host_done, *dones])
@@ -169,7 +242,8 @@ def play_one(seed: int, frame: float) -> Figures:
         remote.close()
     host.close()
     return Figures(ok and session.finished, seconds, to_host, to_joiner, host.counts.messages,
-                   host.counts.bytes, [r.received for r in remotes])
+                   host.counts.bytes, [r.received for r in remotes], session.record().actions,
+                   frames, dict(host.counts.refused), flood)
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -184,6 +258,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--frame", type=float, default=0.0,
                         help="seconds between a screen's frames (0: wake on news)")
+    parser.add_argument("--hostile", type=int, default=0,
+                        help="also play each game again under a hostile client's flood of this "
+                             "many illegal intents (and bad, slow and idle connections)")
     args, _rest = parser.parse_known_args(argv)
     results = [play_one(seed, args.frame) for seed in range(1, args.games + 1)]
     host = [x for r in results for x in r.to_host]
@@ -200,4 +277,18 @@ def main(argv: list[str] | None = None) -> int:
     print(f"per game: {msgs:.0f} messages, {size / 1024:.0f} KiB sent by the host "
           f"({msgs / 2:.0f} messages, {size / 2048:.0f} KiB per joiner); "
           f"{statistics.mean(r.seconds for r in results):.2f} s a game")
-    return 0 if all(r.ok for r in results) else 1
+    calm = [x for r in results for x in r.frames]
+    print(f"host frame work: p50 {_pct(calm, 0.5):.2f} ms, p99 {_pct(calm, 0.99):.2f} ms, "
+          f"max {max(calm) * 1000:.2f} ms ({len(calm)} frames)")
+    if not args.hostile:
+        return 0 if all(r.ok for r in results) else 1
+    rough = [play_one(seed, args.frame, args.hostile) for seed in range(1, args.games + 1)]
+    frames = [x for r in rough for x in r.frames]
+    same = all(a.actions == b.actions for a, b in zip(results, rough, strict=True))
+    print(f"under a hostile client: all finished {all(r.ok for r in rough)}, the same games as "
+          f"without it: {same}")
+    print(f"  host frame work: p50 {_pct(frames, 0.5):.2f} ms, p99 {_pct(frames, 0.99):.2f} ms, "
+          f"max {max(frames) * 1000:.2f} ms ({len(frames)} frames)")
+    for r in rough:
+        print(f"  flood {r.flood}; the host refused {sum(r.refused.values())}: {r.refused}")
+    return 0 if all(r.ok for r in results + rough) and same else 1
