@@ -129,6 +129,7 @@ class NetGame:
         """One frame of every screen; True if anybody did anything."""
         busy = self.host.pump() > 0
         if self.table is not None:
+            self.table.remote = self.host.remote   # a seat lent to the computer, or given back
             self.table.tick(0.05)
             self.over |= next_rounds(self.table)
             busy |= person_acts(self.table)

@@ -10,11 +10,13 @@ import socket
 import threading
 import time
 
+import pytest
 from netplay import JOINERS, LOOPBACK, NetGame, reference
 
-from wizard.engine import GameConfig, Phase, bid
+from wizard.engine import GameConfig, GameState, Phase, bid
 from wizard.net import wire
 from wizard.net.host import SeatStatus
+from wizard.session import Session
 
 
 def test_a_joiner_dropped_mid_round_rejoins_its_seat_with_its_token() -> None:
@@ -50,6 +52,50 @@ def test_a_joiner_dropped_mid_round_rejoins_its_seat_with_its_token() -> None:
 
 
 HOSTILE = 240      # connections that each say something wrong
+def test_the_host_lends_a_dropped_seat_to_a_computer_player_and_gives_it_back() -> None:
+    game = NetGame.open(GameConfig(4, seed=78))
+    try:
+        for seat, name in JOINERS.items():
+            game.join(seat, name)
+        game.start()
+        s = game.session
+        with pytest.raises(ValueError):
+            game.host.lend(2)                     # Ann is playing it
+        game.until(lambda: s.round == 2 and s.current == 2)
+        ann = game.joiners[2]
+        token = ann.remote.token
+        ann.remote.drop()
+        game.until(lambda: game.host.status(2) is SeatStatus.AWAY)
+        game.host.lend(2, "random")
+        assert game.host.status(2) is SeatStatus.LENT and 2 not in game.host.remote
+        at = s.moves
+        game.until(lambda: s.round == 4 and game.joiners[3].remote.seats[2].kind == "ai")
+        lent_moves = [i for i, seat in enumerate(_actors(s)) if i >= at and seat == 2]
+        assert len(lent_moves) >= 3               # the computer played Ann's seat meanwhile
+        assert ann.table is not None
+        ann.table.close()
+        back = game.join(2, "Ann", token=token)
+        assert game.host.status(2) is SeatStatus.PLAYING and 2 in game.host.remote
+        assert s.seats[2].is_human and back.remote.seat == 2
+        game.until(lambda: game.over and all(j.over for j in game.joiners.values()))
+        assert s.finished
+    finally:
+        game.close()
+
+
+def _actors(session: Session) -> list[int]:
+    """Who made each action of the game, in order (replayed from its record)."""
+    state = GameState.new(session.config)
+    rng = random.Random(session.config.seed)
+    out = []
+    for action in session.record().actions:
+        while state.is_chance:
+            state.advance(rng)
+        out.append(int(state.current_player))  # type: ignore[arg-type]
+        state.apply(action)
+    return out
+
+
 JUNK = [
     b"hello\n", b"\x00\xff\xfe\n", b"{}\n", b"[]\n", b'{"v":1}\n', b'{"v":2,"type":"hello"}\n',
     b'{"v":1,"type":"act","seat":2,"action":"bid 1"}\n', b'{"v":1,"type":"hello"}\n',

@@ -46,6 +46,7 @@ class SeatStatus(enum.Enum):
     OPEN = "open"
     PLAYING = "playing"
     AWAY = "away"             # dropped: the seat waits for its token (reconnecting)
+    LENT = "lent"             # dropped, and a computer player plays it until its joiner is back
 
 
 @dataclass(eq=False)
@@ -92,6 +93,7 @@ class NetHost:
         self._conns: dict[int, Conn] = {}         # seat -> its live connection
         self._tokens: dict[int, str] = {}         # seat -> the token given at its first join
         self._all: set[Conn] = set()              # every open connection (loop thread)
+        self._lent: set[int] = set()              # seats a computer plays meanwhile (game thread)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: asyncio.AbstractServer | None = None
         self._thread: threading.Thread | None = None
@@ -101,15 +103,27 @@ class NetHost:
 
     @property
     def remote(self) -> frozenset[int]:
-        """The seats played on other computers (give them to the host's ``Table(remote=...)``)."""
-        return self.open_seats
+        """The seats played on other computers now (the host's ``Table(remote=...)``; it changes
+        when a seat is lent to a computer player and when its joiner takes it back)."""
+        return self.open_seats - self._lent
 
     def status(self, seat: int) -> SeatStatus:
         """Whether ``seat`` waits for a joiner, is played, or waits for its joiner's return."""
         with self._lock:
             if seat in self._conns:
                 return SeatStatus.PLAYING
+            if seat in self._lent:
+                return SeatStatus.LENT
             return SeatStatus.AWAY if seat in self._tokens else SeatStatus.OPEN
+
+    def lend(self, seat: int, level: str = "normal") -> None:
+        """A computer player of ``level`` plays ``seat`` until its joiner comes back (who then
+        takes it back at once). Only a seat open to joiners and not played now."""
+        if seat not in self.open_seats or self.status(seat) is SeatStatus.PLAYING:
+            raise ValueError(f"seat {seat} is not a joiner's seat waiting for its player")
+        self._lent.add(seat)
+        self.session.seats[seat] = Seat.ai(self.session.seats[seat].name, level)
+        self._send_table()
 
     def join_code(self, address: str | None = None) -> str:
         """The code to show: ``address`` (default: the bound one), the port, the secret."""
@@ -138,7 +152,8 @@ class NetHost:
         if seat is None or conn.closed:
             return                              # gone (or replaced) before the game thread looked
         s = self.session
-        if s.seats[seat].name != name:
+        self._lent.discard(seat)                # back: the computer player gives the seat back
+        if s.seats[seat] != Seat.human(name):
             s.seats[seat] = Seat.human(name)
         self._post(conn, wire.welcome(wire.Welcome(seat, self._tokens[seat], s.config.public(),
                                                    tuple(s.seats))))
