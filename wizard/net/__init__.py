@@ -24,9 +24,11 @@ How the screens plug in (the next step of #27):
   calling ``host.pump()`` every frame (``host.wake`` is set when there is news). "Start" makes
   the table scene's ``Table(session, remote=host.remote, ...)``: the table then neither plays
   nor raises the curtain for those seats, and the host's own people and computer seats play as
-  today. The table scene keeps calling ``host.pump()`` each frame, shows "waiting for Núria
-  (reconnecting…)" when ``host.status(seat) is SeatStatus.AWAY`` and calls ``host.close()``
-  when the game is left (the table stops listening). Take-back is off: with joiners the game
+  today. The table scene keeps calling ``host.pump()`` each frame and setting
+  ``table.remote = host.remote``, shows "waiting for Núria (reconnecting…)" when
+  ``host.status(seat) is SeatStatus.AWAY``, offers ``host.lend(seat, level)`` (a computer player
+  plays the seat until its joiner is back: ``SeatStatus.LENT``) and calls ``host.close()`` when
+  the game is left (the table stops listening). Take-back is off: with joiners the game
   has more than one person.
 - **The join scene** reads a code (``joincode.decode``: ``JoinCodeError`` says what to fix) or an
   address typed by hand (``joincode.parse_address``) and a name, makes ``RemoteGame(address,
