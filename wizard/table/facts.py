@@ -19,6 +19,8 @@ class Facts:
 
     port: GamePort
     viewer: int | None                     # the seat whose hand is shown (``Table`` sets it)
+    remote: frozenset[int] = frozenset()   # seats played on another computer (a network table):
+    #                                        neither this screen's people nor its computer seats
     _public: PlayerView | None = None      # the bystander's view, until the next step
 
     def public(self) -> PlayerView:
@@ -48,8 +50,8 @@ class Facts:
 
     @property
     def humans(self) -> list[int]:
-        """Seats played by people."""
-        return [i for i, s in enumerate(self.port.seats) if s.is_human]
+        """Seats played by people at this screen (not the ``remote`` ones)."""
+        return [i for i, s in enumerate(self.port.seats) if s.is_human and i not in self.remote]
 
     @property
     def solo(self) -> bool:
@@ -92,14 +94,18 @@ class Facts:
         return lead_suit([c for _s, c in self.public().trick])
 
     def is_human_turn(self) -> bool:
-        """A person must act now."""
+        """A person at this screen must act now."""
         cur = self.current
-        return cur is not None and self.port.seats[cur].is_human
+        return cur is not None and cur not in self.remote and self.port.seats[cur].is_human
 
     def is_ai_turn(self) -> bool:
-        """A computer seat must act now."""
+        """A computer seat of this table must act now."""
         cur = self.current
-        return cur is not None and not self.port.seats[cur].is_human
+        return cur is not None and cur not in self.remote and not self.port.seats[cur].is_human
+
+    def is_remote_turn(self) -> bool:
+        """A seat played on another computer must act now: the table waits for it."""
+        return self.current in self.remote
 
     def viewers_turn(self) -> bool:
         """The person whose hand is shown is to act (whatever is still animating)."""

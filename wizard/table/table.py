@@ -26,7 +26,7 @@ input into intents. A test plays whole games with this class alone, without pyga
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from wizard import messages
 from wizard.engine import (
@@ -97,8 +97,9 @@ class Table(TrickShow, HintDesk):
                  computer: ComputerSeats | None = None, speed: float = 1.0, ai_pause: float = 0.6, auto_continue: bool | None = None,
                  look: str = "classic", advisor: Callable[[], Advisor] = expert_advisor,
                  trick_hold: float = 1.0, auto_forced: bool = True,
-                 last_trick_waits: bool = False) -> None:
+                 last_trick_waits: bool = False, remote: Collection[int] = ()) -> None:
         self.port = port
+        self.remote = frozenset(remote)     # seats played on another computer (``wizard.net``)
         self.computer = computer if computer is not None else ComputerSeats()
         self.clock = clock if clock is not None else Clock()
         humans = self.humans

@@ -1,0 +1,161 @@
+"""Helpers of the network table's tests and bench: a host and joiners in one process, on
+127.0.0.1 only, driven by the same deterministic decisions as a game played in one process."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from wizard.engine import Action, Bid, ChooseTrump, GameConfig, Play, PlayerView
+from wizard.net.client import RemoteGame
+from wizard.net.host import NetHost
+from wizard.session import Seat, Session
+from wizard.table import (
+    Accepted,
+    BidIntent,
+    GameOver,
+    NextRound,
+    PlayIntent,
+    RoundOver,
+    Table,
+    TrumpIntent,
+    play_out,
+)
+
+LOOPBACK = "127.0.0.1"
+
+
+def choose(view: PlayerView) -> Action:
+    """A person's decision, fixed by what the seat sees (the same in one process and over the
+    network)."""
+    key = (view.seat, view.round, view.phase.value, len(view.tricks_played), len(view.trick),
+           sum(view.bids_made))
+    return random.Random(str(key)).choice(sorted(view.legal, key=str))
+
+
+def intent_of(action: Action) -> object:
+    if isinstance(action, Bid):
+        return BidIntent(action.n)
+    if isinstance(action, ChooseTrump):
+        return TrumpIntent(action.suit)
+    assert isinstance(action, Play)
+    return PlayIntent(action.card)
+
+
+def table_for(port: object, remote: frozenset[int]) -> Table:
+    return Table(port, threaded=False, speed=0.0, ai_pause=0.0, trick_hold=0.0,  # type: ignore[arg-type]
+                 last_trick_waits=False, auto_forced=False, remote=remote)
+
+
+def person_acts(table: Table) -> bool:
+    """The person at ``table`` acts if it is their turn; True if they did."""
+    if not table.my_turn() or table.viewer is None:
+        return False
+    if not table.port.legal_actions(table.viewer):
+        return False                     # an intent is on its way to the host
+    out = table.submit(intent_of(choose(table.port.view(table.viewer))))  # type: ignore[arg-type]
+    assert isinstance(out, Accepted), out
+    return True
+
+
+def next_rounds(table: Table) -> bool:
+    """Close each round's result; True once the game's end is told."""
+    over = False
+    for out in table.take_outcomes():
+        if isinstance(out, RoundOver):
+            table.submit(NextRound())
+        elif isinstance(out, GameOver):
+            over = True
+    return over
+
+
+SEATS = [Seat.human("Hanna"), Seat.ai("Cy", "random"), Seat.human("Ann"), Seat.human("Bo")]
+JOINERS = {2: "Ann", 3: "Bo"}
+
+
+def reference(config: GameConfig) -> Session:
+    """The same game played in one process."""
+    s = Session.new(config, SEATS)
+    play_out(s, human=choose)
+    return s
+
+
+@dataclass
+class Joiner:
+    remote: RemoteGame
+    table: Table | None = None
+    lines: list[bytes] = field(default_factory=list)
+    over: bool = False
+    acts: bool = True            # its person acts when it is their turn
+
+
+@dataclass
+class NetGame:
+    """A host with a person and a computer seat, and joiners, in one process."""
+
+    config: GameConfig
+    session: Session
+    host: NetHost
+    joiners: dict[int, Joiner]
+    table: Table | None = None
+    over: bool = False
+    snapshots: dict[tuple[int, int, str], Session] = field(default_factory=dict)
+    watch: Callable[[], object] | None = None    # called after the joiners' news, before they act
+
+    @staticmethod
+    def open(config: GameConfig) -> NetGame:
+        session = Session.new(config, [SEATS[0], SEATS[1], Seat.human("Seat 3"),
+                                       Seat.human("Seat 4")])
+        host = NetHost(session, JOINERS, bind=LOOPBACK, port=0)
+        host.open()
+        return NetGame(config, session, host, {})
+
+    def join(self, seat: int, name: str, token: str | None = None) -> Joiner:
+        j = Joiner(RemoteGame(LOOPBACK, self.host.port, self.host.secret, name,
+                              seat=None if token else seat, token=token))
+        j.remote.tap = j.lines.append
+        j.remote.connect()
+        self.joiners[seat] = j
+        self.until(lambda: j.remote.ready)
+        j.table = table_for(j.remote, j.remote.remote)
+        return j
+
+    def start(self) -> None:
+        self.table = table_for(self.session, self.host.remote)
+
+    def step(self) -> bool:
+        """One frame of every screen; True if anybody did anything."""
+        busy = self.host.pump() > 0
+        if self.table is not None:
+            self.table.remote = self.host.remote   # a seat lent to the computer, or given back
+            self.table.tick(0.05)
+            self.over |= next_rounds(self.table)
+            busy |= person_acts(self.table)
+        for j in self.joiners.values():
+            busy |= j.remote.pump() > 0
+            if self.watch is not None:
+                self.watch()
+            if j.table is not None and not j.remote.lost:
+                j.table.tick(0.05)
+                j.over |= next_rounds(j.table)
+                busy |= j.acts and person_acts(j.table)
+        return busy
+
+    def until(self, done: object, seconds: float = 20.0) -> None:
+        deadline = time.monotonic() + seconds
+        while not done():  # type: ignore[operator]
+            if time.monotonic() > deadline:
+                raise AssertionError("the network game got stuck")
+            if not self.step():
+                self.host.wake.wait(0.002)
+
+    def close(self) -> None:
+        for j in self.joiners.values():
+            if j.table is not None:
+                j.table.close()
+            j.remote.close()
+        if self.table is not None:
+            self.table.close()
+        self.host.close()

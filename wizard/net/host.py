@@ -1,0 +1,428 @@
+"""The host of a network table: serves a ``Session`` to the people at other computers.
+
+Threads: an asyncio event loop on a background thread owns the sockets (it reads lines, checks
+handshakes, answers refusals, writes what the game thread hands it); the game thread (the one
+that ticks the host's ``Table``) owns the ``Session``. They meet in one thread-safe queue: the
+loop puts joiners' arrivals, departures and intents in it, and ``pump()`` (called each frame or
+tick on the game thread) takes them out, checks each intent like any action (``Session.check``)
+and acts. After every step of the game (whoever made it) the host sends each joiner its own
+view and the step's events redacted for its seat: never another hand, a hidden bid or the seed.
+
+Nothing here polls: the loop awaits its sockets, and ``wake`` is set when the queue has work, so
+a caller with nothing else to do can wait on it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import hmac
+import logging
+import queue
+import secrets
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from wizard.engine import Action, Phase, Play, bid, card
+from wizard.persistence.seats import clean_name
+from wizard.session import Refusal, Seat, Session
+
+from . import wire
+from .codec import WireError
+from .joincode import DEFAULT_PORT, SECRET_BITS, JoinCode, encode
+from .wire import Code
+
+log = logging.getLogger(__name__)
+
+MERLIN_FORMS = (card("MERLIN:W"), card("MERLIN:J"))   # a MERLIN in hand is played as one
+SEND_BUFFER = 1 << 20         # bytes waiting for a joiner that does not read: then it is dropped
+
+
+class SeatStatus(enum.Enum):
+    """A seat open to joiners: nobody came yet, a joiner plays it, or its joiner is away."""
+
+    OPEN = "open"
+    PLAYING = "playing"
+    AWAY = "away"             # dropped: the seat waits for its token (reconnecting)
+    LENT = "lent"             # dropped, and a computer player plays it until its joiner is back
+
+
+@dataclass(eq=False)
+class Conn:
+    """One connection, from the loop's side."""
+
+    writer: asyncio.StreamWriter
+    seat: int | None = None
+    pending: bool = False     # an intent is on its way to the game thread
+    welcomed: bool = False    # the game thread sent its welcome (nothing is sent before it)
+    closed: bool = False
+
+
+@dataclass
+class Counts:
+    """What the host sent and refused (the bench and the tests read them)."""
+
+    messages: int = 0
+    bytes: int = 0
+    refused: dict[str, int] = field(default_factory=dict)
+
+
+class NetHost:
+    """Serves ``session`` to joiners on ``bind`` (one interface; 127.0.0.1 in tests) for the
+    seats in ``open_seats``, while open (``open()`` .. ``close()``)."""
+
+    def __init__(self, session: Session, open_seats: Iterable[int], *, bind: str = "127.0.0.1",
+                 port: int = DEFAULT_PORT, secret: int | None = None,
+                 hello_timeout: float = 20.0, max_connections: int = 64) -> None:
+        self.session = session
+        self.open_seats = frozenset(open_seats)
+        if not self.open_seats <= set(range(session.config.players)) or any(
+                not session.seats[s].is_human for s in self.open_seats):
+            raise ValueError("the seats open to joiners must be people's seats of the game")
+        self.bind = bind
+        self.port = port
+        self.secret = secrets.randbelow(2 ** SECRET_BITS) if secret is None else secret
+        self.hello_timeout = hello_timeout
+        self.max_connections = max_connections
+        self.wake = threading.Event()
+        self.counts = Counts()
+        self._inbox: queue.SimpleQueue[tuple[str, Conn, Any]] = queue.SimpleQueue()
+        self._lock = threading.Lock()             # guards the seat registry below
+        self._conns: dict[int, Conn] = {}         # seat -> its live connection
+        self._tokens: dict[int, str] = {}         # seat -> the token given at its first join
+        self._all: set[Conn] = set()              # every open connection (loop thread)
+        self._lent: set[int] = set()              # seats a computer plays meanwhile (game thread)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._server: asyncio.AbstractServer | None = None
+        self._thread: threading.Thread | None = None
+        self._unsubscribe = session.subscribe(self._on_step)
+
+    # ---- the game thread --------------------------------------------------------------------
+
+    @property
+    def remote(self) -> frozenset[int]:
+        """The seats played on other computers now (the host's ``Table(remote=...)``; it changes
+        when a seat is lent to a computer player and when its joiner takes it back)."""
+        return self.open_seats - self._lent
+
+    def status(self, seat: int) -> SeatStatus:
+        """Whether ``seat`` waits for a joiner, is played, or waits for its joiner's return."""
+        with self._lock:
+            if seat in self._conns:
+                return SeatStatus.PLAYING
+            if seat in self._lent:
+                return SeatStatus.LENT
+            return SeatStatus.AWAY if seat in self._tokens else SeatStatus.OPEN
+
+    def lend(self, seat: int, level: str = "normal") -> None:
+        """A computer player of ``level`` plays ``seat`` until its joiner comes back (who then
+        takes it back at once). Only a seat open to joiners and not played now."""
+        if seat not in self.open_seats or self.status(seat) is SeatStatus.PLAYING:
+            raise ValueError(f"seat {seat} is not a joiner's seat waiting for its player")
+        self._lent.add(seat)
+        self.session.seats[seat] = Seat.ai(self.session.seats[seat].name, level)
+        self._send_table()
+
+    def join_code(self, address: str | None = None) -> str:
+        """The code to show: ``address`` (default: the bound one), the port, the secret."""
+        return encode(JoinCode(address or self.bind, self.port, self.secret))
+
+    def pump(self) -> int:
+        """Handle what the joiners sent since the last call (arrivals, intents, departures);
+        returns how many. Call it on the thread that owns the session, every frame or tick."""
+        self.wake.clear()
+        done = 0
+        while True:
+            try:
+                kind, conn, data = self._inbox.get_nowait()
+            except queue.Empty:
+                return done
+            done += 1
+            if kind == "joined":
+                self._joined(conn, data)
+            elif kind == "left":
+                self._send_table()
+            elif kind == "act":
+                self._intent(conn, data)
+
+    def _joined(self, conn: Conn, name: str) -> None:
+        seat = conn.seat
+        if seat is None or conn.closed:
+            return                              # gone (or replaced) before the game thread looked
+        s = self.session
+        self._lent.discard(seat)                # back: the computer player gives the seat back
+        if s.seats[seat] != Seat.human(name):
+            s.seats[seat] = Seat.human(name)
+        self._post(conn, wire.welcome(wire.Welcome(seat, self._tokens[seat], s.config.public(),
+                                                   tuple(s.seats))))
+        conn.welcomed = True
+        self._send_table()
+        self._post(conn, self._state_line(seat, []))
+
+    def _intent(self, conn: Conn, action: Action) -> None:
+        seat = conn.seat
+        conn.pending = False
+        with self._lock:
+            if seat is None or self._conns.get(seat) is not conn:
+                return                              # the connection left or was replaced
+        err = self.session.check(action, seat)
+        if err is not None:
+            self._refuse_later(conn, wire.Refused(Code.RULES, f"the rules refuse {action}: "
+                                                  f"{err.rule.value}", err, fatal=False))
+            return
+        self.session.act(action, seat)             # every joiner hears of it in _on_step
+
+    def _on_step(self, session: Session, events: list[Any]) -> None:
+        with self._lock:
+            conns = [(seat, c) for seat, c in self._conns.items() if c.welcomed]
+        for seat, conn in conns:
+            self._post(conn, self._state_line(seat, session.redacted(events, seat)))
+
+    def _state_line(self, seat: int, events: list[Any]) -> bytes:
+        s = self.session
+        return wire.state(wire.State(s.moves, s.view(seat), events, self._refusals(seat)))
+
+    def _refusals(self, seat: int) -> dict[Action, Refusal]:
+        """Why the rules refuse each other action ``seat`` might try now (its turn only)."""
+        s = self.session
+        if s.current != seat:
+            return {}
+        view = s.view(seat)
+        tries: list[Action]
+        if view.phase is Phase.BID:
+            tries = [bid(n) for n in range(view.round + 1)]
+        elif view.phase is Phase.PLAY and view.hand is not None:
+            tries = [Play(c) for c in (*view.hand, *MERLIN_FORMS)]
+        else:
+            return {}
+        out = {}
+        for a in tries:
+            err = s.check(a, seat)
+            if err is not None:
+                out[a] = err
+        return out
+
+    def _send_table(self) -> None:
+        with self._lock:
+            conns = [c for c in self._conns.values() if c.welcomed]
+            away = [seat for seat in self._tokens if seat not in self._conns]
+        line = wire.table(self.session.seats, away)
+        for conn in conns:
+            self._post(conn, line)
+
+    def _post(self, conn: Conn, line: bytes) -> None:
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._write, conn, line)
+
+    def _refuse_later(self, conn: Conn, why: wire.Refused) -> None:
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._refuse, conn, why)
+
+    # ---- open and close ---------------------------------------------------------------------
+
+    def open(self) -> tuple[str, int]:
+        """Start listening (on its own thread); returns (address, port). ``OSError`` if the
+        address cannot be bound."""
+        if self._thread is not None:
+            raise RuntimeError("the table is already open")
+        started = threading.Event()
+        failure: list[BaseException] = []
+
+        def run() -> None:
+            loop = asyncio.new_event_loop()
+            self._loop = loop
+            try:
+                self._server = loop.run_until_complete(asyncio.start_server(
+                    self._serve, self.bind, self.port, limit=wire.MAX_LINE))
+                self.port = self._server.sockets[0].getsockname()[1]
+            except BaseException as err:  # noqa: BLE001  (handed to open())
+                failure.append(err)
+                started.set()
+                loop.close()
+                return
+            started.set()
+            try:
+                loop.run_forever()
+            finally:
+                loop.close()
+
+        self._thread = threading.Thread(target=run, name="wizard-net-host", daemon=True)
+        self._thread.start()
+        started.wait()
+        if failure:
+            self._thread.join()
+            self._thread = None
+            raise failure[0]
+        return self.bind, self.port
+
+    def close(self) -> None:
+        """Stop listening, close every connection (telling each why) and stop the thread."""
+        self._unsubscribe()
+        loop, thread = self._loop, self._thread
+        if loop is None or thread is None:
+            return
+
+        async def shut() -> None:
+            if self._server is not None:
+                self._server.close()
+            for conn in list(self._all):
+                self._refuse(conn, wire.Refused(Code.CLOSED, "the table closed"))
+            others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            if others:              # each sees its connection end and returns (no cancelling:
+                await asyncio.wait(others, timeout=2)   # asyncio logs a cancelled handler)
+            loop.stop()
+
+        loop.call_soon_threadsafe(lambda: loop.create_task(shut()))
+        thread.join(timeout=5)
+        self._thread = None
+
+    # ---- the loop thread --------------------------------------------------------------------
+
+    def _write(self, conn: Conn, line: bytes) -> None:
+        if conn.closed or conn.writer.is_closing():
+            return
+        if conn.writer.transport.get_write_buffer_size() > SEND_BUFFER:
+            log.warning("a joiner does not read what it is sent: its connection is closed")
+            self._close(conn)
+            return
+        conn.writer.write(line)
+        self.counts.messages += 1
+        self.counts.bytes += len(line)
+
+    def _refuse(self, conn: Conn, why: wire.Refused) -> None:
+        self.counts.refused[why.code.value] = self.counts.refused.get(why.code.value, 0) + 1
+        self._write(conn, wire.refused(why))
+        if why.fatal:
+            self._close(conn)
+
+    def _close(self, conn: Conn) -> None:
+        if conn.closed:
+            return
+        conn.closed = True
+        self._all.discard(conn)
+        with self._lock:
+            seat = conn.seat
+            left = seat is not None and self._conns.get(seat) is conn
+            if left:
+                del self._conns[seat]  # type: ignore[arg-type]
+        if left:
+            self._inbox.put(("left", conn, None))
+            self.wake.set()
+        conn.writer.close()
+
+    async def _line(self, reader: asyncio.StreamReader, conn: Conn) -> bytes | None:
+        """The next line, or None once the connection is over (refused if too long)."""
+        try:
+            return await reader.readuntil(b"\n")
+        except asyncio.LimitOverrunError:
+            self._refuse(conn, wire.Refused(Code.TOO_LONG, f"a line over {wire.MAX_LINE} bytes"))
+        except (asyncio.IncompleteReadError, ConnectionError, OSError):
+            self._close(conn)
+        return None
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = Conn(writer)
+        self._all.add(conn)
+        try:
+            if len(self._all) > self.max_connections:
+                self._refuse(conn, wire.Refused(Code.FULL, "too many connections"))
+                return
+            try:
+                line = await asyncio.wait_for(self._line(reader, conn), self.hello_timeout)
+            except TimeoutError:
+                self._refuse(conn, wire.Refused(Code.TIMEOUT, "no hello in time"))
+                return
+            if line is None or not self._hello(conn, line):
+                return
+            while not conn.closed:
+                line = await self._line(reader, conn)
+                if line is None:
+                    return
+                self._message(conn, line)
+        except Exception:  # noqa: BLE001  (a bug here must cost one connection, not the table)
+            log.exception("a joiner's connection failed")
+        finally:
+            self._close(conn)
+
+    def _hello(self, conn: Conn, line: bytes) -> bool:
+        message, err = wire.read(line, wire.CLIENT_TYPES)
+        if err is not None or message is None:
+            code = Code.VERSION if err is not None and wire.is_version_error(err) else Code.MALFORMED
+            self._refuse(conn, wire.Refused(code, err.reason if err else "no message"))
+            return False
+        if message["type"] != "hello":
+            self._refuse(conn, wire.Refused(Code.HELLO_FIRST, "say hello first"))
+            return False
+        try:
+            h = wire.hello_of(message)
+        except WireError as bad:
+            self._refuse(conn, wire.Refused(Code.MALFORMED, bad.reason))
+            return False
+        if not hmac.compare_digest(str(h.secret).encode(), str(self.secret).encode()):
+            self._refuse(conn, wire.Refused(Code.SECRET, "wrong join code"))
+            return False
+        seat, why = self._seat_for(conn, h)
+        if seat is None:
+            assert why is not None
+            self._refuse(conn, why)
+            return False
+        name = clean_name(h.name) or self.session.seats[seat].name
+        self._inbox.put(("joined", conn, name))
+        self.wake.set()
+        return True
+
+    def _seat_for(self, conn: Conn, h: wire.Hello) -> tuple[int | None, wire.Refused | None]:
+        """Give ``conn`` a seat (by token, by request, or the first open one), or say why not."""
+        replaced = None
+        with self._lock:
+            if h.token is not None:
+                seat = next((s for s, t in self._tokens.items()
+                             if hmac.compare_digest(t.encode(), h.token.encode())), None)
+                if seat is None:
+                    return None, wire.Refused(Code.TOKEN, "this seat token is not of this table")
+                replaced = self._conns.get(seat)
+            elif h.seat is not None:
+                seat = h.seat
+                if seat not in self.open_seats or seat in self._tokens:
+                    return None, wire.Refused(Code.SEAT_TAKEN, f"seat {seat} is not free")
+            else:
+                seat = min((s for s in self.open_seats if s not in self._tokens), default=None)
+                if seat is None:
+                    return None, wire.Refused(Code.NO_SEAT, "every seat is taken")
+            conn.seat = seat
+            self._tokens.setdefault(seat, secrets.token_urlsafe(18))
+            self._conns[seat] = conn
+        if replaced is not None:               # the token's owner is back on a new connection
+            replaced.seat = None
+            self._refuse(replaced, wire.Refused(Code.REPLACED, "the seat was rejoined elsewhere"))
+        return seat, None
+
+    def _message(self, conn: Conn, line: bytes) -> None:
+        message, err = wire.read(line, wire.CLIENT_TYPES)
+        if err is not None or message is None:
+            code = Code.VERSION if err is not None and wire.is_version_error(err) else Code.MALFORMED
+            self._refuse(conn, wire.Refused(code, err.reason if err else "no message"))
+            return
+        if message["type"] != "act":
+            self._refuse(conn, wire.Refused(Code.HELLO_FIRST, "hello only once"))
+            return
+        try:
+            seat, action = wire.act_of(message)
+        except WireError as bad:
+            self._refuse(conn, wire.Refused(Code.MALFORMED, bad.reason))
+            return
+        if seat != conn.seat:
+            self._refuse(conn, wire.Refused(Code.OTHER_SEAT, f"this connection plays seat "
+                                            f"{conn.seat}, not {seat}"))
+            return
+        if conn.pending:
+            self._refuse(conn, wire.Refused(Code.WAIT, "an action is already on its way",
+                                            fatal=False))
+            return
+        conn.pending = True
+        self._inbox.put(("act", conn, action))
+        self.wake.set()
