@@ -242,6 +242,7 @@ def of_table(table: TableLike) -> Picture:
     first = e.seat if isinstance(e, DealerChosen) else sh.dealer if sh.dealer >= 0 and not sh.round \
         else None
     won = table.trick_on_show()
+    mine_now = table.my_turn()      # the bid buttons, the legal cards and a hint are for it only
     gathering = sh.won if sh.held and isinstance(e, CardPlayed) and table.animator.tween is not None \
         else None
     return Picture(
@@ -258,13 +259,14 @@ def of_table(table: TableLike) -> Picture:
         motion=motion_of(table.animator, sh), gathering=gathering,
         spots_open=(m is None and not sh.trick and bool(sh.round) and not sh.drawn
                     and sh.phase is Phase.PLAY and table.animator.drained),
-        my_turn=table.my_turn(), playing=table.playing(), legal=frozenset(table.legal_cards()),
+        my_turn=mine_now, playing=mine_now and table.playing(),
+        legal=frozenset(table.legal_cards()) if mine_now else frozenset(),
         bids=tuple(BidButton(n, ok, "" if ok else table.bid_reason(n))
-                   for n, ok in table.bid_options()),
+                   for n, ok in table.bid_options()) if mine_now else (),
         choice=table.choice, trick_line=table.trick_line(),
         trick_mine=won is not None and won.winner == table.viewer and not won.void,
         last_trick=last_trick(sh, table.last_trick_line), curtain=table.curtain_for,
-        hint=table.shown_hint())
+        hint=table.shown_hint() if mine_now else None)
 
 
 def motion_of(animator: Animator, sh: Shown) -> Motion | None:

@@ -278,9 +278,10 @@ class TableScene(Scene):
         """Keys for overlays, the curtain, dialogs; clicks and keys that become intents; the
         pointer's place for the tooltips."""
         if event.type in (pygame.MOUSEMOTION, pygame.WINDOWLEAVE):
-            before = tips.target_key(self)
+            picture = self.picture()          # the same table, the pointer moved
+            before = tips.target_key(self, picture)
             self.pointer = event.pos if event.type == pygame.MOUSEMOTION else None
-            if tips.target_key(self) != before:
+            if tips.target_key(self, picture) != before:
                 self.app.dirty = True
         table_input.handle(self, event)
 
