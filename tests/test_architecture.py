@@ -280,3 +280,58 @@ def test_outside_the_engine_code_asks_the_edition_instead_of_testing_it() -> Non
     counts = {rel: len(tests) for rel, tests in found.items()}
     allowed = {rel: n for rel, (n, _why) in EDITION_TESTS_ALLOWED.items()}
     assert counts == allowed, "\n".join(f"{rel}: {t}" for rel, ts in found.items() for t in ts)
+
+
+# The painters draw the table's ``Picture`` (issue #25): what is shown, what moves, the bid
+# buttons, the top bar's figures, the piles, the hint, the last trick, all decided once in
+# ``Table.picture()``. They read neither the running snapshot (``Shown``, ``.shown``), nor the
+# animation (``.animator``), nor the table itself (``.table``): only the picture and the screen's
+# own state (layout, pointer, selection, drag). Each exception is listed here with its reason;
+# there is none.
+PAINTERS = ("ui/board", "ui/scenes/table_draw.py")
+PAINTER_READS = {"shown": "the running snapshot", "animator": "the running animation",
+                 "table": "the table behind the picture"}
+PAINTER_READS_ALLOWED: dict[str, tuple[set[str], str]] = {}
+
+
+def painter_reads(root: Path) -> dict[str, set[str]]:
+    """What each painter under ``root`` (a ``wizard`` folder) reads that the picture should say:
+    ``Shown`` imported or named, an attribute in ``PAINTER_READS`` read."""
+    found: dict[str, set[str]] = {}
+    for sub in PAINTERS:
+        base = root / sub
+        for f in [base] if base.suffix == ".py" else sorted(base.rglob("*.py")):
+            tree = ast.parse(f.read_text(encoding="utf-8"))
+            reads: set[str] = set()
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Attribute) and node.attr in PAINTER_READS:
+                    reads.add(f".{node.attr}")
+                elif isinstance(node, ast.Name) and node.id == "Shown":
+                    reads.add("Shown")
+                elif isinstance(node, ast.ImportFrom) and (
+                        (node.module or "").endswith("shown")
+                        or any(a.name == "Shown" for a in node.names)):
+                    reads.add("import Shown")
+            if reads:
+                found[f.relative_to(root).as_posix()] = reads
+    return found
+
+
+def test_the_painter_reader_finds_reads_of_the_live_table(tmp_path: Path) -> None:
+    board = tmp_path / "ui" / "board"
+    board.mkdir(parents=True)
+    (tmp_path / "ui" / "scenes").mkdir()
+    (tmp_path / "ui" / "scenes" / "table_draw.py").write_text("x = sc.picture()\n")
+    (board / "a.py").write_text("from wizard.table import Shown\nx = sc.shown.trick\n"
+                                "y = sc.table.animator.active\nz: Shown\n")
+    (board / "b.py").write_text("def f(picture):\n    return picture.trick\n")
+    assert painter_reads(tmp_path) == {"ui/board/a.py": {"import Shown", "Shown", ".shown",
+                                                         ".table", ".animator"}}
+
+
+def test_the_painters_draw_the_picture_not_the_live_table() -> None:
+    found = painter_reads(WIZARD)
+    allowed = {rel: reads for rel, (reads, _why) in PAINTER_READS_ALLOWED.items()}
+    assert found == allowed, "\n".join(
+        f"{rel} reads {', '.join(sorted(r))}: draw it from the Picture instead"
+        for rel, r in found.items())

@@ -4,7 +4,7 @@ A ``Table`` talks to its game through a narrow port (``port.GamePort``: views, r
 legal actions, check and act for a seat, take-back; a ``Session`` is one) and plays the computer
 seats itself (``computer.ComputerSeats``). Time moves only through ``tick(dt)`` on its clock; intents come
 in through ``submit``; outcomes go out as data, returned by ``submit`` or queued for
-``take_outcomes``. The screen (``wizard.ui``) draws ``shown`` and the running animation, and turns
+``take_outcomes``. The screen (``wizard.ui``) draws ``picture()`` (what is shown and what moves), and turns
 input into intents. A test plays whole games with this class alone, without pygame.
 
 >>> from wizard.engine import GameConfig

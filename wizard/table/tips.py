@@ -3,13 +3,24 @@ rule, the game being played, what the colour of the bid sum means. Text only, no
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from wizard import messages, rules_text
 from wizard.engine import BidVisibility, Card, GameConfig
 from wizard.i18n import _, ngettext
 
-from .shown import Shown
+
+class BidCount(Protocol):
+    """What the bid sum's colour reads: a ``Picture``, or a ``Shown``."""
+
+    @property
+    def round(self) -> int: ...
+    @property
+    def bids_sum(self) -> int | None: ...
+    @property
+    def bids_made(self) -> Sequence[bool]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +73,7 @@ def game_tip(config: GameConfig) -> Tip:
     return Tip(messages.edition_name(config.edition), lines)
 
 
-def bids_tone(shown: Shown) -> str:
+def bids_tone(shown: BidCount) -> str:
     """How the bids compare with the tricks of the round, once all are made and visible:
     "under" (fewer), "over" (more), "even" (as many), or "open" (not known yet)."""
     total = shown.bids_sum
@@ -71,7 +82,7 @@ def bids_tone(shown: Shown) -> str:
     return "under" if total < shown.round else "over" if total > shown.round else "even"
 
 
-def bids_tip(shown: Shown) -> Tip:
+def bids_tip(shown: BidCount) -> Tip:
     """What the bid sum and its colour mean now."""
     tone = bids_tone(shown)
     total = shown.bids_sum

@@ -7,15 +7,7 @@ from typing import Any
 
 import pygame
 
-from wizard.engine import (
-    BidMade,
-    BidsRevealed,
-    Card,
-    CardDealt,
-    CardPlayed,
-    DealerChosen,
-    TrumpRevealed,
-)
+from wizard.engine import Card
 from wizard.i18n import _
 from wizard.table.picture import Picture
 from wizard.table.tween import lerp2
@@ -27,84 +19,95 @@ from ..widgets import panel
 from .common import R, TableView, banner
 
 
-def turned(sc: TableView, surf: pygame.Surface) -> None:
+def turned(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
     """The turned-up card, flipping over while it is revealed."""
-    painter, sh = sc.app.painter, sc.shown
+    painter = sc.app.painter
     turned = R(sc.lay.turned)
-    e = sc.table.animator.active
-    if sh.turned is not None:
-        painter.blit_face(surf, sh.turned.text, turned, "turned")
-    elif isinstance(e, TrumpRevealed) and e.card is not None and sc.table.animator.tween is not None:
-        t = sc.table.animator.tween.t
+    m = picture.motion
+    if picture.turned is not None:
+        painter.blit_face(surf, picture.turned.text, turned, "turned")
+    elif m is not None and m.kind == "turn" and m.card is not None:
+        t = m.t
         w = max(1, int(turned.w * abs(1 - 2 * t)))
-        img = painter.back(turned.w) if t < 0.5 else painter.face(e.card.text, turned.w)
+        img = painter.back(turned.w) if t < 0.5 else painter.face(m.card.text, turned.w)
         if t >= 0.5:
-            painter.faces_log.append((e.card.text, "turned"))
+            painter.faces_log.append((m.card.text, "turned"))
         img = pygame.transform.smoothscale(img, (w, img.get_height()))
         surf.blit(img, (turned.centerx - w / 2, turned.y))
 
 
-def drawn_for_dealer(sc: TableView, surf: pygame.Surface) -> None:
-    """The cards drawn for first dealer, at each seat's trick spot."""
-    if not sc.shown.drawn or sc.shown.round > 1 or sc.shown.trick:
+def drawn_for_dealer(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
+    """The cards drawn for first dealer, at each seat's trick spot, and who deals first."""
+    if not picture.drawn:
         return
-    for seat, c in sc.shown.drawn:
+    for seat, c in picture.drawn:
         spot = R(sc.lay.trick_spots[sc.pos_of(seat)])
         sc.app.painter.blit_face(surf, c.text, spot, "draw")
-    active = sc.table.animator.active
-    if isinstance(active, DealerChosen) or (sc.shown.dealer >= 0 and not sc.shown.round):
-        # while the choice animates, the snapshot does not know the dealer yet (-1, which named
-        # the last seat): the event says who it is
-        first = active.seat if isinstance(active, DealerChosen) else sc.shown.dealer
-        banner(sc, surf, _("You deal first") if first == sc.table.you
-               else _("{name} deals first").format(name=sc.names[first]))
+    first = picture.first_dealer
+    if first is not None:
+        banner(sc, surf, _("You deal first") if first == picture.you
+               else _("{name} deals first").format(name=picture.names[first]))
 
 
 # ---- clairvoyance: the others' hands ---------------------------------------------------------
 
-def peek_layout(sc: TableView) -> list[PeekHand]:
+def peek_layout(sc: TableView, picture: Picture | None = None) -> list[PeekHand]:
     """Where the other seats' face-up hands lie now (clairvoyance), by screen position."""
-    counts = {sc.pos_of(seat): len(cards_) for seat, cards_ in sc.shown.peeks.items()}
+    pic = picture if picture is not None else sc.picture()
+    counts = {sc.pos_of(seat): len(pic.hands[seat] or ()) for seat in pic.peeks}
     return peek_hands(sc.lay, counts)
 
 
-def peeks(sc: TableView, surf: pygame.Surface) -> None:
+def peeks(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
     """Clairvoyance: the other seats' hands, face up in the middle of the table, each under its
     seat's name, overlapped so every corner index shows."""
-    if not sc.shown.peeks:
+    if not picture.peeks:
         return
     lay = sc.lay
-    seat_at = {sc.pos_of(seat): seat for seat in sc.shown.peeks}
-    for h in peek_layout(sc):
+    seat_at = {sc.pos_of(seat): seat for seat in picture.peeks}
+    for h in peek_layout(sc, picture):
         seat = seat_at[h.position]
-        shown = sc.table.peek_hand(seat)
+        held = picture.hands[seat] or ()
         label, x = R(h.label), min(b.x for b in h.cards)
-        text.draw(surf, sc.names[seat], (x, label.centery), int(min(label.h * 0.85, 17 * lay.unit)),
+        text.draw(surf, picture.names[seat], (x, label.centery),
+                  int(min(label.h * 0.85, 17 * lay.unit)),
                   theme.INK, role="bold", anchor="midleft", max_w=label.right - x, shadow=True)
-        for c, v, b in zip(shown, variants([c.text for c in shown]), h.cards, strict=True):
+        for c, v, b in zip(held, variants([c.text for c in held]), h.cards, strict=True):
             sc.app.painter.blit_face(surf, c.text, R(b), f"peek:{seat}", variant=v)
 
 
 # ---- the hand ---------------------------------------------------------------------------------
 
+def leaving(picture: Picture) -> int | None:
+    """Index in the viewer's open hand of the card gliding from it to the trick now."""
+    m, seat = picture.motion, picture.viewer
+    if m is None or m.kind != "play" or m.card is None or seat is None or m.seat != seat:
+        return None
+    hand = picture.hands[seat] if seat < len(picture.hands) else None
+    if not hand:
+        return None
+    held = m.card.in_hand
+    return next((i for i, c in enumerate(hand) if c is held), None)
+
+
 def hand(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
     """The hand at the bottom: the viewer's cards fanned and sorted (the picture's open hand and
     its looks), or backs. Where each card lies, lifted, dragged or leaving, is the screen's."""
     lay, painter = sc.lay, sc.app.painter
-    seat = sc.table.bottom
+    seat = picture.bottom
     open_hand = picture.hands[seat] if seat < len(picture.hands) else None
-    if open_hand is not None and sc.table.viewer == seat:
+    if open_hand is not None and picture.viewer == seat:
         hand = open_hand
-        legal = sc.table.legal_cards()
-        playing = sc.table.playing()
+        legal = picture.legal
+        playing = picture.playing
         rects = sc.hand_rects()
         dragging = sc.pressed is not None and sc.drag_pos is not None
-        leaving = sc.leaving_card()
+        away = leaving(picture)
         angles = hand_angles(len(hand))
         looks = picture.hand_looks[seat]
         up = sc.lifted_index()
         for i, (c, r) in enumerate(zip(hand, rects, strict=True)):
-            if (dragging and i == sc.pressed) or i == leaving:
+            if (dragging and i == sc.pressed) or i == away:
                 continue
             angle = 0.0 if i == up else angles[i]
             painter.blit_hand(surf, c.text, r, angle, playing and c not in legal, f"hand:{seat}",
@@ -117,22 +120,22 @@ def hand(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
             r.center = sc.drag_pos  # type: ignore[assignment]
             painter.blit_face(surf, hand[sc.pressed].text, r, f"hand:{seat}", variant=looks[sc.pressed])
         return
-    n = sc.table.hand_backs(seat)
+    n = picture.backs
     for b, angle in zip(hand_boxes(lay, n), hand_angles(n), strict=True):
         painter.blit_hand(surf, None, R(b), angle, False, "")
 
 
 # ---- moving cards ----------------------------------------------------------------------------
 
-def flying(sc: TableView, surf: pygame.Surface) -> None:
+def flying(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
     """The card on the move: dealt, played, or a bid popping up."""
-    e, tw = sc.table.animator.active, sc.table.animator.tween
-    if e is None or tw is None:
+    m = picture.motion
+    if m is None:
         return
     lay, painter = sc.lay, sc.app.painter
-    t = tw.t
-    if isinstance(e, CardDealt):
-        pos = sc.pos_of(e.seat)
+    t = m.t
+    if m.kind == "deal" and m.seat is not None:
+        pos = sc.pos_of(m.seat)
         start = R(lay.deck).center
         if pos == 0:
             end = R(lay.hand).center
@@ -142,13 +145,13 @@ def flying(sc: TableView, surf: pygame.Surface) -> None:
         r = pygame.Rect(0, 0, w, w * 1.5)
         r.center = tuple(int(v) for v in lerp2(start, end, t))
         painter.blit_back(surf, r)
-    elif isinstance(e, CardPlayed):
-        pos = sc.pos_of(e.seat)
+    elif m.kind == "play" and m.seat is not None and m.card is not None:
+        pos = sc.pos_of(m.seat)
         spot = R(lay.trick_spots[pos])
-        leaving = sc.leaving_card()
+        away = leaving(picture)
         start_w = spot.w * 0.7
-        if leaving is not None:
-            from_rect = sc.hand_rects()[leaving]
+        if away is not None:
+            from_rect = sc.hand_rects()[away]
             start, start_w = from_rect.center, from_rect.w
         elif pos == 0:
             start = R(lay.hand).center
@@ -158,16 +161,15 @@ def flying(sc: TableView, surf: pygame.Surface) -> None:
         w = int(start_w + (spot.w - start_w) * t)
         r = pygame.Rect(0, 0, w, int(w * 1.5))
         r.center = (int(cx), int(cy))
-        landing = [*sc.shown.trick, (e.seat, e.card)]          # its picture once it lands
-        v = sc.shown.trick_looks(landing, own_shown=e.seat != sc.shown.viewer)[-1]
-        painter.blit_scaled(surf, e.card.text, r, round(max(spot.w, start_w)), "trick", variant=v)
-    elif isinstance(e, BidMade):
-        pos = sc.pos_of(e.seat)
-        txt = _("{n}!").format(n=e.bid) if e.bid is not None else _("bid made")
+        painter.blit_scaled(surf, m.card.text, r, round(max(spot.w, start_w)), "trick",
+                            variant=m.look)
+    elif m.kind == "bid" and m.seat is not None:
+        pos = sc.pos_of(m.seat)
+        txt = _("{n}!").format(n=m.bid) if m.bid is not None else _("bid made")
         img = text.render(txt, int(28 * lay.unit * (1 + 0.3 * (1 - t))), theme.ACCENT, "bold")
         at = bid_flash(lay, pos, img.get_width(), img.get_height())
         surf.blit(img, (round(at.x), round(at.y)))
-    elif isinstance(e, BidsRevealed):
+    elif m.kind == "reveal":
         banner(sc, surf, _("Bids revealed"))
 
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 import pygame
 
 from wizard import messages
-from wizard.engine import WinReason
 from wizard.i18n import _
-from wizard.table.picture import Picture
+from wizard.table.picture import BidButton, Picture
 
 from .. import text, theme
 from ..fonts import font
@@ -21,27 +20,26 @@ from .common import R, TableView, felt
 def prompt(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
     """The picture's prompt line (whose turn, reasons) and, when bidding, the bid buttons."""
     lay, u = sc.lay, sc.lay.unit
-    if sc.table.choice is not None and sc.my_turn():
+    if picture.choice is not None and picture.my_turn:
         return                       # the question takes the prompt's place, with its own title
     box = R(lay.prompt)
     msg, tone = picture.prompt, picture.tone
     colour = theme.ACCENT if tone == "accent" else theme.INK
-    why = sc.table.trick_line()
+    why = picture.trick_line
     if why:                          # the finished trick's line, and the prompt below it
         if sc.message is not None:
             msg = sc.message[0]
             colour = theme.BAD if sc.message[2] else theme.ACCENT
-        won = sc.table.trick_on_show()
-        mine = won is not None and won.winner == sc.table.viewer and not won.void
-        trick.caption(sc, surf, why, msg, theme.ACCENT if mine else theme.INK, colour)
+        trick.caption(sc, surf, why, msg, theme.ACCENT if picture.trick_mine else theme.INK,
+                      colour)
         return
-    options = sc.table.bid_options()
+    options = picture.bids
     if options:
         _bid_bar(sc, surf, options)
         mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
-        for (n, ok), button in zip(options, bid_buttons(lay, len(options)), strict=True):
-            if not ok and button.contains(mouse):
-                msg, colour = sc.table.bid_reason(n), theme.BAD
+        for b, button in zip(options, bid_buttons(lay, len(options)), strict=True):
+            if not b.allowed and button.contains(mouse):
+                msg, colour = b.reason, theme.BAD
     if sc.message is not None:
         msg = sc.message[0]
         colour = theme.BAD if sc.message[2] else theme.ACCENT
@@ -74,29 +72,29 @@ def prompt_lines(msg: str, width: float, u: float) -> tuple[int, list[str]]:
     return size, lines
 
 
-def _bid_bar(sc: TableView, surf: pygame.Surface, states: list[tuple[int, bool]]) -> None:
+def _bid_bar(sc: TableView, surf: pygame.Surface, states: tuple[BidButton, ...]) -> None:
     lay, u = sc.lay, sc.lay.unit
     boxes = bid_buttons(lay, len(states))
     mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
-    for (n, ok), box in zip(states, boxes, strict=True):
+    for state, box in zip(states, boxes, strict=True):
         r = R(box)
-        b = Button(r, str(n), lambda: None, enabled=ok)
+        b = Button(r, str(state.n), lambda: None, enabled=state.allowed)
         b.hover = r.collidepoint(mouse)
         b.draw(surf, u)
-        if not ok:   # crossed out: hover or click says why
+        if not state.allowed:   # crossed out: hover or click says why
             pygame.draw.line(surf, theme.BAD, (r.x + r.w * 0.22, r.bottom - r.h * 0.22),
                              (r.right - r.w * 0.22, r.y + r.h * 0.22), max(2, round(2 * u)))
 
 
 # ---- dialogs ------------------------------------------------------------------------------------
 
-def dialog(sc: TableView, surf: pygame.Surface) -> None:
-    """The trump-suit or Merlin dialog."""
+def dialog(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
+    """The trump-suit or Merlin dialog (the picture's open question)."""
     from wizard.engine import ChooseTrump, Play, card
 
     lay, u = sc.lay, sc.lay.unit
     choices: list[tuple[str, str | None, ChooseTrump | Play]]
-    if sc.table.choice == "trump":
+    if picture.choice == "trump":
         title = _("Choose the trump suit")
         choices = [(messages.suit_name(s, sc.look), s, ChooseTrump(s)) for s in "BGRY"]
     else:
@@ -132,16 +130,16 @@ def dialog(sc: TableView, surf: pygame.Surface) -> None:
                   "bold", anchor="center", max_w=room)
 
 
-def review(sc: TableView, surf: pygame.Surface) -> None:
+def review(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
     """The last trick of the round, over the table."""
     lay, u = sc.lay, sc.lay.unit
-    last = sc.shown.last_trick
+    last = picture.last_trick
     area = R(lay.trick_area)
     dim(surf, 90)
     n = len(last.cards) if last else 0
     cw = min(lay.trick_spots[0].w, area.w / max(1, n + 1))
     w = max(300 * u, n * (cw + 10 * u) + 30 * u)
-    why = sc.table.last_trick_line() if last is not None else ""
+    why = last.line if last is not None else ""
     why_size = int(15 * u)
     if why:
         w = max(w, min(area.w, 560 * u))
@@ -162,11 +160,8 @@ def review(sc: TableView, surf: pygame.Surface) -> None:
                   theme.INK, anchor="center", max_w=box.w - 24 * u)
         return
     x = box.centerx - (n * (cw + 10 * u) - 10 * u) / 2
-    looks = sc.shown.trick_looks(last.cards, later=sc.shown.trick)
-    won = sc.shown.won
-    magic = won.winner if won is not None and won.cards == last.cards \
-        and won.reason is WinReason.MAGIC_WIZARD else None
-    for (seat, c), v in zip(last.cards, looks, strict=True):
+    magic = last.magic
+    for (seat, c), v in zip(last.cards, last.looks, strict=True):
         r = pygame.Rect(x, box.y + 44 * u, cw, cw * 1.5)
         if seat == magic:
             trick.magic_glow(surf, r, u, 1.0)
@@ -174,26 +169,26 @@ def review(sc: TableView, surf: pygame.Surface) -> None:
         if seat == last.winner and not last.void:
             pygame.draw.rect(surf, theme.ACCENT, r.inflate(6, 6), width=max(2, round(3 * u)),
                              border_radius=round(8 * u))
-        text.draw(surf, sc.names[seat], (r.centerx, r.bottom + 6 * u), int(14 * u), theme.INK,
+        text.draw(surf, picture.names[seat], (r.centerx, r.bottom + 6 * u), int(14 * u), theme.INK,
                   anchor="midtop", max_w=cw + 8 * u)
         x += cw + 10 * u
 
 
-def curtain(sc: TableView, surf: pygame.Surface) -> None:
+def curtain(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
     """Hot-seat curtain: hides everything private until the next person is ready."""
     u = sc.lay.unit
     veil = pygame.Surface(surf.get_size())
     veil.blit(felt(surf.get_size()), (0, 0))
     veil.set_alpha(235)
     surf.blit(veil, (0, 0))
-    seat = sc.table.curtain_for
+    seat = picture.curtain
     assert seat is not None
     w, h = surf.get_size()
     box = pygame.Rect(0, 0, min(w * 0.7, 640 * u), 200 * u)
     box.center = (w // 2, h // 2)
     panel(surf, box, u)
-    text.draw(surf, _("Pass to {name}").format(name=sc.names[seat]), (box.centerx, box.y + 30 * u),
+    text.draw(surf, _("Pass to {name}").format(name=picture.names[seat]), (box.centerx, box.y + 30 * u),
               int(40 * u), theme.ACCENT, "title", anchor="midtop", max_w=box.w - 40 * u)
     text.draw_wrapped(surf, _("{name}: click or press Enter when ready — the others look away.").format(
-        name=sc.names[seat]), pygame.Rect(box.x + 30 * u, box.y + 100 * u, box.w - 60 * u, 0),
+        name=picture.names[seat]), pygame.Rect(box.x + 30 * u, box.y + 100 * u, box.w - 60 * u, 0),
         int(18 * u), theme.INK, align="center")

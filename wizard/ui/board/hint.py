@@ -1,8 +1,9 @@
 """Painting the hint (H): Expert's choice ringed among the bid buttons or in the hand, and a panel
 on free felt with its sentence and the choices it weighed, its own first.
 
-What the hint says and to whom it is shown is the table's (``Table.shown_hint``); where the panel
-goes is ``wizard.ui.hintlayout``'s. This module only fits the words in and draws."""
+What the hint says and to whom it is shown is the table's (the picture's ``hint``, from
+``Table.shown_hint``); where the panel goes is ``wizard.ui.hintlayout``'s. This module only fits
+the words in and draws."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pygame
 
 from wizard.engine import Action, Bid, ChooseTrump, Phase, Play
 from wizard.table import HintReady
+from wizard.table.picture import Picture
 
 from .. import text, theme
 from ..fonts import font
@@ -82,24 +84,24 @@ def _widest(title_size: int, title: list[str], size: int,
     return max(widths, default=0)
 
 
-def room_for(sc: TableView) -> Box:
+def room_for(sc: TableView, picture: Picture | None = None) -> Box:
     """Where the hint's panel may go now: clear of the hands shown under clairvoyance too, and
     of the trick's places unless nothing lies there (bidding, the draw for dealer over)."""
-    sh = sc.shown
-    avoid = tuple(b for h in peek_layout(sc) for b in (h.label, *h.cards)) if sh.peeks else ()
-    empty = sh.phase is Phase.BID and not (sh.trick or sh.drawn or sh.held)
+    pic = picture if picture is not None else sc.picture()
+    avoid = tuple(b for h in peek_layout(sc, pic) for b in (h.label, *h.cards)) if pic.peeks else ()
+    empty = pic.phase is Phase.BID and not (pic.trick or pic.drawn)
     return hint_room(sc.lay, avoid, trick=not empty)
 
 
-def draw(sc: TableView, surf: pygame.Surface) -> None:
+def draw(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
     """Ring Expert's choice and draw the panel, while the hint is for the person at the screen."""
-    hint = sc.table.shown_hint()
+    hint = picture.hint
     if hint is None or hint.action is None:
         return
     u = sc.lay.unit
     if not isinstance(hint.action, ChooseTrump):
-        _ring_choice(sc, surf, hint)          # the trump question's ring goes over its dialog
-    fit = fit_hint(hint, room_for(sc), u)
+        _ring_choice(sc, surf, hint, picture)   # the trump question's ring goes over its dialog
+    fit = fit_hint(hint, room_for(sc, picture), u)
     box = R(fit.box)
     panel(surf, box, u, alpha=240)
     x, y = box.x + fit.pad, box.y + fit.pad
@@ -126,41 +128,43 @@ def draw(sc: TableView, surf: pygame.Surface) -> None:
             y += step
 
 
-def draw_over_question(sc: TableView, surf: pygame.Surface) -> None:
+def draw_over_question(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
     """Ring Expert's suit on the trump question (drawn after the question's dialog)."""
-    hint = sc.table.shown_hint()
+    hint = picture.hint
     if hint is not None and isinstance(hint.action, ChooseTrump):
-        _ring_choice(sc, surf, hint)
+        _ring_choice(sc, surf, hint, picture)
 
 
-def _ring_choice(sc: TableView, surf: pygame.Surface, hint: HintReady) -> None:
+def _ring_choice(sc: TableView, surf: pygame.Surface, hint: HintReady, picture: Picture) -> None:
     """A ring around Expert's bid button, its trump suit's button, or its card in the hand."""
     if hint.action is not None:
-        ring_action(sc, surf, hint.action)
+        ring_action(sc, surf, hint.action, picture=picture)
 
 
-def action_target(sc: TableView, action: Action) -> pygame.Rect | None:
+def action_target(sc: TableView, action: Action, picture: Picture | None = None) -> pygame.Rect | None:
     """Where ``action`` is chosen on the table now: its bid button, its trump suit's button (while
     the question is open) or its card in the hand; None if it is not shown."""
+    pic = picture if picture is not None else sc.picture()
     if isinstance(action, ChooseTrump):
-        if sc.table.choice == "trump" and action.suit in TRUMP_ORDER:
+        if pic.choice == "trump" and action.suit in TRUMP_ORDER:
             return R(choice_buttons(sc.lay, 4)[TRUMP_ORDER.index(action.suit)])
     elif isinstance(action, Bid):
-        options = sc.table.bid_options()
+        options = pic.bids
         if action.n < len(options):
             return R(bid_buttons(sc.lay, len(options))[action.n])
     elif isinstance(action, Play):
         held = action.card.in_hand
-        hand = sc.sorted_hand()
-        if held in hand:
+        hand = pic.hands[pic.viewer] if pic.viewer is not None else None
+        if hand is not None and held in hand:
             return sc.hand_rects()[hand.index(held)]
     return None
 
 
 def ring_action(sc: TableView, surf: pygame.Surface, action: Action,
-                colour: tuple[int, int, int] = theme.GOOD) -> pygame.Rect | None:
+                colour: tuple[int, int, int] = theme.GOOD,
+                picture: Picture | None = None) -> pygame.Rect | None:
     """A ring around where ``action`` is chosen (the hint's and the lessons'); the ring's box."""
-    target = action_target(sc, action)
+    target = action_target(sc, action, picture)
     if target is None:
         return None
     u = sc.lay.unit

@@ -110,19 +110,20 @@ def ring(sc: TableView, surf: pygame.Surface, note: Note) -> pygame.Rect | None:
         return None
     action = note.action
     merlin = isinstance(action, Play) and action.card.declared is not None
-    if sc.table.choice == "merlin" and merlin:        # the question is open: ring the answer
+    picture = sc.picture()
+    if picture.choice == "merlin" and merlin:         # the question is open: ring the answer
         assert isinstance(action, Play)
         target: pygame.Rect | None = R(choice_buttons(sc.lay, 2)[0 if action.card.declared == "W"
                                                                     else 1])
-    elif sc.table.choice is not None:
+    elif picture.choice is not None:
         return None
     else:
-        target = action_target(sc, action)
+        target = action_target(sc, action, picture)
     if target is None:
         return None
     u = sc.lay.unit
     ring_box = _ring_around(sc, surf, target)
-    if isinstance(action, Play) and sc.table.choice is None:   # a card: a tag above it says so
+    if isinstance(action, Play) and picture.choice is None:    # a card: a tag above it says so
         img = text.render(_("This card"), int(15 * u), theme.PANEL, "bold")
         tag = img.get_rect(midbottom=(ring_box.centerx, ring_box.y - 4 * u)).inflate(14 * u, 6 * u)
         if tag.y > R(sc.lay.prompt).bottom:

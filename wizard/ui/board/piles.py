@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pygame
 
+from wizard.table.picture import Picture
+
 from ..layout import trick_piles
 from .common import R, TableView
 
@@ -22,12 +24,12 @@ def _lying_back(sc: TableView, height: int) -> pygame.Surface:
     return img
 
 
-def piles(sc: TableView, surf: pygame.Surface) -> None:
-    """Every seat's won tricks."""
+def piles(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
+    """Every seat's won tricks (the picture's plates count them)."""
     boxes = trick_piles(sc.lay)
-    tricks = sc.shown.tricks
-    for seat, won in enumerate(tricks):
-        box = R(boxes[sc.pos_of(seat)])
+    for p in picture.plates:
+        won = p.tricks
+        box = R(boxes[sc.pos_of(p.seat)])
         if not won or box.w <= 0:
             continue
         img = _lying_back(sc, box.h)

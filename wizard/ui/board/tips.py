@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pygame
 
-from wizard.engine import Card, TrickWon
+from wizard.engine import Card
+from wizard.table.picture import Picture
 from wizard.table.tips import Tip, bids_tip, card_tip, game_tip
 
 from ..layout import Box, bid_buttons, hand_index_at, peek_index_at
@@ -20,77 +21,81 @@ from .topbar import top_items
 Target = tuple[object, ...]
 
 
-def _card_at(sc: TableView, pos: tuple[int, int]) -> tuple[Target, Card, pygame.Rect] | None:
-    sh, lay = sc.shown, sc.lay
-    if sh.peeks:
-        hands = peek_layout(sc)
+def _card_at(sc: TableView, pos: tuple[int, int],
+             pic: Picture) -> tuple[Target, Card, pygame.Rect] | None:
+    lay = sc.lay
+    if pic.peeks:
+        hands = peek_layout(sc, pic)
         hit = peek_index_at(hands, pos)
         if hit is not None:
             p, i = hit
-            seat = next(s for s in sh.peeks if sc.pos_of(s) == p)
-            cards_ = sc.table.peek_hand(seat)
+            seat = next(s for s in pic.peeks if sc.pos_of(s) == p)
+            cards_ = pic.hands[seat] or ()
             box = next(h for h in hands if h.position == p).cards[i]
             return ("peek", seat, i), cards_[i], R(box)
-    if sh.hand is not None and sc.table.viewer == sc.table.bottom and sc.drag_pos is None:
-        hand = sc.sorted_hand()
+    mine = pic.hands[pic.viewer] if pic.viewer is not None else None
+    if mine is not None and pic.viewer == pic.bottom and sc.drag_pos is None:
+        hand = mine
         at = hand_index_at(lay, len(hand), pos, sc.lifted_index())
         # only the card the pointer was moved onto: a pointer left where a button was clicked,
         # with a new hand dealt under it, points at nothing
         if at is not None and at < len(hand) and at == sc.hover:
             return ("hand", at), hand[at], sc.hand_rects()[at]
-    shown = sc.table.marks()                     # the trick in play, or the finished one on show
-    on_table = shown.cards if shown is not None else ()
-    if not isinstance(sc.table.animator.active, TrickWon):
+    marks = pic.marks                            # the trick in play, or the finished one on show
+    on_table = marks.cards if marks is not None else ()
+    if pic.motion is None or pic.motion.kind != "won":
         for k in range(len(on_table) - 1, -1, -1):
             seat, c = on_table[k]
             spot = R(lay.trick_spots[sc.pos_of(seat)])
             if spot.collidepoint(pos):
                 return ("trick", k), c, spot
-    if sh.turned is not None and R(lay.turned).collidepoint(pos):
-        return ("turned",), sh.turned, R(lay.turned)
+    if pic.turned is not None and R(lay.turned).collidepoint(pos):
+        return ("turned",), pic.turned, R(lay.turned)
     return None
 
 
-def target(sc: TableView) -> tuple[Target, Tip, pygame.Rect] | None:
+def target(sc: TableView, picture: Picture | None = None) -> tuple[Target, Tip, pygame.Rect] | None:
     """What the tooltip is about now: the pointer's card or top-bar part, else the hand card
     chosen with the keyboard; with its words and where it lies."""
-    if sc.table.curtain_for is not None or sc.review or sc.table.choice is not None:
+    pic = picture if picture is not None else sc.picture()
+    if pic.curtain is not None or sc.review or pic.choice is not None:
         return None
-    sh, cfg = sc.shown, sc.table.config
+    cfg = pic.config
+    assert cfg is not None, "a table's picture knows its game"
     pos = sc.pointer
     if pos is not None:
-        found = _card_at(sc, pos)
+        found = _card_at(sc, pos, pic)
         if found is not None:
             key, c, rect = found
-            return key, card_tip(c, cfg, sh.trump, sc.look), rect
-        items = top_items(sc)
+            return key, card_tip(c, cfg, pic.trump, sc.look), rect
+        items = top_items(sc, pic)
         if "badge" in items and items["badge"][1].collidepoint(pos):
             return ("badge",), game_tip(cfg), items["badge"][1]
         if "bids" in items and items["bids"][1].collidepoint(pos):
-            return ("bids", sh.bids_sum), bids_tip(sh), items["bids"][1]
-    if sc.selected is not None and sh.hand and sc.table.playing():
-        hand = sc.sorted_hand()
+            return ("bids", pic.bids_sum), bids_tip(pic), items["bids"][1]
+    hand = pic.hands[pic.viewer] if pic.viewer is not None else None
+    if sc.selected is not None and hand and pic.playing:
         if sc.selected < len(hand):
             i = sc.selected
-            return ("hand", i), card_tip(hand[i], cfg, sh.trump, sc.look), sc.hand_rects()[i]
+            return ("hand", i), card_tip(hand[i], cfg, pic.trump, sc.look), sc.hand_rects()[i]
     return None
 
 
-def target_key(sc: TableView) -> Target | None:
+def target_key(sc: TableView, picture: Picture | None = None) -> Target | None:
     """Identifies the tooltip shown now (the screen redraws when it changes)."""
-    t = target(sc)
+    t = target(sc, picture)
     return None if t is None else t[0]
 
 
-def draw(sc: TableView, surf: pygame.Surface) -> None:
+def draw(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
     """The tooltip, over everything."""
-    t = target(sc)
+    t = target(sc, picture)
     if t is not None:
         _key, tip, rect = t
         lay = sc.lay
         # never over the prompt, the bid buttons or the deck corner: a card's tip goes beside it;
         # a hand card's goes above the hand, over no other card of it
-        bids = tuple(bid_buttons(lay, len(sc.table.bid_options()))) if sc.table.bid_options() else ()
+        bids = tuple(bid_buttons(lay, len(picture.bids))) if picture.bids else ()
         avoid = (*lay.plates, lay.top_bar, lay.prompt, lay.deck, lay.turned, lay.trump_label, *bids,
                  *sc.keep_clear())
         place = None

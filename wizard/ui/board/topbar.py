@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from wizard.i18n import _, ngettext
+from wizard.table.picture import Picture
 from wizard.table.tips import badge, bids_tone
 
 from .. import text, theme
@@ -21,11 +22,12 @@ def _sizes(u: float) -> tuple[int, int]:
     return int(22 * u), int(20 * u)
 
 
-def top_items(sc: TableView) -> dict[str, tuple[str, pygame.Rect]]:
+def top_items(sc: TableView, picture: Picture | None = None) -> dict[str, tuple[str, pygame.Rect]]:
     """Each part of the top bar's left side as ``key -> (text, rect)``: "round", "bids",
     "played" and "badge" (each left out when there is no room: a solo game's Take back button
     takes the bar's room at 1024x640 with a large interface)."""
-    lay, u, sh = sc.lay, sc.lay.unit, sc.shown
+    lay, u = sc.lay, sc.lay.unit
+    pic = picture if picture is not None else sc.picture()
     bar = R(lay.top_bar)
     big, size = _sizes(u)
     out: dict[str, tuple[str, pygame.Rect]] = {}
@@ -40,37 +42,38 @@ def top_items(sc: TableView) -> dict[str, tuple[str, pygame.Rect]]:
         out[key] = (s, r)
         x = r.right + 20 * u
 
-    if sh.round:
-        place("round", sc.round_label(), big, "bold")
-        total = sh.bids_sum
+    if pic.round:
+        place("round", sc.round_label(pic), big, "bold")
+        total = pic.bids_sum
         place("bids", _("Bids: {sum} of {tricks}").format(sum="?" if total is None else total,
-                                                          tricks=sh.round), size, "text")
-    label = badge(sc.table.config)
+                                                          tricks=pic.round), size, "text")
+    assert pic.config is not None, "a table's picture knows its game"
+    label = badge(pic.config)
     if x + font(int(16 * u), text.face_for(label, "bold")).size(label)[0] + 20 * u <= right:
         place("badge", label, int(16 * u), "bold", pad=10 * u)
-    if sh.round:
-        played = sum(sh.tricks)
+    if pic.round:
+        played = pic.tricks_played
         s = ngettext("{n} trick played", "{n} tricks played", played).format(n=played)
         if x + font(size).size(s)[0] <= right:
             place("played", s, size, "text")
     return out
 
 
-def top_bar(sc: TableView, surf: pygame.Surface) -> None:
+def top_bar(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
     """Draw the bar (on the table's cached layer)."""
-    lay, u, sh = sc.lay, sc.lay.unit, sc.shown
+    lay, u = sc.lay, sc.lay.unit
     bar = R(lay.top_bar)
     strip = pygame.Surface(bar.size, pygame.SRCALPHA)
     strip.fill((8, 22, 16, 200))
     surf.blit(strip, bar.topleft)
     pygame.draw.line(surf, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright, max(1, round(u)))
     big, size = _sizes(u)
-    items = top_items(sc)
+    items = top_items(sc, picture)
     if "round" in items:
         s, r = items["round"]
         text.draw(surf, s, r.midleft, big, theme.ACCENT, role="bold", anchor="midleft")
         s, r = items["bids"]
-        text.draw(surf, s, r.midleft, size, TONES[bids_tone(sh)], anchor="midleft")
+        text.draw(surf, s, r.midleft, size, TONES[bids_tone(picture)], anchor="midleft")
     if "played" in items:
         s, r = items["played"]
         text.draw(surf, s, r.midleft, size, theme.INK_DIM, anchor="midleft")
@@ -81,7 +84,7 @@ def top_bar(sc: TableView, surf: pygame.Surface) -> None:
         text.draw(surf, s, r.center, int(16 * u), theme.PARCHMENT, role="bold", anchor="center")
     buttons = [(lay.pad_button, _("Scores (Tab)"), sc.open_score_pad),
                (lay.menu_button, _("Menu (Esc)"), sc.open_menu)]
-    if sc.my_turn() and sc.offers_hint():
+    if picture.my_turn and sc.offers_hint():
         buttons.append((lay.hint_button, _("Hint (H)"), sc.ask_hint))
     if sc.can_take_back():
         buttons.append((lay.undo_button, _("Take back (Ctrl+Z)"), sc.take_back))

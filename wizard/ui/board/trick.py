@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from wizard.engine import CardPlayed, Phase, TrickWon
+from wizard.engine import TrickWon
 from wizard.i18n import pgettext
 from wizard.table.picture import Picture
 from wizard.table.trickwhy import TrickMarks
@@ -29,19 +29,18 @@ MAGIC: tuple[int, int, int] = (196, 140, 255)     # the Magic Wizard's violet
 def trick(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
     """The trick in play with its marks, or the finished one (lying there, or leaving at the next
     lead towards its winner)."""
-    lay, sh, tab = sc.lay, sc.shown, sc.table
-    e, tween = tab.animator.active, tab.animator.tween
-    if sh.held and sh.won is not None and isinstance(e, CardPlayed) and tween is not None:
-        _leaving(sc, surf, sh.won, tween.t)
+    lay, motion = sc.lay, picture.motion
+    if picture.gathering is not None and motion is not None:
+        _leaving(sc, surf, picture.gathering, motion.t)
         return
     m = picture.marks
     if m is None:
-        if not sh.trick and sh.round and not sh.drawn and sh.phase is Phase.PLAY and tab.drained:
+        if picture.spots_open:
             for slot in lay.trick_spots:
                 pygame.draw.rect(surf, (255, 255, 255), R(slot), width=1,
                                  border_radius=round(8 * lay.unit))
         return
-    pulse = tween.t if isinstance(e, TrickWon) and tween is not None else 1.0
+    pulse = motion.t if motion is not None and motion.kind == "won" else 1.0
     spots = [R(lay.trick_spots[sc.pos_of(seat)]) for seat, _c in m.cards]
     marked(surf, spots, lay.unit, sc.app.painter, m, picture.trick_looks, pulse)
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pygame
 
-from wizard.engine import Card, CardPlayed
+from wizard.engine import Card
 from wizard.i18n import _
 from wizard.persistence.settings import TRICK_UNTIL_CLICK
 from wizard.table import (
@@ -30,6 +30,7 @@ from wizard.table import (
     TakeBackIntent,
     TakenBack,
 )
+from wizard.table.picture import Picture
 from wizard.table.takeback import offered
 from wizard.table.trickshow import UNTIL_CLICK
 
@@ -78,9 +79,14 @@ class TableScene(Scene):
 
     # ---- what the painters read ----------------------------------------------------------
 
+    def picture(self) -> Picture:
+        """What the table shows now (``Table.picture()``): what the painters draw."""
+        return self.table.picture()
+
     @property
     def shown(self) -> Shown:
-        """The table's snapshot (``wizard.table.Shown``)."""
+        """The table's running snapshot (``wizard.table.Shown``), for the scene's own input and
+        tests; the painters draw ``picture()``."""
         return self.table.shown
 
     @property
@@ -115,16 +121,6 @@ class TableScene(Scene):
         """Rects of the viewer's hand cards as drawn now."""
         n = len(self.shown.hand or [])
         return [pygame.Rect(b.tuple()) for b in hand_boxes(self.lay, n, self.lifted_index())]
-
-    def leaving_card(self) -> int | None:
-        """Index (in the sorted hand) of the viewer's card gliding to the trick now, if any."""
-        e = self.table.animator.active
-        if isinstance(e, CardPlayed) and e.seat == self.table.viewer and self.shown.hand:
-            held = e.card.in_hand
-            for i, c in enumerate(self.sorted_hand()):
-                if c is held:
-                    return i
-        return None
 
     def say(self, text: str, seconds: float = 3.0, error: bool = False) -> None:
         """Show a line in the prompt for a while."""
@@ -198,10 +194,9 @@ class TableScene(Scene):
         """What a tooltip should not cover, besides the table's own parts (a lesson's panel)."""
         return ()
 
-    def round_label(self) -> str:
+    def round_label(self, picture: Picture) -> str:
         """The top bar's "Round 3 / 20"."""
-        sh = self.shown
-        return _("Round {round} / {rounds}").format(round=sh.round, rounds=sh.rounds)
+        return _("Round {round} / {rounds}").format(round=picture.round, rounds=picture.rounds)
 
     def take_back(self) -> None:
         """Go back to the person's last choice (solo games); in hot seat nothing is offered."""
@@ -283,9 +278,10 @@ class TableScene(Scene):
         """Keys for overlays, the curtain, dialogs; clicks and keys that become intents; the
         pointer's place for the tooltips."""
         if event.type in (pygame.MOUSEMOTION, pygame.WINDOWLEAVE):
-            before = tips.target_key(self)
+            picture = self.picture()          # the same table, the pointer moved
+            before = tips.target_key(self, picture)
             self.pointer = event.pos if event.type == pygame.MOUSEMOTION else None
-            if tips.target_key(self) != before:
+            if tips.target_key(self, picture) != before:
                 self.app.dirty = True
         table_input.handle(self, event)
 

@@ -1,5 +1,5 @@
 """Painting the table: a cached layer (felt, top bar, deck), then the plates, the cards and the
-dialogs (painters in ``wizard.ui.board``), from the table's ``Shown`` snapshot."""
+dialogs (painters in ``wizard.ui.board``), from the table's ``Picture`` (``Table.picture()``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from wizard.engine import Phase, TrumpRevealed
+from wizard.engine import Phase
 from wizard.i18n import _
 from wizard.table.picture import Picture, trump_label
 
@@ -21,8 +21,8 @@ def draw_table(sc: TableView, surf: pygame.Surface,
                over: Callable[[pygame.Surface], None] | None = None) -> None:
     """Everything, back to front: ``over`` (a lesson's ring and words) goes over the table and
     under the tooltip, which is drawn last of all but the save notice."""
-    picture = sc.table.picture()          # what is shown now: the painters draw this snapshot
-    top_key, deck_key = _static_keys(sc, surf)
+    picture = sc.picture()                # what is shown now: the painters draw this snapshot
+    top_key, deck_key = _static_keys(sc, surf, picture)
     cache = sc.static_layer
     if cache is None or cache[1].get_size() != surf.get_size():
         layer = pygame.Surface(surf.get_size())
@@ -33,7 +33,7 @@ def draw_table(sc: TableView, surf: pygame.Surface,
     if old_top != top_key:        # redraw only the part that changed, over fresh felt
         area = R(sc.lay.top_bar).inflate(0, 4)
         layer.blit(felt(surf.get_size()), area, area)
-        topbar.top_bar(sc, layer)
+        topbar.top_bar(sc, layer, picture)
     if old_deck != deck_key:
         area = _deck_area(sc)
         layer.blit(felt(surf.get_size()), area, area)
@@ -42,26 +42,26 @@ def draw_table(sc: TableView, surf: pygame.Surface,
     surf.blit(layer, (0, 0))
     for p in picture.plates:
         plates.plate(sc, surf, p)
-    piles.piles(sc, surf)
-    cards.turned(sc, surf)
-    cards.drawn_for_dealer(sc, surf)
-    cards.peeks(sc, surf)
+    piles.piles(sc, surf, picture)
+    cards.turned(sc, surf, picture)
+    cards.drawn_for_dealer(sc, surf, picture)
+    cards.peeks(sc, surf, picture)
     trick.trick(sc, surf, picture)
     cards.hand(sc, surf, picture)
-    cards.flying(sc, surf)
+    cards.flying(sc, surf, picture)
     dialogs.prompt(sc, surf, picture)
-    hint.draw(sc, surf)
+    hint.draw(sc, surf, picture)
     if sc.review:
-        dialogs.review(sc, surf)
-    if sc.table.choice is not None and sc.my_turn():
-        dialogs.dialog(sc, surf)
-        hint.draw_over_question(sc, surf)
+        dialogs.review(sc, surf, picture)
+    if picture.choice is not None and picture.my_turn:
+        dialogs.dialog(sc, surf, picture)
+        hint.draw_over_question(sc, surf, picture)
     if over is not None:
         over(surf)
-    if sc.table.curtain_for is not None:
-        dialogs.curtain(sc, surf)
+    if picture.curtain is not None:
+        dialogs.curtain(sc, surf, picture)
     else:
-        tips.draw(sc, surf)
+        tips.draw(sc, surf, picture)
     # a save that fails is said at once, over everything, with its reason and folder
     lay = sc.lay
     draw_save_notice(surf, lay.unit, sc.app.prefs.save_status, top=lay.top_bar.bottom + 8 * lay.unit,
@@ -69,19 +69,24 @@ def draw_table(sc: TableView, surf: pygame.Surface,
                      rather=[pygame.Rect(b.tuple()) for b in (*lay.trick_spots, lay.prompt, lay.hand)])
 
 
-def _static_keys(sc: TableView, surf: pygame.Surface) -> tuple[tuple[object, ...], tuple[object, ...]]:
+def _static_keys(sc: TableView, surf: pygame.Surface,
+                 p: Picture) -> tuple[tuple[object, ...], tuple[object, ...]]:
     """What the top bar and the deck corner of the cached layer depend on."""
     from wizard.i18n import current_language
-    sh = sc.shown
     mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
     hover = tuple(R(b).collidepoint(mouse) for b in (sc.lay.pad_button, sc.lay.menu_button,
                                                       sc.lay.hint_button, sc.lay.undo_button))
-    common = (surf.get_size(), current_language(), sh.round, sc.look, id(sc.app.painter))
-    top = (*common, sh.rounds, sh.bids_sum, all(sh.bids_made), sum(sh.tricks), hover, sc.my_turn(),
+    common = (surf.get_size(), current_language(), p.round, sc.look, id(sc.app.painter))
+    top = (*common, p.rounds, p.bids_sum, all(p.bids_made), p.tricks_played, hover, p.my_turn,
            sc.can_take_back())
-    deck = (*common, sh.dealer, sh.pack_left // 8, sh.pack_left == 0, sh.trump, sh.choosing, sh.turned is None,
-            isinstance(sc.table.animator.active, TrumpRevealed), sh.phase is Phase.DEAL)
+    deck = (*common, p.dealer, p.pack_left // 8, p.pack_left == 0, p.trump, p.choosing,
+            p.turned is None, _turning(p), p.phase is Phase.DEAL)
     return top, deck
+
+
+def _turning(p: Picture) -> bool:
+    """The trump card is being turned up (its place is not outlined meanwhile)."""
+    return p.motion is not None and p.motion.kind == "turn"
 
 
 def _deck_area(sc: TableView) -> pygame.Rect:
@@ -94,22 +99,22 @@ def _deck_area(sc: TableView) -> pygame.Rect:
 # ---- deck, turned card, trump ----------------------------------------------------------------
 
 def _deck(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
-    lay, u, sh, painter = sc.lay, sc.lay.unit, sc.shown, sc.app.painter
+    lay, u, painter = sc.lay, sc.lay.unit, sc.app.painter
     deck, turned = R(lay.deck), R(lay.turned)
-    left = sh.pack_left             # none in the last round: no pile, no empty place for a turn-up
+    left = picture.pack_left        # none in the last round: no pile, no empty place for a turn-up
     for k in range(min(6, max(1, left // 8)) if left else 0):
         painter.blit_back(surf, deck.move(-k * u, -k * u))
-    if left and sh.turned is None and not isinstance(sc.table.animator.active, TrumpRevealed):
+    if left and picture.turned is None and not _turning(picture):
         pygame.draw.rect(surf, (255, 255, 255), turned, width=max(1, round(u)),
                          border_radius=round(8 * u))
     lab = R(lay.trump_label)
-    if not sh.round or sh.phase is Phase.DEAL:      # the trump is not known before the turn-up
+    if not picture.round or picture.phase is Phase.DEAL:   # the trump is not known before the turn-up
         return
-    txt = trump_label(picture, sc.names, sc.table.you, sc.look)
+    txt = trump_label(picture, picture.names, picture.you, sc.look)
     x = lab.x
     if painter.art is not None:
         try:
-            mk = painter.art.trump_marker(sh.trump, int(lab.h))
+            mk = painter.art.trump_marker(picture.trump, int(lab.h))
             surf.blit(mk, (lab.x, lab.y))
             x += mk.get_width() + 8 * u
         except Exception:

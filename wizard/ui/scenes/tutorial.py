@@ -10,6 +10,7 @@ import pygame
 
 from wizard.i18n import N_, _
 from wizard.table import Intent, Outcome, TakeBackIntent
+from wizard.table.picture import Picture
 from wizard.table.tutorial import Tutorial, lesson
 
 from ..app import App
@@ -67,10 +68,10 @@ class TutorialScene(TableScene):
         """No Hint button in a lesson: its move is ringed."""
         return False
 
-    def round_label(self) -> str:
+    def round_label(self, picture: Picture) -> str:
         """"Lesson · round 1 / 3": the lesson's own rounds, not a whole game's."""
         return _("Lesson · round {round} / {rounds}").format(
-            round=self.shown.round, rounds=len(self.tutorial.lesson.deals))
+            round=picture.round, rounds=len(self.tutorial.lesson.deals))
 
     def keep_clear(self) -> tuple[Box, ...]:
         """A tooltip goes clear of the lesson's panel where it can (it is drawn over it if not)."""
