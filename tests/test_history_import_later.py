@@ -96,9 +96,10 @@ def test_the_import_screen_counts_then_opens_what_the_start_opens(tmp_path: Path
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from wizard.i18n import set_language
+    from wizard.messages import count_text
     from wizard.ui.prefs import Prefs
     from wizard.ui.routes import make_app
-    from wizard.ui.scenes.importing import ImportScene, count_text
+    from wizard.ui.scenes.importing import ImportScene
     _legacy(tmp_path, 8)
     prefs = Prefs(tmp_path, import_later=True)
     app = make_app(prefs, size=(1024, 640), headless=True, threaded=False, speed="off", lang="en")

@@ -477,3 +477,14 @@ def decimal_text(value: float, places: int = 1) -> str:
     """A number with its decimals written as the language writes them ("5.0"; fr, ca "5,0")."""
     out = f"{value:.{places}f}"
     return out.replace(".", ",") if current_language() in ("fr", "ca") else out
+
+
+def count_text(n: int) -> str:
+    """A count as the language groups its thousands: 10,000; fr 10 000; ca 10.000."""
+    out = f"{n:,}"
+    lang = current_language()
+    if lang == "fr":
+        return out.replace(",", "\u00a0")
+    if lang == "ca":
+        return out.replace(",", ".")
+    return out

@@ -346,7 +346,8 @@ class HistoryScene(Screen):
             text.draw(surf, _("No finished game yet."), box.center, int(17 * u), theme.INK_DIM,
                       anchor="center", max_w=box.w - 20 * u)
             return
-        count = ngettext("{n} game", "{n} games", len(self.entries)).format(n=len(self.entries))
+        count = ngettext("{n} game", "{n} games", len(self.entries)).format(
+            n=messages.count_text(len(self.entries)))
         text.draw(surf, count, (box.right - 16 * u, box.y + 18 * u), int(15 * u), theme.INK_DIM,
                   anchor="midright", max_w=box.w * 0.35)
         for r, i in self.row_rects:

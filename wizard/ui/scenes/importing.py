@@ -14,22 +14,12 @@ from typing import Any
 
 import pygame
 
-from wizard.i18n import N_, _, current_language, ngettext
+from wizard.i18n import N_, _, ngettext
+from wizard.messages import count_text
 
 from .. import text, theme
 from ..widgets import panel
 from .base import Screen
-
-
-def count_text(n: int) -> str:
-    """A count as the language groups its thousands: 10,000; fr 10 000; ca 10.000."""
-    out = f"{n:,}"
-    lang = current_language()
-    if lang == "fr":
-        return out.replace(",", "\u00a0")
-    if lang == "ca":
-        return out.replace(",", ".")
-    return out
 
 
 class ImportScene(Screen):

@@ -232,10 +232,10 @@ class ProgressScene(Screen):
         u = self.unit * fit
         x, w = box.x + 16 * self.unit, box.w - 32 * self.unit
         size = int(15 * self.unit * max(fit, 0.8))
-        games = ngettext("{n} game", "{n} games", p.games).format(n=p.games)
+        games = ngettext("{n} game", "{n} games", p.games).format(n=messages.count_text(p.games))
         if p.left_out:
             tb = ngettext("{n} game with take-backs left out", "{n} games with take-backs left out",
-                          p.left_out).format(n=p.left_out)
+                          p.left_out).format(n=messages.count_text(p.left_out))
         else:
             tb = ngettext("{n} with take-backs", "{n} with take-backs",
                           p.takeback_games).format(n=p.takeback_games)
