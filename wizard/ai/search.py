@@ -109,7 +109,12 @@ def max_n(w: World, rules: Rules, me: int, nodes: list[int] | None = None) -> li
     hand = w.hands[seat]
     if not hand:
         return [float(points(w, rules, s)) for s in range(rules.n)]
-    legal = F.legal_plays(hand, F.lead_of(w.trick), rules.trump, rules.scroll)
+    # Each distinct play once, in hand order (a declared card's forms where it is held): ties
+    # between equal values go to the first.
+    where = hand.index
+    in_hand = F.IN_HAND
+    legal = sorted(dict.fromkeys(F.legal_plays(hand, F.lead_of(w.trick), rules.trump, rules.scroll)),
+                   key=lambda c: where(in_hand[c]))
     best: list[float] | None = None
     for c in legal:
         child = w.copy()

@@ -23,6 +23,7 @@ hand. ``tests/test_rules_parity.py`` checks each rule against the engine's on ra
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from collections.abc import Sequence
@@ -30,6 +31,7 @@ from typing import Any
 
 from ..engine import ALL_CARDS, SUITS, Card, Edition, Power, rules_of
 from ..engine.edition import KEY_ABOVE_WIZARDS, KEY_EVEN_WINS, KEY_MAGIC, KEY_TRUMP, KEY_WIZARD
+from ..engine.trick import FOLLOWING
 
 # ---- the int tables, generated from the engine's cards and editions (engine/edition.py) -------
 
@@ -83,14 +85,12 @@ K_EVEN, K_ABOVE, K_MAGIC, K_WIZ, K_TRUMP = (KEY_EVEN_WINS, KEY_ABOVE_WIZARDS, KE
 MAGIC_RANK: list[int] = [r.magic_rank for r in EDITION_RULES]         # 0: no Magic Wizards
 SCROLL: list[bool] = [r.scroll for r in EDITION_RULES]               # the scroll can apply
 SCORING = [r.scoring for r in EDITION_RULES]
-BONUSES: list[bool] = [r.has_bonuses for r in EDITION_RULES]
 GRAIL_BONUS: list[int] = [r.scoring.grail for r in EDITION_RULES]
 MISSED: list[int] = [r.scoring.missed for r in EDITION_RULES]         # points lost per trick off
 BID_SUM: list[tuple[int, bool] | None] = [
     None if r.bid_sum_above is None else (r.bid_sum_above, r.bid_sum_zero_exempt)
     for r in EDITION_RULES]
 CHOOSES_TRUMP: list[list[bool]] = [[r.chooses_trump(c) for c in ALL_CARDS] for r in EDITION_RULES]
-DECLARED: list[bool] = [r.has_power(Power.WIZARD_OR_JESTER) for r in EDITION_RULES]
 ABOVE_WIZARDS: list[bool] = [r.has_power(Power.ABOVE_WIZARDS) or r.has_power(Power.EVEN_WINS)
                              for r in EDITION_RULES]                  # a Wizard can lose
 
@@ -109,6 +109,12 @@ def suit_index(suit: str | None) -> int:
     """Suit letter -> index 0..3, None -> -1."""
     return -1 if suit is None else SUITS.index(suit)
 
+
+# ---- the rules, once each (the play-outs and random_game bind these tables and functions) -----
+#
+# A trick's lead, as ``lead_of`` gives it: the suit to follow 0..3, -1 while none is set, -2 when a
+# Wizard or MORGAN came first (no lead suit this trick). Tables by lead hold the leads 0..3 at
+# indexes 0..3, -2 at index 4 and -1 at index 5, so that ``table[lead]`` works for every lead.
 
 # The lead a card sets when played while the trick has none yet (lead -1): a number card its suit,
 # a Wizard / MERLIN:W / MORGAN -2 (no lead suit this trick), the others -1 (still open).
@@ -130,61 +136,100 @@ def lead_after(lead: int, c: int) -> int:
     return LEAD_SET[c] if lead == -1 else lead
 
 
+def _following(lead: int) -> list[bool]:
+    """By code: whether a hand holding a card of the lead suit may play the card (the engine's
+    ``trick.FOLLOWING``: its own suit and every card without one); with no lead suit, every card."""
+    if lead < 0:
+        return [True] * NCODES
+    follow = {c.code for c in FOLLOWING[SUITS[lead]]}
+    return [c in follow for c in range(NCODES)]
+
+
+#: FOLLOWS[lead][code] (leads as above): the legal-card rule's table. ``legal_plays`` filters a
+#: hand through it; ``random_game`` draws a card and keeps it if the table allows it or the hand
+#: holds no card of the lead suit.
+FOLLOWS: list[list[bool]] = [_following(lead) for lead in (0, 1, 2, 3, -2, -1)]
+#: The codes of the cards declared as they are played (MERLIN), with their played forms.
+DECLARED_CODES: tuple[int, ...] = tuple(c for c in range(NCODES) if TYPE[c] == T_DECLARE)
+
+
 def legal_plays(hand: list[int], lead: int, trump: int, scroll: bool = False) -> list[int]:
-    """Distinct legal plays of ``hand`` given the lead (from ``lead_of``); a card declared as it
-    is played (MERLIN) comes in its played forms (:W and :J)."""
-    if lead >= 0 and any(SUIT[c] == lead for c in hand):
-        out = [c for c in hand if SUIT[c] == lead or SUIT[c] < 0]
+    """The legal plays of ``hand`` given the trick's ``lead`` (from ``lead_of``): the simulator's
+    one legal-card rule. As ``trick.legal_cards``: in hand order, a card held twice comes twice;
+    a card declared as it is played (MERLIN) is replaced by its played forms (:W, :J), at the end.
+    ``scroll``: the ancient-scroll rule applies (a Wizard may not go on a trump lead unless the
+    hand holds only Wizards)."""
+    if lead >= 0:
+        for c in hand:
+            if SUIT[c] == lead:                  # the hand holds the lead suit: it must follow
+                follows = FOLLOWS[lead]
+                out = [x for x in hand if follows[x]]
+                break
+        else:
+            out = hand[:]
+        if scroll and lead == trump:
+            for c in hand:
+                if c != W:
+                    out = [x for x in out if x != W]
+                    break
     else:
-        out = list(hand)
-    if scroll and lead >= 0 and lead == trump and any(c != W for c in hand):
-        out = [c for c in out if c != W]
-    res: list[int] = []
-    for c in out:
-        for x in PLAYED_AS[c]:               # a card declared as it is played: each form
-            if x not in res:
-                res.append(x)
-    return res
+        out = hand[:]
+    for d in DECLARED_CODES:
+        if d in out:
+            out.remove(d)
+            out += PLAYED_AS[d]
+    return out
 
 
-def card_key(c: int, pos: int, lead: int, set_lead: bool, trump: int, edition: int,
-             scroll: bool) -> int:
-    """Winning key of card ``c`` played at index ``pos`` once the lead is known (see module doc)."""
-    s = SUIT[c]
-    if s >= 0:
-        if set_lead:
-            return K_TRUMP + RANK[c] if s == trump else RANK[c]
-        if s == lead and RANK[c] == MAGIC_RANK[edition]:
-            return K_MAGIC
-        if s == trump:
-            return K_TRUMP + RANK[c]
-        return RANK[c] if s == lead else 0
-    t = TYPE[c]
-    if t == T_WIZ:
-        return 0 if (scroll and lead >= 0 and lead == trump) else K_WIZ
-    if t == T_JES:
-        return 0
-    if t == T_ABOVE:
-        return K_ABOVE
-    if t == T_EVEN:
-        return K_EVEN if pos & 1 else -1
-    return -1  # VOIDS: a null card
+def _number_keys(magic_rank: int, trump: int, lead: int) -> list[int]:
+    """By code: the trick key of each number card played on a trick whose lead is ``lead`` (-1:
+    the card sets the lead; a Magic Wizard only counts as one when it follows its suit)."""
+    out = []
+    for c in range(NCODES):
+        s, rank = SUIT[c], RANK[c]
+        if s < 0:
+            out.append(0)                        # a special card: see key_if_played
+        elif lead == -1:
+            out.append(K_TRUMP + rank if s == trump else rank)
+        elif s == lead and rank == magic_rank:
+            out.append(K_MAGIC)
+        elif s == trump:
+            out.append(K_TRUMP + rank)
+        else:
+            out.append(rank if s == lead else 0)
+    return out
+
+
+#: KEYTABS[edition][trump + 1][lead][code] (leads as above): the trick key of a number card.
+KEYTABS: list[list[list[list[int]]]] = [
+    [[_number_keys(m, tr, lead) for lead in (0, 1, 2, 3, -2, -1)] for tr in range(-1, 4)]
+    for m in MAGIC_RANK]
+# The key of a special card by its type (a Wizard's, a Grail's: see key_if_played).
+_SPECIAL_KEY = {T_WIZ: K_WIZ, T_JES: 0, T_ABOVE: K_ABOVE, T_EVEN: K_EVEN, T_VOID: -1,
+                T_DECLARE: -1}   # an undeclared MERLIN is a null card
+SPECIAL_KEY: list[int] = [0 if c < 52 else _SPECIAL_KEY[TYPE[c]] for c in range(NCODES)]
 
 
 def key_if_played(c: int, pos: int, lead: int, trump: int, edition: int, scroll: bool) -> int:
-    """The winning key card ``c`` gets if played now, at index ``pos`` of a trick whose lead is ``lead``."""
-    if lead == -1:
-        lead = LEAD_SET[c]
-        return card_key(c, pos, lead, lead >= 0, trump, edition, scroll)
-    return card_key(c, pos, lead, False, trump, edition, scroll)
+    """The trick key card ``c`` gets if played now, at index ``pos`` of a trick whose lead is
+    ``lead`` (higher wins; ties keep the earlier card): the simulator's one trick-key rule, number
+    cards from ``KEYTABS``."""
+    if c < 52:
+        return KEYTABS[edition][trump + 1][lead][c]
+    t = TYPE[c]
+    if t == T_WIZ:
+        return 0 if (scroll and lead == trump and lead >= 0) else K_WIZ
+    if t == T_EVEN:
+        return K_EVEN if pos & 1 else -1
+    return SPECIAL_KEY[c]
 
 
 def trick_status(trick: Sequence[int], trump: int, edition: int,
                  scroll: bool) -> tuple[int, int, int]:
     """(lead as in ``lead_of``, index of the card winning so far, its key) of a trick in progress.
 
-    The one definition of the trick-winner rule in int form; (-1, -1, -2) for an empty trick.
-    ``scroll``: the ancient-scroll rule applies (classic only; see ``trick_winner``).
+    The trick-winner rule in int form; (-1, -1, -2) for an empty trick. ``scroll``: the
+    ancient-scroll rule applies (classic only; see ``trick_winner``).
     """
     lead = -1
     best, bestkey = -1, -2
@@ -197,16 +242,47 @@ def trick_status(trick: Sequence[int], trump: int, edition: int,
     return lead, best, bestkey
 
 
+#: TRICK_FLAGS[code]: what a card does to the trick it is in, beyond its key: TRICK_VOIDS (no one
+#: takes the trick), TRICK_GRAIL (its winner gets the Grail's bonus if the bid is met).
+TRICK_VOIDS, TRICK_GRAIL = 1, 2
+TRICK_FLAGS: list[int] = [TRICK_VOIDS if TYPE[c] == T_VOID else TRICK_GRAIL if TYPE[c] == T_EVEN
+                          else 0 for c in range(NCODES)]
+VOID_ROUND_ONE: list[bool] = [r.scoring.void_round_one for r in EDITION_RULES]
+
+
+def trick_flags(trick: Sequence[int]) -> int:
+    """The ``TRICK_FLAGS`` of a trick's cards, or-ed."""
+    flags = 0
+    for c in trick:
+        flags |= TRICK_FLAGS[c]
+    return flags
+
+
+def take_trick(tricks: list[int], winner: int, flags: int, round_: int,
+               edition: int) -> tuple[bool, bool]:
+    """Count a finished trick won by ``winner`` (``flags``: ``trick_flags`` of its cards): the
+    winner takes it unless it is voided. Returns (the round is voided: a voided trick in round 1
+    where the edition says so, the winner takes the Grail's bonus if the bid is met). With no
+    flags the winner simply takes the trick, which the play-outs do themselves."""
+    if flags & TRICK_VOIDS:
+        voided = round_ == 1 and VOID_ROUND_ONE[edition]
+    else:
+        tricks[winner] += 1
+        voided = False
+    return voided, bool(flags & TRICK_GRAIL)
+
+
 def trick_winner(trick: Sequence[int], trump: int, edition: int,
                  scroll: bool = False) -> tuple[int, bool]:
     """(index of the winning card, whether a VOIDS card voided the trick) for a complete trick."""
     best = trick_status(trick, trump, edition, scroll and SCROLL[edition])[1]
-    return best, any(TYPE[c] == T_VOID for c in trick)
+    return best, bool(trick_flags(trick) & TRICK_VOIDS)
 
 
 def round_points(bid: int, tricks: int, edition: int, round_: int, rounds: int,
                  grail_bonus: bool = False, voided: bool = False) -> int:
-    """Points for one player's round (RULES.md §6), from the edition's ``Scoring``."""
+    """Points for one player's round (RULES.md §6), from the edition's ``Scoring``: the
+    simulator's one scoring rule (``points_table`` caches it for the play-outs)."""
     if voided:
         return 0
     sc = SCORING[edition]
@@ -221,11 +297,25 @@ def round_points(bid: int, tricks: int, edition: int, round_: int, rounds: int,
     return p
 
 
+@functools.cache
+def points_table(edition: int, round_: int, rounds: int) -> tuple[tuple[int, ...], ...]:
+    """``round_points`` of every bid and tricks taken in a round, ``[bid][tricks]`` (no bonus
+    won, the round not voided), for the play-outs."""
+    return tuple(tuple(round_points(b, t, edition, round_, rounds) for t in range(round_ + 1))
+                 for b in range(round_ + 1))
+
+
+def sum_rule_applies(edition: int, open_bids: bool, no_equal_sum: bool, canadian: bool) -> bool:
+    """Whether ``forbidden_bid`` can forbid any bid in this game."""
+    return open_bids and (no_equal_sum or canadian or BID_SUM[edition] is not None)
+
+
 def forbidden_bid(round_: int, bids_before: list[int], players: int, rounds: int, edition: int,
                   open_bids: bool, no_equal_sum: bool, canadian: bool,
                   totals_order: list[int] | None) -> int:
     """The one bid forbidden to the next bidder, or -1 (``totals_order``: bidder last)."""
-    if not open_bids or len(bids_before) != players - 1:
+    if not sum_rule_applies(edition, open_bids, no_equal_sum, canadian) or \
+            len(bids_before) != players - 1:
         return -1
     target = round_ - sum(bids_before)
     if target < 0:
@@ -242,38 +332,8 @@ def forbidden_bid(round_: int, bids_before: list[int], players: int, rounds: int
     return -1
 
 
-def _number_keys(magic_rank: int, trump: int, lead: int) -> list[int]:
-    """Keys of the 52 number cards played after the lead suit ``lead`` (-2: none) was set."""
-    out = []
-    for c in range(52):
-        s = SUIT[c]
-        if s == lead and RANK[c] == magic_rank:
-            out.append(K_MAGIC)
-        elif s == trump:
-            out.append(K_TRUMP + RANK[c])
-        else:
-            out.append(RANK[c] if s == lead else 0)
-    return out
-
-
-ZEROKEYS: list[int] = [0] * 52
-# KEYTABS[edition][trump + 1][lead] (lead 0..3), SETKEYS[trump + 1]: key of the card setting the
-# lead.
-KEYTABS: list[list[list[list[int]]]] = [
-    [[_number_keys(m, tr, ld) for ld in range(4)] for tr in range(-1, 4)] for m in MAGIC_RANK]
-SETKEYS: list[list[int]] = [[K_TRUMP + RANK[c] if SUIT[c] == tr else RANK[c] for c in range(52)]
-                            for tr in range(-1, 4)]
-
-
 TRIES = (0,) * 8
 SUITBIT: list[int] = [1 << (8 * SUIT[c]) if c < 52 else 0 for c in range(NCODES)]
-
-
-def _pick_scroll(hand: list[int], lead: int, trump: int, draw: int) -> int:
-    """Index of a random legal card under the ancient-scroll rule (slow path); ``draw``: 0..65535."""
-    ok = legal_plays(hand, lead, trump, True)
-    legal = [j for j, c in enumerate(hand) if c in ok]
-    return legal[draw % len(legal)]
 
 
 def shuffled(deck: list[int], rng: random.Random) -> list[int]:
@@ -289,7 +349,9 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
     """Play a whole game with random legal moves (and bids, and trump choices); return the totals.
 
     Random draws are 16-bit values taken modulo the range (bias below 0.1 %). With ``log`` a
-    list, one dict per round is appended (deal, bids, plays, trick winners, points).
+    list, one dict per round is appended (deal, bids, plays, trick winners, points). The rules
+    are the ones above, bound to locals: ``FOLLOWS`` (``legal_plays`` on the slow paths),
+    ``KEYTABS`` and ``key_if_played``, ``take_trick``, ``forbidden_bid``, ``points_table``.
     """
     n = players
     rounds = 60 // n
@@ -297,15 +359,16 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
     size_deck = len(deck)
     mods = range(size_deck, 0, -1)
     seat_orders = [[(p + i) % n for i in range(n)] for p in range(n)]
-    sum_rule = open_bids and (no_equal_sum or canadian or BID_SUM[edition] is not None)
+    sum_rule = sum_rule_applies(edition, open_bids, no_equal_sum, canadian)
     suit_of = SUIT
-    type_of = TYPE
+    lead_set = LEAD_SET
+    follows_by_lead = FOLLOWS
     played_as = PLAYED_AS
+    flags_of = TRICK_FLAGS
+    in_hand = IN_HAND
     suitbit = SUITBIT
     sbits = SUITBIT.__getitem__
     chooses = CHOOSES_TRUMP[edition]
-    bonuses = BONUSES[edition]
-    met, per, missed = SCORING[edition].made, SCORING[edition].per_trick, SCORING[edition].missed
     scroll = scroll and SCROLL[edition]
     totals = [0] * n
     for r in range(1, rounds + 1):
@@ -356,91 +419,82 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
         voided_round = False
         plays: list[int] = rec["plays"] if rec is not None else []
         logging = rec is not None
-        ktab = KEYTABS[edition][trump + 1]
-        setkey = SETKEYS[trump + 1]
+        tabs = KEYTABS[edition][trump + 1]
         for t in range(r):
             size = r - t
             lead = -1
             bestkey = -2
             best = leader
-            void = False
-            has_grail = False
-            tab = ZEROKEYS
+            flags = 0
+            tab = tabs[-1]
+            follows = follows_by_lead[-1]
             lsh = 0
             for p in seat_orders[leader]:
                 h = hands[p]
                 if scroll:
-                    j = _pick_scroll(h, lead, trump, rb[q])
+                    legal = legal_plays(h, lead, trump, True)
+                    c = legal[rb[q] % len(legal)]
+                    j = h.index(in_hand[c])
                 else:
                     j = rb[q] % size
+                    c = h[j]
+                    if not follows[c] and cnt[p] >> lsh & 255:
+                        # A card the rule forbids while the hand holds the lead suit: draw again,
+                        # then from the legal plays.
+                        for _ in TRIES:
+                            q += 1
+                            j = rb[q] % size
+                            c = h[j]
+                            if follows[c]:
+                                break
+                        else:
+                            q += 1
+                            legal = legal_plays(h, lead, trump)
+                            c = legal[rb[q] % len(legal)]
+                            j = h.index(in_hand[c])
                 q += 1
-                c = h[j]
-                if lead >= 0 and c < 52 and suit_of[c] != lead and cnt[p] >> lsh & 255:
-                    # Off suit while holding the lead suit: draw again (rejection, then a list).
-                    for _ in TRIES:
-                        j = rb[q] % size
-                        q += 1
-                        c = h[j]
-                        if c >= 52 or suit_of[c] == lead:
-                            break
-                    else:
-                        legal = [x for x in range(size) if h[x] >= 52 or suit_of[h[x]] == lead]
-                        j = legal[rb[q] % len(legal)]
-                        q += 1
-                        c = h[j]
                 del h[j]
                 if c < 52:
                     cnt[p] -= suitbit[c]
+                    key = tab[c]
                     if lead == -1:
                         lead = suit_of[c]
                         lsh = lead << 3
-                        key = setkey[c]
-                        tab = ktab[lead]
-                    else:
-                        key = tab[c]
+                        tab = tabs[lead]
+                        follows = follows_by_lead[lead]
                 else:
-                    ty = type_of[c]
-                    if ty == T_DECLARE:      # declared as it is played: a Wizard or a Jester
-                        c = played_as[c][0] if rb[q] & 1 else played_as[c][1]
+                    forms = played_as[c]
+                    if len(forms) > 1:           # declared as it is played: a Wizard or a Jester
+                        c = forms[rb[q] & 1]
                         q += 1
-                        ty = type_of[c]
-                    if ty == T_WIZ:
-                        if lead == -1:
-                            lead = -2
-                        key = 0 if (scroll and lead == trump and lead >= 0) else K_WIZ
-                    elif ty == T_JES:
-                        key = 0
-                    elif ty == T_ABOVE:
-                        if lead == -1:
-                            lead = -2
-                        key = K_ABOVE
-                    elif ty == T_EVEN:
-                        has_grail = True
-                        key = K_EVEN if (p - leader) % n & 1 else -1
-                    else:
-                        void = True
-                        key = -1
+                    key = key_if_played(c, (p - leader) % n, lead, trump, edition, scroll)
+                    flags |= flags_of[c]
+                    if lead == -1:
+                        lead = lead_set[c]
+                        tab = tabs[lead]
+                        follows = follows_by_lead[lead]
                 if logging:
                     plays.append(c)
                 if key > bestkey:
                     bestkey = key
                     best = p
-            if not void:
+            if flags:
+                voids, grail = take_trick(tricks, best, flags, r, edition)
+                voided_round = voided_round or voids
+                if grail:
+                    grail_winner = best
+            else:
                 tricks[best] += 1
-            elif r == 1:
-                voided_round = True
-            if has_grail:
-                grail_winner = best
             if rec is not None:
                 rec["winners"].append(best)
-                rec["voids"].append(void)
+                rec["voids"].append(bool(flags & TRICK_VOIDS))
             leader = best
-        if bonuses:
+        if voided_round or grail_winner >= 0:
             pts = [round_points(bids[s], tricks[s], edition, r, rounds, grail_winner == s,
                                 voided_round) for s in range(n)]
         else:
-            pts = [met + per * t if b == t else (-missed * (t - b) if t > b else -missed * (b - t))
-                   for b, t in zip(bids, tricks, strict=True)]
+            ptab = points_table(edition, r, rounds)
+            pts = [ptab[b][t] for b, t in zip(bids, tricks, strict=True)]
         for s in range(n):
             totals[s] += pts[s]
         if rec is not None:
