@@ -113,8 +113,8 @@ _SOLID = F.K_TRUMP + 9
 def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = None) -> int:
     """``play_out`` with the same rule policy, inlined for speed (mutates ``w``); returns plays.
 
-    The rules are the simulator's (``legal_plays``, the trick key from ``KEYTABS`` and
-    ``key_if_played``, ``take_trick``), bound to locals; only the policy is written here. With
+    The rules are the simulator's (``legal_plays``, the trick keys of ``KEYS``, ``take_trick``),
+    bound to locals; only the policy is written here. With
     ``trace`` a list, each (seat, card) played is appended (tests check legality with it).
     """
     n = rules.n
@@ -123,16 +123,13 @@ def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = 
     scroll = rules.scroll
     round_ = rules.round
     legal_plays = F.legal_plays
-    key_if_played = F.key_if_played
     take_trick = F.take_trick
     flags_of = F.TRICK_FLAGS
     in_hand = F.IN_HAND
     lead_set = F.LEAD_SET
     type_of = TYPE
     t_void = F.T_VOID
-    # The number cards' trick keys by lead (tabs[lead]); special cards get theirs from
-    # key_if_played.
-    tabs = F.KEYTABS[ed][trump + 1]
+    tabs = F.KEYS[ed][scroll][trump + 1]       # every card's trick key: tabs[lead][pos & 1]
     pw, dump, duck = TABLES[trump + 1]
     hands = w.hands
     tricks = w.tricks
@@ -142,7 +139,6 @@ def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = 
     lead, best, bestkey = F.trick_status(trick, trump, ed, scroll)
     bestseat = w.trick_seats[best] if best >= 0 else w.leader
     flags = F.trick_flags(trick)
-    tab = tabs[lead]
     pos = len(trick)
     p = (w.leader + pos) % n
     played = 0
@@ -150,7 +146,8 @@ def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = 
         h = hands[p]
         left = len(h)
         legal = legal_plays(h, lead, trump, scroll)
-        keys = [tab[c] if c < 52 else key_if_played(c, pos, lead, trump, ed, scroll) for c in legal]
+        tab = tabs[lead][pos & 1]
+        keys = [tab[c] for c in legal]
         m = len(legal)
         if m == 1:
             ci = 0
@@ -205,7 +202,6 @@ def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = 
         # measured ~6 % of this function's time.
         if lead == -1:
             lead = lead_set[c]
-            tab = tabs[lead]
         if k > bestkey:
             bestkey = k
             bestseat = p
@@ -225,7 +221,6 @@ def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = 
             p = w.leader = bestseat
             lead = -1
             bestkey = -2
-            tab = tabs[-1]
             pos = 0
         else:
             p += 1
