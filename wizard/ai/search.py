@@ -86,8 +86,9 @@ def trick_distributions(info: Info, bids: list[int], source: WorldSource, rng: r
             if voided:
                 continue  # a round voided by EXCALIBUR scores 0 whatever the bid
             counts[b][k] += 1
-            if grail_won and k == b:
-                grail[b] += F.GRAIL_BONUS[info.edition]
+            if grail_won:                    # the Grail's bonus as the scoring gives it
+                grail[b] += F.round_points(b, k, info.edition, info.round, info.rounds, True) - \
+                    F.round_points(b, k, info.edition, info.round, info.rounds)
         worlds += 1
     dist = {b: [x / worlds for x in counts[b]] for b in bids}
     return dist, {b: grail[b] / worlds for b in bids}, worlds

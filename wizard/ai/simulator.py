@@ -10,9 +10,13 @@ a card that is not held, or an illegal move, gives undefined results. ``tests/te
 proves that it agrees with the checked engine (legal moves, trick winners, scores) in every
 edition and option. Standard library only.
 
-It is also the AI's one home of the trick-winner rule in int form: ``trick_status`` (the lead and
-the winning key so far), ``key_if_played``, ``card_key`` and the key tables; the heuristics and the
-play-outs use these rather than their own copies.
+It is the one fast copy of each rule (issue #25): legal cards (``legal_plays`` on the ``FOLLOWS``
+table), the trick winner (``_key`` generates ``KEYS``, read by ``key_if_played`` and
+``trick_status``; ``TRICK_FLAGS`` and ``take_trick`` for a voided trick and the Grail), the
+forbidden bid (``forbidden_bid``) and scoring (``round_points``, cached by ``points_table``).
+Everything else in ``wizard.ai``, the play-outs (``rollout.fast_play_out``, ``random_game``
+below) included, calls these or binds their tables to locals; none writes a rule again
+(``tests/test_architecture.py`` checks the play-outs).
 
 Card codes are the engine's ``Card.code``: ``s * 13 + rank - 1`` for suited cards (suit index in
 ``SUITS`` order), then W=52, J=53, GRAIL=54, EXCALIBUR=55, MERLIN=56 (in hand), MERLIN:W=57,
@@ -24,6 +28,7 @@ hand. ``tests/test_rules_parity.py`` checks each rule against the engine's on ra
 from __future__ import annotations
 
 import functools
+import operator
 import random
 import time
 from collections.abc import Sequence
@@ -67,7 +72,6 @@ SUIT: list[int] = [-1 if c.suit is None else SUITS.index(c.suit) for c in ALL_CA
 RANK: list[int] = [c.rank for c in ALL_CARDS]
 TYPE: list[int] = [_type_of(c) for c in ALL_CARDS]
 TEXT: list[str] = [c.text for c in ALL_CARDS]
-_CODE: dict[str, int] = {t: i for i, t in enumerate(TEXT)}
 
 DECKS: list[list[int]] = [[c.code for c in r.deck] for r in EDITION_RULES]
 #: By code: the card as held in hand (a declared card's undeclared form), and the forms a held
@@ -85,7 +89,6 @@ K_EVEN, K_ABOVE, K_MAGIC, K_WIZ, K_TRUMP = (KEY_EVEN_WINS, KEY_ABOVE_WIZARDS, KE
 MAGIC_RANK: list[int] = [r.magic_rank for r in EDITION_RULES]         # 0: no Magic Wizards
 SCROLL: list[bool] = [r.scroll for r in EDITION_RULES]               # the scroll can apply
 SCORING = [r.scoring for r in EDITION_RULES]
-GRAIL_BONUS: list[int] = [r.scoring.grail for r in EDITION_RULES]
 MISSED: list[int] = [r.scoring.missed for r in EDITION_RULES]         # points lost per trick off
 BID_SUM: list[tuple[int, bool] | None] = [
     None if r.bid_sum_above is None else (r.bid_sum_above, r.bid_sum_zero_exempt)
@@ -111,10 +114,8 @@ def suit_index(suit: str | None) -> int:
 
 
 # ---- the rules, once each (the play-outs and random_game bind these tables and functions) -----
-#
-# A trick's lead, as ``lead_of`` gives it: the suit to follow 0..3, -1 while none is set, -2 when a
-# Wizard or MORGAN came first (no lead suit this trick). Tables by lead hold the leads 0..3 at
-# indexes 0..3, -2 at index 4 and -1 at index 5, so that ``table[lead]`` works for every lead.
+# A trick's lead (``lead_of``): the suit to follow 0..3, -1 while none is set, -2 when a Wizard or
+# MORGAN came first. Tables by lead hold the leads 0..3, -2, -1 in that order (``table[lead]``).
 
 # The lead a card sets when played while the trick has none yet (lead -1): a number card its suit,
 # a Wizard / MERLIN:W / MORGAN -2 (no lead suit this trick), the others -1 (still open).
@@ -145,11 +146,10 @@ def _following(lead: int) -> list[bool]:
     return [c in follow for c in range(NCODES)]
 
 
-#: FOLLOWS[lead][code] (leads as above): the legal-card rule's table. ``legal_plays`` filters a
-#: hand through it; ``random_game`` draws a card and keeps it if the table allows it or the hand
-#: holds no card of the lead suit.
+#: FOLLOWS[lead][code]: the legal-card rule's table. ``legal_plays`` filters a hand through it;
+#: ``random_game`` keeps a card it draws if the table allows it or the hand lacks the lead suit.
 FOLLOWS: list[list[bool]] = [_following(lead) for lead in (0, 1, 2, 3, -2, -1)]
-#: The codes of the cards declared as they are played (MERLIN), with their played forms.
+#: The codes of the cards declared as they are played (MERLIN; ``PLAYED_AS`` gives their forms).
 DECLARED_CODES: tuple[int, ...] = tuple(c for c in range(NCODES) if TYPE[c] == T_DECLARE)
 
 
@@ -247,10 +247,7 @@ VOID_ROUND_ONE: list[bool] = [r.scoring.void_round_one for r in EDITION_RULES]
 
 def trick_flags(trick: Sequence[int]) -> int:
     """The ``TRICK_FLAGS`` of a trick's cards, or-ed."""
-    flags = 0
-    for c in trick:
-        flags |= TRICK_FLAGS[c]
-    return flags
+    return functools.reduce(operator.or_, map(TRICK_FLAGS.__getitem__, trick), 0)
 
 
 def take_trick(tricks: list[int], winner: int, flags: int, round_: int,
@@ -259,12 +256,10 @@ def take_trick(tricks: list[int], winner: int, flags: int, round_: int,
     winner takes it unless it is voided. Returns (the round is voided: a voided trick in round 1
     where the edition says so, the winner takes the Grail's bonus if the bid is met). With no
     flags the winner simply takes the trick, which the play-outs do themselves."""
-    if flags & TRICK_VOIDS:
-        voided = round_ == 1 and VOID_ROUND_ONE[edition]
-    else:
+    voids = flags & TRICK_VOIDS
+    if not voids:
         tricks[winner] += 1
-        voided = False
-    return voided, bool(flags & TRICK_GRAIL)
+    return bool(voids) and round_ == 1 and VOID_ROUND_ONE[edition], bool(flags & TRICK_GRAIL)
 
 
 def trick_winner(trick: Sequence[int], trump: int, edition: int,
@@ -331,12 +326,6 @@ TRIES = (0,) * 8
 SUITBIT: list[int] = [1 << (8 * SUIT[c]) if c < 52 else 0 for c in range(NCODES)]
 
 
-def shuffled(deck: list[int], rng: random.Random) -> list[int]:
-    """A random order of ``deck`` (sort by 16-bit random keys: fast, ties negligible)."""
-    keys = memoryview(rng.randbytes(2 * len(deck))).cast("H")
-    return list(map(deck.__getitem__, sorted(range(len(deck)), key=keys.__getitem__)))
-
-
 def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
                 no_equal_sum: bool = False, canadian: bool = False, open_bids: bool = True,
                 scroll: bool = False, first_dealer: int = 0,
@@ -371,7 +360,6 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
         k = n * r + 1 if n * r < size_deck else n * r
         # Enough draws for the deal, the bids and up to 8 tries per card.
         rb = memoryview(rng.randbytes(2 * (k + 3 * n + 9 * n * r + 2))).cast("H")
-        q = 0
         order = deck[:]
         for i, x, m in zip(range(k), rb, mods, strict=False):
             j = i + x % m
