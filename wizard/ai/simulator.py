@@ -140,9 +140,7 @@ def lead_after(lead: int, c: int) -> int:
 def _following(lead: int) -> list[bool]:
     """By code: whether a hand holding a card of the lead suit may play the card (the engine's
     ``trick.FOLLOWING``: its own suit and every card without one); with no lead suit, every card."""
-    if lead < 0:
-        return [True] * NCODES
-    follow = {c.code for c in FOLLOWING[SUITS[lead]]}
+    follow = {c.code for c in FOLLOWING[SUITS[lead]]} if lead >= 0 else set(range(NCODES))
     return [c in follow for c in range(NCODES)]
 
 
@@ -334,8 +332,7 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
 
     Random draws are 16-bit values taken modulo the range (bias below 0.1 %). With ``log`` a
     list, one dict per round is appended (deal, bids, plays, trick winners, points). The rules
-    are the ones above, bound to locals: ``FOLLOWS`` (``legal_plays`` on the slow paths),
-    ``KEYS``, ``take_trick``, ``forbidden_bid``, ``points_table``.
+    are the ones above, bound to locals (``FOLLOWS``, ``KEYS``, ``take_trick``...).
     """
     n = players
     rounds = 60 // n
@@ -344,17 +341,18 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
     mods = range(size_deck, 0, -1)
     seat_orders = [[(p + i) % n for i in range(n)] for p in range(n)]
     sum_rule = sum_rule_applies(edition, open_bids, no_equal_sum, canadian)
+    scroll = scroll and SCROLL[edition]
     suit_of = SUIT
     lead_set = LEAD_SET
     follows_by_lead = FOLLOWS
+    follow_any = FOLLOWS[-1]
+    number_keys = [[row[0] for row in by_lead] for by_lead in KEYS[edition][scroll]]
     played_as = PLAYED_AS
     flags_of = TRICK_FLAGS
-    in_hand = IN_HAND
     suitbit = SUITBIT
-    sbits = SUITBIT.__getitem__
     chooses = CHOOSES_TRUMP[edition]
-    scroll = scroll and SCROLL[edition]
     totals = [0] * n
+    ptabs = [(), *(points_table(edition, r, rounds) for r in range(1, rounds + 1))]
     for r in range(1, rounds + 1):
         dealer = (first_dealer + r - 1) % n
         k = n * r + 1 if n * r < size_deck else n * r
@@ -395,7 +393,7 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
         if rec is not None:
             rec["bids"] = made[:]
         # Suit counts of each hand packed 8 bits per suit in one int.
-        cnt = [sum(map(sbits, h)) for h in hands]
+        cnt = [sum(map(suitbit.__getitem__, h)) for h in hands]
         tricks = [0] * n
         leader = (dealer + 1) % n
         grail_winner = -1
@@ -403,21 +401,23 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
         plays: list[int] = rec["plays"] if rec is not None else []
         logging = rec is not None
         keys = KEYS[edition][scroll][trump + 1]   # [lead][pos & 1]
+        ntab = number_keys[trump + 1]            # [lead]: number cards' keys, any position
+        open_tab = ntab[-1]
         for t in range(r):
             size = r - t
             lead = -1
             bestkey = -2
             best = leader
             flags = 0
-            tab = keys[-1][0]                    # number cards' keys: any position
-            follows = follows_by_lead[-1]
+            tab = open_tab
+            follows = follow_any
             lsh = 0
             for p in seat_orders[leader]:
                 h = hands[p]
                 if scroll:
                     legal = legal_plays(h, lead, trump, True)
                     c = legal[rb[q] % len(legal)]
-                    j = h.index(in_hand[c])
+                    j = h.index(IN_HAND[c])
                 else:
                     j = rb[q] % size
                     c = h[j]
@@ -434,7 +434,7 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
                             q += 1
                             legal = legal_plays(h, lead, trump)
                             c = legal[rb[q] % len(legal)]
-                            j = h.index(in_hand[c])
+                            j = h.index(IN_HAND[c])
                 q += 1
                 del h[j]
                 if c < 52:
@@ -443,7 +443,7 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
                     if lead == -1:
                         lead = suit_of[c]
                         lsh = lead << 3
-                        tab = keys[lead][0]
+                        tab = ntab[lead]
                         follows = follows_by_lead[lead]
                 else:
                     forms = played_as[c]
@@ -454,7 +454,7 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
                     flags |= flags_of[c]
                     if lead == -1:
                         lead = lead_set[c]
-                        tab = keys[lead][0]
+                        tab = ntab[lead]
                         follows = follows_by_lead[lead]
                 if logging:
                     plays.append(c)
@@ -476,7 +476,7 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
             pts = [round_points(bids[s], tricks[s], edition, r, rounds, grail_winner == s,
                                 voided_round) for s in range(n)]
         else:
-            ptab = points_table(edition, r, rounds)
+            ptab = ptabs[r]
             pts = [ptab[b][t] for b, t in zip(bids, tricks, strict=True)]
         for s in range(n):
             totals[s] += pts[s]
