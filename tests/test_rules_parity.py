@@ -4,7 +4,7 @@ The engine holds one reference per rule: scoring (``scoring.round_score``), lega
 (``trick.legal_cards``), the trick winner (``trick.judge``) and the forbidden bid
 (``bidding.forbidden_bids``). ``ai/simulator.py`` holds the one fast int-coded copy, its tables
 generated from ``engine/edition.py``. Each rule is compared here on 10,000 random positions per
-edition, with the tables the play-outs read it through (``FOLLOWS``, ``KEYS``, ``points_table``,
+edition, with the tables the play-outs read it through (``FOLLOWS``, ``KEYS``, ``points_tables``,
 ``take_trick``); the last tests check that the play-outs (``rollout.py``, ``random_game``) call
 it instead of writing a rule again.
 """
@@ -52,7 +52,7 @@ def test_scoring(edition: str) -> None:
                             grail_bonus=grail, voided_round=voided)
         assert F.round_points(bid, tricks, ed, r, rounds, grail, voided) == want
         if not grail and not voided:         # the play-outs' cache of it
-            assert F.points_table(ed, r, rounds)[bid][tricks] == want
+            assert F.points_tables(ed, rounds)[r][bid][tricks] == want
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -182,5 +182,5 @@ def test_the_play_outs_call_the_simulators_rules_instead_of_their_own() -> None:
     # Each rule is read from the simulator: legal cards, the trick key, a trick's effects, scoring
     # (and, for whole games, the forbidden bid).
     assert {"legal_plays", "KEYS", "take_trick", "round_points"} <= names_read(rollout)
-    assert {"legal_plays", "FOLLOWS", "KEYS", "take_trick", "points_table", "round_points",
+    assert {"legal_plays", "FOLLOWS", "KEYS", "take_trick", "points_tables", "round_points",
             "forbidden_bid"} <= names_read(game)

@@ -10,19 +10,18 @@ a card that is not held, or an illegal move, gives undefined results. ``tests/te
 proves that it agrees with the checked engine (legal moves, trick winners, scores) in every
 edition and option. Standard library only.
 
-It is the one fast copy of each rule (issue #25): legal cards (``legal_plays`` on the ``FOLLOWS``
-table), the trick winner (``_key`` generates ``KEYS``, read by ``key_if_played`` and
-``trick_status``; ``TRICK_FLAGS`` and ``take_trick`` for a voided trick and the Grail), the
-forbidden bid (``forbidden_bid``) and scoring (``round_points``, cached by ``points_table``).
-Everything else in ``wizard.ai``, the play-outs (``rollout.fast_play_out``, ``random_game``
-below) included, calls these or binds their tables to locals; none writes a rule again
-(``tests/test_architecture.py`` checks the play-outs).
+It is the one fast copy of each rule (issue #25): legal cards (``legal_plays`` on ``FOLLOWS``),
+the trick winner (``KEYS``, made by ``_key``, read by ``key_if_played`` and ``trick_status``;
+``take_trick`` for a voided trick and the Grail), the forbidden bid (``forbidden_bid``), scoring
+(``round_points``, cached by ``points_tables``). The rest of ``wizard.ai``, the play-outs
+(``rollout.fast_play_out``, ``random_game``) included, calls these or binds their tables to
+locals. ``tests/test_rules_parity.py`` checks each rule against the engine's on random positions,
+and the play-outs for rules written again.
 
 Card codes are the engine's ``Card.code``: ``s * 13 + rank - 1`` for suited cards (suit index in
 ``SUITS`` order), then W=52, J=53, GRAIL=54, EXCALIBUR=55, MERLIN=56 (in hand), MERLIN:W=57,
 MERLIN:J=58, MORGAN=59. Every table (decks, card types, the trick key, scoring, the bid-sum rule)
-is generated at import from ``wizard.engine.edition``; nothing here names an edition's rule by
-hand. ``tests/test_rules_parity.py`` checks each rule against the engine's on random positions.
+is generated at import from ``wizard.engine.edition``; nothing here names an edition's rule.
 """
 
 from __future__ import annotations
@@ -152,11 +151,10 @@ DECLARED_CODES: tuple[int, ...] = tuple(c for c in range(NCODES) if TYPE[c] == T
 
 
 def legal_plays(hand: list[int], lead: int, trump: int, scroll: bool = False) -> list[int]:
-    """The legal plays of ``hand`` given the trick's ``lead`` (from ``lead_of``): the simulator's
-    one legal-card rule. As ``trick.legal_cards``: in hand order, a card held twice comes twice;
-    a card declared as it is played (MERLIN) is replaced by its played forms (:W, :J), at the end.
-    ``scroll``: the ancient-scroll rule applies (a Wizard may not go on a trump lead unless the
-    hand holds only Wizards)."""
+    """The legal plays of ``hand`` on a trick whose lead is ``lead``: the one legal-card rule here.
+    As ``trick.legal_cards``: in hand order, a card held twice comes twice; a card declared as it
+    is played (MERLIN) gives its played forms (:W, :J), at the end. ``scroll``: the ancient scroll
+    applies (no Wizard on a trump lead unless the hand holds only Wizards)."""
     if lead >= 0:
         for c in hand:
             if SUIT[c] == lead:                  # the hand holds the lead suit: it must follow
@@ -181,9 +179,8 @@ def legal_plays(hand: list[int], lead: int, trump: int, scroll: bool = False) ->
 
 def _key(c: int, odd: int, lead: int, trump: int, magic_rank: int, scroll: bool) -> int:
     """The trick key of card ``c`` played at an even (``odd`` 0) or odd position of a trick whose
-    lead is ``lead`` (-1: the card sets it): the one trick-key rule here, read through ``KEYS``.
-    A Magic Wizard only counts as one when it follows its suit; ``scroll``: a Wizard on a trump
-    lead is worth nothing (classic's ancient scroll)."""
+    lead is ``lead`` (-1: the card sets it): the one trick-key rule here, read through ``KEYS``. A
+    Magic Wizard counts only when it follows; ``scroll``: a Wizard on a trump lead is worth 0."""
     s = SUIT[c]
     if s >= 0:
         rank = RANK[c]
@@ -209,6 +206,10 @@ KEYS: list[list[list[list[list[list[int]]]]]] = [
     [[[[[_key(c, odd, lead, tr, m, sc) for c in range(NCODES)] for odd in (0, 1)]
        for lead in (0, 1, 2, 3, -2, -1)] for tr in range(-1, 4)] for sc in (False, True)]
     for m in MAGIC_RANK]
+
+
+#: NUMBER_KEYS[edition][scroll][trump + 1][lead]: the rows of ``KEYS`` for number cards.
+NUMBER_KEYS = [[[[row[0] for row in t] for t in sc] for sc in ed] for ed in KEYS]
 
 
 def key_if_played(c: int, pos: int, lead: int, trump: int, edition: int, scroll: bool) -> int:
@@ -270,7 +271,7 @@ def trick_winner(trick: Sequence[int], trump: int, edition: int,
 def round_points(bid: int, tricks: int, edition: int, round_: int, rounds: int,
                  grail_bonus: bool = False, voided: bool = False) -> int:
     """Points for one player's round (RULES.md §6), from the edition's ``Scoring``: the
-    simulator's one scoring rule (``points_table`` caches it for the play-outs)."""
+    simulator's one scoring rule (``points_tables`` caches it for the play-outs)."""
     if voided:
         return 0
     sc = SCORING[edition]
@@ -286,11 +287,11 @@ def round_points(bid: int, tricks: int, edition: int, round_: int, rounds: int,
 
 
 @functools.cache
-def points_table(edition: int, round_: int, rounds: int) -> tuple[tuple[int, ...], ...]:
-    """``round_points`` of every bid and tricks taken in a round, ``[bid][tricks]`` (no bonus
-    won, the round not voided), for the play-outs."""
-    return tuple(tuple(round_points(b, t, edition, round_, rounds) for t in range(round_ + 1))
-                 for b in range(round_ + 1))
+def points_tables(edition: int, rounds: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``round_points`` of every bid and tricks taken in every round of a game,
+    ``[round][bid][tricks]`` (no bonus won, the round not voided), for the play-outs."""
+    return tuple(tuple(tuple(round_points(b, t, edition, r, rounds) for t in range(r + 1))
+                       for b in range(r + 1)) for r in range(rounds + 1))
 
 
 def sum_rule_applies(edition: int, open_bids: bool, no_equal_sum: bool, canadian: bool) -> bool:
@@ -302,8 +303,8 @@ def forbidden_bid(round_: int, bids_before: list[int], players: int, rounds: int
                   open_bids: bool, no_equal_sum: bool, canadian: bool,
                   totals_order: list[int] | None) -> int:
     """The one bid forbidden to the next bidder, or -1 (``totals_order``: bidder last)."""
-    if not sum_rule_applies(edition, open_bids, no_equal_sum, canadian) or \
-            len(bids_before) != players - 1:
+    if len(bids_before) != players - 1 or not sum_rule_applies(edition, open_bids, no_equal_sum,
+                                                               canadian):
         return -1
     target = round_ - sum(bids_before)
     if target < 0:
@@ -346,13 +347,13 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
     lead_set = LEAD_SET
     follows_by_lead = FOLLOWS
     follow_any = FOLLOWS[-1]
-    number_keys = [[row[0] for row in by_lead] for by_lead in KEYS[edition][scroll]]
+    number_keys = NUMBER_KEYS[edition][scroll]
     played_as = PLAYED_AS
     flags_of = TRICK_FLAGS
     suitbit = SUITBIT
     chooses = CHOOSES_TRUMP[edition]
     totals = [0] * n
-    ptabs = [(), *(points_table(edition, r, rounds) for r in range(1, rounds + 1))]
+    ptabs = points_tables(edition, rounds)
     for r in range(1, rounds + 1):
         dealer = (first_dealer + r - 1) % n
         k = n * r + 1 if n * r < size_deck else n * r
