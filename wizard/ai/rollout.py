@@ -114,8 +114,8 @@ def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = 
     """``play_out`` with the same rule policy, inlined for speed (mutates ``w``); returns plays.
 
     The rules are the simulator's (``legal_plays``, the trick keys of ``KEYS``, ``take_trick``),
-    bound to locals; only the policy is written here. With
-    ``trace`` a list, each (seat, card) played is appended (tests check legality with it).
+    bound to locals; only the policy is written here. With ``trace`` a list, each (seat, card)
+    played is appended (tests check legality with it).
     """
     n = rules.n
     trump = rules.trump
