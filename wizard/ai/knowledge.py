@@ -60,8 +60,7 @@ def info_of(view: PlayerView) -> Info:
         for seat, c in cards:
             code = F.encode(c)
             lead = F.lead_of(seq)
-            s = F.SUIT[code]
-            if lead >= 0 and s >= 0 and s != lead:
+            if not F.FOLLOWS[lead][code]:        # off the lead suit: the hand holds none of it
                 voids[seat].add(lead)
             if scroll and lead >= 0 and lead == trump and code == F.W:
                 voids[seat].update(range(4))  # only Wizards were left in that hand

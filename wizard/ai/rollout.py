@@ -49,13 +49,12 @@ def apply_card(w: World, rules: Rules, seat: int, c: int) -> None:
     w.trick.append(c)
     w.trick_seats.append(seat)
     if len(w.trick) == rules.n:
-        idx, void = F.trick_winner(w.trick, rules.trump, rules.edition, rules.scroll)
-        winner = w.trick_seats[idx]
-        if not void:
-            w.tricks[winner] += 1
-        elif rules.round == 1:
+        winner = w.trick_seats[F.trick_winner(w.trick, rules.trump, rules.edition, rules.scroll)[0]]
+        voids, grail = F.take_trick(w.tricks, winner, F.trick_flags(w.trick), rules.round,
+                                    rules.edition)
+        if voids:
             w.voided = True
-        if any(TYPE[x] == F.T_EVEN for x in w.trick):
+        if grail:
             w.grail_winner = winner
         w.trick = []
         w.trick_seats = []
@@ -114,24 +113,24 @@ _SOLID = F.K_TRUMP + 9
 def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = None) -> int:
     """``play_out`` with the same rule policy, inlined for speed (mutates ``w``); returns plays.
 
-    With ``trace`` a list, each (seat, card) played is appended (tests check legality with it).
+    The rules are the simulator's (``legal_plays``, the trick keys of ``KEYS``, ``take_trick``),
+    bound to locals; only the policy is written here. With ``trace`` a list, each (seat, card)
+    played is appended (tests check legality with it).
     """
     n = rules.n
     trump = rules.trump
     ed = rules.edition
     scroll = rules.scroll
-    declared = F.DECLARED[ed]             # a card is declared as it is played
+    round_ = rules.round
+    legal_plays = F.legal_plays
+    take_trick = F.take_trick
+    flags_of = F.TRICK_FLAGS
     in_hand = F.IN_HAND
-    type_of = TYPE
-    t_void, t_even = F.T_VOID, F.T_EVEN
-    # The number cards' keys by lead (the simulator's tables): tabs[lead] for a lead suit 0..3,
-    # tabs[-2] (no lead suit: a Wizard or MORGAN came first) all 0, tabs[-1] (no lead yet) the
-    # keys of a card that sets the lead. Special cards get theirs from F.key_if_played.
-    tabs = [*F.KEYTABS[ed][trump + 1], F.ZEROKEYS, F.SETKEYS[trump + 1]]
-    pw, dump, duck = TABLES[trump + 1]
     lead_set = F.LEAD_SET
-    suit_of = SUIT
-    key_if_played = F.key_if_played
+    type_of = TYPE
+    t_void = F.T_VOID
+    tabs = F.KEYS[ed][scroll][trump + 1]       # every card's trick key: tabs[lead][pos & 1]
+    pw, dump, duck = TABLES[trump + 1]
     hands = w.hands
     tricks = w.tricks
     bids = w.bids
@@ -139,33 +138,16 @@ def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = 
     # Status of the trick in progress.
     lead, best, bestkey = F.trick_status(trick, trump, ed, scroll)
     bestseat = w.trick_seats[best] if best >= 0 else w.leader
-    void = any(type_of[x] == t_void for x in trick)
-    has_grail = any(type_of[x] == t_even for x in trick)
-    tab = tabs[lead]
+    flags = F.trick_flags(trick)
     pos = len(trick)
     p = (w.leader + pos) % n
     played = 0
     while hands[p]:
         h = hands[p]
         left = len(h)
-        if scroll:
-            legal = F.legal_plays(h, lead, trump, True)
-        else:
-            if lead >= 0:
-                legal = [c for c in h if suit_of[c] == lead]
-                if legal:
-                    legal += [c for c in h if c >= 52]
-                else:
-                    legal = h[:]
-            else:
-                legal = h[:]
-            if declared:
-                for x in legal:
-                    if type_of[x] == F.T_DECLARE:
-                        legal.remove(x)
-                        legal += F.PLAYED_AS[x]
-                        break
-        keys = [tab[c] if c < 52 else key_if_played(c, pos, lead, trump, ed, scroll) for c in legal]
+        legal = legal_plays(h, lead, trump, scroll)
+        tab = tabs[lead][pos & 1]
+        keys = [tab[c] for c in legal]
         m = len(legal)
         if m == 1:
             ci = 0
@@ -220,29 +202,25 @@ def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = 
         # measured ~6 % of this function's time.
         if lead == -1:
             lead = lead_set[c]
-            tab = tabs[lead]
         if k > bestkey:
             bestkey = k
             bestseat = p
         if c >= 52:
-            t = type_of[c]
-            if t == t_void:
-                void = True
-            elif t == t_even:
-                has_grail = True
+            flags |= flags_of[c]
         pos += 1
         if pos == n:
-            if not void:
+            if flags:
+                voids, grail = take_trick(tricks, bestseat, flags, round_, ed)
+                if voids:
+                    w.voided = True
+                if grail:
+                    w.grail_winner = bestseat
+                flags = 0
+            else:
                 tricks[bestseat] += 1
-            elif rules.round == 1:
-                w.voided = True
-            if has_grail:
-                w.grail_winner = bestseat
             p = w.leader = bestseat
             lead = -1
             bestkey = -2
-            void = has_grail = False
-            tab = tabs[-1]
             pos = 0
         else:
             p += 1

@@ -86,8 +86,9 @@ def trick_distributions(info: Info, bids: list[int], source: WorldSource, rng: r
             if voided:
                 continue  # a round voided by EXCALIBUR scores 0 whatever the bid
             counts[b][k] += 1
-            if grail_won and k == b:
-                grail[b] += F.GRAIL_BONUS[info.edition]
+            if grail_won:                    # the Grail's bonus as the scoring gives it
+                grail[b] += F.round_points(b, k, info.edition, info.round, info.rounds, True) - \
+                    F.round_points(b, k, info.edition, info.round, info.rounds)
         worlds += 1
     dist = {b: [x / worlds for x in counts[b]] for b in bids}
     return dist, {b: grail[b] / worlds for b in bids}, worlds
@@ -109,7 +110,12 @@ def max_n(w: World, rules: Rules, me: int, nodes: list[int] | None = None) -> li
     hand = w.hands[seat]
     if not hand:
         return [float(points(w, rules, s)) for s in range(rules.n)]
-    legal = F.legal_plays(hand, F.lead_of(w.trick), rules.trump, rules.scroll)
+    # Each distinct play once, in hand order (a declared card's forms where it is held): ties
+    # between equal values go to the first.
+    where = hand.index
+    in_hand = F.IN_HAND
+    legal = sorted(dict.fromkeys(F.legal_plays(hand, F.lead_of(w.trick), rules.trump, rules.scroll)),
+                   key=lambda c: where(in_hand[c]))
     best: list[float] | None = None
     for c in legal:
         child = w.copy()

@@ -10,26 +10,32 @@ a card that is not held, or an illegal move, gives undefined results. ``tests/te
 proves that it agrees with the checked engine (legal moves, trick winners, scores) in every
 edition and option. Standard library only.
 
-It is also the AI's one home of the trick-winner rule in int form: ``trick_status`` (the lead and
-the winning key so far), ``key_if_played``, ``card_key`` and the key tables; the heuristics and the
-play-outs use these rather than their own copies.
+It is the one fast copy of each rule (issue #25): legal cards (``legal_plays`` on ``FOLLOWS``),
+the trick winner (``KEYS``, made by ``_key``, read by ``key_if_played`` and ``trick_status``;
+``take_trick`` for a voided trick and the Grail), the forbidden bid (``forbidden_bid``), scoring
+(``round_points``, cached by ``points_tables``). The rest of ``wizard.ai``, the play-outs
+(``rollout.fast_play_out``, ``random_game``) included, calls these or binds their tables to
+locals. ``tests/test_rules_parity.py`` checks each rule against the engine's on random positions,
+and the play-outs for rules written again.
 
 Card codes are the engine's ``Card.code``: ``s * 13 + rank - 1`` for suited cards (suit index in
 ``SUITS`` order), then W=52, J=53, GRAIL=54, EXCALIBUR=55, MERLIN=56 (in hand), MERLIN:W=57,
 MERLIN:J=58, MORGAN=59. Every table (decks, card types, the trick key, scoring, the bid-sum rule)
-is generated at import from ``wizard.engine.edition``; nothing here names an edition's rule by
-hand. ``tests/test_rules_parity.py`` checks each rule against the engine's on random positions.
+is generated at import from ``wizard.engine.edition``; nothing here names an edition's rule.
 """
 
 from __future__ import annotations
 
+import functools
+import operator
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine import ALL_CARDS, SUITS, Card, Edition, Power, rules_of
 from ..engine.edition import KEY_ABOVE_WIZARDS, KEY_EVEN_WINS, KEY_MAGIC, KEY_TRUMP, KEY_WIZARD
+from ..engine.trick import FOLLOWING
 
 # ---- the int tables, generated from the engine's cards and editions (engine/edition.py) -------
 
@@ -65,7 +71,6 @@ SUIT: list[int] = [-1 if c.suit is None else SUITS.index(c.suit) for c in ALL_CA
 RANK: list[int] = [c.rank for c in ALL_CARDS]
 TYPE: list[int] = [_type_of(c) for c in ALL_CARDS]
 TEXT: list[str] = [c.text for c in ALL_CARDS]
-_CODE: dict[str, int] = {t: i for i, t in enumerate(TEXT)}
 
 DECKS: list[list[int]] = [[c.code for c in r.deck] for r in EDITION_RULES]
 #: By code: the card as held in hand (a declared card's undeclared form), and the forms a held
@@ -83,14 +88,11 @@ K_EVEN, K_ABOVE, K_MAGIC, K_WIZ, K_TRUMP = (KEY_EVEN_WINS, KEY_ABOVE_WIZARDS, KE
 MAGIC_RANK: list[int] = [r.magic_rank for r in EDITION_RULES]         # 0: no Magic Wizards
 SCROLL: list[bool] = [r.scroll for r in EDITION_RULES]               # the scroll can apply
 SCORING = [r.scoring for r in EDITION_RULES]
-BONUSES: list[bool] = [r.has_bonuses for r in EDITION_RULES]
-GRAIL_BONUS: list[int] = [r.scoring.grail for r in EDITION_RULES]
 MISSED: list[int] = [r.scoring.missed for r in EDITION_RULES]         # points lost per trick off
 BID_SUM: list[tuple[int, bool] | None] = [
     None if r.bid_sum_above is None else (r.bid_sum_above, r.bid_sum_zero_exempt)
     for r in EDITION_RULES]
 CHOOSES_TRUMP: list[list[bool]] = [[r.chooses_trump(c) for c in ALL_CARDS] for r in EDITION_RULES]
-DECLARED: list[bool] = [r.has_power(Power.WIZARD_OR_JESTER) for r in EDITION_RULES]
 ABOVE_WIZARDS: list[bool] = [r.has_power(Power.ABOVE_WIZARDS) or r.has_power(Power.EVEN_WINS)
                              for r in EDITION_RULES]                  # a Wizard can lose
 
@@ -109,6 +111,10 @@ def suit_index(suit: str | None) -> int:
     """Suit letter -> index 0..3, None -> -1."""
     return -1 if suit is None else SUITS.index(suit)
 
+
+# ---- the rules, once each (the play-outs and random_game bind these tables and functions) -----
+# A trick's lead (``lead_of``): the suit to follow 0..3, -1 while none is set, -2 when a Wizard or
+# MORGAN came first. Tables by lead hold the leads 0..3, -2, -1 in that order (``table[lead]``).
 
 # The lead a card sets when played while the trick has none yet (lead -1): a number card its suit,
 # a Wizard / MERLIN:W / MORGAN -2 (no lead suit this trick), the others -1 (still open).
@@ -130,61 +136,92 @@ def lead_after(lead: int, c: int) -> int:
     return LEAD_SET[c] if lead == -1 else lead
 
 
+def _following(lead: int) -> list[bool]:
+    """By code: whether a hand holding a card of the lead suit may play the card (the engine's
+    ``trick.FOLLOWING``: its own suit and every card without one); with no lead suit, every card."""
+    follow = {c.code for c in FOLLOWING[SUITS[lead]]} if lead >= 0 else set(range(NCODES))
+    return [c in follow for c in range(NCODES)]
+
+
+#: FOLLOWS[lead][code]: the legal-card rule's table. ``legal_plays`` filters a hand through it;
+#: ``random_game`` keeps a card it draws if the table allows it or the hand lacks the lead suit.
+FOLLOWS: list[list[bool]] = [_following(lead) for lead in (0, 1, 2, 3, -2, -1)]
+#: The codes of the cards declared as they are played (MERLIN; ``PLAYED_AS`` gives their forms).
+DECLARED_CODES: tuple[int, ...] = tuple(c for c in range(NCODES) if TYPE[c] == T_DECLARE)
+
+
 def legal_plays(hand: list[int], lead: int, trump: int, scroll: bool = False) -> list[int]:
-    """Distinct legal plays of ``hand`` given the lead (from ``lead_of``); a card declared as it
-    is played (MERLIN) comes in its played forms (:W and :J)."""
-    if lead >= 0 and any(SUIT[c] == lead for c in hand):
-        out = [c for c in hand if SUIT[c] == lead or SUIT[c] < 0]
+    """The legal plays of ``hand`` on a trick whose lead is ``lead``: the one legal-card rule here.
+    As ``trick.legal_cards``: in hand order, a card held twice comes twice; a card declared as it
+    is played (MERLIN) gives its played forms (:W, :J), at the end. ``scroll``: the ancient scroll
+    applies (no Wizard on a trump lead unless the hand holds only Wizards)."""
+    if lead >= 0:
+        for c in hand:
+            if SUIT[c] == lead:                  # the hand holds the lead suit: it must follow
+                follows = FOLLOWS[lead]
+                out = [x for x in hand if follows[x]]
+                break
+        else:
+            out = hand[:]
+        if scroll and lead == trump:
+            for c in hand:
+                if c != W:
+                    out = [x for x in out if x != W]
+                    break
     else:
-        out = list(hand)
-    if scroll and lead >= 0 and lead == trump and any(c != W for c in hand):
-        out = [c for c in out if c != W]
-    res: list[int] = []
-    for c in out:
-        for x in PLAYED_AS[c]:               # a card declared as it is played: each form
-            if x not in res:
-                res.append(x)
-    return res
+        out = hand[:]
+    for d in DECLARED_CODES:
+        if d in out:
+            out.remove(d)
+            out += PLAYED_AS[d]
+    return out
 
 
-def card_key(c: int, pos: int, lead: int, set_lead: bool, trump: int, edition: int,
-             scroll: bool) -> int:
-    """Winning key of card ``c`` played at index ``pos`` once the lead is known (see module doc)."""
+def _key(c: int, odd: int, lead: int, trump: int, magic_rank: int, scroll: bool) -> int:
+    """The trick key of card ``c`` played at an even (``odd`` 0) or odd position of a trick whose
+    lead is ``lead`` (-1: the card sets it): the one trick-key rule here, read through ``KEYS``. A
+    Magic Wizard counts only when it follows; ``scroll``: a Wizard on a trump lead is worth 0."""
     s = SUIT[c]
     if s >= 0:
-        if set_lead:
-            return K_TRUMP + RANK[c] if s == trump else RANK[c]
-        if s == lead and RANK[c] == MAGIC_RANK[edition]:
+        rank = RANK[c]
+        if lead == -1:
+            return K_TRUMP + rank if s == trump else rank
+        if s == lead and rank == magic_rank:
             return K_MAGIC
         if s == trump:
-            return K_TRUMP + RANK[c]
-        return RANK[c] if s == lead else 0
+            return K_TRUMP + rank
+        return rank if s == lead else 0
     t = TYPE[c]
     if t == T_WIZ:
-        return 0 if (scroll and lead >= 0 and lead == trump) else K_WIZ
-    if t == T_JES:
-        return 0
-    if t == T_ABOVE:
-        return K_ABOVE
+        return 0 if (scroll and lead == trump and lead >= 0) else K_WIZ
     if t == T_EVEN:
-        return K_EVEN if pos & 1 else -1
-    return -1  # VOIDS: a null card
+        return K_EVEN if odd else -1
+    return {T_JES: 0, T_ABOVE: K_ABOVE}.get(t, -1)       # VOIDS, an undeclared MERLIN: null
+
+
+_shared: Callable[[tuple[int, ...]], list[int]] = functools.cache(list)   # one list a distinct row
+#: KEYS[edition][scroll][trump + 1][lead][pos & 1][code]: every card's trick key (higher wins;
+#: ties keep the earlier card), made by ``_key``; equal rows are one list (108 of the 360).
+KEYS: list[list[list[list[list[list[int]]]]]] = [
+    [[[[_shared(tuple(_key(c, odd, lead, tr, m, sc) for c in range(NCODES))) for odd in (0, 1)]
+       for lead in (0, 1, 2, 3, -2, -1)] for tr in range(-1, 4)] for sc in (False, True)]
+    for m in MAGIC_RANK]
+#: NUMBER_KEYS[edition][scroll][trump + 1][lead]: number cards' keys (at any position: KEYS' [0]).
+NUMBER_KEYS = [[[[row[0] for row in t] for t in sc] for sc in ed] for ed in KEYS]
 
 
 def key_if_played(c: int, pos: int, lead: int, trump: int, edition: int, scroll: bool) -> int:
-    """The winning key card ``c`` gets if played now, at index ``pos`` of a trick whose lead is ``lead``."""
-    if lead == -1:
-        lead = LEAD_SET[c]
-        return card_key(c, pos, lead, lead >= 0, trump, edition, scroll)
-    return card_key(c, pos, lead, False, trump, edition, scroll)
+    """The trick key card ``c`` gets if played now, at index ``pos`` of a trick whose lead is
+    ``lead``: a lookup in ``KEYS``."""
+    return KEYS[edition][scroll][trump + 1][lead][pos & 1][c]
 
 
 def trick_status(trick: Sequence[int], trump: int, edition: int,
                  scroll: bool) -> tuple[int, int, int]:
     """(lead as in ``lead_of``, index of the card winning so far, its key) of a trick in progress.
 
-    The one definition of the trick-winner rule in int form; (-1, -1, -2) for an empty trick.
-    ``scroll``: the ancient-scroll rule applies (classic only; see ``trick_winner``).
+    The trick-winner rule in int form; (-1, -1, -2) for an empty trick. ``scroll``: the
+    ancient-scroll rule applies (classic only; see ``trick_winner``).
     """
     lead = -1
     best, bestkey = -1, -2
@@ -197,16 +234,42 @@ def trick_status(trick: Sequence[int], trump: int, edition: int,
     return lead, best, bestkey
 
 
+#: TRICK_FLAGS[code]: what a card does to the trick it is in, beyond its key: TRICK_VOIDS (no one
+#: takes the trick), TRICK_GRAIL (its winner gets the Grail's bonus if the bid is met).
+TRICK_VOIDS, TRICK_GRAIL = 1, 2
+TRICK_FLAGS: list[int] = [TRICK_VOIDS if TYPE[c] == T_VOID else TRICK_GRAIL if TYPE[c] == T_EVEN
+                          else 0 for c in range(NCODES)]
+VOID_ROUND_ONE: list[bool] = [r.scoring.void_round_one for r in EDITION_RULES]
+
+
+def trick_flags(trick: Sequence[int]) -> int:
+    """The ``TRICK_FLAGS`` of a trick's cards, or-ed."""
+    return functools.reduce(operator.or_, map(TRICK_FLAGS.__getitem__, trick), 0)
+
+
+def take_trick(tricks: list[int], winner: int, flags: int, round_: int,
+               edition: int) -> tuple[bool, bool]:
+    """Count a finished trick won by ``winner`` (``flags``: ``trick_flags`` of its cards): the
+    winner takes it unless it is voided. Returns (the round is voided: a voided trick in round 1
+    where the edition says so, the winner takes the Grail's bonus if the bid is met). With no
+    flags the winner simply takes the trick, which the play-outs do themselves."""
+    voids = flags & TRICK_VOIDS
+    if not voids:
+        tricks[winner] += 1
+    return bool(voids) and round_ == 1 and VOID_ROUND_ONE[edition], bool(flags & TRICK_GRAIL)
+
+
 def trick_winner(trick: Sequence[int], trump: int, edition: int,
                  scroll: bool = False) -> tuple[int, bool]:
     """(index of the winning card, whether a VOIDS card voided the trick) for a complete trick."""
     best = trick_status(trick, trump, edition, scroll and SCROLL[edition])[1]
-    return best, any(TYPE[c] == T_VOID for c in trick)
+    return best, bool(trick_flags(trick) & TRICK_VOIDS)
 
 
 def round_points(bid: int, tricks: int, edition: int, round_: int, rounds: int,
                  grail_bonus: bool = False, voided: bool = False) -> int:
-    """Points for one player's round (RULES.md §6), from the edition's ``Scoring``."""
+    """Points for one player's round (RULES.md §6), from the edition's ``Scoring``: the
+    simulator's one scoring rule (``points_tables`` caches it for the play-outs)."""
     if voided:
         return 0
     sc = SCORING[edition]
@@ -221,11 +284,25 @@ def round_points(bid: int, tricks: int, edition: int, round_: int, rounds: int,
     return p
 
 
+@functools.cache
+def points_tables(edition: int, rounds: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``round_points`` of every bid and tricks taken in every round of a game,
+    ``[round][bid][tricks]`` (no bonus won, the round not voided), for the play-outs."""
+    return tuple(tuple(tuple(round_points(b, t, edition, r, rounds) for t in range(r + 1))
+                       for b in range(r + 1)) for r in range(rounds + 1))
+
+
+def sum_rule_applies(edition: int, open_bids: bool, no_equal_sum: bool, canadian: bool) -> bool:
+    """Whether ``forbidden_bid`` can forbid any bid in this game."""
+    return open_bids and (no_equal_sum or canadian or BID_SUM[edition] is not None)
+
+
 def forbidden_bid(round_: int, bids_before: list[int], players: int, rounds: int, edition: int,
                   open_bids: bool, no_equal_sum: bool, canadian: bool,
                   totals_order: list[int] | None) -> int:
     """The one bid forbidden to the next bidder, or -1 (``totals_order``: bidder last)."""
-    if not open_bids or len(bids_before) != players - 1:
+    if len(bids_before) != players - 1 or not sum_rule_applies(edition, open_bids, no_equal_sum,
+                                                               canadian):
         return -1
     target = round_ - sum(bids_before)
     if target < 0:
@@ -242,44 +319,8 @@ def forbidden_bid(round_: int, bids_before: list[int], players: int, rounds: int
     return -1
 
 
-def _number_keys(magic_rank: int, trump: int, lead: int) -> list[int]:
-    """Keys of the 52 number cards played after the lead suit ``lead`` (-2: none) was set."""
-    out = []
-    for c in range(52):
-        s = SUIT[c]
-        if s == lead and RANK[c] == magic_rank:
-            out.append(K_MAGIC)
-        elif s == trump:
-            out.append(K_TRUMP + RANK[c])
-        else:
-            out.append(RANK[c] if s == lead else 0)
-    return out
-
-
-ZEROKEYS: list[int] = [0] * 52
-# KEYTABS[edition][trump + 1][lead] (lead 0..3), SETKEYS[trump + 1]: key of the card setting the
-# lead.
-KEYTABS: list[list[list[list[int]]]] = [
-    [[_number_keys(m, tr, ld) for ld in range(4)] for tr in range(-1, 4)] for m in MAGIC_RANK]
-SETKEYS: list[list[int]] = [[K_TRUMP + RANK[c] if SUIT[c] == tr else RANK[c] for c in range(52)]
-                            for tr in range(-1, 4)]
-
-
 TRIES = (0,) * 8
 SUITBIT: list[int] = [1 << (8 * SUIT[c]) if c < 52 else 0 for c in range(NCODES)]
-
-
-def _pick_scroll(hand: list[int], lead: int, trump: int, draw: int) -> int:
-    """Index of a random legal card under the ancient-scroll rule (slow path); ``draw``: 0..65535."""
-    ok = legal_plays(hand, lead, trump, True)
-    legal = [j for j, c in enumerate(hand) if c in ok]
-    return legal[draw % len(legal)]
-
-
-def shuffled(deck: list[int], rng: random.Random) -> list[int]:
-    """A random order of ``deck`` (sort by 16-bit random keys: fast, ties negligible)."""
-    keys = memoryview(rng.randbytes(2 * len(deck))).cast("H")
-    return list(map(deck.__getitem__, sorted(range(len(deck)), key=keys.__getitem__)))
 
 
 def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
@@ -289,7 +330,8 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
     """Play a whole game with random legal moves (and bids, and trump choices); return the totals.
 
     Random draws are 16-bit values taken modulo the range (bias below 0.1 %). With ``log`` a
-    list, one dict per round is appended (deal, bids, plays, trick winners, points).
+    list, one dict per round is appended (deal, bids, plays, trick winners, points). The rules
+    are the ones above, bound to locals (``FOLLOWS``, ``KEYS``, ``take_trick``...).
     """
     n = players
     rounds = 60 // n
@@ -297,23 +339,24 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
     size_deck = len(deck)
     mods = range(size_deck, 0, -1)
     seat_orders = [[(p + i) % n for i in range(n)] for p in range(n)]
-    sum_rule = open_bids and (no_equal_sum or canadian or BID_SUM[edition] is not None)
-    suit_of = SUIT
-    type_of = TYPE
-    played_as = PLAYED_AS
-    suitbit = SUITBIT
-    sbits = SUITBIT.__getitem__
-    chooses = CHOOSES_TRUMP[edition]
-    bonuses = BONUSES[edition]
-    met, per, missed = SCORING[edition].made, SCORING[edition].per_trick, SCORING[edition].missed
+    sum_rule = sum_rule_applies(edition, open_bids, no_equal_sum, canadian)
     scroll = scroll and SCROLL[edition]
+    suit_of = SUIT
+    lead_set = LEAD_SET
+    follows_by_lead = FOLLOWS
+    follow_any = FOLLOWS[-1]
+    number_keys = NUMBER_KEYS[edition][scroll]
+    played_as = PLAYED_AS
+    flags_of = TRICK_FLAGS
+    suitbit = SUITBIT
+    chooses = CHOOSES_TRUMP[edition]
     totals = [0] * n
+    ptabs = points_tables(edition, rounds)
     for r in range(1, rounds + 1):
         dealer = (first_dealer + r - 1) % n
         k = n * r + 1 if n * r < size_deck else n * r
         # Enough draws for the deal, the bids and up to 8 tries per card.
         rb = memoryview(rng.randbytes(2 * (k + 3 * n + 9 * n * r + 2))).cast("H")
-        q = 0
         order = deck[:]
         for i, x, m in zip(range(k), rb, mods, strict=False):
             j = i + x % m
@@ -349,98 +392,91 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
         if rec is not None:
             rec["bids"] = made[:]
         # Suit counts of each hand packed 8 bits per suit in one int.
-        cnt = [sum(map(sbits, h)) for h in hands]
+        cnt = [sum(map(suitbit.__getitem__, h)) for h in hands]
         tricks = [0] * n
         leader = (dealer + 1) % n
         grail_winner = -1
         voided_round = False
         plays: list[int] = rec["plays"] if rec is not None else []
         logging = rec is not None
-        ktab = KEYTABS[edition][trump + 1]
-        setkey = SETKEYS[trump + 1]
+        keys = KEYS[edition][scroll][trump + 1]   # [lead][pos & 1]
+        ntab = number_keys[trump + 1]            # [lead]: number cards' keys, any position
+        open_tab = ntab[-1]
         for t in range(r):
             size = r - t
             lead = -1
             bestkey = -2
             best = leader
-            void = False
-            has_grail = False
-            tab = ZEROKEYS
+            flags = 0
+            tab = open_tab
+            follows = follow_any
             lsh = 0
             for p in seat_orders[leader]:
                 h = hands[p]
                 if scroll:
-                    j = _pick_scroll(h, lead, trump, rb[q])
+                    legal = legal_plays(h, lead, trump, True)
+                    c = legal[rb[q] % len(legal)]
+                    j = h.index(IN_HAND[c])
                 else:
                     j = rb[q] % size
+                    c = h[j]
+                    if not follows[c] and cnt[p] >> lsh & 255:
+                        # A card the rule forbids while the hand holds the lead suit: draw again,
+                        # then from the legal plays.
+                        for _ in TRIES:
+                            q += 1
+                            j = rb[q] % size
+                            c = h[j]
+                            if follows[c]:
+                                break
+                        else:
+                            q += 1
+                            legal = legal_plays(h, lead, trump)
+                            c = legal[rb[q] % len(legal)]
+                            j = h.index(IN_HAND[c])
                 q += 1
-                c = h[j]
-                if lead >= 0 and c < 52 and suit_of[c] != lead and cnt[p] >> lsh & 255:
-                    # Off suit while holding the lead suit: draw again (rejection, then a list).
-                    for _ in TRIES:
-                        j = rb[q] % size
-                        q += 1
-                        c = h[j]
-                        if c >= 52 or suit_of[c] == lead:
-                            break
-                    else:
-                        legal = [x for x in range(size) if h[x] >= 52 or suit_of[h[x]] == lead]
-                        j = legal[rb[q] % len(legal)]
-                        q += 1
-                        c = h[j]
                 del h[j]
                 if c < 52:
                     cnt[p] -= suitbit[c]
+                    key = tab[c]
                     if lead == -1:
                         lead = suit_of[c]
                         lsh = lead << 3
-                        key = setkey[c]
-                        tab = ktab[lead]
-                    else:
-                        key = tab[c]
+                        tab = ntab[lead]
+                        follows = follows_by_lead[lead]
                 else:
-                    ty = type_of[c]
-                    if ty == T_DECLARE:      # declared as it is played: a Wizard or a Jester
-                        c = played_as[c][0] if rb[q] & 1 else played_as[c][1]
+                    forms = played_as[c]
+                    if len(forms) > 1:           # declared as it is played: a Wizard or a Jester
+                        c = forms[rb[q] & 1]
                         q += 1
-                        ty = type_of[c]
-                    if ty == T_WIZ:
-                        if lead == -1:
-                            lead = -2
-                        key = 0 if (scroll and lead == trump and lead >= 0) else K_WIZ
-                    elif ty == T_JES:
-                        key = 0
-                    elif ty == T_ABOVE:
-                        if lead == -1:
-                            lead = -2
-                        key = K_ABOVE
-                    elif ty == T_EVEN:
-                        has_grail = True
-                        key = K_EVEN if (p - leader) % n & 1 else -1
-                    else:
-                        void = True
-                        key = -1
+                    key = keys[lead][(p - leader) % n & 1][c]
+                    flags |= flags_of[c]
+                    if lead == -1:
+                        lead = lead_set[c]
+                        tab = ntab[lead]
+                        follows = follows_by_lead[lead]
                 if logging:
                     plays.append(c)
                 if key > bestkey:
                     bestkey = key
                     best = p
-            if not void:
+            if flags:
+                voids, grail = take_trick(tricks, best, flags, r, edition)
+                voided_round = voided_round or voids
+                if grail:
+                    grail_winner = best
+            else:
                 tricks[best] += 1
-            elif r == 1:
-                voided_round = True
-            if has_grail:
-                grail_winner = best
             if rec is not None:
                 rec["winners"].append(best)
-                rec["voids"].append(void)
+                rec["voids"].append(bool(flags & TRICK_VOIDS))
             leader = best
-        if bonuses:
+        if voided_round or grail_winner >= 0:
             pts = [round_points(bids[s], tricks[s], edition, r, rounds, grail_winner == s,
                                 voided_round) for s in range(n)]
         else:
-            pts = [met + per * t if b == t else (-missed * (t - b) if t > b else -missed * (b - t))
-                   for b, t in zip(bids, tricks, strict=True)]
+            ptab = ptabs[r]
+            pts = [ptab[b][t] for b, t in zip(bids, tricks, strict=True)]
         for s in range(n):
             totals[s] += pts[s]
         if rec is not None:
