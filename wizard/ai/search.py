@@ -95,10 +95,10 @@ def trick_distributions(info: Info, bids: list[int], source: WorldSource, rng: r
 
 
 def expected_score(b: int, dist: list[float], info: Info) -> float:
-    """EV(b) = P(b)·made(b) − missed·Σk P(k)·|b − k|, made and missed from the simulator's
-    scoring (20 + 10b and 10 per trick off; the edition's zero-bid bonus included)."""
-    made = F.round_points(b, b, info.edition, info.round, info.rounds)
-    return dist[b] * made - F.MISSED[info.edition] * sum(p * abs(b - k) for k, p in enumerate(dist))
+    """EV(b) = Σk P(k)·points(b, k), the points from the simulator's one scoring rule
+    (``round_points``: made, missed and the edition's zero-bid bonus)."""
+    e, r, rounds = info.edition, info.round, info.rounds
+    return sum(p * F.round_points(b, k, e, r, rounds) for k, p in enumerate(dist) if p)
 
 
 def max_n(w: World, rules: Rules, me: int, nodes: list[int] | None = None) -> list[float]:
