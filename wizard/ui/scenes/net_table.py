@@ -98,23 +98,25 @@ class HostTableScene(TableScene):
         super().close()
 
     def draw_over(self, surf: pygame.Surface) -> None:
-        """A banner for each joiner who dropped, with "Let the computer play"."""
+        """A banner above the prompt for each joiner who dropped, with "Let the computer play"."""
         self.lend_buttons = []
         u = self.unit_over(surf)
         w = surf.get_width()
-        y = 70 * u
+        bh = 52 * u
+        y = self.lay.prompt.y - 10 * u
         for seat in self.away():
+            y -= bh + 6 * u
             name = self.table.names[seat]
-            box = pygame.Rect(w / 2 - 330 * u, y, 660 * u, 58 * u)
+            bw = min(w - 20 * u, 640 * u)
+            box = pygame.Rect(w / 2 - bw / 2, y, bw, bh)
             panel(surf, box, u)
             text.draw(surf, _("Waiting for {name} (reconnecting…)").format(name=name),
-                      (box.x + 18 * u, box.centery), int(19 * u), theme.ACCENT, "bold",
-                      anchor="midleft", max_w=box.w * 0.55)
-            button = Button((box.right - 250 * u, box.y + 8 * u, 238 * u, 42 * u),
+                      (box.x + 16 * u, box.centery), int(18 * u), theme.ACCENT, "bold",
+                      anchor="midleft", max_w=box.w - 270 * u)
+            button = Button((box.right - 250 * u, box.y + 6 * u, 240 * u, bh - 12 * u),
                             _("Let the computer play"), lambda: None)
             button.draw(surf, u)
             self.lend_buttons.append((button, seat))
-            y += 66 * u
 
     @staticmethod
     def unit_over(surf: pygame.Surface) -> float:
