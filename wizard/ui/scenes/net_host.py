@@ -16,13 +16,12 @@ from wizard.i18n import N_, _
 from wizard.net.host import NetHost, SeatStatus
 from wizard.net.keep import host_tables
 from wizard.net.wake import Waker
-from wizard.table import Session
+from wizard.table import Seat, Session
 
 from .. import text, theme
 from ..netui import NET_EVENT, bind_address, host_port, waker_for
 from ..widgets import Button, panel
 from .base import Screen
-from .table import TableScene
 
 
 def status_text(status: SeatStatus, name: str) -> str:
@@ -207,19 +206,21 @@ def kept_table(app: Any, session: Session) -> dict[str, Any] | None:
         tokens = {int(s): t for s, t in dict(entry.get("tokens", {})).items()
                   if isinstance(t, str)}
         if not (isinstance(port, int) and 0 < port < 65_536 and isinstance(secret, int)) or \
-                not seats or any(not (0 <= s < len(session.seats) and session.seats[s].is_human)
-                                 for s in seats):
+                not seats or any(not 0 <= s < len(session.seats) for s in seats):
             return None
     except (KeyError, TypeError, ValueError):
         return None
     return {"port": port, "secret": secret, "seats": seats, "tokens": tokens}
 
 
-def resume_scene(app: Any, session: Session, **kwargs: Any) -> Screen | TableScene:
+def resume_scene(app: Any, session: Session, **kwargs: Any) -> Any:
     """A resumed game: a network game reopens its table (same port and secret: the same code)
     and waits for its joiners, who come back with their tokens; any other game goes to the table."""
     kept = kept_table(app, session)
     if kept is not None and session.finished is False:
+        for seat in kept["seats"]:         # a seat lent to a computer when the host quit: its
+            if not session.seats[seat].is_human:        # joiner takes it back on their return
+                session.seats[seat] = Seat.human(session.seats[seat].name)
         try:
             host = open_host(app, session, kept["seats"], port=kept["port"],
                              secret=kept["secret"], tokens=kept["tokens"])
@@ -227,4 +228,4 @@ def resume_scene(app: Any, session: Session, **kwargs: Any) -> Screen | TableSce
             host = None
         if host is not None:
             return NetHostScene(app, session, host=host)
-    return TableScene(app, session, **kwargs)
+    return app.routes["table"](app, session=session, **kwargs)

@@ -18,17 +18,22 @@ from wizard.net.client import RemoteGame
 from wizard.net.joincode import JoinCode, JoinCodeError, decode, parse_address
 from wizard.net.keep import joiner_tokens, table_key, token_of
 from wizard.net.wire import Code
-from wizard.persistence.seats import clean_name
+from wizard.persistence.seats import clean_name, is_valid_name
 
 from .. import text, theme
 from ..netui import NET_EVENT, refusal_text
 from ..widgets import Button, TextBox, panel
 from .base import Overlay, Screen
-from .setup import name_allowed
 
 CONNECT_S = 3.0        # seconds to reach the host
 WELCOME_S = 8.0        # seconds for its welcome
 RETRY_S = 2.0          # the reconnect overlay's pause between tries
+
+
+def name_allowed(typed: str) -> bool:
+    """A name follows the one rule for seat names (blank while typing: "Guest")."""
+    name = typed.strip(" ")
+    return not name or is_valid_name(name)
 
 
 def code_allowed(typed: str) -> bool:
