@@ -82,6 +82,8 @@ def test_new_game_offers_a_network_seat_that_opens_the_waiting_screen(tmp_path: 
     assert isinstance(waiting, NetHostScene) and waiting.seats == [2]
     assert waiting.host is not None and waiting.host.bind == LOOPBACK
     assert decode(waiting.code()).address == LOOPBACK
+    assert waiting.game.seats[0].name == "Host"          # not "You": the joiners read it too
+    assert waiting.table_name == "Host's table"
     waiting.back()                  # Cancel: the table stops listening
     assert isinstance(app.top, SetupScene)
 
@@ -143,6 +145,8 @@ def test_a_joiner_plays_keeps_its_token_and_survives_a_foreign_token_file(tmp_pa
     assert table.remote_game.token and table.remote_game.token in kept
     assert any(p.name.startswith(TOKENS_FILE + ".foreign-") for p in (tmp_path / "joiner").iterdir())
     assert not table.can_take_back()
+    again = JoinScene(app)                   # joining again offers the last table and name
+    assert (again.code, again.name) == (scene.code(), "Núria")
     until(lambda: scene.start_button.enabled, happ)
     scene.start()
     htable = happ.top

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from wizard import messages
 from wizard.i18n import N_, _
 from wizard.net.host import NetHost, SeatStatus
 from wizard.net.keep import host_tables
@@ -61,6 +62,16 @@ def keep_table(app: Any, session: Session, host: NetHost) -> None:
         "tokens": {str(s): t for s, t in host.tokens.items()}})
 
 
+def name_the_host(session: Session, remote: Iterable[int]) -> None:
+    """The host's people keeping the default name "You" are called "Host" at a network table: the
+    joiners would otherwise read "You" for someone else."""
+    far = set(remote)
+    for i, seat in enumerate(session.seats):
+        if seat.is_human and i not in far and messages.is_default_you(seat.name):
+            # TRANSLATORS: the name of the host's player at a network table when they kept "You"
+            session.seats[i] = Seat.human(_("Host"))
+
+
 class NetHostScene(Screen):
     """Waiting for the people on other computers."""
 
@@ -74,6 +85,7 @@ class NetHostScene(Screen):
         self.error = ""
         self.host: NetHost | None = host
         if host is None:
+            name_the_host(session, self.seats)
             try:
                 self.host = open_host(app, session, self.seats)
             except OSError as err:

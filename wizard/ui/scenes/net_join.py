@@ -15,7 +15,7 @@ import pygame
 
 from wizard.i18n import N_, _
 from wizard.net.client import RemoteGame
-from wizard.net.joincode import JoinCode, JoinCodeError, decode, parse_address
+from wizard.net.joincode import JoinCode, JoinCodeError, decode, encode, parse_address
 from wizard.net.keep import joiner_tokens, table_key, token_of
 from wizard.net.wire import Code
 from wizard.persistence.seats import clean_name, is_valid_name
@@ -93,6 +93,21 @@ def keep_token(app: Any, remote: RemoteGame) -> str:
     return ""
 
 
+def last_table(app: Any) -> tuple[str, str]:
+    """The code and name of the table this computer joined last (from its kept tokens), if any."""
+    kept = joiner_tokens(app.prefs.data_dir).read()
+    for key, entry in reversed(list(kept.items())):
+        address, _sep, rest = key.partition(":")
+        port, _sep, secret = rest.partition(":")
+        try:
+            code = encode(JoinCode(address, int(port), int(secret)))
+        except (ValueError, JoinCodeError):
+            continue
+        name = entry.get("name")
+        return code, clean_name(name) if isinstance(name, str) else ""
+    return "", ""
+
+
 class JoinScene(Screen):
     """Join a table: the code (or an address), a name, Join."""
 
@@ -103,8 +118,9 @@ class JoinScene(Screen):
         last = getattr(app.settings, "last_setup", None) or {}
         seats = last.get("seats") if isinstance(last, dict) else None
         first = seats[0].get("name") if seats and isinstance(seats[0], dict) else None
-        self.code = code
-        self.name = name or clean_name(first) or ""
+        last_code, last_name = last_table(app)
+        self.code = code or last_code
+        self.name = name or last_name or clean_name(first) or ""
         self.error = ""
         self.remote: RemoteGame | None = None
         self.since = 0.0
