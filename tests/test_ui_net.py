@@ -145,12 +145,14 @@ def test_a_joiner_plays_keeps_its_token_and_survives_a_foreign_token_file(tmp_pa
     assert table.remote_game.token and table.remote_game.token in kept
     assert any(p.name.startswith(TOKENS_FILE + ".foreign-") for p in (tmp_path / "joiner").iterdir())
     assert not table.can_take_back()
+    assert table.waiting_for_start()          # the host has not pressed Start yet
     again = JoinScene(app)                   # joining again offers the last table and name
     assert (again.code, again.name) == (scene.code(), "Núria")
     until(lambda: scene.start_button.enabled, happ)
     scene.start()
     htable = happ.top
     assert isinstance(htable, HostTableScene)
+    until(lambda: not table.waiting_for_start(), app, happ)
     # the joiner drops: the host shows it away and can lend the seat
     table.remote_game.drop()
     until(lambda: htable.away() == [1], happ)

@@ -162,6 +162,22 @@ class JoinerTableScene(TableScene):
             return
         super().handle(event)
 
+    def waiting_for_start(self) -> bool:
+        """The host has not started the game yet (its waiting screen is still open)."""
+        r = self.remote_game
+        return r.ready and r.view(r.seat).phase is Phase.DRAW and self.table.drained
+
+    def draw_over(self, surf: pygame.Surface) -> None:
+        """Before the host starts: say so in the middle of the empty table."""
+        if not self.waiting_for_start():
+            return
+        u = HostTableScene.unit_over(surf)
+        w, h = surf.get_size()
+        box = pygame.Rect(w / 2 - 300 * u, h / 2 - 36 * u, 600 * u, 72 * u)
+        panel(surf, box, u)
+        text.draw(surf, _("Waiting for the host to start the game…"), box.center, int(20 * u),
+                  theme.ACCENT, "bold", anchor="center", max_w=box.w - 30 * u)
+
     def can_take_back(self) -> bool:
         """No take-back for a joiner."""
         return False
