@@ -49,10 +49,6 @@ class HostTableScene(TableScene):
             self.app.dirty = True
         super().update(dt)
 
-    def busy(self) -> bool:
-        """Keep ticking while a joiner is away (the banner's button)."""
-        return super().busy()
-
     def can_take_back(self) -> bool:
         """Take-back is off at a network table (even with every joiner's seat lent)."""
         return False
