@@ -184,9 +184,10 @@ def test_a_host_that_quits_resumes_the_table_with_the_same_code(tmp_path: Path, 
     happ.prefs.flush()
     until(lambda: joiner.lost or (joiner.pump() and False), happ)
     again = _app(tmp_path / "host")    # the host starts again on the same data folder
-    session = again.prefs.resume(gid)
-    assert session is not None
-    resumed = again.go("resume_game", session=session)
+    listed = again.go("continue_list")        # the network game is listed like any other
+    game = next(g for g in listed.games if g.game_id == gid)  # type: ignore[attr-defined]
+    listed.resume(game)  # type: ignore[attr-defined]
+    resumed = again.top
     assert isinstance(resumed, NetHostScene) and resumed.host is not None
     assert resumed.code() == scene.code()
     assert resumed.host.status(1) is SeatStatus.AWAY
@@ -194,6 +195,8 @@ def test_a_host_that_quits_resumes_the_table_with_the_same_code(tmp_path: Path, 
     back.connect()
     until(lambda: resumed.start_button.enabled, again)
     until(lambda: back.pump() >= 0 and back.ready, again)
-    assert back.seat == 1 and back.view(1).hand == session.view(1).hand
+    assert back.seat == 1 and back.view(1).hand == resumed.game.view(1).hand
+    assert back.view(1).hand == scene.game.view(1).hand       # the same cards as before the quit
+    assert resumed.game.moves == scene.game.moves and resumed.game.round == scene.game.round
     back.close()
     resumed.host.close()
