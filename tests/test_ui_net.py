@@ -200,3 +200,24 @@ def test_a_host_that_quits_resumes_the_table_with_the_same_code(tmp_path: Path, 
     assert resumed.game.moves == scene.game.moves and resumed.game.round == scene.game.round
     back.close()
     resumed.host.close()
+
+
+def test_the_host_says_when_only_this_computer_can_join(tmp_path: Path, monkeypatch) -> None:
+    from wizard.ui import netui
+    app = _app(tmp_path)
+    app.net_bind = None                                  # type: ignore[attr-defined]
+    monkeypatch.delenv(netui.BIND_ENV, raising=False)
+    monkeypatch.setattr(netui, "lan_address", lambda: LOOPBACK)    # no private address found
+    said: list[str] = []
+    import wizard.ui.text as text_module
+    real = text_module.draw
+    monkeypatch.setattr(text_module, "draw", lambda surf, line, *a, **k: (said.append(line),
+                                                                           real(surf, line, *a, **k))[1])
+    scene = app.go("net_host_waiting", session=_session(app), seats=[1])
+    assert isinstance(scene, NetHostScene) and scene.host is not None
+    try:
+        assert scene.host.bind == LOOPBACK
+        app.frame(0.0)
+        assert any("only this computer can join" in line for line in said)
+    finally:
+        scene.host.close()

@@ -24,17 +24,23 @@ NET_EVENT = pygame.event.custom_type()
 
 
 def lan_address() -> str:
-    """This computer's private IPv4 address as its name resolves (no packet is sent), else the
-    loopback address (then only this computer can join)."""
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        return "127.0.0.1"
-    for info in infos:
-        address = ipaddress.IPv4Address(info[4][0])
-        if address.is_private and not address.is_loopback and not address.is_link_local:
-            return str(address)
+    """This computer's private IPv4 address as its names resolve (no packet is sent), else the
+    loopback address (then only this computer can join, and the waiting screen says so)."""
+    for name in dict.fromkeys((socket.gethostname(), socket.getfqdn())):
+        try:
+            infos = socket.getaddrinfo(name, None, socket.AF_INET)
+        except OSError:
+            continue
+        for info in infos:
+            address = ipaddress.IPv4Address(info[4][0])
+            if address.is_private and not address.is_loopback and not address.is_link_local:
+                return str(address)
     return "127.0.0.1"
+
+
+def chosen_bind(app: object) -> bool:
+    """Whether the address to listen on was chosen (``--net-bind``, the environment)."""
+    return bool(getattr(app, "net_bind", None) or os.environ.get(BIND_ENV))
 
 
 def bind_address(app: object) -> str:

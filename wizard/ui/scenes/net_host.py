@@ -20,7 +20,7 @@ from wizard.net.wake import Waker
 from wizard.table import Seat, Session
 
 from .. import text, theme
-from ..netui import NET_EVENT, bind_address, host_port, waker_for
+from ..netui import NET_EVENT, bind_address, chosen_bind, host_port, waker_for
 from ..widgets import Button, panel
 from .base import Screen
 
@@ -194,6 +194,11 @@ class NetHostScene(Screen):
         text.draw(surf, _("Listening on {address}, port {port}").format(
             address=self.host.bind, port=self.host.port), (x, y), int(15 * u), theme.INK_DIM,
             anchor="midtop", max_w=box.w - 40 * u)
+        if self.host.bind.startswith("127.") and not chosen_bind(self.app):
+            y += 22 * u
+            text.draw(surf, _("No network address found: only this computer can join. Start "
+                              "Wizard with --net-bind and this computer's address."),
+                      (x, y), int(15 * u), theme.BAD, anchor="midtop", max_w=box.w - 40 * u)
         y += 40 * u
         names = self.game.seats
         for seat in self.seats:
