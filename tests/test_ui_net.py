@@ -23,10 +23,12 @@ from wizard.net.joincode import decode  # noqa: E402
 from wizard.net.keep import TOKENS_FILE, host_tables  # noqa: E402
 from wizard.net.wire import Code  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
+from wizard.table import GameOver  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
 from wizard.ui.netui import refusal_text  # noqa: E402
 from wizard.ui.prefs import Prefs  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
+from wizard.ui.scenes.game_end import GameEndScene  # noqa: E402
 from wizard.ui.scenes.net_host import NetHostScene  # noqa: E402
 from wizard.ui.scenes.net_join import JoinScene, ReconnectScene  # noqa: E402
 from wizard.ui.scenes.net_table import HostTableScene, JoinerTableScene  # noqa: E402
@@ -104,6 +106,16 @@ def test_the_waiting_screen_starts_once_the_seat_is_taken(host, tmp_path: Path) 
     entry = host_tables(app.prefs.data_dir).get(app.prefs.game_id(scene.game))
     assert entry is not None and entry["secret"] == c.secret and entry["port"] == c.port
     joiner.close()
+    # the game's end: Play again opens a new network table for the same seats, not a hot seat
+    g = scene.game
+    table.show(GameOver(tuple(g.totals), (), tuple(g.names), g.config.seed))
+    end = app.top
+    assert isinstance(end, GameEndScene)
+    end.again()
+    again = app.top
+    assert isinstance(again, NetHostScene) and again.seats == [1] and again.game is not g
+    assert again.game.seats[1].is_human and again.host is not None
+    again.host.close()
 
 
 def test_join_errors_are_said_in_words(tmp_path: Path, host) -> None:

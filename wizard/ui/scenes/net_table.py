@@ -19,7 +19,7 @@ from wizard.i18n import _
 from wizard.net.client import RemoteGame
 from wizard.net.host import NetHost, SeatStatus
 from wizard.net.keep import host_tables
-from wizard.table import Session
+from wizard.table import GameOver, Outcome, Seat, Session
 
 from .. import text, theme
 from ..netui import NET_EVENT, waker_for
@@ -48,6 +48,24 @@ class HostTableScene(TableScene):
             self.table.remote = self.host.remote
             self.app.dirty = True
         super().update(dt)
+
+    def show(self, out: Outcome) -> None:
+        """As any table; the game's result offers Play again and Same deals at a new network
+        table for the same seats (the joiners join it with its new code)."""
+        if not isinstance(out, GameOver):
+            super().show(out)
+            return
+        self.record_game()
+        self.app.open("game_end", outcome=out, game=self.game, close_table=self.close,
+                      play=self.play_again)
+        self.app.dirty = True
+
+    def play_again(self, session: Session) -> None:
+        """A new game for the same seats: the seats on other computers are open again."""
+        seats = sorted(self.host.open_seats)
+        for seat in seats:               # a seat lent to a computer is a joiner's again
+            session.seats[seat] = Seat.human(session.seats[seat].name)
+        self.app.go("net_host_waiting", session=session, seats=seats)
 
     def can_take_back(self) -> bool:
         """Take-back is off at a network table (even with every joiner's seat lent)."""
