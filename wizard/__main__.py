@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -41,6 +42,9 @@ def parser() -> argparse.ArgumentParser:
                    help="add the finished games of FILE (JSON lines, e.g. an export), then exit")
     p.add_argument("-v", "--verbose", action="store_true", help="log to the console")
     from wizard import __version__
+    p.add_argument("--net-bind", default=None, metavar="ADDRESS",
+                   help="a network table listens on this address only (e.g. 127.0.0.1; default: "
+                        "this computer's private network address)")
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     # A release check (.ci/check-exe, .ci/release.py): review a short game in a child process.
     p.add_argument("--review-selftest", action="store_true", help=argparse.SUPPRESS)
@@ -138,6 +142,14 @@ def _run(args: argparse.Namespace) -> int:
     if args.smoke_test:
         from wizard.ui.smoke import run_smoke
         return run_smoke(args.screenshot_dir, data_dir=args.data_dir)
+    if args.net_bind:
+        import ipaddress
+        try:
+            ipaddress.IPv4Address(args.net_bind)
+        except ValueError:
+            tell(f"wizard: bad --net-bind {args.net_bind!r}; use an IPv4 address like 127.0.0.1")
+            return 2
+        os.environ["WIZARD_NET_BIND"] = args.net_bind   # read by wizard.ui.netui.bind_address
     size = None
     if args.size:
         try:

@@ -11,9 +11,12 @@ No pygame here (``tests/test_architecture.py``: engine <- ai <- session <- table
   departures; every step goes to each joiner as its own view and events.
 - ``client.RemoteGame``: the ``GamePort`` a joiner's ``Table`` plays through; ``pump()`` applies
   what the host sent.
+- ``keep``: what is kept in the data folder (the joiner's seat token per table, the host's open
+  tables by game id for a resume); whatever else is found there is set aside and said.
+- ``wake``: a thread that tells the screen's loop when the network has news (no polling).
 - ``bench``: ``python -m wizard.bench net``.
 
-How the screens plug in (the next step of #27):
+How the screens plug in (``wizard/ui/scenes/net_host.py``, ``net_table.py``, ``net_join.py``):
 
 - **New game** gains a seat kind "a person on another computer": those seats are
   ``Seat.human("Seat 3")`` (a placeholder name) in the ``Session``; the scene makes

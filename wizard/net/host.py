@@ -75,7 +75,8 @@ class NetHost:
 
     def __init__(self, session: Session, open_seats: Iterable[int], *, bind: str = "127.0.0.1",
                  port: int = DEFAULT_PORT, secret: int | None = None,
-                 hello_timeout: float = 20.0, max_connections: int = 64) -> None:
+                 hello_timeout: float = 20.0, max_connections: int = 64,
+                 tokens: dict[int, str] | None = None) -> None:
         self.session = session
         self.open_seats = frozenset(open_seats)
         if not self.open_seats <= set(range(session.config.players)) or any(
@@ -91,7 +92,9 @@ class NetHost:
         self._inbox: queue.SimpleQueue[tuple[str, Conn, Any]] = queue.SimpleQueue()
         self._lock = threading.Lock()             # guards the seat registry below
         self._conns: dict[int, Conn] = {}         # seat -> its live connection
-        self._tokens: dict[int, str] = {}         # seat -> the token given at its first join
+        # seat -> the token given at its first join (a resumed table: the tokens it had given)
+        self._tokens: dict[int, str] = {s: t for s, t in (tokens or {}).items()
+                                         if s in self.open_seats}
         self._all: set[Conn] = set()              # every open connection (loop thread)
         self._lent: set[int] = set()              # seats a computer plays meanwhile (game thread)
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -124,6 +127,12 @@ class NetHost:
         self._lent.add(seat)
         self.session.seats[seat] = Seat.ai(self.session.seats[seat].name, level)
         self._send_table()
+
+    @property
+    def tokens(self) -> dict[int, str]:
+        """The seat tokens given so far (kept beside the save: a resumed table takes them)."""
+        with self._lock:
+            return dict(self._tokens)
 
     def join_code(self, address: str | None = None) -> str:
         """The code to show: ``address`` (default: the bound one), the port, the secret."""

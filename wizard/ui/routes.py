@@ -19,6 +19,9 @@ from .scenes.history import HistoryScene
 from .scenes.importing import ImportScene
 from .scenes.learn import LearnScene, LessonMenuScene, OfferScene
 from .scenes.menu import MenuScene
+from .scenes.net_host import NetHostScene, resume_scene
+from .scenes.net_join import JoinScene, ReconnectScene
+from .scenes.net_table import HostTableScene, JoinerTableScene
 from .scenes.progress import ProgressScene
 from .scenes.replay import ReplayScene
 from .scenes.review_game import ReviewGameScene
@@ -56,6 +59,12 @@ ROUTES: dict[str, Callable[..., Scene]] = {
     "lesson": TutorialScene,
     "lesson_menu": LessonMenuScene,
     "lesson_offer": OfferScene,
+    "resume_game": resume_scene,              # a game in progress (a network game reopens its table)
+    "net_host_waiting": NetHostScene,
+    "net_table_host": HostTableScene,
+    "net_join": JoinScene,
+    "net_table_joiner": JoinerTableScene,
+    "net_reconnect": ReconnectScene,
 }
 
 

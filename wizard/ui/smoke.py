@@ -27,6 +27,7 @@ from wizard.persistence import Settings
 from wizard.table import Seat, Session, step_ai
 
 from .smoke_hint import HINT_SCREENS, make_hint_screen
+from .smoke_net import NET_SCREENS, close_net, make_net_screen
 from .smoke_review import REVIEW_SCREENS, make_review_screen, review_session
 from .smoke_stats import (
     BIG_SCREENS,
@@ -51,13 +52,13 @@ SCREENS = ("menu", "setup", "setup-name", "setup-variant-help", "table-bidding",
            "settings-scale-130", "setup-scale-130", "table-play-scale-130", "game-menu-scale-130",
            "history-scale-130", "replay-scale-130", *TRICK_SCREENS, *HINT_SCREENS,
            "table-hint-card-scale-130", *STATS_SCREENS, *REVIEW_SCREENS, *TUTORIAL_SCREENS,
-           LAST_TRICK_HELD, *IMPORT_SCREENS)
+           LAST_TRICK_HELD, *IMPORT_SCREENS, *NET_SCREENS)
 SCALED = "-scale-130"      # a screen drawn with the interface size at 130 %
 # Table states also drawn at 1024x640 (file names with "1024x640").
 SMALL_SCREENS = ("setup-variant-help", "table-clairvoyance-3p", "table-tooltip", "table-save-failed", "round-end-last",
                  "round-end-camelot", "table-hotseat-round-end", *TRICK_SCREENS, *HINT_SCREENS,
                  *STATS_SCREENS, *REVIEW_SCREENS, *TUTORIAL_SCREENS, LAST_TRICK_HELD,
-                 *IMPORT_SCREENS)
+                 *IMPORT_SCREENS, *NET_SCREENS)
 HISTORY_SCREENS = ("history", "history-game", "replay", "continue-list", "continue-delete",
                    *REVIEW_SCREENS)
 # Games in progress for the Continue list: (players, edition, seed, rounds played).
@@ -186,6 +187,7 @@ def _make(a: App, name: str) -> None:
     def human_turn(phase: Phase) -> Callable[[Session], bool]:
         return lambda s: s.is_human_turn() and s.phase is phase and s.round >= 3
 
+    close_net()                             # a network screen before this one: its table closes
     a.settings.ui_scale = 1.3 if name.endswith(SCALED) else 1.0
     name = name.removesuffix(SCALED)
     if name == "menu":
@@ -311,6 +313,8 @@ def _make(a: App, name: str) -> None:
         make_stats_screen(a, name)
     elif name in IMPORT_SCREENS:
         make_import_screen(a, name)
+    elif name in NET_SCREENS:
+        make_net_screen(a, name)
     elif name in ("continue-list", "continue-delete"):
         a.go("menu")
         listed = a.go("continue_list")
@@ -470,6 +474,7 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
                 failures += _small(app, lang, screenshot_dir, prefs_for)
         set_language("en")
     finally:
+        close_net()
         games_tmp.cleanup()
         stats_tmp.cleanup()
         if tmp is not None:

@@ -114,7 +114,7 @@ class ContinueListScene(Screen):
         if session is None:              # it no longer reads: the list says what is left
             self.reload()
             return
-        self.app.go("table", session=session)
+        self.app.go("resume_game", session=session)
 
     def ask_delete(self, game: Any) -> None:
         """Ask before deleting."""

@@ -69,11 +69,13 @@ class GameEndScene(Overlay):
     """The winner, the ranking and the chart, over the table."""
 
     def __init__(self, app: App, outcome: GameOver, game: Session,
-                 close_table: Callable[[], None]) -> None:
+                 close_table: Callable[[], None],
+                 play: Callable[[Session], None] | None = None) -> None:
         super().__init__(app)
         self.outcome = outcome
         self.game = game          # the finished game, for a new one with its seats and its review
         self.close_table = close_table
+        self.play = play          # where the next game opens (a network table: its waiting screen)
 
     # No button answers Enter by itself: Enter (or Space) is what a person presses to get through
     # the last trick and the round's result, and one press too many started a new game, losing
@@ -130,7 +132,11 @@ class GameEndScene(Overlay):
         old = self.game
         cfg = old.config.with_(seed=seed)
         self.close_table()
-        self.app.go("table", session=Session.new(cfg, old.seats, on_save=self.app.prefs.save_game))
+        session = Session.new(cfg, old.seats, on_save=self.app.prefs.save_game)
+        if self.play is not None:
+            self.play(session)
+            return
+        self.app.go("table", session=session)
 
     def review(self) -> None:
         """The post-game review of this game: what each person's decisions cost."""

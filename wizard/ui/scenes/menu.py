@@ -34,6 +34,7 @@ class MenuScene(Screen):
             items.append((lambda: _("Continue"), self.continue_list, True))
         items += [
             (lambda: _("New game"), self.new_game, True),
+            (lambda: _("Join a table"), self.join, True),
             (lambda: _("Learn to play"), self.learn, True),
             (lambda: _("Statistics & history"), self.history, True),
             (lambda: _("How to play"), self.rules, True),
@@ -87,11 +88,15 @@ class MenuScene(Screen):
         if session is None:
             self.layout(*self.size)
             return
-        self.app.go("table", session=session)
+        self.app.go("resume_game", session=session)
 
     def new_game(self) -> None:
         """Open the setup screen."""
         self.app.open("setup")
+
+    def join(self) -> None:
+        """Join a table on another computer."""
+        self.app.go("net_join")
 
     def learn(self) -> None:
         """Open Learn to play (the guided lessons)."""

@@ -38,6 +38,20 @@ def level_name(level: str) -> str:
             "expert": _("Expert")}.get(level, level)
 
 
+KINDS = ("human", "remote", "ai")    # a person at this screen, on another computer, a computer
+
+
+def kind_name(kind: object) -> str:
+    """A seat kind's translated name on New game."""
+    # TRANSLATORS: New game, a seat played by a person on another computer (a network table)
+    return {"human": _("Human"), "remote": _("Network")}.get(str(kind), _("Computer"))
+
+
+def remote_seats(setup: dict[str, Any]) -> list[int]:
+    """The seats played on other computers (the host's waiting screen opens for them)."""
+    return [i for i, s in enumerate(setup["seats"]) if s.get("kind") == "remote"]
+
+
 def default_setup() -> dict[str, Any]:
     """One human against three Normal computer players, classic rules."""
     seats = [{"name": _(DEFAULT_NAMES[0]), "kind": "human", "level": None}]
@@ -96,8 +110,10 @@ def seats_of(setup: dict[str, Any]) -> list[Seat]:
     out = []
     for i, s in enumerate(setup["seats"]):
         name = clean_name(s.get("name")) or _("Player {number}").format(number=i + 1)
-        out.append(Seat(name, s.get("kind", "ai"), None if s.get("kind") == "human"
-                        else s.get("level") or "normal"))
+        kind = s.get("kind", "ai")
+        person = kind in ("human", "remote")     # a remote seat is a person's, played elsewhere
+        out.append(Seat(name, "human" if person else "ai",
+                        None if person else s.get("level") or "normal"))
     return out
 
 
@@ -147,12 +163,12 @@ class SetupScene(Screen):
             name_w, kind_w = lw * 0.37, lw * 0.32
             self.widgets.append(TextBox((lx, y, name_w, row_h), seat["name"],
                                         partial(self._set_seat, i, "name"), accept=name_allowed))
-            kind = Cycle((lx + name_w + 8 * u, y, kind_w, row_h), ["human", "ai"], seat["kind"],
-                         lambda v: _("Human") if v == "human" else _("Computer"),
+            kind = Cycle((lx + name_w + 8 * u, y, kind_w, row_h), list(KINDS), seat["kind"],
+                         kind_name,
                          partial(self._set_seat, i, "kind", rebuild=True))
             self.widgets.append(kind)
             lv = seat.get("level") or "normal"
-            human = seat["kind"] == "human"
+            human = seat["kind"] != "ai"
             self.widgets.append(Cycle((lx + name_w + kind_w + 16 * u, y, lw - name_w - kind_w - 16 * u, row_h),
                                       list(levels()), lv,
                                       (lambda v: "—") if human else (lambda v: level_name(str(v))),
@@ -431,4 +447,8 @@ class SetupScene(Screen):
         seed = self.setup.get("seed") or random.SystemRandom().randrange(1, 2**31)
         session = Session.new(config_of(self.setup, seed), seats_of(self.setup),
                               on_save=self.app.prefs.save_game)
+        remote = remote_seats(self.setup)
+        if remote:
+            self.app.go("net_host_waiting", session=session, seats=remote)
+            return
         self.app.go("table", session=session)

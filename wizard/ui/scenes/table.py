@@ -6,7 +6,7 @@ refusals, hints) lives in ``wizard.table``; this scene only maps input, shows ou
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 import pygame
 
@@ -46,7 +46,7 @@ class TableScene(Scene):
     def __init__(self, app: App, session: Session, *,
                  on_game_over: Callable[[TableScene], None] | None = None,
                  auto_continue: bool | None = None, keep_history: bool = True,
-                 table: Table | None = None) -> None:
+                 table: Table | None = None, remote: Collection[int] = ()) -> None:
         super().__init__(app)
         # the game itself, kept only to hand to the app's saves and history (``app.prefs``) and
         # to the screens that restart or review it; what is shown and done asks ``self.table``
@@ -57,7 +57,7 @@ class TableScene(Scene):
             session, clock=app.clock, threaded=app.threaded, speed=app.speed,
             ai_pause=self._ai_pause(), auto_continue=auto_continue, look=self.look,
             trick_hold=self._trick_hold(), auto_forced=self._auto_forced(),
-            last_trick_waits=self._last_trick_waits())
+            last_trick_waits=self._last_trick_waits(), remote=remote)
         self.on_game_over = on_game_over
         self.keep_history = keep_history
         self.recorded = False             # the finished game went into the history

@@ -1,0 +1,235 @@
+"""The network table's screens, headless, on 127.0.0.1 only: New game's "Network" seat, the host's
+waiting screen, the join screen (its errors, the kept token, a damaged token file), the host's
+table (a dropped joiner, lending the seat), the joiner's table and its reconnect overlay, and a
+host that quits and resumes the game from Continue with the same code."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+from wizard.engine import GameConfig  # noqa: E402
+from wizard.i18n import set_language  # noqa: E402
+from wizard.net.client import RemoteGame  # noqa: E402
+from wizard.net.host import SeatStatus  # noqa: E402
+from wizard.net.joincode import decode  # noqa: E402
+from wizard.net.keep import TOKENS_FILE, host_tables  # noqa: E402
+from wizard.net.wire import Code  # noqa: E402
+from wizard.session import Seat, Session  # noqa: E402
+from wizard.table import GameOver  # noqa: E402
+from wizard.ui.app import App  # noqa: E402
+from wizard.ui.netui import refusal_text  # noqa: E402
+from wizard.ui.prefs import Prefs  # noqa: E402
+from wizard.ui.routes import make_app  # noqa: E402
+from wizard.ui.scenes.game_end import GameEndScene  # noqa: E402
+from wizard.ui.scenes.net_host import NetHostScene  # noqa: E402
+from wizard.ui.scenes.net_join import JoinScene, ReconnectScene  # noqa: E402
+from wizard.ui.scenes.net_table import HostTableScene, JoinerTableScene  # noqa: E402
+from wizard.ui.scenes.setup import SetupScene, seats_of  # noqa: E402
+
+LOOPBACK = "127.0.0.1"
+
+
+def _app(path: Path) -> App:
+    app = make_app(Prefs(path), size=(1280, 800), headless=True, threaded=False, speed="off",
+                   lang="en")
+    app.net_bind = LOOPBACK          # type: ignore[attr-defined]  (never anything else in tests)
+    app.net_port = 0                 # type: ignore[attr-defined]  (any free port)
+    return app
+
+
+def until(cond: Callable[[], bool], *apps: App, limit: float = 5.0) -> None:
+    end = time.monotonic() + limit
+    while not cond():
+        assert time.monotonic() < end, "timed out"
+        for a in apps:
+            a.frame(0.0)
+        time.sleep(0.005)
+
+
+def _session(app: App, seats: int = 1) -> Session:
+    people = [Seat.human("Anna")] + [Seat.human(f"Seat {i + 2}") for i in range(seats)]
+    cfg = GameConfig(4, seed=77)
+    return Session.new(cfg, people + [Seat.ai("Merlin", "easy")] * (4 - len(people)),
+                       on_save=app.prefs.save_game)
+
+
+@pytest.fixture
+def host(tmp_path: Path):
+    app = _app(tmp_path / "host")
+    scene = app.go("net_host_waiting", session=_session(app), seats=[1])
+    assert isinstance(scene, NetHostScene) and scene.host is not None
+    yield app, scene
+    for s in app.scenes:
+        if isinstance(s, HostTableScene):
+            s.close()
+    scene.host.close()
+
+
+def test_new_game_offers_a_network_seat_that_opens_the_waiting_screen(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    setup = app.go("setup")
+    assert isinstance(setup, SetupScene)
+    setup.setup["seats"][2]["kind"] = "remote"
+    assert [s.kind for s in seats_of(setup.setup)][:3] == ["human", "ai", "human"]
+    setup._start()
+    waiting = app.top
+    assert isinstance(waiting, NetHostScene) and waiting.seats == [2]
+    assert waiting.host is not None and waiting.host.bind == LOOPBACK
+    assert decode(waiting.code()).address == LOOPBACK
+    assert waiting.game.seats[0].name == "Host"          # not "You": the joiners read it too
+    assert waiting.table_name == "Host's table"
+    waiting.back()                  # Cancel: the table stops listening
+    assert isinstance(app.top, SetupScene)
+
+
+def test_the_waiting_screen_starts_once_the_seat_is_taken(host, tmp_path: Path) -> None:
+    app, scene = host
+    app.frame(0.0)
+    assert not scene.start_button.enabled and scene.host.status(1) is SeatStatus.OPEN
+    c = decode(scene.code())
+    joiner = RemoteGame(c.address, c.port, c.secret, "Núria")
+    joiner.connect()
+    until(lambda: scene.start_button.enabled, app)
+    assert scene.game.seats[1].name == "Núria"
+    scene.start()
+    table = app.top
+    assert isinstance(table, HostTableScene) and table.table.remote == {1}
+    assert not table.can_take_back()
+    entry = host_tables(app.prefs.data_dir).get(app.prefs.game_id(scene.game))
+    assert entry is not None and entry["secret"] == c.secret and entry["port"] == c.port
+    joiner.close()
+    # the game's end: Play again opens a new network table for the same seats, not a hot seat
+    g = scene.game
+    table.show(GameOver(tuple(g.totals), (), tuple(g.names), g.config.seed))
+    end = app.top
+    assert isinstance(end, GameEndScene)
+    end.again()
+    again = app.top
+    assert isinstance(again, NetHostScene) and again.seats == [1] and again.game is not g
+    assert again.game.seats[1].is_human and again.host is not None
+    again.host.close()
+
+
+def test_join_errors_are_said_in_words(tmp_path: Path, host) -> None:
+    happ, scene = host
+    app = _app(tmp_path / "joiner")
+    join = app.go("net_join", name="Núria")
+    assert isinstance(join, JoinScene)
+    code = scene.code()
+    typo = code[:-1] + ("A" if code[-1] != "A" else "B")
+    join.code = typo
+    join.join()
+    assert "not a join code" in join.error
+    c = decode(code)
+    from wizard.net.joincode import JoinCode, encode
+    join.code = encode(JoinCode(c.address, c.port, (c.secret + 1) % (1 << 25)))
+    join.join()
+    until(lambda: join.remote is None, app, happ)
+    assert join.error == refusal_text(Code.SECRET)
+    english = refusal_text(Code.SECRET)
+    for lang in ("fr", "ca"):
+        set_language(lang)
+        try:
+            assert refusal_text(Code.SECRET) != english
+        finally:
+            set_language("en")
+
+
+def test_a_joiner_plays_keeps_its_token_and_survives_a_foreign_token_file(tmp_path: Path,
+                                                                          host) -> None:
+    happ, scene = host
+    app = _app(tmp_path / "joiner")
+    (tmp_path / "joiner" / TOKENS_FILE).mkdir(parents=True)   # a folder where the file goes
+    join = app.go("net_join", code=scene.code().lower(), name="Núria")
+    join.join()
+    until(lambda: isinstance(app.top, JoinerTableScene), app, happ)
+    table = app.top
+    assert isinstance(table, JoinerTableScene) and table.table.viewer == 1
+    kept = (tmp_path / "joiner" / TOKENS_FILE).read_text()
+    assert table.remote_game.token and table.remote_game.token in kept
+    assert any(p.name.startswith(TOKENS_FILE + ".foreign-") for p in (tmp_path / "joiner").iterdir())
+    assert not table.can_take_back()
+    assert table.waiting_for_start()          # the host has not pressed Start yet
+    again = JoinScene(app)                   # joining again offers the last table and name
+    assert (again.code, again.name) == (scene.code(), "Núria")
+    until(lambda: scene.start_button.enabled, happ)
+    scene.start()
+    htable = happ.top
+    assert isinstance(htable, HostTableScene)
+    until(lambda: not table.waiting_for_start(), app, happ)
+    # the joiner drops: the host shows it away and can lend the seat
+    table.remote_game.drop()
+    until(lambda: htable.away() == [1], happ)
+    happ.draw()
+    assert htable.lend_buttons and htable.lend_buttons[0][1] == 1
+    htable.lend(1)
+    assert scene.host.status(1) is SeatStatus.LENT and 1 not in htable.table.remote
+    # the joiner's table opens its reconnect overlay and comes back with its token
+    until(lambda: table.reconnecting, app)
+    assert any(isinstance(s, ReconnectScene) for s in app.scenes) or app.top is not table
+    until(lambda: isinstance(app.top, JoinerTableScene) and app.top is not table, app, happ,
+          limit=8.0)
+    assert scene.host.status(1) is SeatStatus.PLAYING and 1 in htable.table.remote
+    app.top.close()  # type: ignore[union-attr]
+
+
+def test_a_host_that_quits_resumes_the_table_with_the_same_code(tmp_path: Path, host) -> None:
+    happ, scene = host
+    c = decode(scene.code())
+    joiner = RemoteGame(c.address, c.port, c.secret, "Núria")
+    joiner.connect()
+    until(lambda: scene.start_button.enabled, happ)
+    scene.start()
+    table = happ.top
+    assert isinstance(table, HostTableScene)
+    until(lambda: joiner.pump() >= 0 and joiner.ready, happ)
+    token, gid = joiner.token, happ.prefs.game_id(scene.game)
+    table.leave()                      # the host leaves (or crashes): the table stops listening
+    happ.prefs.flush()
+    until(lambda: joiner.lost or (joiner.pump() and False), happ)
+    again = _app(tmp_path / "host")    # the host starts again on the same data folder
+    listed = again.go("continue_list")        # the network game is listed like any other
+    game = next(g for g in listed.games if g.game_id == gid)  # type: ignore[attr-defined]
+    listed.resume(game)  # type: ignore[attr-defined]
+    resumed = again.top
+    assert isinstance(resumed, NetHostScene) and resumed.host is not None
+    assert resumed.code() == scene.code()
+    assert resumed.host.status(1) is SeatStatus.AWAY
+    back = RemoteGame(c.address, c.port, c.secret, "Núria", token=token)
+    back.connect()
+    until(lambda: resumed.start_button.enabled, again)
+    until(lambda: back.pump() >= 0 and back.ready, again)
+    assert back.seat == 1 and back.view(1).hand == resumed.game.view(1).hand
+    assert back.view(1).hand == scene.game.view(1).hand       # the same cards as before the quit
+    assert resumed.game.moves == scene.game.moves and resumed.game.round == scene.game.round
+    back.close()
+    resumed.host.close()
+
+
+def test_the_host_says_when_only_this_computer_can_join(tmp_path: Path, monkeypatch) -> None:
+    from wizard.ui import netui
+    app = _app(tmp_path)
+    app.net_bind = None                                  # type: ignore[attr-defined]
+    monkeypatch.delenv(netui.BIND_ENV, raising=False)
+    monkeypatch.setattr(netui, "lan_address", lambda: LOOPBACK)    # no private address found
+    said: list[str] = []
+    import wizard.ui.text as text_module
+    real = text_module.draw
+    monkeypatch.setattr(text_module, "draw", lambda surf, line, *a, **k: (said.append(line),
+                                                                           real(surf, line, *a, **k))[1])
+    scene = app.go("net_host_waiting", session=_session(app), seats=[1])
+    assert isinstance(scene, NetHostScene) and scene.host is not None
+    try:
+        assert scene.host.bind == LOOPBACK
+        app.frame(0.0)
+        assert any("only this computer can join" in line for line in said)
+    finally:
+        scene.host.close()

@@ -1,0 +1,96 @@
+"""What the network table's screens share: the address the host listens on, the translated
+reasons of the host's refusals, and a waker that turns the network's news into a pygame event
+(so an idle table waits on events and costs no CPU, yet shows a joiner's card at once)."""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import os
+import socket
+from typing import Any
+
+import pygame
+
+from wizard.i18n import _
+from wizard.net.joincode import DEFAULT_PORT
+from wizard.net.wake import Waker
+from wizard.net.wire import Code
+
+log = logging.getLogger(__name__)
+
+BIND_ENV = "WIZARD_NET_BIND"     # the address to listen on (tests and play-tests: 127.0.0.1)
+NET_EVENT = pygame.event.custom_type()
+
+
+def lan_address() -> str:
+    """This computer's private IPv4 address as its names resolve (no packet is sent), else the
+    loopback address (then only this computer can join, and the waiting screen says so)."""
+    for name in dict.fromkeys((socket.gethostname(), socket.getfqdn())):
+        try:
+            infos = socket.getaddrinfo(name, None, socket.AF_INET)
+        except OSError:
+            continue
+        for info in infos:
+            address = ipaddress.IPv4Address(info[4][0])
+            if address.is_private and not address.is_loopback and not address.is_link_local:
+                return str(address)
+    return "127.0.0.1"
+
+
+def chosen_bind(app: object) -> bool:
+    """Whether the address to listen on was chosen (``--net-bind``, the environment)."""
+    return bool(getattr(app, "net_bind", None) or os.environ.get(BIND_ENV))
+
+
+def bind_address(app: object) -> str:
+    """Where a host listens: ``--net-bind`` (``app.net_bind``), else ``WIZARD_NET_BIND``, else the
+    private network address."""
+    return getattr(app, "net_bind", None) or os.environ.get(BIND_ENV) or lan_address()
+
+
+def host_port(app: object) -> int:
+    """The port a new table tries first (``app.net_port``; tests: 0, any free port)."""
+    port = getattr(app, "net_port", None)
+    return DEFAULT_PORT if port is None else int(port)
+
+
+def refusal_text(code: Code | None) -> str:
+    """What a player reads when the host refused them (or the connection ended)."""
+    texts = {
+        Code.VERSION: _("The host runs another version of Wizard: both computers need the same "
+                        "version."),
+        Code.MALFORMED: _("The host could not understand this computer (another version of "
+                          "Wizard?)."),
+        Code.TOO_LONG: _("The host could not understand this computer (another version of "
+                         "Wizard?)."),
+        Code.HELLO_FIRST: _("The host could not understand this computer (another version of "
+                            "Wizard?)."),
+        Code.SECRET: _("Wrong code: this is not the code of the table at that address. Check it "
+                       "on the host's screen."),
+        Code.SEAT_TAKEN: _("That seat is taken."),
+        Code.NO_SEAT: _("Every seat at this table is taken."),
+        Code.TOKEN: _("This table does not know this computer's seat any more: join with the "
+                      "code as a new player."),
+        Code.OTHER_SEAT: _("The host refused a move for another seat."),
+        Code.RULES: _("The host refused that move."),
+        Code.WAIT: _("Your last move is still on its way."),
+        Code.FULL: _("The host has too many connections right now: try again in a moment."),
+        Code.TIMEOUT: _("The host waited too long for this computer."),
+        Code.REPLACED: _("Your seat was taken up from another window or computer."),
+        Code.CLOSED: _("The host closed the table."),
+    }
+    if code is None:
+        return _("No answer from the host: check the code, and that both computers are on the "
+                 "same network.")
+    return texts.get(code, _("The host refused."))
+
+
+def _post() -> None:
+    pygame.event.post(pygame.event.Event(NET_EVENT))
+
+
+def waker_for(app: object, event: Any) -> Waker | None:
+    """A waker posting ``NET_EVENT`` when the app runs a real loop (headless apps are driven
+    frame by frame)."""
+    return None if getattr(app, "headless", False) else Waker(event, _post)

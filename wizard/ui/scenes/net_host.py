@@ -1,0 +1,248 @@
+"""The host's waiting screen (``net-host-waiting``): the table's name, the join code read aloud,
+the address it listens on, each remote seat's state; Start once every remote seat is taken.
+
+It opens the ``NetHost`` (or takes the one a resumed game reopened), pumps it every frame and
+hands it to the host's table screen on Start; Cancel closes it (the table stops listening).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import pygame
+
+from wizard import messages
+from wizard.i18n import N_, _
+from wizard.net.host import NetHost, SeatStatus
+from wizard.net.keep import host_tables
+from wizard.net.wake import Waker
+from wizard.table import Seat, Session
+
+from .. import text, theme
+from ..netui import NET_EVENT, bind_address, chosen_bind, host_port, waker_for
+from ..widgets import Button, panel
+from .base import Screen
+
+
+def status_text(status: SeatStatus, name: str) -> str:
+    """A remote seat's state as the host reads it."""
+    if status is SeatStatus.PLAYING:
+        return _("{name} has joined").format(name=name)
+    if status is SeatStatus.AWAY:
+        return _("waiting for {name} (reconnecting…)").format(name=name)
+    if status is SeatStatus.LENT:
+        return _("a computer plays for {name} until they are back").format(name=name)
+    return _("open: waiting for a player")
+
+
+def open_host(app: Any, session: Session, seats: Iterable[int], *, port: int | None = None,
+              secret: int | None = None, tokens: dict[int, str] | None = None) -> NetHost:
+    """A ``NetHost`` listening for ``seats`` (``OSError`` if no port can be had). The default port
+    first; if it is taken, any free one (the code is then a little longer)."""
+    bind = bind_address(app)
+    first = host_port(app) if port is None else port
+    for p in dict.fromkeys((first, 0)):
+        host = NetHost(session, seats, bind=bind, port=p, secret=secret, tokens=tokens)
+        try:
+            host.open()
+            return host
+        except OSError:
+            host.close()
+            if p == 0:
+                raise
+    raise OSError("no port")
+
+
+def keep_table(app: Any, session: Session, host: NetHost) -> None:
+    """Keep the table's port, secret, seats and tokens beside the save (a resume reopens it)."""
+    gid = app.prefs.game_id(session)
+    host_tables(app.prefs.data_dir).put(gid, {
+        "port": host.port, "secret": host.secret, "seats": sorted(host.open_seats),
+        "tokens": {str(s): t for s, t in host.tokens.items()}})
+
+
+def name_the_host(session: Session, remote: Iterable[int]) -> None:
+    """The host's people keeping the default name "You" are called "Host" at a network table: the
+    joiners would otherwise read "You" for someone else."""
+    far = set(remote)
+    for i, seat in enumerate(session.seats):
+        if seat.is_human and i not in far and messages.is_default_you(seat.name):
+            # TRANSLATORS: the name of the host's player at a network table when they kept "You"
+            session.seats[i] = Seat.human(_("Host"))
+
+
+class NetHostScene(Screen):
+    """Waiting for the people on other computers."""
+
+    title = N_("A table on the network")
+
+    def __init__(self, app: Any, session: Session, seats: Iterable[int] = (),
+                 host: NetHost | None = None) -> None:
+        super().__init__(app)
+        self.game = session
+        self.seats = sorted(seats) if host is None else sorted(host.open_seats)
+        self.error = ""
+        self.host: NetHost | None = host
+        if host is None:
+            name_the_host(session, self.seats)
+            try:
+                self.host = open_host(app, session, self.seats)
+            except OSError as err:
+                self.error = _("This computer cannot open a table on {address}: {reason}").format(
+                    address=bind_address(app), reason=err.strerror or err)
+        self.waker: Waker | None = None if self.host is None else waker_for(app, self.host.wake)
+        self.started = False
+
+    @property
+    def table_name(self) -> str:
+        """The table is named after the host's first person."""
+        s = self.game
+        own = [seat.name for i, seat in enumerate(s.seats) if seat.is_human and i not in self.seats]
+        return _("{name}'s table").format(name=own[0]) if own else _("The table")
+
+    def code(self) -> str:
+        """The join code."""
+        return "" if self.host is None else self.host.join_code()
+
+    def ready(self) -> bool:
+        """Every remote seat has its player."""
+        h = self.host
+        return h is not None and all(h.status(s) is SeatStatus.PLAYING for s in self.seats)
+
+    def build(self, width: int, height: int) -> None:
+        """Cancel and Start at the bottom."""
+        u = self.unit
+        bw, bh = 220 * u, 56 * u
+        by = height - 24 * u - bh
+        self.widgets.append(Button((width / 2 - bw - 10 * u, by, bw, bh), _("Cancel"), self.back))
+        self.start_button = Button((width / 2 + 10 * u, by, bw, bh), _("Start"), self.start,
+                                   primary=True, enabled=self.ready(), keys=(pygame.K_RETURN,),
+                                   reason=lambda: _("Waiting for every seat to be taken."))
+        self.widgets.append(self.start_button)
+
+    def busy(self) -> bool:
+        """Headless (tests): frames are driven from outside; a real loop wakes on the host's news."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Take in arrivals and departures; Start when every seat is taken."""
+        h = self.host
+        if h is None or self.started:
+            return
+        if h.pump():
+            self.app.dirty = True
+        ready = self.ready()
+        if ready != self.start_button.enabled:
+            self.start_button.enabled = ready
+            self.app.dirty = True
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """The network's news wakes the loop; the rest goes to the buttons."""
+        if event.type == NET_EVENT:
+            self.app.dirty = True
+            return
+        super().handle(event)
+
+    def back(self) -> None:
+        """Cancel: the table stops listening; back to New game."""
+        self.stop()
+        if self.host is not None:
+            self.host.close()
+        self.app.go("menu")
+        self.app.open("setup")
+
+    def stop(self) -> None:
+        """The waker ends (the host goes on, to the table, or is closed)."""
+        if self.waker is not None:
+            self.waker.stop()
+            self.waker = None
+
+    def start(self) -> None:
+        """Play: the table screen takes the host."""
+        h = self.host
+        if h is None or not self.ready():
+            return
+        self.started = True
+        self.stop()
+        keep_table(self.app, self.game, h)
+        self.app.go("net_table_host", session=self.game, host=h)
+
+    def draw_body(self, surf: pygame.Surface) -> None:
+        """The table's name, the code, the address, the seats."""
+        u = self.unit
+        w, h = surf.get_size()
+        box = pygame.Rect(w * 0.12, 96 * u, w * 0.76, h - 96 * u - 100 * u)
+        panel(surf, box, u)
+        x, y = box.centerx, box.y + 18 * u
+        text.draw(surf, self.table_name, (x, y), int(28 * u), theme.ACCENT, "title",
+                  anchor="midtop", max_w=box.w - 40 * u)
+        y += 48 * u
+        if self.error:
+            text.draw_wrapped(surf, self.error, pygame.Rect(box.x + 30 * u, y, box.w - 60 * u,
+                                                            box.h - 60 * u), int(18 * u), theme.BAD)
+            return
+        assert self.host is not None
+        text.draw(surf, _("Join code"), (x, y), int(17 * u), theme.INK_DIM, anchor="midtop")
+        y += 26 * u
+        text.draw(surf, self.code(), (x, y), int(64 * u), theme.INK, "title", anchor="midtop",
+                  max_w=box.w - 40 * u)
+        y += 84 * u
+        text.draw(surf, _("On the other computers: Join a table, then type this code and a name."),
+                  (x, y), int(16 * u), theme.INK_DIM, anchor="midtop", max_w=box.w - 40 * u)
+        y += 26 * u
+        text.draw(surf, _("Listening on {address}, port {port}").format(
+            address=self.host.bind, port=self.host.port), (x, y), int(15 * u), theme.INK_DIM,
+            anchor="midtop", max_w=box.w - 40 * u)
+        if self.host.bind.startswith("127.") and not chosen_bind(self.app):
+            y += 22 * u
+            text.draw(surf, _("No network address found: only this computer can join. Start "
+                              "Wizard with --net-bind and this computer's address."),
+                      (x, y), int(15 * u), theme.BAD, anchor="midtop", max_w=box.w - 40 * u)
+        y += 40 * u
+        names = self.game.seats
+        for seat in self.seats:
+            status = self.host.status(seat)
+            colour = theme.GOOD if status is SeatStatus.PLAYING else theme.INK
+            line = _("Seat {number}").format(number=seat + 1) + " — " + status_text(
+                status, names[seat].name)
+            text.draw(surf, line, (x, y), int(19 * u), colour, "bold", anchor="midtop",
+                      max_w=box.w - 40 * u)
+            y += 32 * u
+
+
+def kept_table(app: Any, session: Session) -> dict[str, Any] | None:
+    """The network table kept beside ``session``'s save (port, secret, seats, tokens), if any and
+    well formed (anything else there is ignored: the game resumes at one screen)."""
+    entry = host_tables(app.prefs.data_dir).get(app.prefs.game_id(session))
+    if entry is None:
+        return None
+    try:
+        port, secret = entry["port"], entry["secret"]
+        seats = [int(s) for s in entry["seats"]]
+        tokens = {int(s): t for s, t in dict(entry.get("tokens", {})).items()
+                  if isinstance(t, str)}
+        if not (isinstance(port, int) and 0 < port < 65_536 and isinstance(secret, int)) or \
+                not seats or any(not 0 <= s < len(session.seats) for s in seats):
+            return None
+    except (KeyError, TypeError, ValueError):
+        return None
+    return {"port": port, "secret": secret, "seats": seats, "tokens": tokens}
+
+
+def resume_scene(app: Any, session: Session, **kwargs: Any) -> Any:
+    """A resumed game: a network game reopens its table (same port and secret: the same code)
+    and waits for its joiners, who come back with their tokens; any other game goes to the table."""
+    kept = kept_table(app, session)
+    if kept is not None and session.finished is False:
+        for seat in kept["seats"]:         # a seat lent to a computer when the host quit: its
+            if not session.seats[seat].is_human:        # joiner takes it back on their return
+                session.seats[seat] = Seat.human(session.seats[seat].name)
+        try:
+            host = open_host(app, session, kept["seats"], port=kept["port"],
+                             secret=kept["secret"], tokens=kept["tokens"])
+        except OSError:
+            host = None
+        if host is not None:
+            return NetHostScene(app, session, host=host)
+    return app.routes["table"](app, session=session, **kwargs)

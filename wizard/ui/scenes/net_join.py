@@ -1,0 +1,320 @@
+"""Joining a table on another computer (``net-join``), and the joiner's reconnect overlay.
+
+The join screen reads a join code (or an address typed by hand, then the code for its secret) and
+a name, connects a ``RemoteGame`` with the seat token this computer kept for that table, and opens
+the joiner's table once the host has welcomed it. Every refusal is said in words. The reconnect
+overlay tries again every few seconds with the kept token until the host gives the seat back.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pygame
+
+from wizard.i18n import N_, _
+from wizard.net.client import RemoteGame
+from wizard.net.joincode import JoinCode, JoinCodeError, decode, encode, parse_address
+from wizard.net.keep import joiner_tokens, table_key, token_of
+from wizard.net.wire import Code
+from wizard.persistence.seats import clean_name, is_valid_name
+
+from .. import text, theme
+from ..netui import NET_EVENT, refusal_text
+from ..widgets import Button, TextBox, panel
+from .base import Overlay, Screen
+
+CONNECT_S = 3.0        # seconds to reach the host
+WELCOME_S = 8.0        # seconds for its welcome
+RETRY_S = 2.0          # the reconnect overlay's pause between tries
+
+
+def name_allowed(typed: str) -> bool:
+    """A name follows the one rule for seat names (blank while typing: "Guest")."""
+    name = typed.strip(" ")
+    return not name or is_valid_name(name)
+
+
+def code_allowed(typed: str) -> bool:
+    """A code or an address: short, printable."""
+    return len(typed) <= 40 and typed.isprintable()
+
+
+def read_code(typed: str) -> JoinCode:
+    """The table a typed text names: a join code, or ``address[:port] code`` (the address typed by
+    hand, the code for its secret). ``JoinCodeError`` with a translated reason."""
+    words = typed.split()
+    if not words:
+        raise JoinCodeError(_("Type the join code shown on the host's screen."))
+    address: tuple[str, int] | None = None
+    if "." in words[0]:
+        try:
+            address = parse_address(words[0])
+        except JoinCodeError:
+            raise JoinCodeError(_("{text} is not an address like 192.168.1.20.").format(
+                text=words[0])) from None
+        words = words[1:]
+        if not words:
+            raise JoinCodeError(_("After the address, type the join code too: it carries the "
+                                  "table's secret."))
+    try:
+        code = decode(" ".join(words))
+    except JoinCodeError:
+        raise JoinCodeError(_("This is not a join code: check each character against the host's "
+                              "screen.")) from None
+    if address is not None:
+        port = address[1] if ":" in typed.split()[0] else code.port
+        return JoinCode(address[0], port, code.secret)
+    return code
+
+
+def connect(app: Any, code: JoinCode, name: str) -> tuple[RemoteGame | None, str]:
+    """A ``RemoteGame`` connecting to ``code``'s table with the token kept for it, or why not."""
+    kept = joiner_tokens(app.prefs.data_dir)
+    token = token_of(kept.get(table_key(code.address, code.port, code.secret)))
+    remote = RemoteGame(code.address, code.port, code.secret, name, token=token)
+    try:
+        remote.connect(timeout=CONNECT_S)
+    except OSError:
+        return None, refusal_text(None)
+    return remote, ""
+
+
+def keep_token(app: Any, remote: RemoteGame) -> str:
+    """Keep the seat's token for this table; a note if the data folder held something else."""
+    kept = joiner_tokens(app.prefs.data_dir)
+    key = table_key(remote.address, remote.port, remote.hello.secret)
+    if remote.token:
+        kept.put(key, {"token": remote.token, "name": remote.hello.name})
+    if kept.problem is not None and kept.aside is not None:
+        return _("This computer's seat tokens were unreadable: they were set aside as {path}.").format(
+            path=kept.aside.name)
+    return ""
+
+
+def last_table(app: Any) -> tuple[str, str]:
+    """The code and name of the table this computer joined last (from its kept tokens), if any."""
+    kept = joiner_tokens(app.prefs.data_dir).read()
+    for key, entry in reversed(list(kept.items())):
+        address, _sep, rest = key.partition(":")
+        port, _sep, secret = rest.partition(":")
+        try:
+            code = encode(JoinCode(address, int(port), int(secret)))
+        except (ValueError, JoinCodeError):
+            continue
+        name = entry.get("name")
+        return code, clean_name(name) if isinstance(name, str) else ""
+    return "", ""
+
+
+class JoinScene(Screen):
+    """Join a table: the code (or an address), a name, Join."""
+
+    title = N_("Join a table")
+
+    def __init__(self, app: Any, code: str = "", name: str = "") -> None:
+        super().__init__(app)
+        last = getattr(app.settings, "last_setup", None) or {}
+        seats = last.get("seats") if isinstance(last, dict) else None
+        first = seats[0].get("name") if seats and isinstance(seats[0], dict) else None
+        last_code, last_name = last_table(app)
+        self.code = code or last_code
+        self.name = name or last_name or clean_name(first) or ""
+        self.error = ""
+        self.remote: RemoteGame | None = None
+        self.since = 0.0
+
+    def build(self, width: int, height: int) -> None:
+        """Two fields, Back and Join."""
+        u = self.unit
+        fw, fh = min(560 * u, width * 0.7), 52 * u
+        x = width / 2 - fw / 2
+        self.code_box = TextBox((x, 200 * u, fw, fh), self.code, self._set_code,
+                                accept=code_allowed)
+        self.name_box = TextBox((x, 310 * u, fw, fh), self.name, self._set_name,
+                                accept=name_allowed)
+        self.widgets += [self.code_box, self.name_box]
+        bw, bh = 220 * u, 56 * u
+        by = height - 24 * u - bh
+        self.widgets.append(Button((width / 2 - bw - 10 * u, by, bw, bh), _("Back"), self.back))
+        self.widgets.append(Button((width / 2 + 10 * u, by, bw, bh), _("Join"), self.join,
+                                   primary=True, enabled=self.remote is None,
+                                   keys=(pygame.K_RETURN,)))
+
+    def _set_code(self, value: str) -> None:
+        self.code = value
+        self.error = ""
+
+    def _set_name(self, value: str) -> None:
+        self.name = value
+
+    def join(self) -> None:
+        """Read the code, connect, wait for the host's welcome (``update``)."""
+        if self.remote is not None:
+            return
+        try:
+            code = read_code(self.code)
+        except JoinCodeError as err:
+            self.error = str(err)
+            self.app.dirty = True
+            return
+        name = clean_name(self.name) or _("Guest")
+        self.error = _("Connecting to {address}…").format(address=code.address)
+        self.app.draw()
+        self.remote, why = connect(self.app, code, name)
+        self.error = why
+        self.since = time.monotonic()
+        self.layout(*self.size)
+
+    def busy(self) -> bool:
+        """Waiting for the host's welcome."""
+        return self.remote is not None
+
+    def update(self, dt: float) -> None:
+        """The host's answer: the table, or the reason it refused."""
+        r = self.remote
+        if r is None:
+            return
+        r.pump()
+        if r.ready:
+            note = keep_token(self.app, r)
+            scene = self.app.go("net_table_joiner", remote=r,
+                                key=table_key(r.address, r.port, r.hello.secret))
+            if note:
+                scene.say(note, 6.0)  # type: ignore[attr-defined]
+            return
+        if r.lost or r.refused is not None or time.monotonic() - self.since > WELCOME_S:
+            code = r.refused.code if r.refused is not None else None
+            if code is Code.TOKEN:        # the kept token is stale: forget it, join anew
+                joiner_tokens(self.app.prefs.data_dir).drop(
+                    table_key(r.address, r.port, r.hello.secret))
+            self.error = refusal_text(code)
+            r.close()
+            self.remote = None
+            self.layout(*self.size)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """The network's news wakes the loop (network waits are in real seconds, not the game's
+        clock)."""
+        if event.type != NET_EVENT:
+            super().handle(event)
+
+    def back(self) -> None:
+        """Back to the main menu."""
+        if self.remote is not None:
+            self.remote.close()
+            self.remote = None
+        self.app.go("menu")
+
+    def draw_body(self, surf: pygame.Surface) -> None:
+        """The fields' labels, the hint, the error."""
+        u = self.unit
+        w = surf.get_width()
+        box = self.code_box.rect.union(self.name_box.rect).inflate(60 * u, 150 * u)
+        box.y -= 20 * u
+        panel(surf, box, u)
+        text.draw(surf, _("Join code (or the host's address, then the code)"),
+                  (self.code_box.rect.x, self.code_box.rect.y - 30 * u), int(17 * u), theme.INK,
+                  "bold", max_w=self.code_box.rect.w)
+        text.draw(surf, _("Your name"), (self.name_box.rect.x, self.name_box.rect.y - 30 * u),
+                  int(17 * u), theme.INK, "bold", max_w=self.name_box.rect.w)
+        text.draw(surf, _("The host's screen shows the code, e.g. 24Y7-4C3B-4Z."),
+                  (w / 2, self.code_box.rect.bottom + 8 * u), int(14 * u), theme.INK_DIM,
+                  anchor="midtop", max_w=box.w - 30 * u)
+        if self.error:
+            colour = theme.INK if self.remote is not None else theme.BAD
+            text.draw_wrapped(surf, self.error, pygame.Rect(w * 0.15, box.bottom + 16 * u,
+                                                            w * 0.7, 90 * u), int(18 * u), colour)
+
+
+class ReconnectScene(Overlay):
+    """Over a joiner's table whose connection was lost: tries again with the kept token."""
+
+    title = N_("Connection lost")
+
+    def __init__(self, app: Any, remote: RemoteGame, key: str) -> None:
+        super().__init__(app)
+        self.lost = remote
+        self.key = key
+        self.tries = 0
+        self.next_try = time.monotonic() + 0.5
+        self.remote: RemoteGame | None = None
+        self.since = 0.0
+        self.gave_up = ""
+        r = remote.refused
+        if r is not None and r.code in (Code.TOKEN, Code.REPLACED):
+            self.gave_up = refusal_text(r.code)
+
+    def panel_rect(self) -> pygame.Rect:
+        """A small panel in the middle."""
+        w, h = self.size
+        u = self.unit
+        pw, ph = min(w * 0.9, 640 * u), 300 * u
+        return pygame.Rect((w - pw) / 2, (h - ph) / 2, pw, ph)
+
+    def build(self, width: int, height: int) -> None:
+        """Main menu (give up)."""
+        r = self.panel_rect()
+        u = self.unit
+        bw = 260 * u
+        self.widgets.append(Button((r.centerx - bw / 2, r.bottom - 74 * u, bw, 52 * u),
+                                   _("Main menu"), self.give_up))
+
+    def busy(self) -> bool:
+        """Trying again on a timer."""
+        return not self.gave_up
+
+    def update(self, dt: float) -> None:
+        """Try again every few seconds; the table comes back when the host welcomes us."""
+        if self.gave_up:
+            return
+        now = time.monotonic()
+        r = self.remote
+        if r is None:
+            if now < self.next_try:
+                return
+            self.tries += 1
+            self.app.dirty = True
+            old = self.lost
+            token = token_of(joiner_tokens(self.app.prefs.data_dir).get(self.key)) or old.token
+            r = RemoteGame(old.address, old.port, old.hello.secret, old.hello.name, token=token)
+            try:
+                r.connect(timeout=1.5)
+            except OSError:
+                self.next_try = now + RETRY_S
+                return
+            self.remote, self.since = r, now
+        r.pump()
+        if r.ready:
+            self.app.go("net_table_joiner", remote=r, key=self.key)
+            return
+        if r.refused is not None and r.refused.code in (Code.TOKEN, Code.REPLACED):
+            self.gave_up = refusal_text(r.refused.code)
+            r.close()
+            self.remote = None
+            self.app.dirty = True
+        elif r.lost or now - self.since > WELCOME_S:
+            r.close()
+            self.remote = None
+            self.next_try = now + RETRY_S
+
+    def give_up(self) -> None:
+        """Back to the main menu (the token stays kept: joining again takes the seat back)."""
+        if self.remote is not None:
+            self.remote.close()
+        self.app.go("menu")
+
+    def back(self) -> None:
+        """Esc: give up."""
+        self.give_up()
+
+    def draw_body(self, surf: pygame.Surface) -> None:
+        """What is going on."""
+        r = self.panel_rect()
+        u = self.unit
+        line = self.gave_up or _("Reconnecting to the host… (try {number})").format(
+            number=max(1, self.tries))
+        text.draw_wrapped(surf, line, pygame.Rect(r.x + 30 * u, r.y + 80 * u, r.w - 60 * u,
+                                                  120 * u), int(19 * u),
+                          theme.BAD if self.gave_up else theme.INK)

@@ -1,0 +1,213 @@
+"""The table screen at a network table, on the host and on a joiner.
+
+The host's (``net_table_host``) pumps its ``NetHost`` every frame, follows ``host.remote`` (a seat
+lent to a computer is played here), shows "waiting for Núria (reconnecting…)" over the table for a
+seat whose joiner dropped, with "Let the computer play"; take-back is off. The joiner's
+(``net_table_joiner``) pumps its ``RemoteGame``, closes the round-end screen when the host deals,
+offers no Restart, Same deals or take-back, and opens the reconnect overlay when the connection
+is lost.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from wizard.engine import Phase
+from wizard.i18n import _
+from wizard.net.client import RemoteGame
+from wizard.net.host import NetHost, SeatStatus
+from wizard.net.keep import host_tables
+from wizard.table import GameOver, Outcome, Seat, Session
+
+from .. import text, theme
+from ..netui import NET_EVENT, waker_for
+from ..widgets import Button, panel
+from .table import TableScene
+
+
+class HostTableScene(TableScene):
+    """The host's table: its own people and computers play here, the joiners elsewhere."""
+
+    def __init__(self, app: Any, session: Session, host: NetHost) -> None:
+        super().__init__(app, session, remote=host.remote)
+        self.host = host
+        self.waker = waker_for(app, host.wake)
+        self.lend_buttons: list[tuple[Button, int]] = []
+
+    def away(self) -> list[int]:
+        """The seats whose joiner dropped and that nobody plays meanwhile."""
+        return [s for s in sorted(self.host.open_seats) if self.host.status(s) is SeatStatus.AWAY]
+
+    def update(self, dt: float) -> None:
+        """Take in the joiners' moves, arrivals and departures, then move the table on."""
+        if self.host.pump():
+            self.app.dirty = True
+        if self.table.remote != self.host.remote:
+            self.table.remote = self.host.remote
+            self.app.dirty = True
+        super().update(dt)
+
+    def show(self, out: Outcome) -> None:
+        """As any table; the game's result offers Play again and Same deals at a new network
+        table for the same seats (the joiners join it with its new code)."""
+        if not isinstance(out, GameOver):
+            super().show(out)
+            return
+        self.record_game()
+        self.app.open("game_end", outcome=out, game=self.game, close_table=self.close,
+                      play=self.play_again)
+        self.app.dirty = True
+
+    def play_again(self, session: Session) -> None:
+        """A new game for the same seats: the seats on other computers are open again."""
+        seats = sorted(self.host.open_seats)
+        for seat in seats:               # a seat lent to a computer is a joiner's again
+            session.seats[seat] = Seat.human(session.seats[seat].name)
+        self.app.go("net_host_waiting", session=session, seats=seats)
+
+    def can_take_back(self) -> bool:
+        """Take-back is off at a network table (even with every joiner's seat lent)."""
+        return False
+
+    def take_back(self) -> None:
+        """Off at a network table."""
+
+    def lend(self, seat: int) -> None:
+        """A computer player plays ``seat`` until its joiner is back."""
+        if self.host.status(seat) is SeatStatus.AWAY:
+            self.host.lend(seat, "normal")
+            self.table.remote = self.host.remote
+            self.app.dirty = True
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """The network's news wakes the loop; a click on "Let the computer play" lends the seat."""
+        if event.type == NET_EVENT:
+            self.app.dirty = True
+            return
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            for button, seat in self.lend_buttons:
+                if button.rect.collidepoint(event.pos):
+                    self.lend(seat)
+                    return
+        super().handle(event)
+
+    def open_menu(self) -> None:
+        """The in-game menu without Restart (a network table is not restarted from here)."""
+        self.app.open("game_menu", on_pad=self.open_score_pad, on_last_trick=self.show_last_trick,
+                      on_leave=self.leave, on_legend=self.open_legend, game=None)
+
+    def record_game(self) -> None:
+        """The finished game goes into the history; the table is no longer kept for a resume."""
+        super().record_game()
+        host_tables(self.app.prefs.data_dir).drop(self.app.prefs.game_id(self.game))
+
+    def close(self) -> None:
+        """The table stops listening (the game stays saved and can be resumed)."""
+        if self.waker is not None:
+            self.waker.stop()
+            self.waker = None
+        self.host.close()
+        super().close()
+
+    def draw_over(self, surf: pygame.Surface) -> None:
+        """A banner above the prompt for each joiner who dropped, with "Let the computer play"."""
+        self.lend_buttons = []
+        u = self.unit_over(surf)
+        w = surf.get_width()
+        bh = 52 * u
+        y = self.lay.prompt.y - 10 * u
+        for seat in self.away():
+            y -= bh + 6 * u
+            name = self.table.names[seat]
+            bw = min(w - 20 * u, 640 * u)
+            box = pygame.Rect(w / 2 - bw / 2, y, bw, bh)
+            panel(surf, box, u)
+            text.draw(surf, _("Waiting for {name} (reconnecting…)").format(name=name),
+                      (box.x + 16 * u, box.centery), int(18 * u), theme.ACCENT, "bold",
+                      anchor="midleft", max_w=box.w - 270 * u)
+            button = Button((box.right - 250 * u, box.y + 6 * u, 240 * u, bh - 12 * u),
+                            _("Let the computer play"), lambda: None)
+            button.draw(surf, u)
+            self.lend_buttons.append((button, seat))
+
+    @staticmethod
+    def unit_over(surf: pygame.Surface) -> float:
+        """The size unit of the banners for this window."""
+        from ..layout import unit_for
+        return unit_for(*surf.get_size())
+
+
+class JoinerTableScene(TableScene):
+    """A joiner's table: the table screen fed by the host through a ``RemoteGame``."""
+
+    def __init__(self, app: Any, remote: RemoteGame, key: str) -> None:
+        super().__init__(app, remote, keep_history=False, remote=remote.remote,  # type: ignore[arg-type]
+                         on_game_over=lambda scene: scene.open_score_pad())
+        self.remote_game = remote
+        self.key = key
+        self.waker = waker_for(app, remote.wake)
+        self.reconnecting = False
+
+    def update(self, dt: float) -> None:
+        """Apply what the host sent; the round-end screen closes when the host deals; a lost
+        connection opens the reconnect overlay."""
+        r = self.remote_game
+        if r.pump():
+            self.app.dirty = True
+        top = self.app.top
+        outcome = getattr(top, "outcome", None)
+        view = r.view(r.seat)
+        close = getattr(top, "close", None)
+        if top is not self and close is not None and getattr(outcome, "result", None) is not None \
+                and not getattr(outcome, "last", False) and \
+                (view.round > outcome.result.round or view.phase is not Phase.ROUND_END):  # type: ignore[union-attr]
+            close()                        # the host dealt: the round-end screen closes
+        if r.lost and not self.reconnecting and not self.table.finished:
+            self.reconnecting = True
+            self.app.open("net_reconnect", remote=r, key=self.key)
+        super().update(dt)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """The network's news wakes the loop."""
+        if event.type == NET_EVENT:
+            self.app.dirty = True
+            return
+        super().handle(event)
+
+    def waiting_for_start(self) -> bool:
+        """The host has not started the game yet (its waiting screen is still open)."""
+        r = self.remote_game
+        return r.ready and r.view(r.seat).phase is Phase.DRAW and self.table.drained
+
+    def draw_over(self, surf: pygame.Surface) -> None:
+        """Before the host starts: say so in the middle of the empty table."""
+        if not self.waiting_for_start():
+            return
+        u = HostTableScene.unit_over(surf)
+        w, h = surf.get_size()
+        box = pygame.Rect(w / 2 - 300 * u, h / 2 - 36 * u, 600 * u, 72 * u)
+        panel(surf, box, u)
+        text.draw(surf, _("Waiting for the host to start the game…"), box.center, int(20 * u),
+                  theme.ACCENT, "bold", anchor="center", max_w=box.w - 30 * u)
+
+    def can_take_back(self) -> bool:
+        """No take-back for a joiner."""
+        return False
+
+    def take_back(self) -> None:
+        """Off at a network table."""
+
+    def open_menu(self) -> None:
+        """The in-game menu without Restart or Abandon (the game is the host's)."""
+        self.app.open("game_menu", on_pad=self.open_score_pad, on_last_trick=self.show_last_trick,
+                      on_leave=self.leave, on_legend=self.open_legend, game=None)
+
+    def close(self) -> None:
+        """Leave the table: the connection closes (the seat waits for this computer's token)."""
+        if self.waker is not None:
+            self.waker.stop()
+            self.waker = None
+        self.remote_game.close()
+        super().close()

@@ -1,0 +1,110 @@
+"""Smoke-test states of the network table (issue #27), on 127.0.0.1 only: the host's waiting
+screen with one seat joined and one open, the join screen refusing a code with a typo, a joiner's
+table in the play, and the host's table waiting for a joiner who dropped."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from wizard.engine import GameConfig, Phase
+from wizard.net.client import RemoteGame
+from wizard.net.host import NetHost, SeatStatus
+from wizard.net.keep import table_key
+from wizard.table import Seat, Session, step_ai
+
+if TYPE_CHECKING:
+    from .app import App
+
+NET_SCREENS = ("net-host-waiting", "net-join", "net-table-joiner", "net-waiting-reconnect")
+LOOPBACK = "127.0.0.1"
+_open: list[Any] = []          # hosts and connections of the last net screen (closed at the next)
+
+
+def close_net() -> None:
+    """Close what the previous net screen opened."""
+    while _open:
+        _open.pop().close()
+
+
+def _wait(cond: Callable[[], bool], step: Callable[[], object], what: str) -> None:
+    end = time.monotonic() + 10
+    while not cond():
+        if time.monotonic() > end:
+            raise RuntimeError(f"timed out: {what}")
+        step()
+        time.sleep(0.002)
+
+
+def _played(seats: list[Seat], viewer: int) -> Session:
+    """A 4-seat game played (first legal actions) to ``viewer``'s card in round 3, a trick begun."""
+    s = Session.new(GameConfig(4, seed=27), seats)
+    s.start()
+    for _i in range(5000):
+        if s.current == viewer and s.phase is Phase.PLAY and s.round >= 3 and \
+                len(s.view(viewer).trick) >= 1:
+            return s
+        if s.phase is Phase.ROUND_END:
+            s.advance()
+        elif s.seats[s.current].is_human:   # type: ignore[index]
+            s.act(s.legal_actions()[0])
+        else:
+            step_ai(s)
+    raise RuntimeError("the game did not reach the state")
+
+
+def make_net_screen(app: App, name: str) -> None:
+    """Put ``app`` in the network state ``name``."""
+    close_net()
+    app.net_bind = LOOPBACK         # type: ignore[attr-defined]
+    app.net_port = 0                # type: ignore[attr-defined]
+    if name == "net-host-waiting":
+        seats = [Seat.human("Anna"), Seat.human("Seat 2"), Seat.human("Seat 3"),
+                 Seat.ai("Merlin", "easy")]
+        scene = app.go("net_host_waiting", session=Session.new(GameConfig(4, seed=28), seats),
+                       seats=[1, 2])
+        host = scene.host  # type: ignore[attr-defined]
+        if host is None:
+            raise RuntimeError(scene.error)  # type: ignore[attr-defined]
+        _open.append(host)
+        c = host.join_code()
+        from wizard.net.joincode import decode
+        code = decode(c)
+        joiner = RemoteGame(code.address, code.port, code.secret, "Núria")
+        joiner.connect()
+        _open.append(joiner)
+        _wait(lambda: host.status(1) is SeatStatus.PLAYING, lambda: app.frame(0.0), "the join")
+    elif name == "net-join":
+        join = app.go("net_join", code="24Y7-4C3B-4Y", name="Núria")   # a typo: refused
+        join.join()  # type: ignore[attr-defined]
+        if not join.error:  # type: ignore[attr-defined]
+            raise RuntimeError("the typo was not caught")
+    elif name == "net-table-joiner":
+        seats = [Seat.ai("Anna", "easy"), Seat.human("Núria"), Seat.ai("Merlin", "easy"),
+                 Seat.ai("Morgana", "easy")]
+        s = _played(seats, 1)
+        host = NetHost(s, [1], bind=LOOPBACK, port=0)
+        host.open()
+        _open.append(host)
+        r = RemoteGame(LOOPBACK, host.port, host.secret, "Núria")
+        r.connect()
+        _open.append(r)
+        _wait(lambda: r.ready, lambda: (host.pump(), r.pump()), "the welcome")
+        app.go("net_table_joiner", remote=r, key=table_key(LOOPBACK, host.port, host.secret))
+        for _i in range(3):
+            app.frame(0.0)
+    elif name == "net-waiting-reconnect":
+        seats = [Seat.human("Anna"), Seat.human("Núria"), Seat.ai("Merlin", "easy"),
+                 Seat.ai("Morgana", "easy")]
+        s = _played(seats, 0)
+        host = NetHost(s, [1], bind=LOOPBACK, port=0, tokens={1: "kept-token-of-nuria"})
+        host.open()
+        _open.append(host)
+        if host.status(1) is not SeatStatus.AWAY:
+            raise RuntimeError("the seat is not waiting for its joiner")
+        app.go("net_table_host", session=s, host=host)
+        for _i in range(3):
+            app.frame(0.0)
+    else:
+        raise ValueError(name)
