@@ -262,7 +262,7 @@ def test_no_chance_is_claimed_for_a_bid_far_from_the_coachs_own() -> None:
                                                 far.n: notes["ev"][far.n]}}), view, 0, "classic")
     row = [r for r in hint.rows if r.action == far][0]
     assert row.exact is None and "make it in" not in row.text and "expected" in row.text
-    assert "No chance is shown for a bid more than 2 tricks away" in hint.note
+    assert "No chance shown: more than 2 tricks from Expert's bid" in hint.note
     d = Decision(0, view.seat, view.round, 0, BID, far.n, best2.n, notes["ev"][far.n],
                  notes["ev"][best2.n], None, notes["exact"][best2.n])
-    assert exact_line(d).startswith("No chance is shown")
+    assert exact_line(d).startswith("No chance shown")

@@ -431,12 +431,10 @@ def chance_text(p: float) -> str:
 def unchecked_chance(n: int) -> str:
     """Why a bid far from Expert's has no chance shown (its points still are)."""
     return ngettext(
-        "No chance is shown for a bid more than {n} trick away from Expert's: the coach's numbers "
-        "were checked against real play only near its own bid, so this bid's points are less sure "
-        "too.",
-        "No chance is shown for a bid more than {n} tricks away from Expert's: the coach's numbers "
-        "were checked against real play only near its own bid, so this bid's points are less sure "
-        "too.",
+        "No chance shown: more than {n} trick from Expert's bid, these numbers were not checked "
+        "against real play (its points are less sure).",
+        "No chance shown: more than {n} tricks from Expert's bid, these numbers were not checked "
+        "against real play (its points are less sure).",
         n).format(n=n)
 
 

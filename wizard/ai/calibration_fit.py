@@ -18,7 +18,7 @@ import math
 from collections.abc import Sequence
 from pathlib import Path
 
-from .calibration import Group, logit
+from .calibration import KNOT, Group, logit
 from .calibration_cases import BidCase, half_of, load
 
 
@@ -64,25 +64,27 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float] | None:
     return [m[i][n] / m[i][i] for i in range(n)]
 
 
-def platt(cases: Sequence[BidCase], share: bool = False) -> tuple[float, float, float, float]:
-    """(a, b, c, d) maximising the likelihood of ``made`` under
-    ``sigmoid(a + b logit(p_raw) + c bid / round + d (bid == round))`` (c = d = 0 unless
+def platt(cases: Sequence[BidCase],
+          share: bool = False) -> tuple[float, float, float, float, float]:
+    """(a, b, c, d, e) maximising the likelihood of ``made`` under ``sigmoid(a + b x + e max(0,
+    KNOT - x) + c bid / round + d (bid == round))``, x = logit(p_raw) (c = d = e = 0 unless
     ``share``).
 
     >>> from wizard.ai.calibration_cases import BidCase
     >>> cs = [BidCase("expert", 4, "classic", 3, 1, p, 30.0, -10.0, 0.0, m, 0)
     ...       for p, m in [(0.2, False), (0.2, True), (0.8, True), (0.8, True), (0.5, True)]]
-    >>> a, b, c, d = platt(cs)
-    >>> a > 0 and c == d == 0
+    >>> a, b, c, d, e = platt(cs)
+    >>> a > 0 and c == d == e == 0
     True
     """
     rows = [[1.0, logit(c.p_raw)]
-            + ([c.bid / max(1, c.round), float(c.bid == c.round)] if share else [])
+            + ([c.bid / max(1, c.round), float(c.bid == c.round),
+                max(0.0, KNOT - logit(c.p_raw))] if share else [])
             for c in cases]
     w = logistic(rows, [1.0 if c.made else 0.0 for c in cases])
     if not share:
-        return round(w[0], 4), round(w[1], 4), 0.0, 0.0
-    return round(w[0], 4), round(w[1], 4), round(w[2], 4), round(w[3], 4)
+        return round(w[0], 4), round(w[1], 4), 0.0, 0.0, 0.0
+    return round(w[0], 4), round(w[1], 4), round(w[2], 4), round(w[3], 4), round(w[4], 4)
 
 
 def support(cases: Sequence[BidCase]) -> tuple[float, float]:
@@ -98,9 +100,9 @@ def fit_maps(cases: Sequence[BidCase], level: str = "expert") -> tuple[Group, Gr
     mine = [c for c in cases if c.level == level and not c.forced]
     zero = [c for c in mine if c.bid == 0]
     other = [c for c in mine if c.bid != 0]
-    za, zb, zc, zd = platt(zero)
-    oa, ob, oc, od = platt(other, share=True)
-    return (za, zb, *support(zero), zc, zd), (oa, ob, *support(other), oc, od)
+    za, zb, zc, zd, ze = platt(zero)
+    oa, ob, oc, od, oe = platt(other, share=True)
+    return (za, zb, *support(zero), zc, zd, ze), (oa, ob, *support(other), oc, od, oe)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
