@@ -64,6 +64,8 @@ def test_refusals_seats_and_the_handshake_round_trip() -> None:
         (1, card_play("MERLIN:J"))
     r = wire.Refused(wire.Code.RULES, "not your turn", refusals[next(iter(refusals))], False)
     assert wire.refused_of(wire.decode(wire.refused(r), wire.HOST_TYPES)) == r
+    r = wire.Refused(wire.Code.WAIT, "wait", None, False, bid(2))
+    assert wire.refused_of(wire.decode(wire.refused(r), wire.HOST_TYPES)) == r
     seats, away = wire.table_of(wire.decode(wire.table(s.seats, [2]), wire.HOST_TYPES))
     assert list(seats) == s.seats and away == (2,)
 
@@ -216,3 +218,23 @@ def test_a_view_of_one_seat_encodes_no_card_of_another_hand() -> None:
     s.subscribe(scan)
     play_out(s)
     assert checked > 1000
+
+
+def test_a_joiner_waits_on_for_its_own_intent_when_another_line_is_refused() -> None:
+    """Something else wrote an intent on the joiner's connection (a hostile or buggy program):
+    its refusal must not make the joiner think its own intent was answered (it would send again,
+    from a view that is out of date)."""
+    from wizard.net.client import RemoteGame
+
+    rg = RemoteGame("127.0.0.1", 1, 1, "Ann")
+    rg.seat = 0
+    lines: list[bytes] = []
+    rg.send_line = lines.append  # type: ignore[method-assign]
+    rg.act(bid(1), 0)
+    assert rg._pending and lines
+    other = wire.Refused(wire.Code.RULES, "no", None, False, bid(5))
+    rg._apply(wire.decode(wire.refused(other), wire.HOST_TYPES))
+    assert rg._pending and rg.refused is None          # still waiting for its own answer
+    mine = wire.Refused(wire.Code.WAIT, "wait", None, False, bid(1))
+    rg._apply(wire.decode(wire.refused(mine), wire.HOST_TYPES))
+    assert not rg._pending and rg.refused == mine

@@ -59,6 +59,7 @@ class RemoteGame:
         self._moves = 0
         self._refusals: dict[Action, Refusal] = {}
         self._pending = False                  # an intent is on its way
+        self._sent: Action | None = None       # the last intent sent
         self._listeners: list[tuple[Callable[[list[Event]], None], Callable[[], int | None]]] = []
         self._inbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -179,7 +180,13 @@ class RemoteGame:
                 listener(s.events if viewer() == self.seat else
                          events_for(s.events, None, s.view.config))
         elif kind == "refused":
-            self.refused = r = wire.refused_of(m)
+            r = wire.refused_of(m)
+            if not r.fatal and r.action is not None and r.action != self._sent:
+                # the answer to a line this program did not send (something else wrote on its
+                # connection): its own intent is still on its way
+                log.info("the host refused an intent this table did not send: %s", r.text)
+                return
+            self.refused = r
             self._pending = False
             if r.fatal:
                 self.lost = True
@@ -255,6 +262,7 @@ class RemoteGame:
         if seat != self.seat:
             raise ValueError(f"this table plays seat {self.seat}, not {seat}")
         self._pending = True
+        self._sent = action
         self.send_line(wire.act(seat, action))
 
     def start(self) -> None:

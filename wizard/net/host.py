@@ -179,7 +179,8 @@ class NetHost:
         err = self.session.check(action, seat)
         if err is not None:
             self._refuse_later(conn, wire.Refused(Code.RULES, f"the rules refuse {action}: "
-                                                  f"{err.rule.value}", err, fatal=False))
+                                                  f"{err.rule.value}", err, fatal=False,
+                                                  action=action))
             return
         self.session.act(action, seat)             # every joiner hears of it in _on_step
 
@@ -430,7 +431,7 @@ class NetHost:
             return
         if conn.pending:
             self._refuse(conn, wire.Refused(Code.WAIT, "an action is already on its way",
-                                            fatal=False))
+                                            fatal=False, action=action))
             return
         conn.pending = True
         self._inbox.put(("act", conn, action))

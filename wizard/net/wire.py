@@ -228,25 +228,29 @@ def state_of(m: dict[str, Any]) -> State:
 
 @dataclass(frozen=True)
 class Refused:
-    """Why the host refused: a code, a sentence, the rule broken (``Code.RULES``), and whether
-    the connection is closed."""
+    """Why the host refused: a code, a sentence, the rule broken (``Code.RULES``), whether the
+    connection is closed, and the intent refused (``RULES`` and ``WAIT``), so that a joiner can
+    tell the answer to its own intent from the answer to a line it did not send."""
 
     code: Code
     text: str
     refusal: Refusal | None = None
     fatal: bool = True
+    action: Action | None = None
 
 
 def refused(r: Refused) -> bytes:
     """A refusal."""
     return encode({"type": "refused", "code": r.code.value, "text": r.text[:300],
                    "refusal": None if r.refusal is None else refusal_json(r.refusal),
-                   "fatal": r.fatal})
+                   "fatal": r.fatal,
+                   "action": None if r.action is None else action_json(r.action)})
 
 
 def refused_of(m: dict[str, Any]) -> Refused:
     """A refusal, read back."""
-    d = obj(m, "refused", {"v", "type", "code", "text", "refusal", "fatal"})
+    d = obj(m, "refused", {"v", "type", "code", "text", "refusal", "fatal", "action"})
     return Refused(member(Code, d["code"], "code"), text(d["text"], "text", 300),
                    None if d["refusal"] is None else refusal_of(d["refusal"]),
-                   boolean(d["fatal"], "fatal"))
+                   boolean(d["fatal"], "fatal"),
+                   None if d["action"] is None else action_of(d["action"]))
