@@ -8,19 +8,18 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from wizard.engine import Action, Bid, ChooseTrump, GameConfig, Play, PlayerView
+from wizard.engine import Action, GameConfig, PlayerView
+from wizard.net.bench import quiet_table
 from wizard.net.client import RemoteGame
 from wizard.net.host import NetHost
 from wizard.session import Seat, Session
 from wizard.table import (
     Accepted,
-    BidIntent,
     GameOver,
     NextRound,
-    PlayIntent,
     RoundOver,
     Table,
-    TrumpIntent,
+    intent_for,
     play_out,
 )
 
@@ -35,18 +34,8 @@ def choose(view: PlayerView) -> Action:
     return random.Random(str(key)).choice(sorted(view.legal, key=str))
 
 
-def intent_of(action: Action) -> object:
-    if isinstance(action, Bid):
-        return BidIntent(action.n)
-    if isinstance(action, ChooseTrump):
-        return TrumpIntent(action.suit)
-    assert isinstance(action, Play)
-    return PlayIntent(action.card)
-
-
-def table_for(port: object, remote: frozenset[int]) -> Table:
-    return Table(port, threaded=False, speed=0.0, ai_pause=0.0, trick_hold=0.0,  # type: ignore[arg-type]
-                 last_trick_waits=False, auto_forced=False, remote=remote)
+intent_of = intent_for
+table_for = quiet_table
 
 
 def person_acts(table: Table) -> bool:

@@ -26,22 +26,19 @@ from dataclasses import dataclass, field
 from wizard.engine import (
     Bid,
     CardPlayed,
-    ChooseTrump,
     Event,
     GameConfig,
-    Play,
     PlayerView,
     card,
 )
 from wizard.session import Seat, Session
 from wizard.table import (
-    BidIntent,
     GameOver,
     NextRound,
     PlayIntent,
     RoundOver,
     Table,
-    TrumpIntent,
+    intent_for,
 )
 
 from .client import RemoteGame
@@ -56,16 +53,12 @@ def _choose(view: PlayerView, seed: int) -> object:
     (its first one refused while busy) is the same one and the same seed plays the same game."""
     key = (seed, view.seat, view.round, view.phase.value, len(view.tricks_played),
            len(view.trick), sum(view.bids_made))
-    action = random.Random(str(key)).choice(sorted(view.legal, key=str))
-    if isinstance(action, Bid):
-        return BidIntent(action.n)
-    if isinstance(action, ChooseTrump):
-        return TrumpIntent(action.suit)
-    assert isinstance(action, Play)
-    return PlayIntent(action.card)
+    return intent_for(random.Random(str(key)).choice(sorted(view.legal, key=str)))
 
 
-def _table(port: object, remote: frozenset[int]) -> Table:
+def quiet_table(port: object, remote: frozenset[int]) -> Table:
+    """A table that plays at once: no pace, no animation, no forced move played for the person
+    (the network's tests and bench drive it with intents)."""
     return Table(port, threaded=False, speed=0.0, ai_pause=0.0, trick_hold=0.0,  # type: ignore[arg-type]
                  last_trick_waits=False, auto_forced=False, remote=remote)
 
@@ -218,10 +211,10 @@ def play_one(seed: int, frame: float, hostile: int = 0) -> Figures:
         done = threading.Event()
         dones.append(done)
         threads.append(threading.Thread(target=_screen, args=(
-            _table(remote, remote.remote), remote.wake, remote.pump, frame,
+            quiet_table(remote, remote.remote), remote.wake, remote.pump, frame,
             seed, played, done, stop)))
     start = time.perf_counter()
-    host_table = _table(session, host.remote)
+    host_table = quiet_table(session, host.remote)
     host_done = threading.Event()
     frames: list[float] = []
     threads.append(threading.Thread(target=_screen, args=(

@@ -36,6 +36,7 @@ from .intents import (
     TakeBackIntent,
     TakenBack,
     TrumpIntent,
+    intent_for,
 )
 from .port import GamePort
 from .runner import Job, Runner
@@ -46,7 +47,7 @@ __all__ = [
     "DURATIONS", "SOUND_OF", "SPEEDS", "Accepted", "Animator", "AskHint", "BidIntent",
     "CancelChoice", "ChoiceNeeded", "Clock", "ComputerSeats", "CurtainUp", "Decider", "GameOver",
     "GamePort", "HintReady", "Ignored", "Seat", "Session", "TakeBackError", "TakeBackRule",
-    "default_ai_factory", "play_out", "step_ai",
+    "default_ai_factory", "intent_for", "play_out", "step_ai",
     "Intent", "Job", "Kept", "MerlinIntent", "NextRound", "Outcome", "PlayIntent", "Ready",
     "Refused", "Runner", "RoundOver", "Shown", "SkipAnimation", "Table", "TakeBackIntent",
     "TakenBack", "TrumpIntent",

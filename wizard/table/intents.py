@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from wizard.engine import Action, Card, RoundResult, Rule
+from wizard.engine import Action, Bid, Card, ChooseTrump, Play, RoundResult, Rule
 from wizard.session import TakeBackRule
 
 from .summary import RoundSummary
@@ -79,6 +79,17 @@ class NextRound:
 
 Intent = (BidIntent | PlayIntent | TrumpIntent | MerlinIntent | CancelChoice | SkipAnimation
           | AskHint | Ready | NextRound | TakeBackIntent)
+
+def intent_for(action: Action) -> BidIntent | PlayIntent | TrumpIntent:
+    """The person's intent that asks for ``action`` (a seat driven by a program: tests, benches)."""
+    if isinstance(action, Bid):
+        return BidIntent(action.n)
+    if isinstance(action, ChooseTrump):
+        return TrumpIntent(action.suit)
+    if not isinstance(action, Play):
+        raise TypeError(f"no intent asks for {action!r}")
+    return PlayIntent(action.card)
+
 
 #: Intents that act in the game for the person whose turn it is (kept while an animation runs).
 GAME_INTENTS = (BidIntent, PlayIntent, TrumpIntent, MerlinIntent)
