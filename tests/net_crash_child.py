@@ -55,7 +55,7 @@ def say(data: object) -> None:
 def _app(data: str):  # type: ignore[no-untyped-def]
     from wizard.ui.prefs import Prefs
     from wizard.ui.routes import make_app
-    app = make_app(Prefs(Path(data)), size=(1280, 800), headless=True, threaded=False,
+    app = make_app(Prefs(Path(data), background=True), size=(1280, 800), headless=True, threaded=False,
                    speed="off", lang="en")
     app.net_bind = LOOPBACK          # never anything else in tests
     app.net_port = 0                 # any free port

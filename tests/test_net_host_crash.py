@@ -8,11 +8,10 @@ stops dead after ``STOP`` moves (round 3, cards in every hand) and is killed the
 joiner had seen was saved (``Session`` saves before it tells anyone; the last moves may be saved
 and not yet sent when the kill comes, and then the joiner learns them on its return).
 
-The host's ``Prefs`` writes in the foreground here, as in ``test_ui_net.py``. The program itself
-(``wizard/ui/main.py``) uses ``Prefs(background=True)``: there the joiners are told of a move
-before its save is on disk, and a host killed right after a quick run of moves resumes some moves
-earlier than what the joiners had seen (tried by hand: 4 to 19 moves back; the game then replays
-them and ends the same). This test does not cover that case.
+The host's ``Prefs`` writes in the background, as the program does (``wizard/ui/main.py``):
+the host's ``NetHost`` waits for a step's save to be on disk before any joiner hears of it
+(``before_send``). Without that wait, a host killed right after a quick run of moves came back 4
+to 19 moves before what the joiners had been shown (tried by hand in 8 runs).
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ import logging
 import queue
 import secrets
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,8 +76,13 @@ class NetHost:
     def __init__(self, session: Session, open_seats: Iterable[int], *, bind: str = "127.0.0.1",
                  port: int = DEFAULT_PORT, secret: int | None = None,
                  hello_timeout: float = 20.0, max_connections: int = 64,
-                 tokens: dict[int, str] | None = None) -> None:
+                 tokens: dict[int, str] | None = None,
+                 before_send: Callable[[], None] | None = None) -> None:
         self.session = session
+        #: called after a step and before any joiner hears of it (the host's screen: wait until
+        #: the step's save is on disk, so that a host that dies never comes back behind what the
+        #: joiners were shown)
+        self.before_send = before_send
         self.open_seats = frozenset(open_seats)
         if not self.open_seats <= set(range(session.config.players)) or any(
                 not session.seats[s].is_human for s in self.open_seats):
@@ -113,8 +118,9 @@ class NetHost:
     def status(self, seat: int) -> SeatStatus:
         """Whether ``seat`` waits for a joiner, is played, or waits for its joiner's return."""
         with self._lock:
-            if seat in self._conns:
-                return SeatStatus.PLAYING
+            conn = self._conns.get(seat)
+            if conn is not None and conn.welcomed:
+                return SeatStatus.PLAYING     # welcomed by pump(): its joiner's name is known
             if seat in self._lent:
                 return SeatStatus.LENT
             return SeatStatus.AWAY if seat in self._tokens else SeatStatus.OPEN
@@ -185,6 +191,8 @@ class NetHost:
         self.session.act(action, seat)             # every joiner hears of it in _on_step
 
     def _on_step(self, session: Session, events: list[Any]) -> None:
+        if self.before_send is not None:
+            self.before_send()
         with self._lock:
             conns = [(seat, c) for seat, c in self._conns.items() if c.welcomed]
         for seat, conn in conns:

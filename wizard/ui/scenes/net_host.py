@@ -43,7 +43,8 @@ def open_host(app: Any, session: Session, seats: Iterable[int], *, port: int | N
     bind = bind_address(app)
     first = host_port(app) if port is None else port
     for p in dict.fromkeys((first, 0)):
-        host = NetHost(session, seats, bind=bind, port=p, secret=secret, tokens=tokens)
+        host = NetHost(session, seats, bind=bind, port=p, secret=secret, tokens=tokens,
+                       before_send=app.prefs.flush)     # a step's save on disk before it is told
         try:
             host.open()
             return host
