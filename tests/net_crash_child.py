@@ -21,7 +21,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import threading
@@ -36,20 +35,17 @@ from netplay import (  # noqa: E402
     JOINERS,
     LOOPBACK,
     SEATS,
+    join,
     next_rounds,
     person_acts,
+    say,
     table_for,
 )
 
 from wizard.engine import GameConfig  # noqa: E402
-from wizard.net.client import RemoteGame  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
 
 LIMIT = 60.0
-
-
-def say(data: object) -> None:
-    print(json.dumps(data), flush=True)
 
 
 def _app(data: str):  # type: ignore[no-untyped-def]
@@ -143,58 +139,6 @@ def resume(data: str, game_id: str) -> None:
     app.prefs.close()
 
 
-def _rejoin(port: int, secret: int, name: str, token: str, end: float) -> RemoteGame:
-    """Try again with the seat token until the host gives the seat back (the reconnect overlay)."""
-    while time.monotonic() < end:
-        r = RemoteGame(LOOPBACK, port, secret, name, token=token)
-        try:
-            r.connect(timeout=1.5)
-        except OSError:
-            time.sleep(0.1)          # nobody listens yet: the host is starting again
-            continue
-        until = time.monotonic() + 5.0
-        while not r.ready and not r.lost and time.monotonic() < until:
-            r.wake.wait(0.01)
-            r.pump()
-        if r.ready:
-            return r
-        r.close()
-        time.sleep(0.1)
-    raise SystemExit("the seat never came back")
-
-
-def join(port: int, secret: int, seat: int, name: str) -> None:
-    r = RemoteGame(LOOPBACK, port, secret, name, seat=seat)
-    r.connect()
-    end = time.monotonic() + LIMIT
-    while not r.ready and time.monotonic() < end:
-        r.wake.wait(0.01)
-        r.pump()
-    table = table_for(r, r.remote)
-    over = False
-    lost: list[dict[str, object]] = []
-    back: list[dict[str, object]] = []
-    while not over and time.monotonic() < end:
-        r.pump()
-        if r.lost:
-            assert r.seat is not None and r.token is not None
-            lost.append({"moves": r.moves, "hand": str(r.view(r.seat).hand)})
-            table.close()
-            r.close()
-            r = _rejoin(port, secret, name, r.token, end)
-            back.append({"seat": r.seat, "moves": r.moves, "hand": str(r.view(r.seat).hand)})
-            table = table_for(r, r.remote)
-            continue
-        table.tick(0.05)
-        over |= next_rounds(table)
-        if not person_acts(table):
-            r.wake.wait(0.002)
-    say({"lost": lost, "back": back, "seat": r.seat, "history": str(r.view(seat).history),
-         "totals": list(table.shown.totals), "over": over})
-    table.close()
-    r.close()
-
-
 if __name__ == "__main__":
     kind, args = sys.argv[1], sys.argv[2:]
     if kind == "host":
@@ -202,4 +146,4 @@ if __name__ == "__main__":
     elif kind == "resume":
         resume(args[0], args[1])
     else:
-        join(int(args[0]), int(args[1]), int(args[2]), args[3])
+        join(int(args[0]), int(args[1]), int(args[2]), args[3], LIMIT)

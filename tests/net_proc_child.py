@@ -3,13 +3,13 @@
 - ``host SEED``: the host with a person (deterministic choices) and a computer seat; prints
   ``{"port", "secret"}``, plays until the game ends, prints ``{"actions", "totals"}``, then serves
   on until a line comes on its standard input.
-- ``join PORT SECRET SEAT NAME``: a joiner driving its own ``Table`` over ``RemoteGame``; prints
-  ``{"seat", "history", "totals"}`` once its table has told the game's end.
+- ``join PORT SECRET SEAT NAME``: a joiner (``netplay.join``) driving its own ``Table`` over
+  ``RemoteGame``; prints ``{"seat", "history", "totals", "over"}`` once its table has told the
+  game's end.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 import threading
 import time
@@ -21,21 +21,18 @@ from netplay import (  # noqa: E402
     JOINERS,
     LOOPBACK,
     SEATS,
+    join,
     next_rounds,
     person_acts,
+    say,
     table_for,
 )
 
 from wizard.engine import GameConfig  # noqa: E402
-from wizard.net.client import RemoteGame  # noqa: E402
 from wizard.net.host import NetHost  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
 
 LIMIT = 120.0
-
-
-def say(data: object) -> None:
-    print(json.dumps(data), flush=True)
 
 
 def host(seed: int) -> None:
@@ -66,28 +63,8 @@ def host(seed: int) -> None:
     h.close()
 
 
-def join(port: int, secret: int, seat: int, name: str) -> None:
-    r = RemoteGame(LOOPBACK, port, secret, name, seat=seat)
-    r.connect()
-    end = time.monotonic() + LIMIT
-    while not r.ready and time.monotonic() < end:
-        r.wake.wait(0.01)
-        r.pump()
-    table = table_for(r, r.remote)
-    over = False
-    while not over and not r.lost and time.monotonic() < end:
-        r.pump()
-        table.tick(0.05)
-        over |= next_rounds(table)
-        if not person_acts(table):
-            r.wake.wait(0.002)
-    say({"seat": r.seat, "history": str(r.view(seat).history), "totals": list(table.shown.totals),
-         "over": over})
-    r.close()
-
-
 if __name__ == "__main__":
     if sys.argv[1] == "host":
         host(int(sys.argv[2]))
     else:
-        join(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5])
+        join(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], LIMIT)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable
@@ -148,3 +149,66 @@ class NetGame:
         if self.table is not None:
             self.table.close()
         self.host.close()
+
+
+# ---- a joiner process (the process tests' children) ---------------------------------------
+
+def say(data: object) -> None:
+    """One JSON line on standard output (what a child process tells its test)."""
+    print(json.dumps(data), flush=True)
+
+
+def _rejoin(port: int, secret: int, name: str, token: str, end: float) -> RemoteGame:
+    """Try again with the seat token until the host gives the seat back (the reconnect overlay)."""
+    while time.monotonic() < end:
+        r = RemoteGame(LOOPBACK, port, secret, name, token=token)
+        try:
+            r.connect(timeout=1.5)
+        except OSError:
+            time.sleep(0.1)          # nobody listens yet: the host is starting again
+            continue
+        until = time.monotonic() + 5.0
+        while not r.ready and not r.lost and time.monotonic() < until:
+            r.wake.wait(0.01)
+            r.pump()
+        if r.ready:
+            return r
+        r.close()
+        time.sleep(0.1)
+    raise SystemExit("the seat never came back")
+
+
+def join(port: int, secret: int, seat: int, name: str, limit: float) -> None:
+    """A joiner process (``net_proc_child.py``, ``net_crash_child.py``): drives its own ``Table``
+    over ``RemoteGame`` with the choices of ``choose``; when the connection is lost it tries again
+    with its seat token (as the reconnect overlay does). Prints ``{"lost", "back", "seat",
+    "history", "totals", "over"}`` at the end."""
+    r = RemoteGame(LOOPBACK, port, secret, name, seat=seat)
+    r.connect()
+    end = time.monotonic() + limit
+    while not r.ready and time.monotonic() < end:
+        r.wake.wait(0.01)
+        r.pump()
+    table = table_for(r, r.remote)
+    over = False
+    lost: list[dict[str, object]] = []
+    back: list[dict[str, object]] = []
+    while not over and time.monotonic() < end:
+        r.pump()
+        if r.lost:
+            assert r.seat is not None and r.token is not None
+            lost.append({"moves": r.moves, "hand": str(r.view(r.seat).hand)})
+            table.close()
+            r.close()
+            r = _rejoin(port, secret, name, r.token, end)
+            back.append({"seat": r.seat, "moves": r.moves, "hand": str(r.view(r.seat).hand)})
+            table = table_for(r, r.remote)
+            continue
+        table.tick(0.05)
+        over |= next_rounds(table)
+        if not person_acts(table):
+            r.wake.wait(0.002)
+    say({"lost": lost, "back": back, "seat": r.seat, "history": str(r.view(seat).history),
+         "totals": list(table.shown.totals), "over": over})
+    table.close()
+    r.close()
