@@ -10,7 +10,6 @@ from typing import Any
 import pygame
 
 from wizard import messages
-from wizard.engine import BidVisibility
 from wizard.i18n import N_, _, ngettext
 from wizard.persistence.jobs import Job
 from wizard.table import Session
@@ -41,10 +40,7 @@ def game_line(entry: Any) -> str:
 
 def options_line(entry: Any) -> str:
     """The variants a game was played with, and its seed."""
-    opts = entry.options
-    parts = [messages.bid_visibility_name(opts.bids)] if opts.bids is not BidVisibility.OPEN else []
-    parts += [messages.option_name(k) for k in ("no_equal_sum", "canadian", "clairvoyance", "scroll")
-              if getattr(opts, k)]
+    parts = [name for name, _line in messages.rules_in_play(entry.options)]
     parts.append(_("Seed {seed}").format(seed=entry.seed))
     return "  ·  ".join(parts)
 
