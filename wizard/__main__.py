@@ -25,7 +25,8 @@ def parser() -> argparse.ArgumentParser:
                    help="number of players (autoplay; otherwise New game opens with it)")
     p.add_argument("--edition", choices=("classic", "magic", "camelot"), default=None,
                    help="the edition (autoplay; otherwise New game opens with it)")
-    p.add_argument("--level", choices=("easy", "normal", "hard", "expert", "random"), default=None,
+    from wizard.ai.levels import level_names
+    p.add_argument("--level", choices=level_names(), default=None,
                    help="with --autoplay: every seat at this level (default: a mix)")
     p.add_argument("--smoke-test", action="store_true",
                    help="headless: draw every screen in every language, exit 0 or name what failed")

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from wizard.ai.levels import LEVEL_TABLE
 from wizard.engine.cards import Card, CardError, Kind
 from wizard.engine.config import BidVisibility, Edition
 from wizard.engine.errors import IllegalActionError, Rule
@@ -338,17 +339,15 @@ def option_value_text(option: str, value: Any) -> str:
     rule = HOUSE_RULES[option]
     if rule.is_switch:
         return _("On") if value else _("Off")
-    choice = rule.choice(value)
-    if choice is not None:
-        return _(choice.label)
-    one, many = rule.count_label
-    return ngettext(one, many, int(value)).format(n=value)
+    found = rule.choice(value)
+    return _(found.label) if found is not None else ngettext(*rule.count_label, int(value)).format(
+        n=value)
 
 
 def option_value_description(option: str, value: Any) -> str:
     """One line explaining a house rule at ``value`` (a choice's own help, else the rule's)."""
-    choice = HOUSE_RULES[option].choice(value)
-    return _(choice.help) if choice is not None else option_description(option)
+    found = HOUSE_RULES[option].choice(value)
+    return _(found.help) if found is not None else option_description(option)
 
 
 def rules_in_play(options: Any) -> list[tuple[str, str]]:
@@ -360,6 +359,17 @@ def rules_in_play(options: Any) -> list[tuple[str, str]]:
         title = option_name(name) if HOUSE_RULES[name].is_switch else option_value_text(name, value)
         out.append((title, option_value_description(name, value)))
     return out
+
+
+#: Seat levels beside ``wizard.ai.LEVEL_TABLE``: a lesson's seats, Progress's mixed tables.
+OTHER_LEVEL_NAMES: dict[str, str] = {"lesson": N_("Lesson"), "mixed": N_("Mixed levels")}
+
+
+def level_name(level: str | None) -> str:
+    """The translated name of a computer level (Normal when none is given)."""
+    found = LEVEL_TABLE.get(level or "normal")
+    label = found.label if found is not None else OTHER_LEVEL_NAMES.get(level or "")
+    return _(label) if label else level or ""
 
 
 def bid_visibility_name(visibility: BidVisibility | str) -> str:

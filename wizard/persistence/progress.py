@@ -144,9 +144,11 @@ MIXED = "mixed"
 def progress(history: Iterable[HistoryEntry], name: str, *, takebacks: bool = True,
              best_takebacks: bool = False, losses: Losses | None = None,
              key: Callable[[HistoryEntry], str] = game_id,
-             levels: Sequence[str] = ("random", "rulebid", "easy", "normal", "hard",
-                                      "expert")) -> Progress:
-    """``name``'s progress over ``history`` (oldest first); see the module docstring."""
+             levels: Sequence[str] = ()) -> Progress:
+    """``name``'s progress over ``history`` (oldest first); see the module docstring.
+
+    ``levels``: the order of the ``by_level`` rows (the computer levels' registry,
+    ``wizard.ai.level_names()``, which this layer may not import); others follow by name."""
     games = tb_games = left_out = 0
     recent: list[GamePoint] = []
     by_size: dict[int, tuple[int, int]] = {}

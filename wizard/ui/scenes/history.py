@@ -11,12 +11,12 @@ import pygame
 
 from wizard import messages
 from wizard.i18n import N_, _, ngettext
+from wizard.messages import level_name
 from wizard.persistence.jobs import Job
 from wizard.table import Session
 from wizard.ui.fonts import font
 
 from .. import text, theme
-from ..board.plates import level_name
 from ..layout import unit_for
 from ..widgets import Button, panel
 from .base import Screen

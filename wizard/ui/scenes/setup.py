@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from wizard import messages
+from wizard.ai import LEVELS
 from wizard.engine import HOUSE_RULES, Edition, GameConfig, Options
 from wizard.engine.house import SHOWN
 from wizard.i18n import N_, _
@@ -24,18 +25,8 @@ DEFAULT_NAMES = [messages.YOU, "Merlin", "Morgana", "Gawain", "Vivian", "Perciva
 
 
 def levels() -> tuple[str, ...]:
-    """The computer levels on offer."""
-    try:
-        from wizard.ai import LEVELS
-        return tuple(LEVELS)
-    except ImportError:
-        return ("easy", "normal", "hard", "expert")
-
-
-def level_name(level: str) -> str:
-    """A level's translated name."""
-    return {"easy": _("Easy"), "normal": _("Normal"), "hard": _("Hard"),
-            "expert": _("Expert")}.get(level, level)
+    """The computer levels on offer (``wizard.ai.LEVEL_TABLE``)."""
+    return LEVELS
 
 
 KINDS = ("human", "remote", "ai")    # a person at this screen, on another computer, a computer
@@ -172,7 +163,7 @@ class SetupScene(Screen):
             human = seat["kind"] != "ai"
             self.widgets.append(Cycle((lx + name_w + kind_w + 16 * u, y, lw - name_w - kind_w - 16 * u, row_h),
                                       list(levels()), lv,
-                                      (lambda v: "—") if human else (lambda v: level_name(str(v))),
+                                      (lambda v: "—") if human else (lambda v: messages.level_name(str(v))),
                                       partial(self._set_seat, i, "level"),
                                       enabled=seat["kind"] == "ai"))
         y = top + 6 * (row_h + gap)
