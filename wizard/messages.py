@@ -23,6 +23,7 @@ from wizard.engine.house import HOUSE_RULES
 from wizard.engine.house import rules_in_play as house_rules_in_play
 from wizard.engine.state import Phase
 from wizard.i18n import N_, _, current_language, every_translation, ngettext, pgettext, pgettext_in
+from wizard.i18n import language as spoken
 
 LOOKS = ("classic", "standard")
 
@@ -484,16 +485,9 @@ def when_text(moment: datetime) -> str:
 
 def decimal_text(value: float, places: int = 1) -> str:
     """A number with its decimals written as the language writes them ("5.0"; fr, ca "5,0")."""
-    out = f"{value:.{places}f}"
-    return out.replace(".", ",") if current_language() in ("fr", "ca") else out
+    return f"{value:.{places}f}".replace(".", spoken().decimal)
 
 
 def count_text(n: int) -> str:
     """A count as the language groups its thousands: 10,000; fr 10 000; ca 10.000."""
-    out = f"{n:,}"
-    lang = current_language()
-    if lang == "fr":
-        return out.replace(",", "\u00a0")
-    if lang == "ca":
-        return out.replace(",", ".")
-    return out
+    return f"{n:,}".replace(",", spoken().thousands)
