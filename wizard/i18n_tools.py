@@ -42,6 +42,7 @@ KEYWORDS: dict[str, object] = {
     "pgettext_in": ((2, "c"), 3),
     "npgettext": ((1, "c"), 2, 3),
     "N_": None,
+    "N_plural": (1, 2),
 }
 COMMENT_TAGS = ("TRANSLATORS:",)
 PO_WIDTH = 100

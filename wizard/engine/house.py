@@ -34,12 +34,18 @@ from .edition import Edition, EditionRules
 from .errors import ConfigError
 
 __all__ = ["HOUSE_RULES", "SHOWN", "BidVisibility", "Choice", "GameRules", "HouseRule", "Lapse", "N_",
+           "N_plural",
            "Options", "full_rounds", "resolve"]
 
 
 def N_(message: str) -> str:
     """Mark ``message`` as a msgid for the catalogs; the engine keeps it untranslated."""
     return message
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular and plural msgid pair (for ``ngettext`` at the edge), untranslated."""
+    return singular, plural
 
 
 class BidVisibility(enum.StrEnum):
@@ -83,7 +89,7 @@ class HouseRule:
     choices: tuple[Choice, ...] = ()
     enum: type[enum.Enum] | None = None
     counts: bool = False
-    count_label: tuple[str, str] = ("", "")
+    count_label: tuple[str, str] = ("", "")          # N_plural(singular, plural)
     editions: frozenset[Edition] | None = None      # None: every edition
     edition_reason: str = ""                        # msgid: why it lapses in the other editions
     lapses: tuple[Lapse, ...] = ()
