@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from wizard import i18n_tools
 from wizard.engine.house import N_plural
 

@@ -184,6 +184,14 @@ HOUSE_RULES: Mapping[str, HouseRule] = MappingProxyType({r.name: r for r in (
               N_("No Wizard on a trump lead unless you hold only Wizards; such a Wizard "
                  "cannot win."),
               editions=frozenset({Edition.CLASSIC}), edition_reason=N_("Classic edition only.")),
+    HouseRule(
+        "length", N_("Game length"),
+        N_("How many rounds the game lasts; a shorter game stops after that round."),
+        default="full", counts=True, count_label=N_plural("{n} round", "{n} rounds"),
+        choices=(Choice("full", N_("Full game"),
+                        N_("Every round, up to the one that deals the whole deck.")),
+                 Choice("half", N_("Half game"), N_("Half the rounds, rounded up."))),
+        written_at_default=False),
 )})
 
 _NAMES = tuple(HOUSE_RULES)
@@ -301,6 +309,11 @@ class GameRules:
         object.__setattr__(self, "sum_rules", self.open_bids and (
             self.no_equal_sum or self.canadian or cards.bid_sum_above is not None))
 
+    @property
+    def short(self) -> bool:
+        """Whether the game stops before its full count of rounds (its figures are kept apart)."""
+        return self.rounds < self.full_rounds
+
     def is_last(self, round_: int) -> bool:
         """Whether ``round_`` is the game's last."""
         return round_ == self.rounds
@@ -324,7 +337,11 @@ def resolve(players: int, edition: Edition, options: Options) -> GameRules:
     values = {name: HOUSE_RULES[name].default if name in gone else v
               for name, v in options.as_mapping().items()}
     full = full_rounds(players)
-    return GameRules(edition=edition, players=players, rounds=full, full_rounds=full,
+    length = values["length"]
+    rounds = full if length == "full" else (full + 1) // 2 if length == "half" else length
+    if rounds > full:
+        raise ConfigError(f"a game of {players} players has {full} rounds, not {rounds}")
+    return GameRules(edition=edition, players=players, rounds=rounds, full_rounds=full,
                      bids=values["bids"], no_equal_sum=values["no_equal_sum"],
                      canadian=values["canadian"], clairvoyance=values["clairvoyance"],
                      scroll=values["scroll"], lapsed=tuple(gone.items()))

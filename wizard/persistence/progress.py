@@ -159,7 +159,7 @@ def progress(history: Iterable[HistoryEntry], name: str, *, takebacks: bool = Tr
     lost = 0.0
     for entry in history:
         seats = [i for i, s in enumerate(entry.seats) if s.name == name]
-        if not seats:
+        if not seats or entry.config.game_rules.short:    # a shorter game is kept apart
             continue
         seat = seats[0]
         took = entry.takebacks > 0
