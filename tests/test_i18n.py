@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import gettext
 import shutil
 import subprocess
@@ -14,8 +13,9 @@ from babel.messages.catalog import Message
 from wizard import i18n, messages
 from wizard import i18n_tools as tools
 from wizard.engine.cards import ALL_CARDS, Kind
-from wizard.engine.config import BidVisibility, Conflict, Edition, Options
+from wizard.engine.config import BidVisibility, Edition
 from wizard.engine.errors import IllegalPlayError, Rule
+from wizard.engine.house import HOUSE_RULES
 from wizard.engine.state import Phase
 from wizard.i18n import (
     N_,
@@ -30,7 +30,7 @@ from wizard.i18n import (
     set_language,
 )
 
-LANGS = ("fr", "ca")
+LANGS = tools.LANGS
 
 
 @pytest.fixture(autouse=True)
@@ -88,11 +88,10 @@ def test_placeholders_match_the_english(lang, catalogs) -> None:  # type: ignore
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_plural_forms_header(lang, catalogs) -> None:  # type: ignore[no-untyped-def]
-    expected = {"fr": "nplurals=2; plural=(n > 1);", "ca": "nplurals=2; plural=(n != 1);"}
-    assert catalogs[lang].plural_forms == expected[lang]
+    assert catalogs[lang].plural_forms == i18n.language(lang).plural
     for m in catalogs[lang]:
         if m.id and m.pluralizable:
-            assert len(tools._forms(m.string)) == 2, m.id
+            assert len(tools._forms(m.string)) == catalogs[lang].num_plurals, m.id
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -151,9 +150,11 @@ def test_check_command_reports_clean_catalogs() -> None:
 # ---- the runtime ----------------------------------------------------------------------------
 
 def test_languages_and_names() -> None:
-    assert available_languages() == [("en", "English"), ("fr", "Français"), ("ca", "Català")]
+    assert available_languages() == [(x.code, x.name) for x in i18n.LANGUAGE_TABLE]
+    assert available_languages()[0] == ("en", "English")        # the source language first
+    assert dict(available_languages())["fr"] == "Français"
     with pytest.raises(ValueError):
-        set_language("de")
+        set_language("xx")
     assert current_language() == "en"
 
 
@@ -298,21 +299,21 @@ def test_every_card_and_concept_has_a_name(lang: str) -> None:
     for visibility in BidVisibility:
         assert messages.bid_visibility_name(visibility)
         assert messages.bid_visibility_description(visibility)
-    for conflict in Conflict:
-        assert messages.conflict_text(conflict)
+    for rule in HOUSE_RULES.values():
+        for lapse in rule.lapses:
+            assert messages.conflict_text(lapse.reason)
     for phase in Phase:
         assert messages.phase_name(phase)
-    for f in dataclasses.fields(Options):
-        assert messages.option_name(f.name) and messages.option_description(f.name)
+    for name, rule in HOUSE_RULES.items():
+        assert messages.option_name(name) and messages.option_description(name)
+        for value in rule.values(4):
+            assert messages.option_value_text(name, value)
 
 
 def test_message_tables_cover_the_engine_enums() -> None:
     assert set(messages.EDITION_NAMES) == set(Edition) == set(messages.EDITION_DESCRIPTIONS)
-    assert set(messages.BID_VISIBILITY_NAMES) == set(BidVisibility)
-    assert set(messages.CONFLICT_TEXTS) == set(Conflict)
     assert set(messages.PHASE_NAMES) == set(Phase)
-    assert set(messages.OPTION_NAMES) == {f.name for f in dataclasses.fields(Options)}
-    assert set(messages.OPTION_DESCRIPTIONS) == set(messages.OPTION_NAMES)
+    assert {c.value for c in HOUSE_RULES["bids"].choices} == set(BidVisibility)
 
 
 def test_plurals_follow_each_language() -> None:

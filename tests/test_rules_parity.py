@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from wizard.ai import simulator as F
-from wizard.engine import SUITS, Card, Power, card, deck, rules_of
+from wizard.engine import SUITS, Card, Edition, GameConfig, Options, Power, card, deck, rules_of
 from wizard.engine.bidding import forbidden_bids
 from wizard.engine.scoring import round_points
 from wizard.engine.trick import judge, legal_cards, trick_winner
@@ -106,7 +106,6 @@ def test_trick_winner(edition: str) -> None:
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_forbidden_bid(edition: str) -> None:
     rng = random.Random(4)
-    ed = F.EDITIONS[edition]
     for _ in range(POSITIONS):
         players = rng.randint(3, 6)
         rounds = 60 // players
@@ -114,9 +113,11 @@ def test_forbidden_bid(edition: str) -> None:
         before = [rng.randint(0, max(0, r // 2)) for _ in range(players - 1)]
         totals = [rng.choice((-20, 0, 30, 60, 90)) for _ in range(players)]
         open_bids, no_equal, canadian = rng.random() < 0.8, rng.random() < 0.3, rng.random() < 0.4
-        bad = forbidden_bids(r, before, players, rounds, edition=edition, open_bids=open_bids,
-                             no_equal_sum=no_equal, canadian=canadian, totals=totals)
-        got = F.forbidden_bid(r, before, players, rounds, ed, open_bids, no_equal, canadian, totals)
+        rules = GameConfig(players, edition=Edition(edition), options=Options(
+            bids="open" if open_bids else "hidden", no_equal_sum=no_equal,
+            canadian=canadian)).game_rules
+        bad = forbidden_bids(r, before, rules, totals)
+        got = F.forbidden_bid(r, before, rules, totals)
         assert ({got} if got >= 0 and got <= r else set()) == set(bad)
 
 

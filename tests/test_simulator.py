@@ -61,9 +61,7 @@ def replay_in_engine(cfg: GameConfig, log: list[dict[str, Any]]) -> int:
         for i, b in enumerate(rec["bids"]):
             bad = -1
             if i == n - 1:
-                bad = F.forbidden_bid(state.round, rec["bids"][:i], n, cfg.rounds, ed,
-                                      cfg.sum_rules_active, cfg.options.no_equal_sum,
-                                      cfg.options.canadian, totals_order)
+                bad = F.forbidden_bid(state.round, rec["bids"][:i], cfg.game_rules, totals_order)
             fast_legal = {x for x in range(state.round + 1) if x != bad}
             assert {a.n for a in state.legal_actions()} == fast_legal  # type: ignore[attr-defined]
             state.apply(bid(b))
@@ -111,9 +109,7 @@ def test_random_games_agree_with_engine(edition: Edition, players: int) -> None:
         cfg = GameConfig(players=players, edition=edition, options=opts, seed=k, first_dealer=0)
         log: list[dict[str, Any]] = []
         rng = random.Random(f"{edition}:{players}:{k}")
-        F.random_game(rng, players, F.EDITIONS[edition.value],
-                      no_equal_sum=opts.no_equal_sum, canadian=opts.canadian,
-                      open_bids=cfg.sum_rules_active, scroll=opts.scroll, log=log)
+        F.random_game(rng, cfg.game_rules, log=log)
         total += replay_in_engine(cfg, log)
     assert total > 100
 
@@ -173,7 +169,8 @@ def test_codes_round_trip_and_decks() -> None:
 
 
 def test_random_game_is_deterministic_and_bench_runs() -> None:
-    a = F.random_game(random.Random(3), 5, F.CAMELOT)
-    b = F.random_game(random.Random(3), 5, F.CAMELOT)
+    rules = GameConfig(5, edition=Edition.CAMELOT).game_rules
+    a = F.random_game(random.Random(3), rules)
+    b = F.random_game(random.Random(3), rules)
     assert a == b
     assert F.bench_fast(0.05, random.Random(1)) > 50

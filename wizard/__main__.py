@@ -25,14 +25,16 @@ def parser() -> argparse.ArgumentParser:
                    help="number of players (autoplay; otherwise New game opens with it)")
     p.add_argument("--edition", choices=("classic", "magic", "camelot"), default=None,
                    help="the edition (autoplay; otherwise New game opens with it)")
-    p.add_argument("--level", choices=("easy", "normal", "hard", "expert", "random"), default=None,
+    from wizard.ai.levels import level_names
+    p.add_argument("--level", choices=level_names(), default=None,
                    help="with --autoplay: every seat at this level (default: a mix)")
     p.add_argument("--smoke-test", action="store_true",
                    help="headless: draw every screen in every language, exit 0 or name what failed")
     p.add_argument("--screenshot-dir", type=Path, default=None,
                    help="write PNG screenshots here (smoke test; F12 in the game)")
     p.add_argument("--data-dir", type=Path, default=None, help="use this folder for settings and saves")
-    p.add_argument("--lang", choices=("en", "fr", "ca"), default=None, help="language of the interface")
+    from wizard.i18n import LANGUAGES
+    p.add_argument("--lang", choices=tuple(LANGUAGES), default=None, help="language of the interface")
     p.add_argument("--continue", dest="resume", action="store_true",
                    help="resume the saved game straight away")
     p.add_argument("--size", default=None, help="window size, e.g. 1280x800")

@@ -28,7 +28,8 @@ from . import botguard
 from .ai import BASELINES, LEVELS, Player, make_ai
 from .ai.base import decision_rng, play_through
 from .botproc import BotError, ExternalBot, close_series_bots, discard, series_bot
-from .engine import Action, BidVisibility, Edition, GameConfig, GameState, Options, PlayerView
+from .engine import Action, ConfigError, Edition, GameConfig, GameState, Options, PlayerView
+from .engine.house import add_flags, options_from_flags
 from .protocol import answer_action, end_message, request_of
 
 
@@ -428,11 +429,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=10, help="deals (each played in every rotation)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--edition", choices=[e.value for e in Edition], default="classic")
-    ap.add_argument("--bids", choices=[b.value for b in BidVisibility], default="open")
-    ap.add_argument("--no-equal-sum", action="store_true")
-    ap.add_argument("--canadian", action="store_true")
-    ap.add_argument("--clairvoyance", action="store_true")
-    ap.add_argument("--scroll", action="store_true")
+    add_flags(ap)                            # one flag per house rule (engine/house.py)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
     ap.add_argument("--bot-timeout", type=float, default=5.0, help="seconds per answer of a cmd: bot")
     ap.add_argument("--max-rounds", type=int, default=0, help="stop games after N rounds (quick tests)")
@@ -455,8 +452,10 @@ def main(argv: list[str] | None = None) -> int:
         seats = parse_seats(a.seats)
     except ValueError as e:
         ap.error(str(e))
-    options = Options(no_equal_sum=a.no_equal_sum, canadian=a.canadian, bids=BidVisibility(a.bids),
-                      clairvoyance=a.clairvoyance, scroll=a.scroll)
+    try:
+        options = options_from_flags(a)
+    except ConfigError as e:
+        ap.error(str(e))
     max_rounds = a.max_rounds if a.max_rounds > 0 else 99
     specs = specs_for(seats, a.games, a.seed, Edition(a.edition), options, a.bot_timeout, max_rounds)
 

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from typing import Any
 
 from wizard.engine import (
-    BidVisibility,
     Card,
     CardError,
     ChooseTrump,
@@ -96,10 +95,7 @@ def _legal_bids(v: dict[str, Any]) -> dict[str, Any]:
         raise Malformed("bids_before must be a list of integers")
     if totals is not None and (not isinstance(totals, list) or len(totals) != cfg.players):
         raise Malformed("totals must list one total per player")
-    opts = cfg.options
-    return {"legal": legal_bids(_int(v, "round"), before, cfg.players, cfg.rounds,
-                                edition=cfg.edition.value, open_bids=opts.bids is BidVisibility.OPEN,
-                                no_equal_sum=opts.no_equal_sum, canadian=opts.canadian, totals=totals)}
+    return {"legal": legal_bids(_int(v, "round"), before, cfg.game_rules, totals)}
 
 
 def _score(v: dict[str, Any]) -> dict[str, Any]:

@@ -22,16 +22,21 @@ import struct
 import subprocess
 import sys
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 __all__ = [
+    "DEFAULT_LANGUAGE",
     "DOMAIN",
     "LANGUAGES",
+    "LANGUAGE_TABLE",
+    "Language",
     "N_",
     "_",
     "available_languages",
     "current_language",
     "detect_language",
+    "language",
     "locales_path",
     "ngettext",
     "npgettext",
@@ -39,21 +44,44 @@ __all__ = [
     "pgettext",
     "reload_catalogs",
     "set_language",
+    "translated_languages",
 ]
 
 log = logging.getLogger(__name__)
 
 DOMAIN = "wizard"
-DEFAULT_LANGUAGE = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """A language the game speaks, declared once in ``LANGUAGE_TABLE``."""
+
+    code: str                 # ISO 639-1: the catalog's folder, the settings' value
+    name: str                 # in the language itself (Settings shows it as is)
+    english: str              # in English (the catalog's header)
+    plural: str               # the catalog's Plural-Forms
+    decimal: str              # between a number's units and its decimals
+    thousands: str            # between groups of three digits
+    aliases: tuple[str, ...] = ()   # names some systems (Windows) use instead of the code
+
+
+#: Every language the game speaks: the first is the source language (the msgids). Adding a
+#: language is its catalog (locales/<code>/LC_MESSAGES/wizard.po) and one line here.
+LANGUAGE_TABLE: tuple[Language, ...] = (
+    Language("en", "English", "English", "nplurals=2; plural=(n != 1);", ".", ",", ("english",)),
+    Language("fr", "Français", "French", "nplurals=2; plural=(n > 1);", ",", "\u00a0",
+             ("french", "francais", "français")),
+    Language("ca", "Català", "Catalan", "nplurals=2; plural=(n != 1);", ",", ".",
+             ("catalan", "catala", "català")),
+)
+
+DEFAULT_LANGUAGE = LANGUAGE_TABLE[0].code
 
 # Code -> the language's name in that language (shown in Settings as is).
-LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "ca": "Català"}
+LANGUAGES: dict[str, str] = {lang.code: lang.name for lang in LANGUAGE_TABLE}
 
 # Names some systems (Windows) use in locale strings instead of ISO codes.
-_LANGUAGE_ALIASES: dict[str, str] = {
-    "english": "en", "french": "fr", "francais": "fr", "français": "fr",
-    "catalan": "ca", "catala": "ca", "català": "ca",
-}
+_LANGUAGE_ALIASES: dict[str, str] = {a: lang.code for lang in LANGUAGE_TABLE for a in lang.aliases}
 
 _current: str = DEFAULT_LANGUAGE
 _catalogs: dict[str, gettext.NullTranslations] = {}
@@ -142,8 +170,22 @@ def current_language() -> str:
     return _current
 
 
+def language(code: str | None = None) -> Language:
+    """The declared ``Language`` of ``code`` (the one in use by default); ``KeyError`` if none."""
+    wanted = _current if code is None else code
+    for lang in LANGUAGE_TABLE:
+        if lang.code == wanted:
+            return lang
+    raise KeyError(wanted)
+
+
+def translated_languages() -> tuple[str, ...]:
+    """The codes of the languages with a catalog (all but the source language)."""
+    return tuple(lang.code for lang in LANGUAGE_TABLE[1:])
+
+
 def set_language(code: str) -> None:
-    """Switch every later lookup to ``code`` ("en", "fr" or "ca") and tell the listeners."""
+    """Switch every later lookup to ``code`` (a code of ``LANGUAGE_TABLE``) and tell the listeners."""
     global _current
     if code not in LANGUAGES:
         raise ValueError(f"unknown language {code!r}; expected one of {sorted(LANGUAGES)}")

@@ -28,12 +28,13 @@ from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
 from wizard import __version__
+from wizard.i18n import language, translated_languages
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "locales"
 MAPPING = LOCALES / "babel.cfg"
 TEMPLATE = LOCALES / "wizard.pot"
-LANGS = ("fr", "ca")
+LANGS = translated_languages()
 KEYWORDS: dict[str, object] = {
     "_": None,
     "ngettext": (1, 2),
@@ -41,6 +42,7 @@ KEYWORDS: dict[str, object] = {
     "pgettext_in": ((2, "c"), 3),
     "npgettext": ((1, "c"), 2, 3),
     "N_": None,
+    "N_plural": (1, 2),
 }
 COMMENT_TAGS = ("TRANSLATORS:",)
 PO_WIDTH = 100
@@ -158,7 +160,7 @@ def load_po(lang: str) -> Catalog:
 
 def _set_headers(catalog: Catalog, lang: str) -> None:
     """Project headers of a catalog (the template when ``lang`` is empty)."""
-    name = {"fr": "French", "ca": "Catalan", "": "English"}[lang]
+    name = language(lang).english if lang else "English"
     catalog.header_comment = (f"# {name} messages for the Wizard card game.\n"
                               "# Update with: python -m wizard.i18n_tools update\n#")
     catalog.project = PROJECT
@@ -315,15 +317,14 @@ def check(tracked_only: bool = False, notes: list[str] | None = None) -> list[st
             out.append("locales/wizard.pot: lacks messages of the code (run update)")
         if notes is not None and pot - _ids(template):
             notes.append("locales/wizard.pot: holds messages no longer in the code")
-    expected = {"fr": "nplurals=2; plural=(n > 1);", "ca": "nplurals=2; plural=(n != 1);"}
     for lang in LANGS:
         if not po_path(lang).exists():
             out.append(f"{lang}: no catalog at {po_path(lang).relative_to(ROOT)} (run update)")
             continue
         catalog = load_po(lang)
-        if catalog.plural_forms != expected[lang]:
-            out.append(f"{lang}: Plural-Forms is {catalog.plural_forms!r}, "
-                       f"expected {expected[lang]!r}")
+        expected = language(lang).plural
+        if catalog.plural_forms != expected:
+            out.append(f"{lang}: Plural-Forms is {catalog.plural_forms!r}, expected {expected!r}")
         out += catalog_problems(lang, catalog, template)
         if notes is not None:
             notes += stale_entries(lang, catalog, template)

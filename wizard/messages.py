@@ -15,11 +15,15 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from wizard.ai.levels import LEVEL_TABLE
 from wizard.engine.cards import Card, CardError, Kind
-from wizard.engine.config import BidVisibility, Conflict, Edition
+from wizard.engine.config import BidVisibility, Edition
 from wizard.engine.errors import IllegalActionError, Rule
+from wizard.engine.house import HOUSE_RULES
+from wizard.engine.house import rules_in_play as house_rules_in_play
 from wizard.engine.state import Phase
 from wizard.i18n import N_, _, current_language, every_translation, ngettext, pgettext, pgettext_in
+from wizard.i18n import language as spoken
 
 LOOKS = ("classic", "standard")
 
@@ -292,38 +296,6 @@ EDITION_DESCRIPTIONS: dict[Edition, str] = {
     Edition.CAMELOT: N_("Twelve special cards, with the Holy Grail, Excalibur, Merlin and "
                         "Morgan le Fay."),
 }
-# Keys are the fields of ``wizard.engine.config.Options``.
-OPTION_NAMES: dict[str, str] = {
-    "no_equal_sum": N_("Plus or minus one"),
-    "canadian": N_("Canadian rule"),
-    "bids": N_("Bids"),
-    "clairvoyance": N_("Clairvoyance"),
-    "scroll": N_("Ancient scroll"),
-}
-OPTION_DESCRIPTIONS: dict[str, str] = {
-    "no_equal_sum": N_("The bids may never add up to the number of tricks."),
-    "canadian": N_("In the last round, a sole leader bidding last may not make the bids add up "
-                   "to the number of tricks."),
-    "bids": N_("Who sees the bids, and when."),
-    "clairvoyance": N_("While bidding, you see the other hands but not your own."),
-    "scroll": N_("No Wizard on a trump lead unless you hold only Wizards; such a Wizard "
-                 "cannot win."),
-}
-BID_VISIBILITY_NAMES: dict[BidVisibility, str] = {
-    BidVisibility.OPEN: N_("Open bids"),
-    BidVisibility.HIDDEN: N_("Hidden bids"),
-    BidVisibility.SECRET: N_("Secret bids"),
-}
-BID_VISIBILITY_DESCRIPTIONS: dict[BidVisibility, str] = {
-    BidVisibility.OPEN: N_("Players bid in turn and see the earlier bids."),
-    BidVisibility.HIDDEN: N_("Everyone bids without seeing the others; all bids are revealed "
-                             "together."),
-    BidVisibility.SECRET: N_("Bids stay secret until the round is scored."),
-}
-CONFLICT_TEXTS: dict[Conflict, str] = {
-    Conflict.SUM_RULE_NEEDS_OPEN_BIDS: N_("Needs open bids."),
-    Conflict.SCROLL_CLASSIC_ONLY: N_("Classic edition only."),
-}
 LOOK_NAMES: dict[str, str] = {
     "classic": N_("Classic peoples"),
     "standard": N_("Standard deck"),
@@ -354,28 +326,66 @@ def edition_description(edition: Edition | str) -> str:
 
 
 def option_name(option: str) -> str:
-    """The name of an option (a field of ``Options``)."""
-    return _(OPTION_NAMES[option])
+    """The name of a house rule (a key of ``HOUSE_RULES``, a field of ``Options``)."""
+    return _(HOUSE_RULES[option].label)
 
 
 def option_description(option: str) -> str:
-    """One line explaining an option."""
-    return _(OPTION_DESCRIPTIONS[option])
+    """One line explaining a house rule."""
+    return _(HOUSE_RULES[option].help)
+
+
+def option_value_text(option: str, value: Any) -> str:
+    """How New game shows one value of a house rule: On / Off, a choice's name, a number."""
+    rule = HOUSE_RULES[option]
+    if rule.is_switch:
+        return _("On") if value else _("Off")
+    found = rule.choice(value)
+    return _(found.label) if found is not None else ngettext(*rule.count_label, int(value)).format(
+        n=value)
+
+
+def option_value_description(option: str, value: Any) -> str:
+    """One line explaining a house rule at ``value`` (a choice's own help, else the rule's)."""
+    found = HOUSE_RULES[option].choice(value)
+    return _(found.help) if found is not None else option_description(option)
+
+
+def rules_in_play(options: Any) -> list[tuple[str, str]]:
+    """(name, description) of each house rule set to another value than its default, in
+    ``SHOWN`` order: a switch by its name, any other rule by the value chosen."""
+    out = []
+    for name in house_rules_in_play(options):
+        value = getattr(options, name)
+        title = option_name(name) if HOUSE_RULES[name].is_switch else option_value_text(name, value)
+        out.append((title, option_value_description(name, value)))
+    return out
+
+
+#: Seat levels beside ``wizard.ai.LEVEL_TABLE``: a lesson's seats, Progress's mixed tables.
+OTHER_LEVEL_NAMES: dict[str, str] = {"lesson": N_("Lesson"), "mixed": N_("Mixed levels")}
+
+
+def level_name(level: str | None) -> str:
+    """The translated name of a computer level (Normal when none is given)."""
+    found = LEVEL_TABLE.get(level or "normal")
+    label = found.label if found is not None else OTHER_LEVEL_NAMES.get(level or "")
+    return _(label) if label else level or ""
 
 
 def bid_visibility_name(visibility: BidVisibility | str) -> str:
     """The translated name of a bid visibility (open, hidden or secret bids)."""
-    return _(BID_VISIBILITY_NAMES[BidVisibility(visibility)])
+    return option_value_text("bids", BidVisibility(visibility))
 
 
 def bid_visibility_description(visibility: BidVisibility | str) -> str:
     """One line explaining a bid visibility."""
-    return _(BID_VISIBILITY_DESCRIPTIONS[BidVisibility(visibility)])
+    return option_value_description("bids", BidVisibility(visibility))
 
 
-def conflict_text(conflict: Conflict) -> str:
-    """Why an option is greyed out on the setup screen."""
-    return _(CONFLICT_TEXTS[conflict])
+def conflict_text(reason: str) -> str:
+    """Why an option is greyed out on the setup screen (``GameConfig.conflicts()``' reason)."""
+    return _(reason)
 
 
 def look_name(look: str) -> str:
@@ -475,16 +485,9 @@ def when_text(moment: datetime) -> str:
 
 def decimal_text(value: float, places: int = 1) -> str:
     """A number with its decimals written as the language writes them ("5.0"; fr, ca "5,0")."""
-    out = f"{value:.{places}f}"
-    return out.replace(".", ",") if current_language() in ("fr", "ca") else out
+    return f"{value:.{places}f}".replace(".", spoken().decimal)
 
 
 def count_text(n: int) -> str:
     """A count as the language groups its thousands: 10,000; fr 10 000; ca 10.000."""
-    out = f"{n:,}"
-    lang = current_language()
-    if lang == "fr":
-        return out.replace(",", "\u00a0")
-    if lang == "ca":
-        return out.replace(",", ".")
-    return out
+    return f"{n:,}".replace(",", spoken().thousands)

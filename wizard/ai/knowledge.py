@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Action, Bid, ChooseTrump, Phase, Play, PlayerView
+from ..engine import Action, Bid, ChooseTrump, GameRules, Phase, Play, PlayerView
 from . import simulator as F
 
 
@@ -35,9 +35,7 @@ class Info:
     stock: int                     # cards nobody holds (not dealt, not turned)
     turned: int                    # turned-up card code or -1
     scroll: bool
-    open_bids: bool
-    no_equal_sum: bool
-    canadian: bool
+    rules: GameRules               # the game's resolved rules (house rules in force)
 
 
 def in_hand(code: int) -> int:
@@ -53,7 +51,7 @@ def info_of(view: PlayerView) -> Info:
     trump = F.suit_index(view.trump)
     played: list[list[int]] = [[] for _ in range(n)]
     voids: list[set[int]] = [set() for _ in range(n)]
-    scroll = cfg.scroll_active
+    scroll = cfg.game_rules.scroll
     tricks_seq = [tr.cards for tr in view.tricks_played] + [view.trick]
     for cards in tricks_seq:
         seq: list[int] = []
@@ -84,15 +82,13 @@ def info_of(view: PlayerView) -> Info:
     dealt = n * view.round
     deck_size = len(F.DECKS[ed])
     stock = deck_size - dealt - (1 if turned >= 0 else 0)
-    opts = cfg.options
     return Info(
         seat=view.seat, n=n, edition=ed, round=view.round, rounds=view.rounds, dealer=view.dealer,
         phase=view.phase, trump=trump, hand=hand, visible=visible, hand_size=list(view.hand_size),
         bids=list(view.bids), tricks=list(view.tricks), totals=list(view.totals),
         trick=[F.encode(c) for _, c in view.trick], trick_seats=[s for s, _ in view.trick],
         leader=view.leader, played=played, voids=voids, unseen=unseen, stock=stock, turned=turned,
-        scroll=scroll, open_bids=cfg.sum_rules_active, no_equal_sum=opts.no_equal_sum,
-        canadian=opts.canadian)
+        scroll=scroll, rules=cfg.game_rules)
 
 
 def action_code(action: Action) -> int:

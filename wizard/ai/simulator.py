@@ -33,8 +33,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..engine import ALL_CARDS, SUITS, Card, Edition, Power, rules_of
+from ..engine import ALL_CARDS, SUITS, Card, Edition, GameRules, Options, Power, resolve, rules_of
 from ..engine.edition import KEY_ABOVE_WIZARDS, KEY_EVEN_WINS, KEY_MAGIC, KEY_TRUMP, KEY_WIZARD
+from ..engine.house import applies
 from ..engine.trick import FOLLOWING
 
 # ---- the int tables, generated from the engine's cards and editions (engine/edition.py) -------
@@ -86,7 +87,7 @@ K_EVEN, K_ABOVE, K_MAGIC, K_WIZ, K_TRUMP = (KEY_EVEN_WINS, KEY_ABOVE_WIZARDS, KE
 
 # By edition index: the data the rules below read.
 MAGIC_RANK: list[int] = [r.magic_rank for r in EDITION_RULES]         # 0: no Magic Wizards
-SCROLL: list[bool] = [r.scroll for r in EDITION_RULES]               # the scroll can apply
+SCROLL: list[bool] = [applies("scroll", r.name) for r in EDITION_RULES]  # the scroll can apply
 SCORING = [r.scoring for r in EDITION_RULES]
 MISSED: list[int] = [r.scoring.missed for r in EDITION_RULES]         # points lost per trick off
 BID_SUM: list[tuple[int, bool] | None] = [
@@ -292,28 +293,22 @@ def points_tables(edition: int, rounds: int) -> tuple[tuple[tuple[int, ...], ...
                        for b in range(r + 1)) for r in range(rounds + 1))
 
 
-def sum_rule_applies(edition: int, open_bids: bool, no_equal_sum: bool, canadian: bool) -> bool:
-    """Whether ``forbidden_bid`` can forbid any bid in this game."""
-    return open_bids and (no_equal_sum or canadian or BID_SUM[edition] is not None)
-
-
-def forbidden_bid(round_: int, bids_before: list[int], players: int, rounds: int, edition: int,
-                  open_bids: bool, no_equal_sum: bool, canadian: bool,
+def forbidden_bid(round_: int, bids_before: list[int], rules: GameRules,
                   totals_order: list[int] | None) -> int:
-    """The one bid forbidden to the next bidder, or -1 (``totals_order``: bidder last)."""
-    if len(bids_before) != players - 1 or not sum_rule_applies(edition, open_bids, no_equal_sum,
-                                                               canadian):
+    """The one bid forbidden to the next bidder under ``rules`` (a game's resolved rules), or -1
+    (``totals_order``: bidder last)."""
+    if len(bids_before) != rules.players - 1 or not rules.sum_rules:
         return -1
     target = round_ - sum(bids_before)
     if target < 0:
         return -1
-    if no_equal_sum:
+    if rules.no_equal_sum:
         return target
-    if canadian and round_ == rounds and totals_order is not None:
+    if rules.canadian and round_ == rules.rounds and totals_order is not None:
         mine = totals_order[-1]
         if all(t < mine for t in totals_order[:-1]):
             return target
-    rule = BID_SUM[edition]
+    rule = BID_SUM[EDITIONS[rules.edition]]
     if rule is not None and round_ > rule[0] and not (rule[1] and target == 0):
         return target
     return -1
@@ -323,24 +318,24 @@ TRIES = (0,) * 8
 SUITBIT: list[int] = [1 << (8 * SUIT[c]) if c < 52 else 0 for c in range(NCODES)]
 
 
-def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
-                no_equal_sum: bool = False, canadian: bool = False, open_bids: bool = True,
-                scroll: bool = False, first_dealer: int = 0,
+def random_game(rng: random.Random, rules: GameRules, *, first_dealer: int = 0,
                 log: list[dict[str, Any]] | None = None) -> list[int]:
-    """Play a whole game with random legal moves (and bids, and trump choices); return the totals.
+    """Play a whole game under ``rules`` (a game's resolved rules: ``GameConfig.game_rules``)
+    with random legal moves (and bids, and trump choices); return the totals.
 
     Random draws are 16-bit values taken modulo the range (bias below 0.1 %). With ``log`` a
     list, one dict per round is appended (deal, bids, plays, trick winners, points). The rules
     are the ones above, bound to locals (``FOLLOWS``, ``KEYS``, ``take_trick``...).
     """
-    n = players
-    rounds = 60 // n
+    n = rules.players
+    rounds = rules.rounds
+    edition = EDITIONS[rules.edition]
     deck = DECKS[edition]
     size_deck = len(deck)
     mods = range(size_deck, 0, -1)
     seat_orders = [[(p + i) % n for i in range(n)] for p in range(n)]
-    sum_rule = sum_rule_applies(edition, open_bids, no_equal_sum, canadian)
-    scroll = scroll and SCROLL[edition]
+    sum_rule = rules.sum_rules
+    scroll = rules.scroll
     suit_of = SUIT
     lead_set = LEAD_SET
     follows_by_lead = FOLLOWS
@@ -382,8 +377,7 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
         made = [x % r1 for x in rb[q:q + n]]
         q += n
         if sum_rule:
-            bad = forbidden_bid(r, made[:-1], n, rounds, edition, open_bids, no_equal_sum, canadian,
-                                [totals[(dealer + 1 + x) % n] for x in range(n)])
+            bad = forbidden_bid(r, made[:-1], rules, [totals[(dealer + 1 + x) % n] for x in range(n)])
             if made[-1] == bad:
                 made[-1] = (bad + 1 + rb[q] % r) % r1
                 q += 1
@@ -486,12 +480,13 @@ def random_game(rng: random.Random, players: int = 4, edition: int = CLASSIC, *,
 
 def bench_fast(seconds: float, rng: random.Random) -> float:
     """Full random 4-player classic games per second on this core (CPU time)."""
+    rules = resolve(4, Edition.CLASSIC, Options())
     games = 0
     t0 = time.process_time()
     end = t0 + seconds
     while True:
         for _ in range(10):
-            random_game(rng, 4, CLASSIC)
+            random_game(rng, rules)
         games += 10
         now = time.process_time()
         if now >= end:

@@ -11,65 +11,14 @@ seed, which the state and the game record keep.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .edition import Edition, EditionRules
 from .errors import ConfigError
+from .house import BidVisibility, GameRules, Options, lapsed, resolve
 
-__all__ = ["BidVisibility", "Conflict", "Edition", "GameConfig", "Options", "PublicConfig"]
-
-
-class BidVisibility(enum.StrEnum):
-    """Who sees a bid and when (RULES.md §4)."""
-
-    OPEN = "open"
-    HIDDEN = "hidden"
-    SECRET = "secret"
-
-
-class Conflict(enum.Enum):
-    """Why an option lapses in a configuration; the setup screen greys it out with this reason."""
-
-    SUM_RULE_NEEDS_OPEN_BIDS = "sum_rule_needs_open_bids"   # no_equal_sum / canadian with hidden/secret
-    SCROLL_CLASSIC_ONLY = "scroll_classic_only"             # scroll outside the classic edition
-
-
-@dataclass(frozen=True, slots=True)
-class Options:
-    """The variants of RULES.md §4-5."""
-
-    no_equal_sum: bool = False
-    canadian: bool = False
-    bids: BidVisibility = BidVisibility.OPEN
-    clairvoyance: bool = False
-    scroll: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-able form (the conformance ``options`` object)."""
-        return {"no_equal_sum": self.no_equal_sum, "canadian": self.canadian,
-                "bids": self.bids.value, "clairvoyance": self.clairvoyance, "scroll": self.scroll}
-
-    @staticmethod
-    def from_dict(data: dict[str, Any]) -> Options:
-        """Read the ``options`` object; unknown keys or wrong types raise ``ConfigError``."""
-        if not isinstance(data, dict):
-            raise ConfigError("options must be an object")
-        known = {"no_equal_sum", "canadian", "bids", "clairvoyance", "scroll"}
-        extra = set(data) - known
-        if extra:
-            raise ConfigError(f"unknown options: {sorted(extra)}")
-        for key in known - {"bids"}:
-            if key in data and not isinstance(data[key], bool):
-                raise ConfigError(f"option {key} must be true or false")
-        try:
-            bids = BidVisibility(data.get("bids", "open"))
-        except ValueError:
-            raise ConfigError(f"option bids must be open, hidden or secret, not {data.get('bids')!r}") from None
-        return Options(no_equal_sum=data.get("no_equal_sum", False), canadian=data.get("canadian", False),
-                       bids=bids, clairvoyance=data.get("clairvoyance", False),
-                       scroll=data.get("scroll", False))
+__all__ = ["BidVisibility", "Edition", "GameConfig", "GameRules", "Options", "PublicConfig"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +33,8 @@ class PublicConfig:
     options: Options = field(default_factory=Options)
     seed: int | None = None
     first_dealer: int | None = None
+    #: The edition and options resolved (``house.resolve``): what the rules read.
+    game_rules: GameRules = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         PublicConfig._check(self)
@@ -104,11 +55,12 @@ class PublicConfig:
         if self.first_dealer is not None and (
                 not isinstance(self.first_dealer, int) or not 0 <= self.first_dealer < self.players):
             raise ConfigError(f"first dealer must be a seat 0..{self.players - 1}")
+        object.__setattr__(self, "game_rules", resolve(self.players, self.edition, self.options))
 
     @property
     def rounds(self) -> int:
-        """Number of rounds: 60 / players."""
-        return 60 // self.players
+        """Number of rounds played."""
+        return self.game_rules.rounds
 
     @property
     def rules(self) -> EditionRules:
@@ -118,23 +70,16 @@ class PublicConfig:
     @property
     def sum_rules_active(self) -> bool:
         """Whether last-bidder sum constraints apply (open bids only)."""
-        return self.options.bids is BidVisibility.OPEN
+        return self.game_rules.open_bids
 
     @property
     def scroll_active(self) -> bool:
         """Whether the ancient-scroll rule applies (classic edition only)."""
-        return self.options.scroll and self.edition.rules.scroll
+        return self.game_rules.scroll
 
-    def conflicts(self) -> dict[str, Conflict]:
-        """Options that are set but lapse here, by option name, with the reason."""
-        out: dict[str, Conflict] = {}
-        if not self.sum_rules_active:
-            for name in ("no_equal_sum", "canadian"):
-                if getattr(self.options, name):
-                    out[name] = Conflict.SUM_RULE_NEEDS_OPEN_BIDS
-        if self.options.scroll and not self.edition.rules.scroll:
-            out["scroll"] = Conflict.SCROLL_CLASSIC_ONLY
-        return out
+    def conflicts(self) -> dict[str, str]:
+        """Options that are set but lapse here, by option name, with the reason (a msgid)."""
+        return lapsed(self.players, self.edition, self.options)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,8 +14,8 @@ belongs to the edition. Code outside the engine asks the edition (``rules_of(edi
 >>> len(camelot.deck), camelot.ranks, camelot.bid_sum_above, camelot.scoring.grail
 (60, range(2, 14), 4, 20)
 
-A new edition is one more ``EditionRules`` in ``EDITIONS`` (and a name in ``Edition``); a house
-rule that changes scoring or the last bidder's sum is a field of ``Scoring`` or ``EditionRules``.
+A new edition is one more ``EditionRules`` in ``EDITIONS`` (and a name in ``Edition``). House
+rules, and the editions each applies to, are declared in house.py.
 """
 
 from __future__ import annotations
@@ -91,7 +91,6 @@ class EditionRules:
     bid_sum_above: int | None = None               # rounds above this: the bids must not add up
     bid_sum_zero_exempt: bool = False              # ... unless the last bidder bids 0
     trump_choosers: frozenset[Kind] = frozenset({Kind.WIZARD})  # turned up: the dealer chooses
-    scroll: bool = False                           # the ancient-scroll option can apply
     deck: tuple[Card, ...] = field(init=False)     # from ranks and specials
     #: Whether a round's points ever depend on more than the bid and the tricks taken.
     has_bonuses: bool = field(init=False)
@@ -147,7 +146,7 @@ _BASIC = MappingProxyType({Kind.WIZARD: Power.WIZARD, Kind.JESTER: Power.JESTER}
 
 EDITIONS: Mapping[Edition, EditionRules] = MappingProxyType({
     Edition.CLASSIC: EditionRules(Edition.CLASSIC, range(1, 14), ((WIZARD, 4), (JESTER, 4)),
-                                  _BASIC, scroll=True),
+                                  _BASIC),
     Edition.MAGIC: EditionRules(Edition.MAGIC, range(1, 14), ((WIZARD, 4), (JESTER, 4)), _BASIC,
                                 magic_rank=1),
     Edition.CAMELOT: EditionRules(

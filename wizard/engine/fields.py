@@ -55,7 +55,7 @@ class GameFields:
     _dup: list[bool]          # by seat: the hand holds several Wizards or several Jesters
     _nspecial: list[int]      # by seat: special cards (no suit) in hand
     _hand_plays: list[list[Action]]  # by seat: the Play action of each card in hand, hand order
-    _scroll: bool             # config.scroll_active, read in the hot path
+    _scroll: bool             # config.game_rules.scroll, read in the hot path
     _more_specials: bool      # the edition has special cards beside Wizards and Jesters
     _rules: EditionRules      # config.rules, read in the hot paths
     _sum_rules: bool          # some constraint on the last bidder's sum can apply
@@ -79,12 +79,8 @@ class GameFields:
         """The bids the seat to act may not make (the sum rules), each with the rule it breaks."""
         if not self._sum_rules or self.bid_count != self.config.players - 1:
             return {}
-        cfg = self.config
-        n = cfg.players
         order = self.bidding_order()
         before = [self.bids[s] for s in order[:self.bid_count]]
         totals = [self.totals[s] for s in order]
-        opts = cfg.options
-        return forbidden_bids(self.round, before, n, cfg.rounds,  # type: ignore[arg-type]
-                              edition=cfg.edition.value, open_bids=cfg.sum_rules_active,
-                              no_equal_sum=opts.no_equal_sum, canadian=opts.canadian, totals=totals)
+        return forbidden_bids(self.round, before, self.config.game_rules,  # type: ignore[arg-type]
+                              totals)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .edition import Edition, EditionRules, rules_of
+from .house import GameRules
 
 
 class BonusKind(Enum):
@@ -68,11 +69,13 @@ def round_points(bid: int, tricks: int, *, edition: Edition | str | EditionRules
                        grail_bonus=grail_bonus, voided_round=voided_round)[0]
 
 
-def score_round(bids: list[int], tricks: list[int], rules: EditionRules, round_: int, rounds: int,
+def score_round(bids: list[int], tricks: list[int], game: GameRules, round_: int,
                 grail_winner: int | None, voided_round: bool
                 ) -> tuple[tuple[int, ...], tuple[tuple[Bonus, ...], ...]]:
-    """Every seat's points and bonuses for a round (``round_score`` for each seat; an edition
-    without bonuses takes a shortcut through the same ``Scoring`` numbers)."""
+    """Every seat's points and bonuses for a round of a game with rules ``game`` (``round_score``
+    for each seat; an edition without bonuses takes a shortcut through the same ``Scoring``
+    numbers)."""
+    rules, rounds = game.cards, game.rounds
     if not rules.has_bonuses:
         sc = rules.scoring
         made, per, missed = sc.made, sc.per_trick, sc.missed

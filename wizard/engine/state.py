@@ -107,13 +107,12 @@ class GameState(Dealing, Refusals):
         s._dup = [False] * n
         s._nspecial = [0] * n
         s._hand_plays = [[] for _ in range(n)]
-        s._scroll = config.scroll_active
-        rules = config.rules
+        game = config.game_rules
+        s._scroll = game.scroll
+        rules = game.cards
         s._more_specials = bool(set(rules.powers) - {Kind.WIZARD, Kind.JESTER})
         s._rules = rules
-        opts = config.options
-        s._sum_rules = config.sum_rules_active and (
-            opts.no_equal_sum or opts.canadian or rules.bid_sum_above is not None)
+        s._sum_rules = game.sum_rules
         s._n = n
         s._next = tuple((i + 1) % n for i in range(n))
         s._winner = winner_rule(rules.name, s._scroll)
@@ -133,7 +132,7 @@ class GameState(Dealing, Refusals):
             raise ValueError(f"need {n} hands of {round_} cards")
         if not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat 0..{n - 1}")
-        if turned is None and round_ != config.rounds:
+        if turned is None and round_ != config.game_rules.full_rounds:
             raise ValueError("only the last round has no turned card")
         s = GameState.new(config.with_(first_dealer=(dealer - round_ + 1) % n))
         s.round = round_ - 1
@@ -334,8 +333,7 @@ class GameState(Dealing, Refusals):
     def view_for(self, seat: int) -> PlayerView:
         """What ``seat`` may know now (RULES.md §7)."""
         n = self.config.players
-        opts = self.config.options
-        clairvoyant = opts.clairvoyance and self.phase in (_TRUMP, _BID)
+        clairvoyant = self.config.game_rules.clairvoyance and self.phase in (_TRUMP, _BID)
         hand = None if clairvoyant else tuple(self.hands[seat])
         visible = ({s: tuple(self.hands[s]) for s in range(n) if s != seat} if clairvoyant else {})
         bids = bids_seen(self.bids, seat, self.config, self.phase)
@@ -371,7 +369,7 @@ class GameState(Dealing, Refusals):
         self.bid_count += 1
         events.append(_BIDS_MADE[seat][n_bid])  # interned BidMade(seat, n_bid); legal bids <= 20
         if self.bid_count == self._n:
-            if self.config.options.bids is _HIDDEN:
+            if self.config.game_rules.bids is _HIDDEN:
                 events.append(BidsRevealed(tuple(self.bids)))  # type: ignore[arg-type]
             self.phase = _PLAY               # (is_chance / is_terminal stay False)
             self.current = self.leader
@@ -408,12 +406,12 @@ class GameState(Dealing, Refusals):
         cfg = self.config
         n = cfg.players
         bids: list[int] = self.bids  # type: ignore[assignment]
-        points, bonuses = score_round(bids, self.tricks, self._rules, self.round, cfg.rounds,
+        points, bonuses = score_round(bids, self.tricks, cfg.game_rules, self.round,
                                       self.grail_winner, self.voided_round)
         totals = self.totals
         for s in range(n):
             totals[s] += points[s]
-        if cfg.options.bids is _SECRET:
+        if cfg.game_rules.bids is _SECRET:
             events.append(BidsRevealed(tuple(bids)))
         result = RoundResult(self.round, self.dealer, self.trump, tuple(bids), tuple(self.tricks),
                              points, tuple(self.totals), bonuses)

@@ -28,6 +28,7 @@ from .edition import (
     Power,
     rules_of,
 )
+from .house import applies
 
 _WIZARD = Kind.WIZARD
 
@@ -151,7 +152,7 @@ def judge(trick: Sequence[Card], trump: str | None, edition: Edition | str | Edi
     """
     rules = edition if isinstance(edition, EditionRules) else rules_of(edition)
     name = rules.name
-    return _RULES[name, scroll and rules.scroll](trick, trump)
+    return _RULES[name, scroll and _SCROLLS[name]](trick, trump)
 
 
 def _verdict(keys: tuple[int, ...], magic: int, scroll: bool, top: int,
@@ -209,6 +210,9 @@ def _verdict(keys: tuple[int, ...], magic: int, scroll: bool, top: int,
 _SCROLL_NOTE = (TrickNote.SCROLL,)
 
 
+#: By edition: whether the ancient-scroll house rule can apply there (house.HOUSE_RULES).
+_SCROLLS = {name: applies("scroll", name) for name in EDITIONS}
+
 TrickRule = Callable[[Sequence[Card], "str | None"], Verdict]
 
 
@@ -217,10 +221,10 @@ def winner_rule(edition: Edition | str, scroll: bool = False) -> TrickRule:
     """``judge`` specialised to an edition and scroll setting: ``rule(trick, trump)`` (one shared
     object per edition and setting)."""
     rules = rules_of(edition)
-    return _RULES[rules.name, scroll and rules.scroll]
+    return _RULES[rules.name, scroll and _SCROLLS[rules.name]]
 
 
 _RULES: dict[tuple[Edition, bool], TrickRule] = {
-    (name, scroll): partial(_verdict, _KEYS[name], rules.magic_rank, scroll and rules.scroll,
+    (name, scroll): partial(_verdict, _KEYS[name], rules.magic_rank, scroll and _SCROLLS[name],
                             _TOP[name], _NOTED[name] if any(_NOTED[name]) else None)
     for name, rules in EDITIONS.items() for scroll in (False, True)}  # (picklable, positional: fast)

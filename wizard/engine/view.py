@@ -112,7 +112,7 @@ def bids_seen(bids: Sequence[int | None], viewer: int | None, config: PublicConf
               phase: Phase) -> tuple[int | None, ...]:
     """The bids as ``viewer`` may see them now (``None``: a bystander, who sees only the bids
     everybody may see): all once they are open, revealed or scored, else only the viewer's."""
-    bids_rule = config.options.bids
+    bids_rule = config.game_rules.bids
     if bids_rule is _OPEN or phase is _ROUND_END or phase is _GAME_OVER or (
             bids_rule is _HIDDEN and phase is _PLAY):
         return tuple(bids)
@@ -130,10 +130,10 @@ def event_for(event: Event, seat: int | None, config: PublicConfig) -> Event:
     """``event`` as ``seat`` may see it: other seats' dealt cards and unrevealed bids hidden
     (``None``: a bystander, who sees no dealt card)."""
     if isinstance(event, CardDealt):
-        visible = seat is not None and (event.seat == seat) != config.options.clairvoyance
+        visible = seat is not None and (event.seat == seat) != config.game_rules.clairvoyance
         return event if visible else replace(event, card=None)
     if isinstance(event, BidMade):
-        if event.seat != seat and config.options.bids is not BidVisibility.OPEN:
+        if event.seat != seat and config.game_rules.bids is not BidVisibility.OPEN:
             return replace(event, bid=None)
     return event
 

@@ -11,7 +11,9 @@
   the lists and statistics never read these kilobytes.
 - ``seats``: one row per game and seat, with the figures the statistics add up (final total,
   won, rounds, bids made, and the runs of bids made at the start, at the end and the longest
-  inside the game, so bid streaks add up game by game).
+  inside the game, so bid streaks add up game by game). ``first``: the name's first seat in the
+  game, the one Progress counts; never set for a game shorter than its full count of rounds,
+  whose figures are kept apart (nor is such a game added to the tally tables).
 - ``rounds``: one row per round and seat (bid, tricks, points), for accuracy by round size.
 - ``reviews``: one JSON document per reviewed game, keyed by ``game_key`` (versioned, stamped with
   ``REVIEW_ENGINE``; its content can change without a schema change).
@@ -331,13 +333,15 @@ class HistoryDB:
         gid = cur.lastrowid
         conn.execute("INSERT INTO records VALUES (?,?,?)",
                      (gid, line_digest(line), zlib.compress(line, 6)))
+        short = entry.config.game_rules.short        # kept apart: see the module docstring
         seen: set[str] = set()
         seat_rows = []
         round_rows = []
         for seat, spec in enumerate(entry.seats):
             made = [r.bids[seat] == r.tricks[seat] for r in entry.rounds]
             lead, trail, best = _runs(made)
-            seat_rows.append((gid, seat, spec.name, spec.kind, spec.level, spec.name not in seen,
+            seat_rows.append((gid, seat, spec.name, spec.kind, spec.level,
+                              spec.name not in seen and not short,
                               entry.totals[seat], seat in entry.winners, len(entry.rounds),
                               sum(made), lead, trail, best))
             seen.add(spec.name)
@@ -345,7 +349,8 @@ class HistoryDB:
                            for r in entry.rounds]
         conn.executemany("INSERT INTO seats VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", seat_rows)
         conn.executemany("INSERT INTO rounds VALUES (?,?,?,?,?,?)", round_rows)
-        history_tally.add_games(conn, gid)
+        if not short:
+            history_tally.add_games(conn, gid)
         return True
 
     def sync(self) -> bool:

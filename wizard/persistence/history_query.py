@@ -17,8 +17,6 @@ from .review import DEFAULT_THRESHOLD, points_lost_by_round
 from .review_store import read_review
 from .stats import PlayerStats, StatLine
 
-LEVELS = ("random", "rulebid", "easy", "normal", "hard", "expert")
-
 
 def stats_of(conn: sqlite3.Connection, *, takebacks: bool = True,
              best_takebacks: bool = False) -> dict[str, PlayerStats]:
@@ -65,7 +63,7 @@ def player_names(conn: sqlite3.Connection) -> list[str]:
 
 def progress_of(conn: sqlite3.Connection, name: str, *, takebacks: bool = True,
                 best_takebacks: bool = False, threshold: float = DEFAULT_THRESHOLD,
-                levels: Sequence[str] = LEVELS) -> Progress:
+                levels: Sequence[str] = ()) -> Progress:
     """``progress`` of ``name`` over every recorded game, the points lost from stored reviews.
 
     Reads the tally tables (a few dozen rows, whatever the length of the history), the last

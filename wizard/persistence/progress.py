@@ -144,9 +144,11 @@ MIXED = "mixed"
 def progress(history: Iterable[HistoryEntry], name: str, *, takebacks: bool = True,
              best_takebacks: bool = False, losses: Losses | None = None,
              key: Callable[[HistoryEntry], str] = game_id,
-             levels: Sequence[str] = ("random", "rulebid", "easy", "normal", "hard",
-                                      "expert")) -> Progress:
-    """``name``'s progress over ``history`` (oldest first); see the module docstring."""
+             levels: Sequence[str] = ()) -> Progress:
+    """``name``'s progress over ``history`` (oldest first); see the module docstring.
+
+    ``levels``: the order of the ``by_level`` rows (the computer levels' registry,
+    ``wizard.ai.level_names()``, which this layer may not import); others follow by name."""
     games = tb_games = left_out = 0
     recent: list[GamePoint] = []
     by_size: dict[int, tuple[int, int]] = {}
@@ -157,7 +159,7 @@ def progress(history: Iterable[HistoryEntry], name: str, *, takebacks: bool = Tr
     lost = 0.0
     for entry in history:
         seats = [i for i, s in enumerate(entry.seats) if s.name == name]
-        if not seats:
+        if not seats or entry.config.game_rules.short:    # a shorter game is kept apart
             continue
         seat = seats[0]
         took = entry.takebacks > 0

@@ -77,8 +77,8 @@ def compute_stats(history: Iterable[HistoryEntry], *, takebacks: bool = True,
     human: dict[str, bool] = {}
     for entry in history:
         took = entry.takebacks > 0
-        if took and not takebacks:
-            continue
+        if took and not takebacks or entry.config.game_rules.short:
+            continue          # (a game shorter than the full count of rounds is kept apart)
         best = best_takebacks or not took
         for seat, spec in enumerate(entry.seats):
             name = spec.name

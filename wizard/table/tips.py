@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from wizard import messages, rules_text
-from wizard.engine import BidVisibility, Card, GameConfig
+from wizard.engine import Card, GameConfig
 from wizard.i18n import _, ngettext
 
 
@@ -38,13 +38,8 @@ def card_tip(c: Card, config: GameConfig, trump: str | None, look: str) -> Tip:
 
 
 def variants(config: GameConfig) -> list[str]:
-    """The names of the variants in play (bid visibility only when not open)."""
-    o = config.options
-    out = [messages.option_name(k) for k in ("no_equal_sum", "canadian", "clairvoyance", "scroll")
-           if getattr(o, k)]
-    if o.bids is not BidVisibility.OPEN:
-        out.insert(0, messages.bid_visibility_name(o.bids))
-    return out
+    """The names of the house rules in play (those at another value than their default)."""
+    return [name for name, _line in messages.rules_in_play(config.options)]
 
 
 def badge(config: GameConfig) -> str:
@@ -58,16 +53,9 @@ def badge(config: GameConfig) -> str:
 
 def game_tip(config: GameConfig) -> Tip:
     """The badge's tooltip: the edition and every variant in play, each with what it does."""
-    o = config.options
     lines = [messages.edition_description(config.edition)]
-    if o.bids is not BidVisibility.OPEN:
-        lines.append(_("{name}: {description}").format(
-            name=messages.bid_visibility_name(o.bids),
-            description=messages.bid_visibility_description(o.bids)))
-    for k in ("no_equal_sum", "canadian", "clairvoyance", "scroll"):
-        if getattr(o, k):
-            lines.append(_("{name}: {description}").format(name=messages.option_name(k),
-                                                           description=messages.option_description(k)))
+    lines += [_("{name}: {description}").format(name=name, description=line)
+              for name, line in messages.rules_in_play(config.options)]
     if len(lines) == 1:
         lines.append(_("No variant: the rules of the edition as printed."))
     return Tip(messages.edition_name(config.edition), lines)

@@ -26,7 +26,7 @@ def bench_menu(games: int = 1000, repeats: int = 20) -> dict[str, float]:
     import os
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from wizard.i18n import set_language
+    from wizard.i18n import DEFAULT_LANGUAGE, LANGUAGES, set_language, translated_languages
 
     from .prefs import Prefs
     from .routes import make_app
@@ -46,7 +46,7 @@ def bench_menu(games: int = 1000, repeats: int = 20) -> dict[str, float]:
         for i in range(repeats):
             t0 = time.perf_counter()
             if i % 2:
-                lang = ("fr", "ca", "en")[i % 3]
+                lang = (*translated_languages(), DEFAULT_LANGUAGE)[i % len(LANGUAGES)]
                 set_language(lang)
                 app._language_changed(lang)
             else:

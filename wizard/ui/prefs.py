@@ -417,10 +417,12 @@ class Prefs:
 
     def progress_of(self, name: str, takebacks: bool = True, best_takebacks: bool = False) -> Any:
         """``name``'s progress over the whole history, points lost from the stored reviews."""
+        from wizard.ai import level_names
         from wizard.persistence.history_query import progress_of
         return self._query(lambda c: progress_of(c, name, takebacks=takebacks,
                                                  best_takebacks=best_takebacks,
-                                                 threshold=self.review_threshold), None)
+                                                 threshold=self.review_threshold,
+                                                 levels=level_names()), None)
 
     def history(self) -> list[Any]:
         """Every finished game (persistence ``HistoryEntry`` values), oldest first, all in memory

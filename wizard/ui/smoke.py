@@ -23,6 +23,7 @@ from wizard.engine import (
     Phase,
     deck,
 )
+from wizard.i18n import LANGUAGES, translated_languages
 from wizard.persistence import Settings
 from wizard.table import Seat, Session, step_ai
 
@@ -361,7 +362,7 @@ def check_assets() -> list[str]:
             sounds.play(name)
     except Exception as e:
         failures.append(f"sounds: {type(e).__name__}: {e}")
-    for lang in ("fr", "ca"):
+    for lang in translated_languages():
         mo = locales_dir() / lang / "LC_MESSAGES" / "wizard.mo"
         try:
             with mo.open("rb") as fp:
@@ -409,7 +410,7 @@ def smoke_settings() -> Settings:
 
 
 def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
-              languages: tuple[str, ...] = ("en", "fr", "ca"),
+              languages: tuple[str, ...] = tuple(LANGUAGES),
               size: tuple[int, int] = (1280, 800)) -> int:
     """Draw every screen in every language; 0 if all worked, else 1 with the failures listed."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -7,6 +7,7 @@ from typing import Any
 import pygame
 
 from wizard.i18n import _, ngettext
+from wizard.messages import level_name
 from wizard.table.picture import Plate
 
 from .. import text, theme
@@ -137,18 +138,9 @@ def _mini_hand(surf: pygame.Surface, n: int, box: pygame.Rect, right: float, u: 
 
 
 def _level_name(level: str | None) -> str:
-    names = {"easy": _("Easy"), "normal": _("Normal"), "hard": _("Hard"), "expert": _("Expert"),
-             "random": _("Random"), "rulebid": _("Beginner"), "lesson": _("Lesson")}
-    return _("computer · {level}").format(level=names.get(level or "normal", level or ""))
+    return _("computer · {level}").format(level=level_name(level))
 
 
-
-
-def level_name(level: str | None) -> str:
-    """The translated name of a computer level."""
-    names = {"easy": _("Easy"), "normal": _("Normal"), "hard": _("Hard"), "expert": _("Expert"),
-             "random": _("Random"), "rulebid": _("Beginner"), "mixed": _("Mixed levels")}
-    return names.get(level or "normal", level or "")
 
 
 def strip(surf: pygame.Surface, box: pygame.Rect, u: float, p: Plate, strip_h: float) -> None:

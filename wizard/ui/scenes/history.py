@@ -10,14 +10,13 @@ from typing import Any
 import pygame
 
 from wizard import messages
-from wizard.engine import BidVisibility
 from wizard.i18n import N_, _, ngettext
+from wizard.messages import level_name
 from wizard.persistence.jobs import Job
 from wizard.table import Session
 from wizard.ui.fonts import font
 
 from .. import text, theme
-from ..board.plates import level_name
 from ..layout import unit_for
 from ..widgets import Button, panel
 from .base import Screen
@@ -41,10 +40,7 @@ def game_line(entry: Any) -> str:
 
 def options_line(entry: Any) -> str:
     """The variants a game was played with, and its seed."""
-    opts = entry.options
-    parts = [messages.bid_visibility_name(opts.bids)] if opts.bids is not BidVisibility.OPEN else []
-    parts += [messages.option_name(k) for k in ("no_equal_sum", "canadian", "clairvoyance", "scroll")
-              if getattr(opts, k)]
+    parts = [name for name, _line in messages.rules_in_play(entry.options)]
     parts.append(_("Seed {seed}").format(seed=entry.seed))
     return "  ·  ".join(parts)
 

@@ -12,10 +12,10 @@ import pygame
 
 from wizard import messages
 from wizard.i18n import N_, _, ngettext
+from wizard.messages import level_name
 from wizard.persistence.jobs import Job
 
 from .. import text, theme
-from ..board.plates import level_name
 from ..charts import percent, rate_bars, rate_line
 from ..widgets import Button, Cycle, panel
 from .base import Screen

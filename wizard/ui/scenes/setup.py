@@ -9,7 +9,9 @@ from typing import Any
 import pygame
 
 from wizard import messages
-from wizard.engine import BidVisibility, Edition, GameConfig, Options
+from wizard.ai import LEVELS
+from wizard.engine import HOUSE_RULES, Edition, GameConfig, Options
+from wizard.engine.house import SHOWN
 from wizard.i18n import N_, _
 from wizard.persistence.seats import clean_name, is_valid_name
 from wizard.table import Seat, Session
@@ -20,22 +22,11 @@ from ..widgets import Button, Cycle, TextBox
 from .base import Screen, background
 
 DEFAULT_NAMES = [messages.YOU, "Merlin", "Morgana", "Gawain", "Vivian", "Percival"]
-OPTION_KEYS = ("no_equal_sum", "canadian", "clairvoyance", "scroll")
 
 
 def levels() -> tuple[str, ...]:
-    """The computer levels on offer."""
-    try:
-        from wizard.ai import LEVELS
-        return tuple(LEVELS)
-    except ImportError:
-        return ("easy", "normal", "hard", "expert")
-
-
-def level_name(level: str) -> str:
-    """A level's translated name."""
-    return {"easy": _("Easy"), "normal": _("Normal"), "hard": _("Hard"),
-            "expert": _("Expert")}.get(level, level)
+    """The computer levels on offer (``wizard.ai.LEVEL_TABLE``)."""
+    return LEVELS
 
 
 KINDS = ("human", "remote", "ai")    # a person at this screen, on another computer, a computer
@@ -61,16 +52,17 @@ def default_setup() -> dict[str, Any]:
 
 
 def config_of(setup: dict[str, Any], seed: int) -> GameConfig:
-    """The game configuration a setup describes (lapsed options switched off)."""
+    """The game configuration a setup describes (lapsed options, and values not on offer for
+    this many players, set back to their default)."""
+    n = len(setup["seats"])
     opts = Options.from_dict(dict(setup["options"]))
-    cfg = GameConfig(players=len(setup["seats"]), edition=Edition(setup["edition"]), options=opts,
+    offered = {k: v for k, v in opts.as_mapping().items() if v in HOUSE_RULES[k].values(n)}
+    opts = Options(**offered)
+    cfg = GameConfig(players=n, edition=Edition(setup["edition"]), options=opts,
                      seed=seed, first_dealer=setup.get("first_dealer"))
     lapsed = cfg.conflicts()
     if lapsed:
-        d = opts.to_dict()
-        for k in lapsed:
-            d[k] = False
-        cfg = cfg.with_(options=Options.from_dict(d))
+        cfg = cfg.with_(options=opts.replace(**{k: HOUSE_RULES[k].default for k in lapsed}))
     return cfg
 
 
@@ -171,7 +163,7 @@ class SetupScene(Screen):
             human = seat["kind"] != "ai"
             self.widgets.append(Cycle((lx + name_w + kind_w + 16 * u, y, lw - name_w - kind_w - 16 * u, row_h),
                                       list(levels()), lv,
-                                      (lambda v: "—") if human else (lambda v: level_name(str(v))),
+                                      (lambda v: "—") if human else (lambda v: messages.level_name(str(v))),
                                       partial(self._set_seat, i, "level"),
                                       enabled=seat["kind"] == "ai"))
         y = top + 6 * (row_h + gap)
@@ -184,9 +176,11 @@ class SetupScene(Screen):
         rx, rw = width * 0.52, width * 0.43
         cfg = self._config()
         lapsed = {}
-        for key in OPTION_KEYS:    # would this option apply here if it were switched on?
-            trial = Options.from_dict({**dict(s["options"]), key: True})
-            lapsed.update(GameConfig(players=n, edition=cfg.edition, options=trial).conflicts())
+        for key, rule in HOUSE_RULES.items():    # would this rule apply here if it were set?
+            value = True if rule.is_switch else getattr(cfg.options, key)
+            if value != rule.default:
+                trial = cfg.options.replace(**{key: value})
+                lapsed.update(GameConfig(players=n, edition=cfg.edition, options=trial).conflicts())
         rows: list[tuple[str, Any, str]] = []
         label_w = rw * 0.42
         ctl_x, ctl_w = rx + label_w, rw - label_w
@@ -214,17 +208,15 @@ class SetupScene(Screen):
         add(_("Cards"), Cycle((0, 0, 1, 1), ["classic", "standard"], look,
                               lambda v: messages.look_name(str(v)), lambda v: self._set("look", v)),
             explained=messages.look_description(look))
-        add(_("Bids"), Cycle((0, 0, 1, 1), [b.value for b in BidVisibility], s["options"]["bids"],
-                             lambda v: messages.bid_visibility_name(str(v)),
-                             lambda v: self._set_opt("bids", v)),
-            explained=messages.bid_visibility_description(s["options"]["bids"]))
-        for key in OPTION_KEYS:
+        for key in SHOWN:                            # a row for each house rule
+            rule = HOUSE_RULES[key]
             reason = messages.conflict_text(lapsed[key]) if key in lapsed else ""
-            on = bool(s["options"].get(key)) and not reason
+            value = rule.write(rule.default if reason else getattr(cfg.options, key))
             add(messages.option_name(key),
-                Cycle((0, 0, 1, 1), [False, True], on, lambda v: _("On") if v else _("Off"),
-                      partial(self._set_opt, key), enabled=not reason), reason,
-                explained=messages.option_description(key))
+                Cycle((0, 0, 1, 1), [rule.write(v) for v in rule.values(n)], value,
+                      partial(messages.option_value_text, key), partial(self._set_opt, key),
+                      enabled=not reason), reason,
+                explained=messages.option_value_description(key, rule.read(value)))
         names = [x["name"] or "?" for x in s["seats"]]
         fd = s.get("first_dealer")
         add(_("First dealer"), Cycle((0, 0, 1, 1), [None, *range(n)], fd if fd is None or fd < n else None,
@@ -244,8 +236,10 @@ class SetupScene(Screen):
                                    primary=True, keys=(pygame.K_RETURN,)))
 
     def _help_lines(self) -> list[str]:
+        options = self._config().options
         return [messages.edition_description(self.setup["edition"]),
-                messages.bid_visibility_description(self.setup["options"]["bids"]),
+                *(messages.option_value_description(key, getattr(options, key))
+                  for key in SHOWN if not HOUSE_RULES[key].is_switch),
                 SEED_HELP()]
 
     def _help_height(self) -> float:
