@@ -151,10 +151,9 @@ def test_no_import_cycles_anywhere() -> None:
     assert cycles(graph) == []
 
 
-def test_no_file_is_over_500_lines_and_the_table_screen_is_small() -> None:
-    long = {str(f.relative_to(WIZARD)): n for f in WIZARD.rglob("*.py")
-            if (n := len(f.read_text(encoding="utf-8").splitlines())) > 500}
-    assert long == {}
+def test_the_table_screen_is_small() -> None:
+    """The table screen draws and routes; the table's logic lives in wizard/table. (There is no
+    cap on a file's length any more (#36): a module is split by meaning, not by a number.)"""
     screen = sum(len(f.read_text(encoding="utf-8").splitlines())
                  for f in (WIZARD / "ui" / "scenes").glob("table*.py"))
     assert screen <= 700, f"wizard/ui/scenes/table*.py hold {screen} lines"
