@@ -49,7 +49,7 @@ LIMIT = 60.0
 
 
 def _app(data: str):  # type: ignore[no-untyped-def]
-    from wizard.ui.prefs import Prefs
+    from wizard.service import Prefs
     from wizard.ui.routes import make_app
     app = make_app(Prefs(Path(data), background=True), size=(1280, 800), headless=True, threaded=False,
                    speed="off", lang="en")

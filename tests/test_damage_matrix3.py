@@ -210,7 +210,7 @@ def _start_and_play(d: Path, started: list[list[bytes]], games_read: list[int]) 
     lost by a start; playing on may rewrite the settings and the games, as a player's play does).
     """
     from wizard.i18n import set_language
-    from wizard.ui.prefs import Prefs
+    from wizard.service import Prefs
     from wizard.ui.routes import make_app
     root = logging.getLogger()
     handlers = list(root.handlers)

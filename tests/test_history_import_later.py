@@ -59,7 +59,7 @@ def test_an_import_stopped_half_way_keeps_the_original_and_goes_on_next_time(
 
 def test_the_window_closed_during_the_import_stops_it(tmp_path: Path) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from wizard.ui.prefs import Prefs
+    from wizard.service import Prefs
     raw = _legacy(tmp_path, 30)
     prefs = Prefs(tmp_path, background=True, import_later=True)
     assert prefs.import_pending and prefs.history_count() == 0
@@ -97,7 +97,7 @@ def test_the_import_screen_counts_then_opens_what_the_start_opens(tmp_path: Path
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from wizard.i18n import set_language
     from wizard.messages import count_text
-    from wizard.ui.prefs import Prefs
+    from wizard.service import Prefs
     from wizard.ui.routes import make_app
     from wizard.ui.scenes.importing import ImportScene
     _legacy(tmp_path, 8)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from wizard.engine import GameConfig, Phase
+from wizard.service import Prefs
 from wizard.session import Seat, Session
 from wizard.table.computer import step_ai
-from wizard.ui.prefs import Prefs
 
 # six players: ten rounds, so the games are short (every action is saved to disk)
 SEATS = [Seat.human("Ann")] + [Seat.ai(n, "random") for n in ("Bo", "Cy", "Di", "Ed", "Fe")]

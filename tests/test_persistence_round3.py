@@ -66,7 +66,7 @@ R3_SETTINGS = b'{"schema": 1, "volume": "loud", "last_setup": {"note": "A\\ud800
                                                   b'"last_setup": {"note": "A\\ud800"}}'])
 def test_r3_a_lone_surrogate_in_settings_never_drops_the_store(tmp_path: Path,
                                                                 content: bytes) -> None:
-    from wizard.ui.prefs import Prefs
+    from wizard.service import Prefs
     _three_games(tmp_path)
     (tmp_path / "settings.json").write_bytes(content)
     prefs = Prefs(tmp_path)

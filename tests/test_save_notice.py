@@ -17,9 +17,9 @@ import pygame  # noqa: E402
 from wizard.engine import GameConfig  # noqa: E402
 from wizard.i18n import set_language  # noqa: E402
 from wizard.persistence import store as store_module  # noqa: E402
+from wizard.service import FULL, READ_ONLY, Prefs, SaveStatus  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
 from wizard.table.computer import step_ai
-from wizard.ui.prefs import FULL, READ_ONLY, Prefs, SaveStatus  # noqa: E402
 from wizard.ui.save_notice import HEADER, draw_save_notice, notice_lines  # noqa: E402
 
 

@@ -10,8 +10,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
+from wizard.service import Prefs  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
-from wizard.ui.prefs import Prefs  # noqa: E402
 
 
 def _f12(app: App) -> None:

@@ -10,9 +10,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from wizard.engine import GameConfig  # noqa: E402
+from wizard.service import Prefs  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
 from wizard.table.computer import step_ai
-from wizard.ui.prefs import Prefs  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.confirm import ConfirmScene  # noqa: E402
 from wizard.ui.scenes.continue_list import ContinueListScene  # noqa: E402

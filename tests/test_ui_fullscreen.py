@@ -13,7 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from wizard.ui.prefs import Prefs  # noqa: E402
+from wizard.service import Prefs  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 
 

@@ -16,8 +16,8 @@ import pytest  # noqa: E402
 from wizard.engine import Edition, GameConfig, GameState, Options  # noqa: E402
 from wizard.i18n import set_language  # noqa: E402
 from wizard.persistence import HistoryEntry, SeatSpec, Store  # noqa: E402
+from wizard.service import Prefs  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
-from wizard.ui.prefs import Prefs  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.history import HistoryScene  # noqa: E402
 from wizard.ui.scenes.replay import ReplayScene  # noqa: E402

@@ -16,13 +16,13 @@ import pytest  # noqa: E402
 
 from wizard.engine import DealerChosen, GameConfig  # noqa: E402
 from wizard.i18n import set_language  # noqa: E402
+from wizard.service import Prefs  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
 from wizard.ui.board import cards as cards_board  # noqa: E402
 from wizard.ui.board import lesson as lesson_board  # noqa: E402
 from wizard.ui.board import tips  # noqa: E402
 from wizard.ui.board.topbar import top_items  # noqa: E402
-from wizard.ui.prefs import Prefs  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.setup import SetupScene  # noqa: E402
 from wizard.ui.scenes.table import TableScene  # noqa: E402

@@ -22,11 +22,11 @@ from wizard.net.host import SeatStatus  # noqa: E402
 from wizard.net.joincode import decode  # noqa: E402
 from wizard.net.keep import TOKENS_FILE, host_tables  # noqa: E402
 from wizard.net.wire import Code  # noqa: E402
+from wizard.service import Prefs  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
 from wizard.table import GameOver  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
 from wizard.ui.netui import refusal_text  # noqa: E402
-from wizard.ui.prefs import Prefs  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.game_end import GameEndScene  # noqa: E402
 from wizard.ui.scenes.net_host import NetHostScene  # noqa: E402

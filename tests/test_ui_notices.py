@@ -8,8 +8,8 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from wizard.i18n import set_language  # noqa: E402
+from wizard.service import Prefs  # noqa: E402
 from wizard.ui.notices import notice  # noqa: E402
-from wizard.ui.prefs import Prefs  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.menu import MenuScene  # noqa: E402
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from wizard.engine import GameConfig
+from wizard.service import Prefs
 from wizard.session import Seat, Session
 from wizard.table.computer import play_out, step_ai
-from wizard.ui.prefs import Prefs
 
 
 def test_autosave_continue_and_history(tmp_path: Path) -> None:

@@ -17,8 +17,8 @@ import pytest  # noqa: E402
 
 from wizard.i18n import set_language  # noqa: E402
 from wizard.persistence import game_id  # noqa: E402
+from wizard.service import Prefs  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
-from wizard.ui.prefs import Prefs  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.progress import ProgressScene, player_names  # noqa: E402
 from wizard.ui.smoke_stats import fill_progress_history  # noqa: E402

@@ -16,8 +16,8 @@ from wizard.engine import Bid, GameRecord, GameState, Phase  # noqa: E402
 from wizard.engine.fields import GameFields  # noqa: E402
 from wizard.i18n import set_language  # noqa: E402
 from wizard.persistence import HistoryEntry  # noqa: E402
+from wizard.service import Prefs  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
-from wizard.ui.prefs import Prefs  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.replay import (  # noqa: E402
     STEP_MIN,

@@ -22,9 +22,9 @@ from wizard.engine import Action, Bid, GameConfig, Play, PlayerView  # noqa: E40
 from wizard.i18n import set_language  # noqa: E402
 from wizard.persistence import review_id  # noqa: E402
 from wizard.review import ReviewJob, review_game  # noqa: E402
+from wizard.service import Prefs  # noqa: E402
 from wizard.session import Session  # noqa: E402
 from wizard.ui import smoke  # noqa: E402
-from wizard.ui.prefs import Prefs  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes import review_game as review_game_scene  # noqa: E402
 from wizard.ui.scenes.game_end import GameEndScene  # noqa: E402

@@ -20,9 +20,9 @@ import pytest  # noqa: E402
 from wizard.engine import GameConfig  # noqa: E402
 from wizard.i18n import set_language  # noqa: E402
 from wizard.persistence import Settings, Store  # noqa: E402
+from wizard.service import Prefs  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
 from wizard.ui import smoke  # noqa: E402
-from wizard.ui.prefs import Prefs  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 
 

@@ -16,7 +16,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from wizard.i18n import set_language  # noqa: E402
-from wizard.ui.prefs import Prefs  # noqa: E402
+from wizard.service import Prefs  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.settings import SettingsScene  # noqa: E402
 from wizard.ui.widgets import Cycle  # noqa: E402

@@ -14,10 +14,10 @@ import pytest  # noqa: E402
 
 from wizard.engine import BidVisibility, GameConfig  # noqa: E402
 from wizard.i18n import current_language, set_language  # noqa: E402
+from wizard.service import Prefs  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
 from wizard.table.computer import step_ai
 from wizard.ui.app import App  # noqa: E402
-from wizard.ui.prefs import Prefs  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.menu import MenuScene  # noqa: E402
 from wizard.ui.scenes.settings import SettingsScene  # noqa: E402

@@ -13,9 +13,9 @@ import pygame  # noqa: E402
 
 from wizard.engine import GameConfig  # noqa: E402
 from wizard.i18n import set_language  # noqa: E402
+from wizard.service import Prefs  # noqa: E402
 from wizard.session import Session  # noqa: E402
 from wizard.ui import smoke  # noqa: E402
-from wizard.ui.prefs import Prefs  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.game_end import GameEndScene  # noqa: E402
 from wizard.ui.scenes.history import HistoryScene  # noqa: E402

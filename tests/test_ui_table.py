@@ -440,7 +440,7 @@ def test_a_failing_save_is_shown_at_the_table(monkeypatch: pytest.MonkeyPatch) -
     """The notice is drawn over the table while saving fails, below the top bar (issue #17)."""
     import time as _time
 
-    from wizard.ui.prefs import SaveStatus
+    from wizard.service import SaveStatus
     from wizard.ui.scenes import table_draw
     drawn: list[object] = []
     real = table_draw.draw_save_notice

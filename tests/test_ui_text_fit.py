@@ -164,7 +164,7 @@ def _install(monkeypatch: pytest.MonkeyPatch, rec: Recorder) -> None:
 def games_dir() -> Iterator[Path]:
     """A folder of finished seeded games and games in progress for the history and Continue
     screens (made once)."""
-    from wizard.ui.prefs import Prefs
+    from wizard.service import Prefs
     with tempfile.TemporaryDirectory(prefix="wizard-fit-history-") as d:
         pygame.init()
         games = Prefs(Path(d))
@@ -178,7 +178,7 @@ def games_dir() -> Iterator[Path]:
 def progress_dir() -> Iterator[Path]:
     """A folder with the smoke test's long seeded history (shorter here) for the statistics and
     progress screens (made once)."""
-    from wizard.ui.prefs import Prefs
+    from wizard.service import Prefs
     from wizard.ui.smoke_stats import fill_big_history
     with tempfile.TemporaryDirectory(prefix="wizard-fit-progress-") as d:
         fill_big_history(Prefs(Path(d)), games=60)
@@ -200,7 +200,7 @@ class Rig:
 def rig(request: pytest.FixtureRequest, games_dir: Path, progress_dir: Path,
         tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
     """A headless App of one window size (the parameter), made once per size."""
-    from wizard.ui.prefs import Prefs
+    from wizard.service import Prefs
     from wizard.ui.routes import make_app
     prefs = Prefs(tmp_path_factory.mktemp("fit-prefs"))
     prefs.settings.animation_speed = "off"

@@ -15,12 +15,12 @@ import pytest  # noqa: E402
 
 from wizard.engine import GameConfig  # noqa: E402
 from wizard.i18n import set_language  # noqa: E402
+from wizard.service import Prefs  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
 from wizard.table.lessons.steps import Do, Say  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
 from wizard.ui.board.lesson import lesson_box  # noqa: E402
 from wizard.ui.layout import bid_buttons  # noqa: E402
-from wizard.ui.prefs import Prefs  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.learn import LearnScene, OfferScene, offer_first_lesson  # noqa: E402
 from wizard.ui.scenes.menu import MenuScene  # noqa: E402

@@ -1,5 +1,5 @@
 """Work that may take longer than a frame (a query on a long history), run off the UI thread
-(here, beside the data it reads: the UI itself makes no threads).
+(here, beside the data it reads, through ``wizard.background``: the UI itself makes no threads).
 
 A ``Job`` runs its function on a daemon thread (at once on this thread when the app is not
 threaded: tests and the smoke test); the screen shows "working" until ``done`` and asks for
@@ -12,6 +12,8 @@ import logging
 import threading
 from collections.abc import Callable
 from typing import Generic, TypeVar
+
+from wizard import background
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -29,7 +31,7 @@ class Job(Generic[T]):
         self._what = what
         self._done = threading.Event()
         if threaded:
-            threading.Thread(target=self._run, name="wizard-query", daemon=True).start()
+            background.start(self._run, "wizard-query")
         else:
             self._run()
 

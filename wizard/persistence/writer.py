@@ -10,6 +10,8 @@ import threading
 import time
 from collections.abc import Callable
 
+from wizard import background
+
 
 class LatestWriter:
     """Runs ``write(key, data)`` on a daemon thread for the latest ``data`` submitted per ``key``."""
@@ -21,8 +23,7 @@ class LatestWriter:
         self._busy = False
         self._closed = False
         self.last_ok = True
-        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
-        self._thread.start()
+        self._thread = background.start(self._run, name)
 
     def submit(self, key: str, data: bytes) -> None:
         """Queue ``data`` for ``key`` (replacing what is not yet written for that key)."""

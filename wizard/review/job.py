@@ -21,6 +21,7 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
+from wizard import background
 from wizard.persistence.history import HistoryEntry
 from wizard.persistence.review import Review
 
@@ -79,7 +80,7 @@ class ReviewJob:
             self._process.start()
             child.close()
         elif mode == "thread":
-            threading.Thread(target=self._run, name="wizard-review", daemon=True).start()
+            background.start(self._run, "wizard-review")
         else:
             self._run()
 

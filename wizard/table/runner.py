@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Generic, TypeVar
+
+from wizard.background import Worker
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +39,7 @@ class Runner:
 
     def __init__(self, *, threaded: bool = True) -> None:
         self.threaded = threaded
-        self._pool: ThreadPoolExecutor | None = None
+        self._worker = Worker("wizard-ai")
 
     def start(self, key: tuple[object, ...], job: Callable[[], T], now: float,
               fallback: Callable[[], T] | None = None) -> Job[T]:
@@ -46,9 +48,7 @@ class Runner:
         if not self.threaded:
             self._finish(out, job)
             return out
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wizard-ai")
-        out.future = self._pool.submit(job)
+        out.future = self._worker.submit(job)
         return out
 
     def poll(self, job: Job[T]) -> T | None:
@@ -72,7 +72,5 @@ class Runner:
 
     def close(self) -> None:
         """Stop the worker thread; a decision under way is forgotten."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self._worker.close(wait=False, cancel=True)
 

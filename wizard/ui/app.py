@@ -12,10 +12,10 @@ from typing import Any
 import pygame
 
 from wizard.i18n import N_, _, on_language_change, set_language
+from wizard.service import Prefs
 from wizard.table.clock import SPEEDS, Clock
 
 from .cardpaint import CardPainter
-from .prefs import Prefs
 
 log = logging.getLogger(__name__)
 

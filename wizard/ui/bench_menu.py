@@ -27,8 +27,8 @@ def bench_menu(games: int = 1000, repeats: int = 20) -> dict[str, float]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from wizard.i18n import DEFAULT_LANGUAGE, LANGUAGES, set_language, translated_languages
+    from wizard.service import Prefs
 
-    from .prefs import Prefs
     from .routes import make_app
     with tempfile.TemporaryDirectory(prefix="wizard-bench-menu-") as tmp:
         folder = Path(tmp)

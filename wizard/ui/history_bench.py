@@ -85,8 +85,8 @@ def part_db(folder: Path) -> dict[str, float]:
     import pygame
 
     from wizard.persistence.history_seed import games
+    from wizard.service import Prefs
 
-    from .prefs import Prefs
     from .routes import make_app
     from .scenes.history import HistoryScene
     from .scenes.progress import ProgressScene

@@ -12,10 +12,10 @@ import pygame
 from wizard.engine import Edition, GameConfig
 from wizard.i18n import _, detect_language, set_language
 from wizard.persistence import DataLock, resolve_data_dir
+from wizard.service import Prefs
 from wizard.table import Seat, Session
 
 from .app import App
-from .prefs import Prefs
 
 log = logging.getLogger(__name__)
 

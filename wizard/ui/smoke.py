@@ -42,8 +42,9 @@ from .smoke_tricks import LAST_TRICK_HELD, TRICK_SCREENS, make_last_trick_held, 
 from .smoke_tutorial import TUTORIAL_SCREENS, make_tutorial_screen
 
 if TYPE_CHECKING:
+    from wizard.service import Prefs
+
     from .app import App
-    from .prefs import Prefs
 
 SCREENS = ("menu", "setup", "setup-name", "setup-variant-help", "table-bidding", "table-trump", "table-play", "table-clairvoyance",
            "curtain", "scorepad", "round-end", "game-end", "history", "history-game", "replay",
@@ -230,7 +231,7 @@ def _make(a: App, name: str) -> None:
     elif name == "table-save-failed":              # the disk is full: the table says so at once
         import time
 
-        from .prefs import SaveStatus
+        from wizard.service import SaveStatus
         saved = a.prefs.save_status
         a.prefs.save_status = SaveStatus(failed=True, reason="full", folder=Path("/home/anna/.local"
                                          "/share/wizard/games"), failed_since=time.monotonic())
@@ -416,8 +417,8 @@ def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from wizard.i18n import set_language
+    from wizard.service import Prefs
 
-    from .prefs import Prefs
     from .routes import make_app
 
     failures: list[str] = []

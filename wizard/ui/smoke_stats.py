@@ -14,8 +14,9 @@ from wizard.engine import GameConfig
 from wizard.table import ComputerSeats, Seat, Session, step_ai
 
 if TYPE_CHECKING:
+    from wizard.service import Prefs
+
     from .app import App
-    from .prefs import Prefs
 
 STATS_SCREENS = ("stats", "stats-progress")
 BIG_SCREENS = ("history", "stats", "stats-progress")   # drawn from the long seeded history
@@ -121,8 +122,8 @@ def make_import_screen(a: App, name: str) -> None:
     from wizard.persistence.history_db import entry_line
     from wizard.persistence.history_seed import games
     from wizard.persistence.verified import VerifiedCache, line_digest
+    from wizard.service import Prefs
 
-    from .prefs import Prefs
     from .scenes.importing import ImportScene
     if not _IMPORT_FOLDER:
         tmp = tempfile.TemporaryDirectory(prefix="wizard-smoke-import-")

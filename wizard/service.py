@@ -1,4 +1,7 @@
-"""The app's settings, games in progress and history through the persistence ``Store``.
+"""The application service (#36): the app's settings, games in progress and history through the
+persistence ``Store``, the game's lifecycle (new, resume, restart, abandon, finish: who won), and
+the reviews. It sits below the UI (it was ``wizard/ui/prefs.py``) and starts its writer through
+``wizard.background``, so the UI starts no thread.
 
 Without a store everything is kept in memory. Each ``Session`` gets a game id the first time it
 is saved (a new game never replaces another); ``resume(game_id)`` makes a session bound to its id.
@@ -16,12 +19,12 @@ import threading
 import time
 import weakref
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from wizard.background import Worker
 from wizard.engine import RecordError
 from wizard.engine.scoring import winners
 from wizard.persistence import Settings
@@ -106,8 +109,7 @@ class Prefs:
         self._created: dict[str, datetime] = {}
         self._status_lock = threading.Lock()
         self.save_status = SaveStatus()
-        self._writer: ThreadPoolExecutor | None = None
-        self._last: Future[None] | None = None
+        self._writer: Worker | None = None
         if use_store:
             try:
                 from wizard.persistence import Store
@@ -129,7 +131,7 @@ class Prefs:
                     log.exception("history database not opened at start")
                 self.problems = list(getattr(self.store, "problems", []))
         if background and self.store is not None:
-            self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wizard-save")
+            self._writer = Worker("wizard-save")
 
     # ---- writing in order ----------------------------------------------------------------
 
@@ -144,13 +146,12 @@ class Prefs:
         if self._writer is None:
             guarded()
         else:
-            self._last = self._writer.submit(guarded)
+            self._writer.submit(guarded)
 
     def flush(self) -> None:
         """Wait until every queued write is on disk."""
-        last = self._last
-        if last is not None:
-            last.result()
+        if self._writer is not None:
+            self._writer.flush()
 
     @property
     def import_pending(self) -> bool:
@@ -170,7 +171,7 @@ class Prefs:
             self.import_job.stop()
         self.flush()
         if self._writer is not None:
-            self._writer.shutdown(wait=True)
+            self._writer.close(wait=True)
             self._writer = None
         if self.store is not None:
             self.store.close_history()      # a backup under way finishes first
