@@ -72,6 +72,10 @@ class Scene:
     def on_enter(self) -> None:
         """Called when the scene becomes the top one."""
 
+    def on_exit(self) -> None:
+        """Called once when the scene leaves the stack (closed, or every screen replaced): a
+        scene that owns a thread or a socket closes it here."""
+
 
 class App:
     """Owns the window, the clock, the settings and the scene stack."""
@@ -243,11 +247,15 @@ class App:
 
     def pop(self, scene: Scene | None = None) -> None:
         """Close the top scene (or ``scene`` wherever it is); overlays below redraw what is under them."""
+        gone = None
         if scene is None:
             if self.scenes:
-                self.scenes.pop()
+                gone = self.scenes.pop()
         elif scene in self.scenes:
             self.scenes.remove(scene)
+            gone = scene
+        if gone is not None:
+            gone.on_exit()
         for s in self.scenes:
             if hasattr(s, "under"):
                 s.under = None
@@ -257,7 +265,9 @@ class App:
 
     def replace(self, scene: Scene) -> None:
         """Close every scene and open ``scene``."""
-        self.scenes.clear()
+        gone, self.scenes = self.scenes, []
+        for old in reversed(gone):
+            old.on_exit()
         self.push(scene)
 
     def open(self, route: str, **kwargs: Any) -> Scene:

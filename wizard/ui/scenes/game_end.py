@@ -69,12 +69,12 @@ class GameEndScene(Overlay):
     """The winner, the ranking and the chart, over the table."""
 
     def __init__(self, app: App, outcome: GameOver, game: Session,
-                 close_table: Callable[[], None],
+                 close_table: Callable[[], None] | None = None,
                  play: Callable[[Session], None] | None = None) -> None:
         super().__init__(app)
         self.outcome = outcome
         self.game = game          # the finished game, for a new one with its seats and its review
-        self.close_table = close_table
+        self.close_table = close_table or (lambda: None)   # the table closes in its on_exit
         self.play = play          # where the next game opens (a network table: its waiting screen)
 
     # No button answers Enter by itself: Enter (or Space) is what a person presses to get through

@@ -150,7 +150,7 @@ class TableScene(Scene):
             if self.on_game_over is not None:
                 self.on_game_over(self)
             else:
-                self.app.open("game_end", outcome=out, game=self.game, close_table=self.close)
+                self.app.open("game_end", outcome=out, game=self.game)
         elif isinstance(out, TakenBack):
             self.selected = self.hover = self.pressed = None
             self.drag_pos = None
@@ -241,7 +241,13 @@ class TableScene(Scene):
 
     def close(self) -> None:
         """Stop the table's worker thread."""
+        self._closed = True
         self.table.close()
+
+    def on_exit(self) -> None:
+        """The table leaves the screen stack: its worker thread stops (once)."""
+        if not getattr(self, "_closed", False):
+            self.close()
 
     def update(self, dt: float) -> None:
         """Move the table on (the app's clock has ticked), then show what came of it."""
