@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 STATS_SCREENS = ("stats", "stats-progress")
 BIG_SCREENS = ("history", "stats", "stats-progress")   # drawn from the long seeded history
-BIG_GAMES_VAR = "WIZARD_SMOKE_HISTORY"   # its number of games (10000 for the README's run)
+BIG_GAMES_VAR = "WIZARD_SMOKE_HISTORY"   # its number of games (10000 for docs/data-folder.md's run)
 BIG_GAMES = 300
 PROGRESS_GAMES = 14
 LEVELS = ("random", "rulebid", "easy", "normal")
