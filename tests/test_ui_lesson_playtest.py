@@ -144,7 +144,7 @@ def test_the_magic_lesson_ends_with_back_to_the_lessons_only(tmp_path: Path) -> 
 
 def test_the_first_dealer_banner_names_the_seat_that_deals(tmp_path: Path, monkeypatch) -> None:
     """The cards are drawn for the first dealer: while the choice is shown, the banner names the
-    seat the engine made dealer (RULES.md 3), which the D marker of round 1 then shows."""
+    seat the engine made dealer (docs/RULES.md §3), which the D marker of round 1 then shows."""
     said: list[str] = []
     monkeypatch.setattr(cards_board, "banner", lambda _sc, _surf, words: said.append(words))
     for seed in range(1, 6):

@@ -1,4 +1,4 @@
-"""A view never carries the seed (RULES.md §7): not in a PlayerView, not in a bot request.
+"""A view never carries the seed (docs/RULES.md §7): not in a PlayerView, not in a bot request.
 
 The seed decides every deal still to come, so a seat (or a bot) that saw it could know the other
 hands. The game record keeps it; the views and the requests built from them must not.

@@ -1,4 +1,4 @@
-"""Which bids the next bidder may make (RULES.md §4).
+"""Which bids the next bidder may make (docs/RULES.md §4).
 
 >>> legal_bids(3, [1, 1], players=3, rounds=20, no_equal_sum=True)
 [0, 2, 3]

@@ -1,8 +1,8 @@
 """The frozen configuration of a game: players, edition, options, seed.
 
 ``PublicConfig`` is the part every seat may know: all but the seed of the deals. A seat's
-``PlayerView`` carries that (RULES.md §7: a view never carries the seed); ``GameConfig`` adds the
-seed, which the state and the game record keep.
+``PlayerView`` carries that (docs/RULES.md §7: a view never carries the seed); ``GameConfig`` adds
+the seed, which the state and the game record keep.
 
 >>> cfg = GameConfig(players=4, seed=7)
 >>> cfg.rounds, cfg.public().seed, cfg.public().rounds
@@ -22,7 +22,7 @@ __all__ = ["BidVisibility", "Conflict", "Edition", "GameConfig", "Options", "Pub
 
 
 class BidVisibility(enum.StrEnum):
-    """Who sees a bid and when (RULES.md §4)."""
+    """Who sees a bid and when (docs/RULES.md §4)."""
 
     OPEN = "open"
     HIDDEN = "hidden"
@@ -38,7 +38,7 @@ class Conflict(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """The variants of RULES.md §4-5."""
+    """The variants of docs/RULES.md §4-5."""
 
     no_equal_sum: bool = False
     canadian: bool = False
