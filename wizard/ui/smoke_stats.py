@@ -130,7 +130,8 @@ def make_import_screen(a: App, name: str) -> None:
         source.mkdir()
         cache = VerifiedCache(source, "history.checked.json")
         lines = [entry_line(g) for g in games(10)]
-        cache.save({line_digest(line) for line in lines})
+        cache.digests = {line_digest(line) for line in lines}     # save() keeps only these
+        cache.save(set(cache.digests))
         data = b"".join(line + b"\n" for line in lines) * (IMPORT_GAMES // len(lines))
         (source / "history.jsonl").write_bytes(data)
         _IMPORT_FOLDER.append(tmp)
