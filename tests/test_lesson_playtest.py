@@ -8,16 +8,12 @@ import pytest
 from test_tutorial import FAST, intents_for, play_to_end, start, wait_for_person
 
 from wizard.engine import Kind
-from wizard.i18n import set_language
 from wizard.table import BidIntent, NextRound, Refused, RoundOver
 from wizard.table.lessons import LESSONS
 from wizard.table.lessons.steps import Do, Move, RoundEnd, Say
 from wizard.table.tutorial import Note, Tutorial, lesson, resume_at
 
-
-@pytest.fixture(autouse=True)
-def _english() -> None:
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def follow(tut: Tutorial, on_note, dt: float = 0.05, limit: int = 40000) -> None:

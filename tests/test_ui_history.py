@@ -65,9 +65,7 @@ def make_history(data_dir: Path, count: int = 6) -> list[HistoryEntry]:
     return out
 
 
-@pytest.fixture(autouse=True)
-def _english() -> None:
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 @pytest.fixture(scope="module")

@@ -27,10 +27,7 @@ from wizard.ui.scenes.replay import (  # noqa: E402
 )
 from wizard.ui.widgets import Button, label_text  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _english() -> None:
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 @pytest.fixture(scope="module")

@@ -10,24 +10,17 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import random  # noqa: E402
-from collections.abc import Iterator  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from wizard.engine import Edition, GameConfig, GameRecord, GameState, TrickWon  # noqa: E402
-from wizard.i18n import set_language  # noqa: E402
 from wizard.table.trickwhy import trick_line  # noqa: E402
 from wizard.ui.replaymodel import build_frames, describe  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.smoke_tricks import make_trick_screen  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _english() -> Iterator[None]:
-    set_language("en")
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def _violet(surf: pygame.Surface, rect: pygame.Rect) -> int:

@@ -14,7 +14,6 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from wizard.engine import GameConfig  # noqa: E402
-from wizard.i18n import set_language  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
 from wizard.table.lessons.steps import Do, Say  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
@@ -29,10 +28,7 @@ from wizard.ui.scenes.table import TableScene  # noqa: E402
 from wizard.ui.scenes.tutorial import TutorialScene  # noqa: E402
 from wizard.ui.widgets import Button  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _english() -> None:
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def make(tmp_path: Path) -> App:
