@@ -1,4 +1,4 @@
-"""Helpers the tests share: a game played on to its end.
+"""Helpers the tests share: a game played on to its end, a lesson played to its end on screen.
 
 The English interface every UI test starts from is the ``english`` fixture of ``conftest.py``.
 """
@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wizard.engine import GameState
 from wizard.engine.actions import Action
+
+if TYPE_CHECKING:
+    from wizard.ui.app import App
+    from wizard.ui.scenes.tutorial import TutorialScene
 
 
 def play_to_end(state: GameState, deals: random.Random, moves: random.Random | None = None, *,
@@ -38,3 +42,33 @@ def play_to_end(state: GameState, deals: random.Random, moves: random.Random | N
             events += out
     return state
 
+
+def play_lesson_to_end(app: App, sc: TutorialScene, limit: int = 300) -> None:
+    """Play the lesson on ``sc`` to its end as a person would: Enter closes a round's result and
+    goes on after a note, each asked move is made (the lesson's own intents); returns at the
+    lesson's "done" note (not yet closed)."""
+    import pygame
+
+    from wizard.table.lessons.steps import Do
+    from wizard.ui.smoke_tutorial import intents_for
+
+    def enter() -> None:
+        app.frame(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                           unicode="")])
+    for _i in range(limit):
+        app.frame(0.25)
+        app.frame(0.25)
+        if app.top is not sc:                # the round's result: closed as a person would
+            enter()
+            continue
+        note = sc.tutorial.note()
+        if note is None:
+            continue
+        if note.kind == "done":
+            return
+        if note.kind == "say":
+            enter()
+        elif note.kind == "do" and isinstance(sc.tutorial.item, Do):
+            for intent in intents_for(sc.tutorial.item.action):
+                sc.submit(intent)
+    raise AssertionError(f"the lesson did not end in {limit} steps")
