@@ -6,7 +6,7 @@ turns those into translated text for the table, the setup screen and the rules.
 Every function looks the text up at call time, so a live language switch works.
 
 Card looks: ``"classic"`` (the four peoples, ranks 1..13) or ``"standard"``
-(spades/hearts/diamonds/clubs, ranks 2..A). Looks are cosmetic (RULES.md §1).
+(spades/hearts/diamonds/clubs, ranks 2..A). Looks are cosmetic (docs/RULES.md §1).
 """
 
 from __future__ import annotations

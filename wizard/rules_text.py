@@ -3,7 +3,7 @@
 Each chapter is a list of sections ``(title, [paragraph, ...])``. The strings are
 English msgids marked with ``N_``; call :func:`chapters` (or :func:`translate`)
 at draw time to get them in the current language, so a live language switch
-re-renders correctly. Written from RULES.md and the rulebooks in ``seeds/``.
+re-renders correctly. Written from docs/RULES.md and the rulebooks in ``seeds/``.
 """
 
 from __future__ import annotations

@@ -50,7 +50,7 @@ CLAIM_CHANCE = 0.04      # the precision stated to the player
 CLAIM_POINTS = 3.0
 #: A chance is claimed only for bids within this many tricks of the coach's own: the bids the
 #: calibration bench checks against play (Expert's own, and ``--forced`` bids within 2). Far off,
-#: the play-out's model of the table is untested and can be wildly off (README, "The coach's
+#: the play-out's model of the table is untested and can be wildly off (docs/coach.md, "The coach's
 #: numbers": a zero bid holding five trumps with the 13, shown 59 %, made in 3 % of deals).
 CHECKED_BIDS = 2
 

@@ -1,4 +1,4 @@
-"""The house rules, each declared once (STYLE.md habit 13): ``HOUSE_RULES``.
+"""The house rules, each declared once (docs/STYLE.md habit 13): ``HOUSE_RULES``.
 
 A house rule is one ``HouseRule``: its name (the key in a game's ``options`` object), its values
 and default, its label and one-line help (msgids, marked with ``N_`` and translated at the edge:
@@ -49,7 +49,7 @@ def N_plural(singular: str, plural: str) -> tuple[str, str]:
 
 
 class BidVisibility(enum.StrEnum):
-    """Who sees a bid and when (RULES.md §4)."""
+    """Who sees a bid and when (docs/RULES.md §4)."""
 
     OPEN = "open"
     HIDDEN = "hidden"

@@ -1,4 +1,4 @@
-"""Why a trick went to its winner, in one line of the player's language (RULES.md §5).
+"""Why a trick went to its winner, in one line of the player's language (docs/RULES.md §5).
 
 The reason comes from the engine (``TrickWon.reason``, ``lead`` and ``notes``, decided where the
 engine decides the winner); this module only puts it into words. It never decides a rule itself:
