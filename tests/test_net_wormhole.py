@@ -20,6 +20,7 @@ from wizard.net.internet import (
     InternetTable,
     Phase,
     Servers,
+    bad_server,
     clean_code,
     looks_like_wormhole,
 )
@@ -99,8 +100,7 @@ def test_a_whole_game_over_wormholes_is_the_one_played_in_one_process(servers: S
         for seat, j in game.joiners.items():
             assert j.remote.view(seat) == ref.view(seat)
             assert j.table is not None and j.table.shown.totals == ref.totals
-        # a direct connection on loopback (the relay is not needed here)
-        assert all(w.peer_up and not w.relayed for w in joins), [w.peer for w in joins]
+        assert all(w.peer_up for w in joins), [w.peer for w in joins]   # direct or relayed
         assert all(i.sent.bytes > 100_000 for i in net.invitations.values())
     finally:
         close(game, net, joins)
@@ -207,3 +207,13 @@ def test_the_servers_by_default_are_magic_wormholes_public_ones() -> None:
     assert s.mailbox.startswith("ws://relay.magic-wormhole.io") and "magic-wormhole.io" in s.relay
     assert Servers.relay_hint("tcp://relay.example:4001") == "tcp:relay.example:4001"
     assert Servers.relay_hint("relay.example:4001") == "tcp:relay.example:4001"
+
+
+@pytest.mark.parametrize(("kind", "url", "ok"), [
+    ("mailbox", "ws://127.0.0.1:4000/v1", True), ("mailbox", "wss://club.example/v1", True),
+    ("mailbox", "off", True), ("mailbox", "http://x/v1", False), ("mailbox", "club", False),
+    ("relay", "tcp:127.0.0.1:4001", True), ("relay", "club.example:4001", True),
+    ("relay", "tcp://club.example:4001", True), ("relay", "club.example", False),
+])
+def test_a_server_given_on_the_command_line_is_checked(kind: str, url: str, ok: bool) -> None:
+    assert (bad_server(kind, url) is None) is ok

@@ -71,6 +71,19 @@ class Servers:
         return "tcp:" + text
 
 
+def bad_server(kind: str, url: str) -> str | None:
+    """Why ``url`` cannot be a mailbox server (``kind`` "mailbox": ``ws://host:port/v1``, or
+    "off") or a transit relay ("relay": ``tcp:host:port``, ``host:port``); None if it can."""
+    text = url.strip()
+    if kind == "mailbox":
+        if text.lower() == "off" or re.match(r"^wss?://[^\s/:]+(:\d{1,5})?(/\S*)?$", text):
+            return None
+        return "use ws://host:port/v1 (or off)"
+    if re.match(r"^[^\s:]+:\d{1,5}$", Servers.relay_hint(text).removeprefix("tcp:")):
+        return None
+    return "use tcp:host:port"
+
+
 # ---- the code's form ----------------------------------------------------------------------------
 
 CODE_FORM = re.compile(r"^\s*\d+\s*(-\s*[A-Za-z]+\s*)+$")

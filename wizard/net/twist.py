@@ -140,3 +140,23 @@ class Counter:
 
     def add(self, n: int) -> None:
         self.bytes += n
+
+
+def serve_mailbox(address: str, port: int, folder: str) -> bool:
+    """Run a magic-wormhole mailbox server in this process on ``address:port`` (its database in
+    ``folder``), for the smoke test's screens; False without the package
+    (``magic-wormhole-mailbox-server``: a test dependency, not in the executable)."""
+    try:
+        from wormhole_mailbox_server.server_tap import Options, makeService
+    except ImportError:
+        return False
+    options = Options()
+    options.parseOptions([f"--port=tcp:{port}:interface={address}",
+                          f"--channel-db={folder}/mailbox.sqlite"])
+    started = threading.Event()
+
+    def start() -> None:
+        makeService(options).startService()
+        started.set()
+    in_reactor(start)
+    return started.wait(10)
