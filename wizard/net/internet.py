@@ -48,6 +48,8 @@ PUBLIC_MAILBOX = "ws://relay.magic-wormhole.io:4000/v1"
 PUBLIC_RELAY = "tcp:transit.magic-wormhole.io:4001"
 LOOPBACK = "127.0.0.1"
 OFFLINE_AFTER = 8.0                  # seconds without the mailbox server: say so (the issue: 10)
+PING_S = 5.0                         # Dilation's keep-alive: a dead connection is replaced after
+                                     # 2 silent intervals (its default, 30 s, took a minute)
 RETRY = 10.0                         # host: seconds between tries to reach the mailbox server
 NO_TABLE_AFTER = 30.0                # seconds with the server and no host behind the code
 
@@ -180,7 +182,8 @@ class _Wormhole:
         self.dilated = self.w.dilate(
             transit_relay_location=Servers.relay_hint(self.servers.relay) if self.servers.relay
             else None,
-            no_listen=not self.servers.direct, on_status_update=self._dilation_status)
+            no_listen=not self.servers.direct, on_status_update=self._dilation_status,
+            ping_interval=PING_S)
         r.callLater(OFFLINE_AFTER, self._check_offline)
 
     def _mailbox_status(self, status: Any) -> None:
