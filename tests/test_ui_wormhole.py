@@ -18,7 +18,7 @@ from wormholes import free_port, local_servers, loopback_only  # noqa: E402
 
 from wizard.engine import GameConfig  # noqa: E402
 from wizard.net.host import SeatStatus  # noqa: E402
-from wizard.net.internet import Phase  # noqa: E402
+from wizard.net.internet import Phase, Servers  # noqa: E402
 from wizard.net.keep import joiner_tokens, table_key  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
@@ -121,3 +121,40 @@ def test_without_a_mailbox_server_both_screens_say_so_and_name_it(tmp_path: Path
     assert scene.internet.phase(1) is Phase.OFFLINE and nobody in join.error  # type: ignore[attr-defined]
     assert join.wormhole is None                        # that attempt is over: Join again works  # type: ignore[attr-defined]
     scene.back()
+
+
+def test_settings_choose_the_servers_and_a_bad_address_is_said(tmp_path: Path,
+                                                                monkeypatch) -> None:
+    from wizard.persistence.settings import Settings
+    from wizard.ui.netui import servers
+    from wizard.ui.scenes.net_servers import NetServersScene
+    from wizard.ui.scenes.settings import SettingsScene
+    monkeypatch.delenv("WIZARD_MAILBOX")          # (tests/conftest.py: off) the settings decide
+    app = make_app(Prefs(tmp_path), size=(1280, 800), headless=True, threaded=False,
+                   speed="off", lang="en")
+    assert servers(app) is not None and "magic-wormhole.io" in servers(app).mailbox  # type: ignore[union-attr]
+    settings = app.go("settings")
+    assert isinstance(settings, SettingsScene)
+    row = settings.row_widgets[-1]
+    assert settings.rows[-1][1] == "Internet codes" and row.current == "public"
+    row.on_click()                                 # -> off
+    assert app.settings.net_mailbox == "off" and servers(app) is None
+    row.on_click()                                 # -> our own: a window to type them in
+    over = app.top
+    assert isinstance(over, NetServersScene)
+    over._set_mailbox("http://club.example/v1")
+    over._set_relay("tcp:club.example:4001")
+    over.save()
+    assert "ws://club.example:4000/v1" in over.error and app.settings.net_mailbox == "off"
+    over._set_mailbox("ws://club.example:4000/v1")
+    over.save()
+    assert app.top is settings and app.settings.net_mailbox == "ws://club.example:4000/v1"
+    assert servers(app) == Servers("ws://club.example:4000/v1", "tcp:club.example:4001")
+    assert settings.row_widgets[-1].current == "own"
+    assert "club.example" in settings.row_widgets[-1].show("own")
+    kept, bad = Settings.from_dict(Settings.from_dict(app.settings.to_dict())[0].to_dict())
+    assert bad == [] and kept.net_relay == "tcp:club.example:4001"
+    assert Settings.from_dict({"schema": 1, "net_mailbox": "ftp://x", "net_relay": 7})[1] == [
+        "net_mailbox", "net_relay"]
+    app.net_mailbox = "off"                        # type: ignore[attr-defined]  (--mailbox wins)
+    assert servers(app) is None
