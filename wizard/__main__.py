@@ -54,6 +54,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     # A release check (.ci/check-exe, .ci/release.py): review a short game in a child process.
     p.add_argument("--review-selftest", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--net-selftest", nargs="+", default=None, help=argparse.SUPPRESS)
     return p
 
 
@@ -134,6 +135,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.review_selftest:
         from wizard.selftest import run as review_selftest
         return review_selftest()
+    if args.net_selftest:
+        from wizard.net.selftest import run as net_selftest
+        return net_selftest(args.net_selftest, args.mailbox, args.relay)
     if args.export_history is not None or args.import_history is not None:
         from wizard import history_cli
         from wizard.i18n import set_language
