@@ -266,11 +266,9 @@ def main(argv: list[str] | None = None) -> int:
                              "many illegal intents (and bad, slow and idle connections)")
     parser.add_argument("--wormhole", action="store_true",
                         help="the joiners over magic-wormhole, through a mailbox server and a "
-                             "transit relay of the bench's own on 127.0.0.1 (the relay only)")
+                             "transit relay of the bench's own on 127.0.0.1 (the relay only; "
+                             "wizard.net.bench_wormhole)")
     args, _rest = parser.parse_known_args(argv)
-    if args.wormhole:
-        from .bench_wormhole import bench
-        return bench(args.games, args.frame)
     results = [play_one(seed, args.frame) for seed in range(1, args.games + 1)]
     host = [x for r in results for x in r.to_host]
     joiner = [x for r in results for x in r.to_joiner]

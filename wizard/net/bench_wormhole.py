@@ -32,6 +32,18 @@ def _wait(done: object, seconds: float, what: str) -> None:
         time.sleep(0.001)
 
 
+def main(argv: list[str] | None = None) -> int:
+    """``python -m wizard.bench net --wormhole [--games N] [--frame S]``."""
+    import argparse
+    parser = argparse.ArgumentParser(prog="python -m wizard.bench net --wormhole")
+    parser.add_argument("what", nargs="?")
+    parser.add_argument("--wormhole", action="store_true")
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--frame", type=float, default=0.0)
+    args, _rest = parser.parse_known_args(argv)
+    return bench(args.games, args.frame)
+
+
 def bench(games: int, frame: float) -> int:
     """Print the figures; 0 if every game finished."""
     why = available()
