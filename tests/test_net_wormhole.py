@@ -28,7 +28,8 @@ from wizard.net.internet import (
 SEED = 8_675_309_417
 
 
-def wait(done: object, wake: object, seconds: float = 10.0) -> None:
+def wait(done: object, wake: object, seconds: float = 30.0) -> None:
+    """Until ``done()`` (at once when it is; 30 s allowed for a loaded machine)."""
     end = time.monotonic() + seconds
     while not done():  # type: ignore[operator]
         assert time.monotonic() < end, "the wormhole got stuck"

@@ -41,7 +41,7 @@ def _app(path: Path, mailbox: str, relay: str) -> App:
     return app
 
 
-def until(cond: Callable[[], bool], *apps: App, limit: float = 10.0) -> None:
+def until(cond: Callable[[], bool], *apps: App, limit: float = 30.0) -> None:
     end = time.monotonic() + limit
     while not cond():
         assert time.monotonic() < end, "timed out"

@@ -35,7 +35,7 @@ def host(seed: int, servers: Servers) -> None:
     h.open()
     net = InternetTable(h, servers)
     net.open()
-    end = time.monotonic() + 20
+    end = time.monotonic() + 60
     while not all(net.code(s) for s in JOINERS) and time.monotonic() < end:
         net.wake.wait(0.05)
         net.pump()
@@ -73,7 +73,7 @@ def host(seed: int, servers: Servers) -> None:
 def joiner(code: str, name: str, servers: Servers) -> None:
     w = InternetJoin(code, servers)
     w.open()
-    end = time.monotonic() + 20
+    end = time.monotonic() + 60
     while w.phase is not Phase.READY and time.monotonic() < end:
         w.wake.wait(0.05)
         w.wake.clear()
