@@ -156,7 +156,9 @@ def main(argv: list[str] | None = None) -> int:
     elif args.what == "calibration":
         return int(importlib.import_module("wizard.ai.calibration_bench").main(argv) or 0)
     elif args.what == "net":
-        return int(importlib.import_module("wizard.net.bench").main(argv) or 0)
+        module = "wizard.net.bench_wormhole" if "--wormhole" in (argv or sys.argv) \
+            else "wizard.net.bench"                 # --wormhole: the internet table's (#33)
+        return int(importlib.import_module(module).main(argv) or 0)
     elif args.what == "review":
         return int(importlib.import_module("wizard.review.bench").main(argv) or 0)
     else:

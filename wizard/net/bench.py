@@ -158,9 +158,15 @@ def _flood(port: int, remotes: list[RemoteGame], count: int, stop: threading.Eve
             sock.close()
 
 
-def play_one(seed: int, frame: float, hostile: int = 0) -> Figures:
+#: where a joiner of ``host``'s seat reaches it: (address, port, secret); by default the host's
+#: own socket; the internet table's bench (``bench_wormhole``) goes through a wormhole
+Reach = Callable[[NetHost, int, str], tuple[str, int, int]]
+
+
+def play_one(seed: int, frame: float, hostile: int = 0, reach: Reach | None = None,
+             joined: Callable[[int], None] | None = None) -> Figures:
     """One game; its latencies (seconds) and counts (``hostile``: that many illegal intents and
-    the rest of the flood meanwhile)."""
+    the rest of the flood meanwhile; ``joined(seat)``: once that seat's joiner is welcomed)."""
     config = GameConfig(4, seed=seed)
     session = Session.new(config, [Seat.human("Host"), Seat.ai("Cy", "random"),
                                    Seat.human("Seat 3"), Seat.human("Seat 4")])
@@ -201,12 +207,16 @@ def play_one(seed: int, frame: float, hostile: int = 0) -> Figures:
                     arrived(f"{e['seat']}:{m['view']['round']}:{card(e['card']).in_hand.text}",
                             to_joiner)
 
-        remote = RemoteGame(LOOPBACK, host.port, host.secret, name, seat=seat, tap=tap)
+        address, port, secret = (LOOPBACK, host.port, host.secret) if reach is None \
+            else reach(host, seat, name)
+        remote = RemoteGame(address, port, secret, name, seat=seat, tap=tap)
         remote.connect()
         while not remote.ready:
             host.pump()
             remote.wake.wait(0.01)
             remote.pump()
+        if joined is not None:
+            joined(seat)
         remotes.append(remote)
         done = threading.Event()
         dones.append(done)
@@ -254,6 +264,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hostile", type=int, default=0,
                         help="also play each game again under a hostile client's flood of this "
                              "many illegal intents (and bad, slow and idle connections)")
+    parser.add_argument("--wormhole", action="store_true",
+                        help="the joiners over magic-wormhole, through a mailbox server and a "
+                             "transit relay of the bench's own on 127.0.0.1 (the relay only; "
+                             "wizard.net.bench_wormhole)")
     args, _rest = parser.parse_known_args(argv)
     results = [play_one(seed, args.frame) for seed in range(1, args.games + 1)]
     host = [x for r in results for x in r.to_host]

@@ -17,7 +17,8 @@ from wizard.table import Seat, Session, step_ai
 if TYPE_CHECKING:
     from .app import App
 
-NET_SCREENS = ("net-host-waiting", "net-join", "net-table-joiner", "net-waiting-reconnect")
+NET_SCREENS = ("net-host-waiting", "net-join", "net-table-joiner", "net-waiting-reconnect",
+               "net-join-internet", "net-offline")
 LOOPBACK = "127.0.0.1"
 _open: list[Any] = []          # hosts and connections of the last net screen (closed at the next)
 
@@ -54,12 +55,59 @@ def _played(seats: list[Seat], viewer: int) -> Session:
     raise RuntimeError("the game did not reach the state")
 
 
+_mailbox: list[str] = []       # the smoke test's own mailbox server (started once)
+
+
+def _free_port() -> int:
+    import socket
+    with socket.socket() as s:
+        s.bind((LOOPBACK, 0))
+        return int(s.getsockname()[1])
+
+
+def smoke_mailbox() -> str:
+    """A mailbox server of the smoke test's own on 127.0.0.1, in this process (never a public
+    one); without the package (magic-wormhole-mailbox-server: a test dependency, not in the
+    executable) a port where nothing listens, and the screens say there is no mailbox server."""
+    if _mailbox:
+        return _mailbox[0]
+    import tempfile
+
+    from wizard.net.twist import serve_mailbox
+    port = _free_port()
+    serve_mailbox(LOOPBACK, port, tempfile.mkdtemp(prefix="wizard-smoke-mailbox-"))
+    _mailbox.append(f"ws://{LOOPBACK}:{port}/v1")
+    return _mailbox[0]
+
+
 def make_net_screen(app: App, name: str) -> None:
     """Put ``app`` in the network state ``name``."""
     close_net()
     app.net_bind = LOOPBACK         # type: ignore[attr-defined]
     app.net_port = 0                # type: ignore[attr-defined]
-    if name == "net-host-waiting":
+    # internet codes only from the smoke test's own server (or none): never a public server
+    app.net_mailbox = smoke_mailbox() if name == "net-host-waiting" else "off"  # type: ignore[attr-defined]
+    app.net_relay = f"tcp:{LOOPBACK}:{_free_port()}"   # type: ignore[attr-defined]
+    if name == "net-offline":
+        app.net_mailbox = f"ws://{LOOPBACK}:{_free_port()}/v1"  # type: ignore[attr-defined]
+        seats = [Seat.human("Anna"), Seat.human("Seat 2"), Seat.ai("Merlin", "easy"),
+                 Seat.ai("Morgana", "easy")]
+        scene = app.go("net_host_waiting", session=Session.new(GameConfig(4, seed=29), seats),
+                       seats=[1])
+        host = scene.host  # type: ignore[attr-defined]
+        if host is None:
+            raise RuntimeError(scene.error)  # type: ignore[attr-defined]
+        _open.append(host)
+        net = scene.internet  # type: ignore[attr-defined]
+        _open.append(net)
+        _wait(lambda: net.offline, lambda: app.frame(0.0), "the mailbox server's absence")
+        app.frame(0.0)
+    elif name == "net-join-internet":
+        join = app.go("net_join", code="7-indgo-tiger", name="Núria")   # a typo, said in words
+        join.join()  # type: ignore[attr-defined]
+        if "indigo" not in join.error:  # type: ignore[attr-defined]
+            raise RuntimeError("the typo was not said")
+    elif name == "net-host-waiting":
         seats = [Seat.human("Anna"), Seat.human("Seat 2"), Seat.human("Seat 3"),
                  Seat.ai("Merlin", "easy")]
         scene = app.go("net_host_waiting", session=Session.new(GameConfig(4, seed=28), seats),
@@ -75,6 +123,12 @@ def make_net_screen(app: App, name: str) -> None:
         joiner.connect()
         _open.append(joiner)
         _wait(lambda: host.status(1) is SeatStatus.PLAYING, lambda: app.frame(0.0), "the join")
+        net = scene.internet  # type: ignore[attr-defined]
+        if net is not None:
+            _open.append(net)
+            _wait(lambda: net.code(2) is not None or net.offline, lambda: app.frame(0.0),
+                  "the internet code")
+            app.frame(0.0)
     elif name == "net-join":
         join = app.go("net_join", code="24Y7-4C3B-4Y", name="Núria")   # a typo: refused
         join.join()  # type: ignore[attr-defined]

@@ -15,12 +15,22 @@ import pygame
 from wizard import messages
 from wizard.i18n import N_, _
 from wizard.net.host import NetHost, SeatStatus
+from wizard.net.internet import Phase
 from wizard.net.keep import host_tables
 from wizard.net.wake import Waker
 from wizard.table import Seat, Session
 
 from .. import text, theme
-from ..netui import NET_EVENT, bind_address, chosen_bind, host_port, waker_for
+from ..netui import (
+    NET_EVENT,
+    bind_address,
+    chosen_bind,
+    close_internet,
+    host_port,
+    internet_table,
+    waker_for,
+)
+from ..textbox import copy_to_clipboard
 from ..widgets import Button, panel
 from .base import Screen
 
@@ -93,6 +103,12 @@ class NetHostScene(Screen):
                 self.error = _("This computer cannot open a table on {address}: {reason}").format(
                     address=bind_address(app), reason=err.strerror or err)
         self.waker: Waker | None = None if self.host is None else waker_for(app, self.host.wake)
+        # the internet codes (#33): one wormhole per seat, beside the local-network code
+        self.internet = None if self.host is None else internet_table(app, self.host)
+        self.internet_waker = None if self.internet is None else waker_for(app, self.internet.wake)
+        self.shown_codes: dict[int, str | None] = {}
+        self.copy_buttons: dict[int, Button] = {}
+        self.copied: int | None = None            # the seat whose code was copied last
         self.started = False
 
     @property
@@ -121,6 +137,49 @@ class NetHostScene(Screen):
                                    primary=True, enabled=self.ready(), keys=(pygame.K_RETURN,),
                                    reason=lambda: _("Waiting for every seat to be taken."))
         self.widgets.append(self.start_button)
+        self.copy_buttons = {}
+        if self.internet is not None and not self.error:
+            cw, ch = 110 * u, 34 * u
+            right = width * 0.88 - 30 * u
+            for i, seat in enumerate(self.seats):
+                if not self.internet_code(seat):
+                    continue
+                y = self.rows_top(height) + i * self.row_h() + 30 * u
+                b = Button((right - cw, y - 4 * u, cw, ch),
+                           _("Copied") if self.copied == seat else _("Copy"),
+                           lambda seat=seat: self.copy(seat), size=15 * u)
+                self.copy_buttons[seat] = b
+                self.widgets.append(b)
+
+    def internet_code(self, seat: int) -> str | None:
+        """The seat's internet code while it can be used (not once its player is seated)."""
+        if self.internet is None or self.host is None or \
+                self.host.status(seat) is SeatStatus.PLAYING:
+            return None
+        return self.internet.code(seat)
+
+    def copy(self, seat: int) -> None:
+        """Copy the seat's internet code (one click), to paste in a message to a friend."""
+        code = self.internet_code(seat)
+        if code:
+            copy_to_clipboard(code)
+            self.copied = seat
+            self.layout(*self.size)
+
+    def row_h(self) -> float:
+        """The height of a seat's rows (its state, and its internet code under it)."""
+        return (74 if self.internet is not None else 32) * self.unit
+
+    def rows_top(self, height: float) -> float:
+        """Where the seats' rows begin (as ``draw_body`` lays them out)."""
+        u = self.unit
+        y = 96 * u + 18 * u + 48 * u + 26 * u + 84 * u + 26 * u + 40 * u
+        if self.host is not None and self.host.bind.startswith("127.") and \
+                not chosen_bind(self.app):
+            y += 22 * u
+        if self.internet is not None and self.internet.offline:
+            y += 26 * u
+        return y
 
     def busy(self) -> bool:
         """Headless (tests): frames are driven from outside; a real loop wakes on the host's news."""
@@ -133,6 +192,16 @@ class NetHostScene(Screen):
             return
         if h.pump():
             self.app.dirty = True
+        net = self.internet
+        if net is not None:
+            offline = net.offline
+            net.pump()
+            codes = {seat: self.internet_code(seat) for seat in self.seats}
+            if codes != self.shown_codes or offline != net.offline:
+                self.shown_codes = codes
+                self.copied = None
+                self.layout(*self.size)      # the Copy buttons follow the codes
+                self.app.dirty = True
         ready = self.ready()
         if ready != self.start_button.enabled:
             self.start_button.enabled = ready
@@ -149,6 +218,7 @@ class NetHostScene(Screen):
         """Cancel: the table stops listening; back to New game."""
         self.stop()
         if self.host is not None:
+            close_internet(self.host)
             self.host.close()
         self.app.go("menu")
         self.app.open("setup")
@@ -158,6 +228,9 @@ class NetHostScene(Screen):
         if self.waker is not None:
             self.waker.stop()
             self.waker = None
+        if self.internet_waker is not None:
+            self.internet_waker.stop()
+            self.internet_waker = None
 
     def start(self) -> None:
         """Play: the table screen takes the host."""
@@ -184,13 +257,17 @@ class NetHostScene(Screen):
                                                             box.h - 60 * u), int(18 * u), theme.BAD)
             return
         assert self.host is not None
-        text.draw(surf, _("Join code"), (x, y), int(17 * u), theme.INK_DIM, anchor="midtop")
+        text.draw(surf, _("Local network code") if self.internet is not None else _("Join code"),
+                  (x, y), int(17 * u), theme.INK_DIM, anchor="midtop")
         y += 26 * u
         text.draw(surf, self.code(), (x, y), int(64 * u), theme.INK, "title", anchor="midtop",
                   max_w=box.w - 40 * u)
         y += 84 * u
-        text.draw(surf, _("On the other computers: Join a table, then type this code and a name."),
-                  (x, y), int(16 * u), theme.INK_DIM, anchor="midtop", max_w=box.w - 40 * u)
+        hint = _("On the other computers: Join a table, then type this code and a name.") \
+            if self.internet is None else _("On the other computers: Join a table, then type this "
+                                            "code, or from anywhere the seat's internet code.")
+        text.draw(surf, hint, (x, y), int(16 * u), theme.INK_DIM, anchor="midtop",
+                  max_w=box.w - 40 * u)
         y += 26 * u
         text.draw(surf, _("Listening on {address}, port {port}").format(
             address=self.host.bind, port=self.host.port), (x, y), int(15 * u), theme.INK_DIM,
@@ -200,6 +277,13 @@ class NetHostScene(Screen):
             text.draw(surf, _("No network address found: only this computer can join. Start "
                               "Wizard with --net-bind and this computer's address."),
                       (x, y), int(15 * u), theme.BAD, anchor="midtop", max_w=box.w - 40 * u)
+        net = self.internet
+        if net is not None and net.offline:
+            y += 26 * u
+            text.draw(surf, _("No internet: the mailbox server {server} cannot be reached. The "
+                              "local network code still works.").format(
+                server=net.servers.mailbox), (x, y), int(15 * u), theme.BAD, anchor="midtop",
+                max_w=box.w - 40 * u)
         y += 40 * u
         names = self.game.seats
         for seat in self.seats:
@@ -209,7 +293,32 @@ class NetHostScene(Screen):
                 status, names[seat].name)
             text.draw(surf, line, (x, y), int(19 * u), colour, "bold", anchor="midtop",
                       max_w=box.w - 40 * u)
-            y += 32 * u
+            if net is not None:
+                self.draw_internet(surf, seat, status, box, y + 30 * u)
+            y += self.row_h()
+
+    def draw_internet(self, surf: pygame.Surface, seat: int, status: SeatStatus,
+                      box: pygame.Rect, y: float) -> None:
+        """The seat's internet code (or where it is), left of its Copy button."""
+        assert self.internet is not None
+        u = self.unit
+        code = self.internet_code(seat)
+        phase = self.internet.phase(seat)
+        if status is SeatStatus.PLAYING:
+            return
+        if code:
+            line, colour = _("Internet code: {code}").format(code=code), theme.INK
+        elif phase is Phase.OFFLINE:
+            line, colour = _("Internet code: no mailbox server"), theme.BAD
+        elif phase is Phase.JOINED:
+            line, colour = _("Internet code used: the player is arriving…"), theme.INK_DIM
+        else:
+            line, colour = _("Internet code: asking {server}…").format(
+                server=self.internet.servers.mailbox), theme.INK_DIM
+        right = self.copy_buttons[seat].rect.x - 16 * u if seat in self.copy_buttons \
+            else box.right - 30 * u
+        text.draw(surf, line, (right, y), int(19 * u), colour, anchor="topright",
+                  max_w=right - box.x - 30 * u)
 
 
 def kept_table(app: Any, session: Session) -> dict[str, Any] | None:

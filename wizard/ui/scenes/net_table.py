@@ -22,7 +22,7 @@ from wizard.net.keep import host_tables
 from wizard.table import GameOver, Outcome, Seat, Session
 
 from .. import text, theme
-from ..netui import NET_EVENT, waker_for
+from ..netui import NET_EVENT, claim_join, close_internet, close_join, waker_for
 from ..widgets import Button, panel
 from .table import TableScene
 
@@ -108,6 +108,7 @@ class HostTableScene(TableScene):
         if self.waker is not None:
             self.waker.stop()
             self.waker = None
+        close_internet(self.host)
         self.host.close()
         super().close()
 
@@ -147,6 +148,7 @@ class JoinerTableScene(TableScene):
                          on_game_over=lambda scene: scene.open_score_pad())
         self.remote_game = remote
         self.key = key
+        claim_join(remote.address, remote.port, self)     # joined over the internet: its wormhole
         self.waker = waker_for(app, remote.wake)
         self.reconnecting = False
 
@@ -210,4 +212,5 @@ class JoinerTableScene(TableScene):
             self.waker.stop()
             self.waker = None
         self.remote_game.close()
+        close_join(self.remote_game.address, self.remote_game.port, self)
         super().close()
