@@ -397,9 +397,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         positions = load_positions(args.positions)
         summary = summarise(positions, args.dir)
-        text = json.dumps(summary, indent=1)
         if args.out:
-            args.out.write_text(text, encoding="utf-8")
+            head = json.loads(args.positions.read_text(encoding="utf-8"))
+            data = {"about": "issue #37: bid positions of real games and their truths at tables of "
+                             "Normal and Hard seats (python -m wizard.ai.coach_truth; checked by "
+                             "python -m wizard.bench coach-truth)",
+                    "seed": head.get("seed"), "max_round": head.get("max_round"),
+                    "positions": head["positions"], "truths": summary}
+            args.out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
         for pid, per in summary.items():
             print(pid, {t: (v["deals"], {b: (r["deals"], r["points"], r["made"])
                                          for b, r in v["bids"].items()}) for t, v in per.items()})
