@@ -279,7 +279,10 @@ def run(positions: Sequence[Position], folder: Path, deals: int, shard: int = 0,
     deals for every position."""
     folder.mkdir(parents=True, exist_ok=True)
     have_deals, have_plays = read_runs(folder)
-    out = (folder / f"shard-{shard}.jsonl").open("a", encoding="utf-8")
+    path = folder / f"shard-{shard}.jsonl"
+    out = path.open("a", encoding="utf-8")
+    if path.stat().st_size and not path.read_bytes().endswith(b"\n"):
+        out.write("\n")           # a killed run's half line stays alone (and is skipped)
     started = time.perf_counter()
     given_up = {(d["pos"], d["table"]) for d in have_deals.values() if d.get("hands") is None}
     mine = [p for i, p in enumerate(positions) if i % shards == shard]

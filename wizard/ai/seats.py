@@ -45,6 +45,17 @@ SIGMA = {"easy": 0.3, "normal": 0.3, "hard": 0.6, "expert": 0.8, PERSON: 1.3, No
 POOL = {"easy": 8, "normal": 8, "hard": 5, "expert": 4, PERSON: 3, None: 3}
 
 
+def who_sits(specs: Sequence[object]) -> list[str | None]:
+    """The table as the coach models it, from the game's seats (anything with ``is_human`` and
+    ``level``, as ``persistence.SeatSpec``): a person, or a computer level (None if unknown)."""
+    out: list[str | None] = []
+    for spec in specs:
+        level = getattr(spec, "level", None)
+        out.append(PERSON if getattr(spec, "is_human", False) else
+                   level if level in LEVELS else None)
+    return out
+
+
 def table_kind(seats: Sequence[str | None], me: int) -> str:
     """The table's kind for the calibration: the one level of every other seat, else "mixed"."""
     others = {s for i, s in enumerate(seats) if i != me}

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from wizard import messages
 from wizard.ai.coach import CHECKED_BIDS, CLAIM_CHANCE, CLAIM_POINTS, Coach
+from wizard.ai.seats import who_sits
 from wizard.ai.simulator import decode
 from wizard.engine import Action, Bid, ChooseTrump, Play, PlayerView
 from wizard.i18n import _, ngettext
@@ -54,6 +55,8 @@ def advice_job(game: GamePort, seat: int, advisor: Advisor) -> Callable[[], Advi
     if seat != view.current_player:
         raise RuntimeError(f"seat {seat} is not to act")
     rng = rng_for(game, seat)
+    if getattr(advisor, "table", False) is None:     # the coach: who sits at this table (#37)
+        advisor.table = who_sits(game.seats)  # type: ignore[attr-defined]
     return lambda: advisor.suggest(view, rng)
 
 
