@@ -190,3 +190,11 @@ def test_a_damaged_truth_file_is_a_clear_error(tmp_path: Path) -> None:
     path.write_text('{"positions": [', encoding="utf-8")
     with pytest.raises(SystemExit, match="not a coach-truth file"):
         load_truth(path)
+
+
+def test_the_calibration_bench_seats_one_expert_among_a_table_of_one_level() -> None:
+    from wizard.ai.calibration_bench import table_of
+    for g in range(12):
+        players, _e, levels = table_of(g, "hard")
+        assert len(levels) == players and sorted(levels) == ["expert"] + ["hard"] * (players - 1)
+        assert table_of(g)[2] == table_of(g, "mixed")[2]
