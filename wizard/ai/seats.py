@@ -42,7 +42,7 @@ LEVELS = ("easy", "normal", "hard", "expert")
 #: The spread (in tricks) of a seat's bid around the model's estimate, by who sits there.
 SIGMA = {"easy": 0.3, "normal": 0.3, "hard": 0.6, "expert": 0.8, PERSON: 1.3, None: 1.0}
 #: Worlds drawn per world kept: sharper models need more candidates to resample from.
-POOL = {"easy": 8, "normal": 8, "hard": 5, "expert": 4, PERSON: 3, None: 3}
+POOL = {"easy": 5, "normal": 5, "hard": 4, "expert": 3, PERSON: 3, None: 3}
 
 
 def who_sits(specs: Sequence[object]) -> list[str | None]:
