@@ -198,3 +198,15 @@ def test_the_calibration_bench_seats_one_expert_among_a_table_of_one_level() -> 
         players, _e, levels = table_of(g, "hard")
         assert len(levels) == players and sorted(levels) == ["expert"] + ["hard"] * (players - 1)
         assert table_of(g)[2] == table_of(g, "mixed")[2]
+
+
+def test_the_precision_line_states_the_models_error_only_where_measured(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from wizard.ai import calibration
+    from wizard.table.hint import precision_note
+    notes = {"worlds": 400, "ev": {1: 20.0}, "table": "normal"}
+    assert "tables like this" not in precision_note(notes)
+    monkeypatch.setitem(calibration.MODEL_ERROR, "normal", (0.05, 4.2))
+    line = precision_note(notes)
+    assert "within ±5 % of play" in line and "points ±4" in line
+    assert "tables like this" not in precision_note({**notes, "table": "hard"})

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from wizard import messages
+from wizard.ai.calibration import MODEL_ERROR
 from wizard.ai.coach import CHECKED_BIDS, CLAIM_CHANCE, CLAIM_POINTS, Coach
 from wizard.ai.seats import who_sits
 from wizard.ai.simulator import decode
@@ -128,6 +129,18 @@ def precision_note(notes: dict[str, Any]) -> str:
     sure = _("{pct} %").format(pct=95)
     if "ev" in notes:
         chance = _("{pct} %").format(pct=round(CLAIM_CHANCE * 100))
+        model = MODEL_ERROR.get(str(notes.get("table")))
+        if model is not None:         # the model's own error, measured at tables like this (#37)
+            return ngettext(
+                "From {worlds} sampled deal: chances within ±{chance} of the model, points within "
+                "±{points} ({sure} sure); at tables like this the model is within ±{model} of "
+                "play on average (points ±{model_points}).",
+                "From {worlds} sampled deals: chances within ±{chance} of the model, points within "
+                "±{points} ({sure} sure); at tables like this the model is within ±{model} of "
+                "play on average (points ±{model_points}).", worlds).format(
+                    worlds=worlds, chance=chance, points=round(CLAIM_POINTS), sure=sure,
+                    model=_("{pct} %").format(pct=round(model[0] * 100)),
+                    model_points=round(model[1]))
         return ngettext(
             "From {worlds} sampled deal: chances within ±{chance}, points within ±{points} "
             "({sure} sure).",
