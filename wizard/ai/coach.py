@@ -44,7 +44,7 @@ from .knowledge import Info, info_of, legal_codes, pick
 from .race import Race, bid_value
 from .rollout import Rules, World, apply_card, play_out
 from .search import WorldSource, endgame_value, rules_of
-from .seats import easy_mask, table_kind, table_source
+from .seats import easy_mask, pool_factor, table_kind, table_source
 
 Z = 1.96                 # 95 % two-sided
 CHANCE_HALF = 0.03       # sampling target for a chance (the claim shown: within 4 points)
@@ -178,18 +178,27 @@ class Coach:
         #: False: ignore any table (the coach before issue #37, for the benchmarks' "before").
         self.model_table = model_table
 
-    def model(self, info: Info, rng: random.Random,
-              table: Sequence[str | None] | None = None) -> tuple[WorldSource, Rules, str]:
-        """The worlds, play-out rules and table kind the coach uses at ``info``'s table."""
+    def model(self, info: Info, rng: random.Random, table: Sequence[str | None] | None = None
+              ) -> tuple[WorldSource, Rules, str, int]:
+        """The worlds, play-out rules, table kind and the work a world counts (its drawing and
+        weighting, in card plays) the coach uses at ``info``'s table."""
         seats = table if table is not None else self.table
         rules = rules_of(info)
+        cost = self.expert.world_cost
         if not self.model_table or not seats or len(seats) != info.n:
-            return self.expert.source(info, rng), rules, "mixed"
+            return self.expert.source(info, rng), rules, "mixed", cost
         kind = table_kind(seats, info.seat)
         rules = dataclasses.replace(rules, easy=easy_mask(seats, info.seat))
         if info.hand is None:             # clairvoyance: the seat's own hand is drawn too
-            return self.expert.source(info, rng), rules, kind
-        return table_source(info, seats), rules, kind
+            return self.expert.source(info, rng), rules, kind, cost
+        # A larger pool costs more to draw (measured: about 1.8 times Expert's pool of 3 for 5),
+        # counted as work. Bids get it; cards (most of the hints, each quicker) keep Expert's 3,
+        # so the hint's time stays about what it was.
+        factor = pool_factor(info, seats)
+        if info.phase is not Phase.BID:
+            factor = min(factor, 3)
+        return (table_source(info, seats, factor=factor), rules, kind,
+                cost * max(3, factor) // 3)
 
     def suggest(self, view: PlayerView, rng: random.Random) -> tuple[Action, dict[str, Any]]:
         """The coach's choice for ``view`` and its measured notes."""
@@ -241,7 +250,7 @@ class Coach:
             expert._also_bid = None
         cands = sorted(set(cands) | {b for b in also if b in legal})
         seat = info.seat
-        source, rules, kind = self.model(info, rng, table)
+        source, rules, kind, world_cost = self.model(info, rng, table)
         stats = {b: BidStats(b, info.round, kind) for b in cands}
         made_points = {b: bid_value(b, b, False, False, info) for b in cands}
         deadline = time.thread_time() + self.cap_s
@@ -251,7 +260,7 @@ class Coach:
         while True:
             for _ in range(self.batch):
                 base = source(rng)
-                work += expert.world_cost          # drawing and weighting the world
+                work += world_cost          # drawing and weighting the world
                 for b in cands:
                     w = base.copy()
                     w.bids[seat] = b
@@ -294,7 +303,7 @@ class Coach:
         assert info.hand is not None
         expert = self.expert
         seat = info.seat
-        source, rules, kind = self.model(info, rng)
+        source, rules, kind, world_cost = self.model(info, rng)
         utility = expert.utility(info)
         small = len(info.hand) <= 2
 
@@ -315,7 +324,7 @@ class Coach:
             for _ in range(self.batch if race.worlds >= self.card_min_worlds
                            else self.card_min_worlds):
                 base = source(rng)
-                spent[0] += expert.world_cost
+                spent[0] += world_cost
                 race.add({c: value(base.copy(), c) for c in race.active})
             race.prune()          # at the race's checkpoints only (every half as many worlds again)
             worlds = race.worlds

@@ -133,11 +133,17 @@ def table_world(info: Info, hands: list[list[int]], seats: Sequence[str | None])
                  -1, False)
 
 
-def table_source(info: Info, seats: Sequence[str | None],
-                 count: int = 8) -> Callable[[random.Random], World]:
-    """A function drawing one world, resampled by the table's bid likelihood from a pool."""
+def pool_factor(info: Info, seats: Sequence[str | None]) -> int:
+    """Worlds drawn per world kept at this table (1 while no other seat has bid)."""
     others = [seats[s] for s in range(info.n) if s != info.seat and info.bids[s] is not None]
-    factor = max((POOL.get(lv, 3) for lv in others), default=1)
+    return max((POOL.get(lv, 3) for lv in others), default=1)
+
+
+def table_source(info: Info, seats: Sequence[str | None], count: int = 8,
+                 factor: int | None = None) -> Callable[[random.Random], World]:
+    """A function drawing one world, resampled by the table's bid likelihood from a pool of
+    ``factor`` (default ``pool_factor``) times ``count`` worlds."""
+    factor = pool_factor(info, seats) if factor is None else factor
     batch: list[list[list[int]]] = []
 
     def draw(r: random.Random) -> World:
