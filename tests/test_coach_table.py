@@ -210,3 +210,18 @@ def test_the_precision_line_states_the_models_error_only_where_measured(
     line = precision_note(notes)
     assert "within ±5 % of play" in line and "points ±4" in line
     assert "tables like this" not in precision_note({**notes, "table": "hard"})
+
+
+def test_the_hint_tells_the_coach_who_sits_at_the_table() -> None:
+    from test_coach import playtest_view
+
+    from wizard.table.hint import advice_job
+    session, _view = playtest_view()       # You, Merlin (Normal), Morgana (Hard), Gawain (Expert)
+    coach = Coach()
+    job = advice_job(session, 0, coach)
+    assert coach.table == [PERSON, "normal", "hard", "expert"]
+    _action, notes = job()
+    assert notes.get("table", "mixed") == "mixed" or notes.get("forced")
+    told = Coach(table=["x", "hard", "hard", "hard"])
+    advice_job(session, 0, told)
+    assert told.table == ["x", "hard", "hard", "hard"]          # a table given is kept
