@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 import time
@@ -84,10 +85,13 @@ def coach_at(pos: Position, table: str, seed: int, coach: Coach) -> dict[str, An
 
 
 def compare(positions: Sequence[Position], truths: dict[str, Any], seed: int = 1,
-            min_deals: int = 10, coach: Coach | None = None,
-            progress: bool = True) -> tuple[list[Row], list[tuple[str, str, bool | None]]]:
+            min_deals: int = 10, coach: Coach | None = None, progress: bool = True,
+            cache: dict[str, dict[str, float]] | None = None
+            ) -> tuple[list[Row], list[tuple[str, str, bool | None]]]:
     """Every (position, table, measured bid) with enough deals as a ``Row``, and for each
-    (position, table) whether the coach's best agrees with the truth's (None: not measurable)."""
+    (position, table) whether the coach's best agrees with the truth's (None: not measurable).
+    ``cache`` keeps the coach's expected points by position and table (the coach's numbers do
+    not change as the truths get more deals)."""
     coach = coach or Coach()
     rows: list[Row] = []
     agree: list[tuple[str, str, bool | None]] = []
@@ -96,8 +100,13 @@ def compare(positions: Sequence[Position], truths: dict[str, Any], seed: int = 1
             bids = {int(b): r for b, r in per["bids"].items() if r["deals"] >= min_deals}
             if not bids:
                 continue
-            notes = coach_at(pos, table, seed, coach)
-            ev = notes["ev"]
+            key = f"{pos.pid}:{table}:{seed}:{'table' if coach.model_table else 'none'}"
+            if cache is not None and key in cache:
+                ev = {int(b): v for b, v in cache[key].items()}
+            else:
+                ev = coach_at(pos, table, seed, coach)["ev"]
+                if cache is not None:
+                    cache[key] = {str(b): v for b, v in ev.items()}
             best = max(ev, key=lambda b: (ev[b], -b))
             for b, r in sorted(bids.items()):
                 if b in ev:
@@ -136,13 +145,17 @@ def summary(rows: Sequence[Row], agree: Sequence[tuple[str, str, bool | None]],
             mean = sum(abs(r.error) for r in group) / len(group)
             bias = sum(r.error for r in group) / len(group)
             over = [r for r in group if abs(r.error) > TARGET_WORST + r.half]
+            # The model's own error, the truth's sampling taken out: mean squared error less the
+            # truth's variance of the mean (its half-width / 1.96, squared).
+            mse = sum(r.error ** 2 - (r.half / 1.96) ** 2 for r in group) / len(group)
+            rms = math.sqrt(max(0.0, mse))
             worst = max(group, key=lambda r: abs(r.error) - r.half)
             met = mean <= TARGET_MEAN and not over
             if name.startswith("best"):
                 ok = ok and (met or table != "all")
             print(f"  {name}: {len(group)} bids of {len({(r.pid, r.table) for r in group})} "
                   f"positions; mean |coach - truth| {mean:.1f} points (mean coach - truth "
-                  f"{bias:+.1f}); worst {worst.pid} {worst.table} bid {worst.bid}: "
+                  f"{bias:+.1f}; root mean square less the truth's sampling {rms:.1f}); worst {worst.pid} {worst.table} bid {worst.bid}: "
                   f"{worst.error:+.1f} (truth +-{worst.half:.1f}, {worst.deals} deals); "
                   f"further than {TARGET_WORST:.0f} + the truth's half-width: {len(over)}"
                   f"{'' if met else '  NOT MET'}", file=out)
@@ -170,6 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--min-deals", type=int, default=10,
                    help="a bid's truth is used only with at least this many deals")
     p.add_argument("--positions", type=int, default=0, help="only the first N positions")
+    p.add_argument("--cache", type=Path, help="keep the coach's numbers in this JSON file")
     p.add_argument("--no-table", action="store_true",
                    help="the coach not told who sits at the table (the model before #37)")
     args = p.parse_args(argv)
@@ -178,7 +192,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         positions = positions[:args.positions]
     started = time.perf_counter()
     coach = Coach(model_table=not args.no_table)
-    rows, agree = compare(positions, truths, args.seed, args.min_deals, coach)
+    cache: dict[str, dict[str, float]] | None = None
+    if args.cache is not None:
+        cache = json.loads(args.cache.read_text(encoding="utf-8")) if args.cache.exists() else {}
+    rows, agree = compare(positions, truths, args.seed, args.min_deals, coach, cache=cache)
+    if args.cache is not None and cache is not None:
+        args.cache.write_text(json.dumps(cache), encoding="utf-8")
     deals = [v["deals"] for per in truths.values() for v in per.values()]
     print(f"{len(positions)} positions, {len(deals)} position-tables with truths "
           f"(deals per position and table: min {min(deals, default=0)}, max "
