@@ -225,3 +225,16 @@ def test_the_hint_tells_the_coach_who_sits_at_the_table() -> None:
     told = Coach(table=["x", "hard", "hard", "hard"])
     advice_job(session, 0, told)
     assert told.table == ["x", "hard", "hard", "hard"]          # a table given is kept
+
+
+def test_the_benchmarks_positions_cover_every_table_size_and_edition() -> None:
+    from wizard.ai.coach_truth_bench import TRUTH_FILE
+    positions, truths = load_truth(TRUTH_FILE)
+    assert len(positions) >= 30
+    assert {len(p.hands) for p in positions} == {3, 4, 5, 6}
+    assert {p.config["edition"] for p in positions} == {"classic", "magic", "camelot"}
+    for p in positions:
+        state = p.real_state()                  # each sets up again and is the seat's bid
+        assert state.current_player == p.seat and state.phase is Phase.BID
+        assert set(truths[p.pid]) == {"normal", "hard"}
+        assert all(abs(b - p.coach_best) <= 2 or b == 0 for b in p.bids)
