@@ -144,6 +144,15 @@ def summary(rows: Sequence[Row], agree: Sequence[tuple[str, str, bool | None]],
                 continue
             mean = sum(abs(r.error) for r in group) / len(group)
             bias = sum(r.error for r in group) / len(group)
+            # 95 % half-width of the bias over positions (a position's bids share its deals, so
+            # the errors are averaged per position first).
+            per_pos: dict[tuple[str, str], list[float]] = {}
+            for r in group:
+                per_pos.setdefault((r.pid, r.table), []).append(r.error)
+            pm = [sum(v) / len(v) for v in per_pos.values()]
+            mpm = sum(pm) / len(pm)
+            bias_half = (1.96 * math.sqrt(sum((x - mpm) ** 2 for x in pm) / (len(pm) - 1)
+                                          / len(pm)) if len(pm) > 1 else float("inf"))
             over = [r for r in group if abs(r.error) > TARGET_WORST + r.half]
             # The model's own error, the truth's sampling taken out: mean squared error less the
             # truth's variance of the mean (its half-width / 1.96, squared).
@@ -155,7 +164,7 @@ def summary(rows: Sequence[Row], agree: Sequence[tuple[str, str, bool | None]],
                 ok = ok and (met or table != "all")
             print(f"  {name}: {len(group)} bids of {len({(r.pid, r.table) for r in group})} "
                   f"positions; mean |coach - truth| {mean:.1f} points (mean coach - truth "
-                  f"{bias:+.1f}; root mean square less the truth's sampling {rms:.1f}); worst {worst.pid} {worst.table} bid {worst.bid}: "
+                  f"{bias:+.1f} +-{bias_half:.1f}; root mean square less the truth's sampling {rms:.1f}); worst {worst.pid} {worst.table} bid {worst.bid}: "
                   f"{worst.error:+.1f} (truth +-{worst.half:.1f}, {worst.deals} deals); "
                   f"further than {TARGET_WORST:.0f} + the truth's half-width: {len(over)}"
                   f"{'' if met else '  NOT MET'}", file=out)
