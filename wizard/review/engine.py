@@ -17,6 +17,7 @@ from typing import Any
 
 from wizard.ai.base import decision_rng
 from wizard.ai.coach import Coach
+from wizard.ai.seats import who_sits
 from wizard.ai.simulator import encode
 from wizard.engine import Action, Bid, GameState, Play, PlayerView
 from wizard.engine.record import steps
@@ -59,10 +60,10 @@ def moments(entry: HistoryEntry, seats: tuple[int, ...] | None = None) -> list[M
     return out
 
 
-def expert_appraiser() -> Appraiser:
+def expert_appraiser(entry: HistoryEntry | None = None) -> Appraiser:
     """The coach (Expert valuing every choice in round points, sampled until its numbers are
-    precise; one instance per review)."""
-    return Coach().appraise
+    precise; one instance per review), told who sat at ``entry``'s table (#37)."""
+    return Coach(table=None if entry is None else who_sits(entry.seats)).appraise
 
 
 def appraise(moment: Moment, seed: int, appraiser: Appraiser) -> Decision | None:
@@ -122,7 +123,7 @@ def review_game(entry: HistoryEntry, appraiser: Appraiser | None = None,
     ``progress(done, total)`` is called before the first decision and after each one.
     """
     todo = moments(entry)
-    judge = appraiser if appraiser is not None else expert_appraiser()
+    judge = appraiser if appraiser is not None else expert_appraiser(entry)
     seed = entry.seed
     found: list[Decision] = []
     if progress is not None:

@@ -16,7 +16,9 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from wizard import messages
+from wizard.ai.calibration import MODEL_ERROR
 from wizard.ai.coach import CHECKED_BIDS, CLAIM_CHANCE, CLAIM_POINTS, Coach
+from wizard.ai.seats import who_sits
 from wizard.ai.simulator import decode
 from wizard.engine import Action, Bid, ChooseTrump, Play, PlayerView
 from wizard.i18n import _, ngettext
@@ -54,6 +56,8 @@ def advice_job(game: GamePort, seat: int, advisor: Advisor) -> Callable[[], Advi
     if seat != view.current_player:
         raise RuntimeError(f"seat {seat} is not to act")
     rng = rng_for(game, seat)
+    if getattr(advisor, "table", False) is None:     # the coach: who sits at this table (#37)
+        advisor.table = who_sits(game.seats)  # type: ignore[attr-defined]
     return lambda: advisor.suggest(view, rng)
 
 
@@ -125,6 +129,18 @@ def precision_note(notes: dict[str, Any]) -> str:
     sure = _("{pct} %").format(pct=95)
     if "ev" in notes:
         chance = _("{pct} %").format(pct=round(CLAIM_CHANCE * 100))
+        model = MODEL_ERROR.get(str(notes.get("table")))
+        if model is not None:         # the model's own error, measured at tables like this (#37)
+            return ngettext(
+                "From {worlds} sampled deal: chances within ±{chance} of the model, points within "
+                "±{points} ({sure} sure); at tables like this the model is within ±{model} of "
+                "play on average (points ±{model_points}).",
+                "From {worlds} sampled deals: chances within ±{chance} of the model, points within "
+                "±{points} ({sure} sure); at tables like this the model is within ±{model} of "
+                "play on average (points ±{model_points}).", worlds).format(
+                    worlds=worlds, chance=chance, points=round(CLAIM_POINTS), sure=sure,
+                    model=_("{pct} %").format(pct=round(model[0] * 100)),
+                    model_points=round(model[1]))
         return ngettext(
             "From {worlds} sampled deal: chances within ±{chance}, points within ±{points} "
             "({sure} sure).",
