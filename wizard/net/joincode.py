@@ -139,6 +139,6 @@ def parse_address(text: str) -> tuple[str, int]:
         raise JoinCodeError(f"{host!r} is not an address like 192.168.1.20") from None
     if not port:
         return address, DEFAULT_PORT
-    if not port.isdigit() or not 0 < int(port) < 65_536:
+    if not (port.isascii() and port.isdigit()) or not 0 < int(port) < 65_536:
         raise JoinCodeError(f"{port!r} is not a port (1 to 65535)")
     return address, int(port)
