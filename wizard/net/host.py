@@ -369,7 +369,7 @@ class NetHost:
     def _hello(self, conn: Conn, line: bytes) -> bool:
         message, err = wire.read(line, wire.CLIENT_TYPES)
         if err is not None or message is None:
-            code = Code.VERSION if err is not None and wire.is_version_error(err) else Code.MALFORMED
+            code = Code.MALFORMED if err is None else wire.refusal_code(err, line)
             self._refuse(conn, wire.Refused(code, err.reason if err else "no message"))
             return False
         if message["type"] != "hello":
@@ -422,7 +422,7 @@ class NetHost:
     def _message(self, conn: Conn, line: bytes) -> None:
         message, err = wire.read(line, wire.CLIENT_TYPES)
         if err is not None or message is None:
-            code = Code.VERSION if err is not None and wire.is_version_error(err) else Code.MALFORMED
+            code = Code.MALFORMED if err is None else wire.refusal_code(err, line)
             self._refuse(conn, wire.Refused(code, err.reason if err else "no message"))
             return
         if message["type"] != "act":
