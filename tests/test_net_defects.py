@@ -99,6 +99,12 @@ def test_names_drop_format_characters(raw: str, clean: str) -> None:
     assert clean == "" or is_valid_name(clean)
 
 
+def test_a_name_kept_before_the_rule_changed_still_loads() -> None:
+    old = {"name": "Ann\u202eeve", "kind": "human", "level": None}
+    assert is_valid_name(old["name"]) and Seat.from_dict(old).name == "Ann\u202eeve"
+    assert not is_valid_name(" Ann") and not is_valid_name("A\x00")
+
+
 def test_joiners_and_emoji_keep_their_joiners() -> None:
     assert clean_name("Jo\u200dan") == "Jo\u200dan"           # ZWJ: emoji sequences, scripts
     assert clean_name("Mi\u200cna") == "Mi\u200cna"           # ZWNJ: Persian, Indic scripts
