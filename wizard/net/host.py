@@ -333,9 +333,16 @@ class NetHost:
         conn.writer.close()
 
     async def _line(self, reader: asyncio.StreamReader, conn: Conn) -> bytes | None:
-        """The next line, or None once the connection is over (refused if too long)."""
+        """The next line, or None once the connection is over (refused if too long, or if it is
+        begun and not ended within ``hello_timeout``: a joiner may be quiet, not half-way)."""
         try:
-            return await reader.readuntil(b"\n")
+            first = await reader.readexactly(1)
+            if first == b"\n":
+                return first
+            try:
+                return first + await asyncio.wait_for(reader.readuntil(b"\n"), self.hello_timeout)
+            except TimeoutError:
+                self._refuse(conn, wire.Refused(Code.TIMEOUT, "a line begun and not ended"))
         except asyncio.LimitOverrunError:
             self._refuse(conn, wire.Refused(Code.TOO_LONG, f"a line over {wire.MAX_LINE} bytes"))
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
