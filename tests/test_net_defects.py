@@ -145,3 +145,27 @@ def test_a_partial_line_after_the_hello_times_out() -> None:
         assert m is not None
     finally:
         h.close()
+
+
+# ---- N9: before Start, a resumed table takes no card --------------------------------------
+
+def test_a_joiners_move_is_refused_while_the_host_waits_to_start(host: NetHost) -> None:
+    s = host.session
+    seat = s.current
+    assert seat in (2, 3)                         # seed 3: a joiner bids first
+    host.hold = True                              # the waiting screen of a resumed game
+    ann = Raw(host)
+    ann.hello(seat=seat)
+    assert ann.next()["type"] == "welcome"  # type: ignore[index]
+    moves = s.moves
+    ann.send(wire.act(seat, s.legal_actions(seat)[0]))
+    m = ann.refusal()
+    assert m["code"] == "wait" and m["fatal"] is False and s.moves == moves
+    host.hold = False                             # Start
+    ann.send(wire.act(seat, s.legal_actions(seat)[0]))
+    for _ in range(50):
+        host.pump()
+        if s.moves > moves:
+            break
+        time.sleep(0.01)
+    assert s.moves == moves + 1

@@ -92,6 +92,9 @@ class NetHost:
         self.secret = secrets.randbelow(2 ** SECRET_BITS) if secret is None else secret
         self.hello_timeout = hello_timeout
         self.max_connections = max_connections
+        #: True while the host's screen waits before Start (a resumed game is mid-round): the
+        #: joiners' intents are refused (``Code.WAIT``, not fatal) and nothing moves
+        self.hold = False
         self.wake = threading.Event()
         self.counts = Counts()
         self._inbox: queue.SimpleQueue[tuple[str, Conn, Any]] = queue.SimpleQueue()
@@ -182,6 +185,10 @@ class NetHost:
         with self._lock:
             if seat is None or self._conns.get(seat) is not conn:
                 return                              # the connection left or was replaced
+        if self.hold:
+            self._refuse_later(conn, wire.Refused(Code.WAIT, "the host has not started the game "
+                                                  "yet", fatal=False, action=action))
+            return
         err = self.session.check(action, seat)
         if err is not None:
             self._refuse_later(conn, wire.Refused(Code.RULES, f"the rules refuse {action}: "

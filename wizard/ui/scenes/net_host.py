@@ -93,6 +93,8 @@ class NetHostScene(Screen):
                 self.error = _("This computer cannot open a table on {address}: {reason}").format(
                     address=bind_address(app), reason=err.strerror or err)
         self.waker: Waker | None = None if self.host is None else waker_for(app, self.host.wake)
+        if self.host is not None:
+            self.host.hold = True       # nothing moves before Start (a resumed game is mid-round)
         self.started = False
 
     @property
@@ -166,6 +168,7 @@ class NetHostScene(Screen):
             return
         self.started = True
         self.stop()
+        h.hold = False
         keep_table(self.app, self.game, h)
         self.app.go("net_table_host", session=self.game, host=h)
 
