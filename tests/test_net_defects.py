@@ -169,3 +169,20 @@ def test_a_joiners_move_is_refused_while_the_host_waits_to_start(host: NetHost) 
             break
         time.sleep(0.01)
     assert s.moves == moves + 1
+
+
+# ---- N4: the secret is long; a seat token brings its joiner back whatever the secret ---------
+
+def test_the_secret_is_forty_bits_and_a_seat_token_needs_no_secret(host: NetHost) -> None:
+    from wizard.net.joincode import SECRET_BITS
+    assert SECRET_BITS >= 40 and 0 <= host.secret < 2 ** SECRET_BITS
+    ann = Raw(host)
+    ann.hello(seat=2)
+    token = ann.next()["token"]  # type: ignore[index]
+    back = Raw(host)
+    back.hello(secret=(host.secret + 1) % 2 ** 40, token=token, name="Ann")   # a new code
+    assert back.next()["seat"] == 2  # type: ignore[index]
+    eve = Raw(host)
+    eve.hello(secret=(host.secret + 1) % 2 ** 40, token="not-a-token")
+    assert eve.refusal()["code"] == "secret"        # a wrong code says nothing of tokens
+    assert host.strangers() >= 1

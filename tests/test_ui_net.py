@@ -233,3 +233,43 @@ def test_the_host_says_when_only_this_computer_can_join(tmp_path: Path, monkeypa
         assert any("only this computer can join" in line for line in said)
     finally:
         scene.host.close()
+
+
+def test_a_resumed_table_whose_code_was_under_attack_gets_a_new_one(tmp_path: Path, host) -> None:
+    """Issue #33, N4: a code tried with ROTATE_AFTER wrong secrets is not kept by a resume; the
+    joiner comes back with its seat token (and the old code), a stranger with the old code not."""
+    from wizard.ui.scenes.net_host import ROTATE_AFTER
+    happ, scene = host
+    c = decode(scene.code())
+    joiner = RemoteGame(c.address, c.port, c.secret, "Núria")
+    joiner.connect()
+    until(lambda: scene.start_button.enabled, happ)
+    scene.start()
+    table = happ.top
+    until(lambda: joiner.pump() >= 0 and joiner.ready, happ)
+    for _ in range(3):                       # wrong secrets, counted and kept beside the save
+        eve = RemoteGame(c.address, c.port, (c.secret + 1) % 2 ** 40, "Eve")
+        eve.connect()
+        until(lambda e=eve: e.pump() >= 0 and e.lost, happ)
+    token, gid = joiner.token, happ.prefs.game_id(scene.game)
+    table.leave()  # type: ignore[attr-defined]
+    happ.prefs.flush()
+    kept = host_tables(happ.prefs.data_dir)
+    assert kept.get(gid)["guessed"] == 3  # type: ignore[index]
+    kept.put(gid, {**kept.get(gid), "guessed": ROTATE_AFTER})  # type: ignore[dict-item]
+    again = _app(tmp_path / "host")
+    listed = again.go("continue_list")
+    listed.resume(next(g for g in listed.games if g.game_id == gid))  # type: ignore[attr-defined]
+    resumed = again.top
+    assert isinstance(resumed, NetHostScene) and resumed.host is not None
+    assert resumed.code() != scene.code() and resumed.host.secret != c.secret
+    stranger = RemoteGame(c.address, c.port, c.secret, "Eve")       # the old code: refused
+    stranger.connect()
+    until(lambda: stranger.pump() >= 0 and stranger.lost, again)
+    assert stranger.refused is not None and stranger.refused.code is Code.SECRET
+    back = RemoteGame(c.address, c.port, c.secret, "Núria", token=token)
+    back.connect()
+    until(lambda: back.pump() >= 0 and back.ready, again)
+    assert back.seat == 1
+    back.close()
+    resumed.host.close()

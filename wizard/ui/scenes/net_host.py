@@ -55,12 +55,24 @@ def open_host(app: Any, session: Session, seats: Iterable[int], *, port: int | N
     raise OSError("no port")
 
 
+# wrong secrets a table's code may have been tried with before a resume gives it a new one (the
+# joiners come back with their seat tokens; a newcomer needs the new code): 1,000 guesses of a
+# 40-bit secret find it once in a billion
+ROTATE_AFTER = 1_000
+
+
 def keep_table(app: Any, session: Session, host: NetHost) -> None:
-    """Keep the table's port, secret, seats and tokens beside the save (a resume reopens it)."""
+    """Keep the table's port, secret, seats and tokens beside the save (a resume reopens it), and
+    how many wrong secrets its code was tried with so far (``guessed``)."""
     gid = app.prefs.game_id(session)
-    host_tables(app.prefs.data_dir).put(gid, {
+    kept = host_tables(app.prefs.data_dir)
+    old = kept.get(gid) or {}
+    base = old.get("guessed_base", 0) if old.get("secret") == host.secret else 0
+    base = base if isinstance(base, int) and base >= 0 else 0
+    kept.put(gid, {
         "port": host.port, "secret": host.secret, "seats": sorted(host.open_seats),
-        "tokens": {str(s): t for s, t in host.tokens.items()}})
+        "tokens": {str(s): t for s, t in host.tokens.items()},
+        "guessed_base": base, "guessed": base + host.counts.refused.get("secret", 0)})
 
 
 def name_the_host(session: Session, remote: Iterable[int]) -> None:
@@ -226,27 +238,36 @@ def kept_table(app: Any, session: Session) -> dict[str, Any] | None:
         seats = [int(s) for s in entry["seats"]]
         tokens = {int(s): t for s, t in dict(entry.get("tokens", {})).items()
                   if isinstance(t, str)}
+        guessed = entry.get("guessed", 0)
+        guessed = guessed if isinstance(guessed, int) and guessed >= 0 else ROTATE_AFTER
         if not (isinstance(port, int) and 0 < port < 65_536 and isinstance(secret, int)) or \
                 not seats or any(not 0 <= s < len(session.seats) for s in seats):
             return None
     except (KeyError, TypeError, ValueError):
         return None
-    return {"port": port, "secret": secret, "seats": seats, "tokens": tokens}
+    return {"port": port, "secret": secret, "seats": seats, "tokens": tokens, "guessed": guessed}
 
 
 def resume_scene(app: Any, session: Session, **kwargs: Any) -> Any:
-    """A resumed game: a network game reopens its table (same port and secret: the same code)
-    and waits for its joiners, who come back with their tokens; any other game goes to the table."""
+    """A resumed game: a network game reopens its table (same port and secret: the same code,
+    unless it was tried with ``ROTATE_AFTER`` wrong secrets: then a new secret) and waits for its
+    joiners, who come back with their tokens; any other game goes to the table."""
     kept = kept_table(app, session)
     if kept is not None and session.finished is False:
         for seat in kept["seats"]:         # a seat lent to a computer when the host quit: its
             if not session.seats[seat].is_human:        # joiner takes it back on their return
                 session.seats[seat] = Seat.human(session.seats[seat].name)
+        attacked = kept["guessed"] >= ROTATE_AFTER
         try:
             host = open_host(app, session, kept["seats"], port=kept["port"],
-                             secret=kept["secret"], tokens=kept["tokens"])
+                             secret=None if attacked else kept["secret"], tokens=kept["tokens"])
         except OSError:
             host = None
         if host is not None:
+            gid = app.prefs.game_id(session)        # what this code was tried with before
+            entry = host_tables(app.prefs.data_dir).get(gid) or {}
+            host_tables(app.prefs.data_dir).put(gid, {
+                **entry, "secret": host.secret, "guessed_base": 0 if attacked else kept["guessed"],
+                "guessed": 0 if attacked else kept["guessed"]})
             return NetHostScene(app, session, host=host)
     return app.routes["table"](app, session=session, **kwargs)

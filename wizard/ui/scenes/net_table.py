@@ -24,6 +24,7 @@ from wizard.table import GameOver, Outcome, Seat, Session
 from .. import text, theme
 from ..netui import NET_EVENT, waker_for
 from ..widgets import Button, panel
+from .net_host import keep_table
 from .table import TableScene
 
 
@@ -35,15 +36,21 @@ class HostTableScene(TableScene):
         self.host = host
         self.waker = waker_for(app, host.wake)
         self.lend_buttons: list[tuple[Button, int]] = []
+        self.guessed = host.counts.refused.get("secret", 0)
 
     def away(self) -> list[int]:
         """The seats whose joiner dropped and that nobody plays meanwhile."""
         return [s for s in sorted(self.host.open_seats) if self.host.status(s) is SeatStatus.AWAY]
 
     def update(self, dt: float) -> None:
-        """Take in the joiners' moves, arrivals and departures, then move the table on."""
+        """Take in the joiners' moves, arrivals and departures, then move the table on; keep
+        how many wrong secrets the code was tried with (a resume gives it a new one if many)."""
         if self.host.pump():
             self.app.dirty = True
+        guessed = self.host.counts.refused.get("secret", 0)
+        if guessed != self.guessed:
+            self.guessed = guessed
+            keep_table(self.app, self.game, self.host)
         if self.table.remote != self.host.remote:
             self.table.remote = self.host.remote
             self.app.dirty = True
@@ -109,6 +116,8 @@ class HostTableScene(TableScene):
             self.waker.stop()
             self.waker = None
         self.host.close()
+        if not self.game.finished and self.host.counts.refused.get("secret", 0) != self.guessed:
+            keep_table(self.app, self.game, self.host)
         super().close()
 
     def draw_over(self, surf: pygame.Surface) -> None:
