@@ -23,7 +23,6 @@ import secrets
 import socket
 import threading
 import time
-from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,7 +31,7 @@ from wizard.engine import Action, Phase, Play, bid, card
 from wizard.persistence.seats import clean_name
 from wizard.session import Refusal, Seat, Session
 
-from . import wire
+from . import admit, wire
 from .codec import WireError
 from .joincode import DEFAULT_PORT, SECRET_BITS, JoinCode, encode
 from .wire import Code
@@ -41,21 +40,6 @@ log = logging.getLogger(__name__)
 
 MERLIN_FORMS = (card("MERLIN:W"), card("MERLIN:J"))   # a MERLIN in hand is played as one
 SEND_BUFFER = 1 << 20         # bytes waiting for a joiner that does not read: then it is dropped
-# Strangers (connections that have not said a good hello yet) are kept in a pool, oldest first.
-# A new connection always gets in: when its address has more than PER_ADDRESS strangers, the
-# oldest of them that had GRACE seconds to say hello makes room; when the pool holds more than
-# max_connections, the oldest stranger of the address with the most makes room (one that had its
-# GRACE first, unless the pool is twice over). A joiner sends its hello as soon as it connects,
-# so the loop reads it within GRACE however many connections a flood throws meanwhile; strangers
-# from elsewhere never push out a joiner's connection from another address. Where the system
-# allows it (Linux), a connection is not even handed to the loop before its first bytes arrive
-# (TCP_DEFER_ACCEPT): a flood of silent connections costs the loop nothing.
-PER_ADDRESS = 16
-GRACE = 0.25
-BACKLOG = 4096                # connections the system queues before the loop accepts them
-ACCEPT_BATCH = 64             # connections the loop accepts at a time (then it reads and answers)
-DEFER_ACCEPT = 5              # seconds the system holds a silent connection (then drops it)
-STRANGERS_WINDOW = 60.0       # seconds: "strangers refused in the last minute"
 
 
 class SeatStatus(enum.Enum):
@@ -124,10 +108,7 @@ class NetHost:
         self._tokens: dict[int, str] = {s: t for s, t in (tokens or {}).items()
                                          if s in self.open_seats}
         self._all: set[Conn] = set()              # every open connection (loop thread)
-        # connections yet to say a good hello, by address, oldest first (loop thread)
-        self._strangers: dict[str, OrderedDict[Conn, None]] = {}
-        self._stranger_count = 0
-        self._refused_at: deque[float] = deque(maxlen=100_000)   # strangers refused (monotonic)
+        self._strangers = admit.Strangers(max_connections)   # yet to say a good hello (loop thread)
         self._lent: set[int] = set()              # seats a computer plays meanwhile (game thread)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: asyncio.AbstractServer | None = None
@@ -167,12 +148,11 @@ class NetHost:
         with self._lock:
             return dict(self._tokens)
 
-    def strangers(self, window: float = STRANGERS_WINDOW) -> int:
+    def strangers(self, window: float = admit.WINDOW) -> int:
         """How many connections without a good hello were refused in the last ``window``
         seconds (wrong code, no hello in time, garbage, or pushed out by a flood): the host's
         screen says when strangers are being refused."""
-        since = time.monotonic() - window
-        return sum(1 for t in list(self._refused_at) if t >= since)
+        return self._strangers.refused(window)
 
     def join_code(self, address: str | None = None) -> str:
         """The code to show: ``address`` (default: the bound one), the port, the secret."""
@@ -292,19 +272,17 @@ class NetHost:
             loop = asyncio.new_event_loop()
             self._loop = loop
             try:
+                listener = socket.create_server((self.bind, self.port), backlog=admit.BACKLOG)
+                listener.setblocking(False)
+                admit.tune(listener.fileno())
                 self._server = loop.run_until_complete(asyncio.start_server(
-                    self._serve, self.bind, self.port, limit=wire.MAX_LINE,
-                    backlog=ACCEPT_BATCH))
-                self.port = self._server.sockets[0].getsockname()[1]
-                for sock in self._server.sockets:
-                    with socket.socket(fileno=sock.fileno()) as raw:   # the same socket
-                        try:
-                            raw.listen(BACKLOG)     # the system's queue is longer than a batch
-                            if hasattr(socket, "TCP_DEFER_ACCEPT"):
-                                raw.setsockopt(socket.IPPROTO_TCP, socket.TCP_DEFER_ACCEPT,
-                                               DEFER_ACCEPT)
-                        finally:
-                            raw.detach()            # still the server's
+                    self._serve, sock=listener, limit=wire.MAX_LINE,
+                    backlog=admit.ACCEPT_BATCH, start_serving=False))
+                self.port = listener.getsockname()[1]
+                try:
+                    admit.Gate(loop, listener, self._gate_refusal, self._serve)
+                except NotImplementedError:         # Windows' proactor: asyncio accepts
+                    loop.run_until_complete(self._server.start_serving())
             except BaseException as err:  # noqa: BLE001  (handed to open())
                 failure.append(err)
                 started.set()
@@ -361,8 +339,8 @@ class NetHost:
 
     def _refuse(self, conn: Conn, why: wire.Refused) -> None:
         self.counts.refused[why.code.value] = self.counts.refused.get(why.code.value, 0) + 1
-        if conn in self._strangers.get(conn.address, ()):
-            self._refused_at.append(time.monotonic())       # a stranger (not a joiner)
+        if conn in self._strangers:
+            self._strangers.count_refused()                 # a stranger (not a joiner)
         self._write(conn, wire.refused(why))
         if why.fatal:
             self._close(conn)
@@ -375,7 +353,7 @@ class NetHost:
             return
         conn.closed = True
         self._all.discard(conn)
-        self._unlist(conn)
+        self._strangers.drop(conn)
         with self._lock:
             seat = conn.seat
             left = seat is not None and self._conns.get(seat) is conn
@@ -409,43 +387,15 @@ class NetHost:
             self._close(conn)
         return None
 
-    def _admit(self, conn: Conn) -> None:
-        """List ``conn`` among the strangers, making room (see PER_ADDRESS): never refused."""
-        mine = self._strangers.setdefault(conn.address, OrderedDict())
-        mine[conn] = None
-        self._stranger_count += 1
-        while len(mine) > PER_ADDRESS and conn.since - next(iter(mine)).since >= GRACE:
-            self._push_out(next(iter(mine)))
-        while self._stranger_count > self.max_connections:
-            heaviest = max(self._strangers.values(), key=len)
-            oldest = next(iter(heaviest))
-            if conn.since - oldest.since < GRACE and self._stranger_count <= 2 * self.max_connections:
-                break
-            self._push_out(oldest)
-
-    def _push_out(self, conn: Conn) -> None:
-        """Make room: ``conn`` is counted as refused and cut (no answer: a flood's connections
-        are not worth a line each)."""
-        self.counts.refused[Code.FULL.value] = self.counts.refused.get(Code.FULL.value, 0) + 1
-        self._refused_at.append(time.monotonic())
-        self._close(conn, abort=True)
-
-    def _unlist(self, conn: Conn) -> None:
-        """``conn`` is no stranger any more (it said a good hello, or it is gone)."""
-        mine = self._strangers.get(conn.address)
-        if mine is not None and conn in mine:
-            del mine[conn]
-            self._stranger_count -= 1
-            if not mine:
-                del self._strangers[conn.address]
-
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         peer = writer.get_extra_info("peername")
         conn = Conn(writer, address=str(peer[0]) if isinstance(peer, tuple) and peer else "?",
                     since=time.monotonic())
         self._all.add(conn)
         try:
-            self._admit(conn)
+            for old in self._strangers.admit(conn):         # room is made, never refused
+                self.counts.refused[Code.FULL.value] = self.counts.refused.get(Code.FULL.value, 0) + 1
+                self._close(old, abort=True)                # type: ignore[arg-type]
             try:
                 line = await asyncio.wait_for(self._line(reader, conn), self.hello_timeout)
             except TimeoutError:
@@ -463,25 +413,21 @@ class NetHost:
         finally:
             self._close(conn)
 
+    def _gate_refusal(self, line: bytes) -> wire.Refused | None:
+        """A new connection's first line, at the gate: its refusal (counted), or None."""
+        _h, why = admit.check_hello(line, self.secret, self._known_token)
+        if why is not None:
+            self.counts.refused[why.code.value] = self.counts.refused.get(why.code.value, 0) + 1
+            self._strangers.count_refused()
+        return why
+
     def _hello(self, conn: Conn, line: bytes) -> bool:
-        message, err = wire.read(line, wire.CLIENT_TYPES)
-        if err is not None or message is None:
-            code = Code.MALFORMED if err is None else wire.refusal_code(err, line)
-            self._refuse(conn, wire.Refused(code, err.reason if err else "no message"))
+        h, why = admit.check_hello(line, self.secret, self._known_token)
+        if h is None:
+            assert why is not None
+            self._refuse(conn, why)
             return False
-        if message["type"] != "hello":
-            self._refuse(conn, wire.Refused(Code.HELLO_FIRST, "say hello first"))
-            return False
-        try:
-            h = wire.hello_of(message)
-        except WireError as bad:
-            self._refuse(conn, wire.Refused(Code.MALFORMED, bad.reason))
-            return False
-        if not self._known_token(h.token) and not hmac.compare_digest(
-                str(h.secret).encode(), str(self.secret).encode()):
-            self._refuse(conn, wire.Refused(Code.SECRET, "wrong join code"))
-            return False
-        self._unlist(conn)                     # the right code: no stranger, never pushed out
+        self._strangers.drop(conn)                     # the right code: no stranger, never pushed out
         seat, why = self._seat_for(conn, h)
         if seat is None:
             assert why is not None
@@ -499,10 +445,7 @@ class NetHost:
             return False
         with self._lock:
             tokens = list(self._tokens.values())
-        found = False
-        for t in tokens:
-            found |= hmac.compare_digest(t.encode(), token.encode())
-        return found
+        return sum(hmac.compare_digest(t.encode(), token.encode()) for t in tokens) > 0
 
     def _seat_for(self, conn: Conn, h: wire.Hello) -> tuple[int | None, wire.Refused | None]:
         """Give ``conn`` a seat (by token, by request, or the first open one), or say why not."""
