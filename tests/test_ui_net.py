@@ -22,6 +22,7 @@ from wizard.net.host import SeatStatus  # noqa: E402
 from wizard.net.joincode import decode  # noqa: E402
 from wizard.net.keep import TOKENS_FILE, host_tables  # noqa: E402
 from wizard.net.wire import Code  # noqa: E402
+from wizard.persistence.deals import SECRET_SEED_MIN  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
 from wizard.table import GameOver  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
@@ -85,6 +86,7 @@ def test_new_game_offers_a_network_seat_that_opens_the_waiting_screen(tmp_path: 
     assert waiting.host is not None and waiting.host.bind == LOOPBACK
     assert decode(waiting.code()).address == LOOPBACK
     assert waiting.game.seats[0].name == "Host"          # not "You": the joiners read it too
+    assert waiting.game.config.seed >= SECRET_SEED_MIN   # deals from a secret (#33 N3)
     assert waiting.table_name == "Host's table"
     waiting.back()                  # Cancel: the table stops listening
     assert isinstance(app.top, SetupScene)
