@@ -19,6 +19,7 @@ from wizard.i18n import _
 from wizard.net.client import RemoteGame
 from wizard.net.host import NetHost, SeatStatus
 from wizard.net.keep import host_tables
+from wizard.persistence.deals import secret_seed
 from wizard.table import GameOver, Outcome, Seat, Session
 
 from .. import text, theme
@@ -72,6 +73,9 @@ class HostTableScene(TableScene):
         seats = sorted(self.host.open_seats)
         for seat in seats:               # a seat lent to a computer is a joiner's again
             session.seats[seat] = Seat.human(session.seats[seat].name)
+        if session.config.seed != self.game.config.seed:     # not Same deals: a new secret
+            session = Session.new(session.config.with_(seed=secret_seed()), list(session.seats),
+                                  on_save=self.app.prefs.save_game)
         self.app.go("net_host_waiting", session=session, seats=seats)
 
     def can_take_back(self) -> bool:
