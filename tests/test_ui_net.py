@@ -275,3 +275,77 @@ def test_a_resumed_table_whose_code_was_under_attack_gets_a_new_one(tmp_path: Pa
     assert back.seat == 1
     back.close()
     resumed.host.close()
+
+
+def test_the_joiner_says_when_the_host_closed_the_table_and_rejoins_later(tmp_path: Path,
+                                                                           host) -> None:
+    """#33: after the host's "Save and leave" the joiner says the host closed the table (not
+    "Reconnecting… (try 2)" for ever); a restarted joiner is offered "Back to the table"."""
+    from wizard.ui.scenes.menu import MenuScene
+    from wizard.ui.scenes.net_join import table_to_rejoin
+    happ, scene = host
+    app = _app(tmp_path / "joiner")
+    join = app.go("net_join", code=scene.code(), name="Núria")
+    join.join()
+    until(lambda: isinstance(app.top, JoinerTableScene), app, happ)
+    until(lambda: scene.start_button.enabled, happ)
+    scene.start()
+    htable = happ.top
+    until(lambda: not app.top.waiting_for_start(), app, happ)  # type: ignore[union-attr]
+    htable.leave()  # type: ignore[union-attr]
+    until(lambda: isinstance(app.top, ReconnectScene), app)
+    over = app.top
+    assert isinstance(over, ReconnectScene) and over.closed
+    assert over.title() == "The host closed the table"  # type: ignore[operator]
+    for _ in range(5):
+        app.frame(0.0)
+    assert over.closed and not over.gave_up
+    again = _app(tmp_path / "joiner")             # the joiner's program starts again
+    assert table_to_rejoin(again) == (scene.code(), "Núria")
+    menu = again.go("menu")
+    assert isinstance(menu, MenuScene) and menu.rejoin is not None
+    labels = [w.label() if callable(w.label) else w.label for w in menu.widgets
+              if hasattr(w, "label")]
+    assert "Back to the table" in labels
+    from wizard.ui.scenes.net_join import game_over
+    key = next(iter(__import__("json").loads((tmp_path / "joiner" / TOKENS_FILE).read_text())))
+    game_over(again, key)                         # a finished game is not offered
+    assert table_to_rejoin(again) is None
+
+
+def test_the_host_takes_its_own_name_and_says_when_strangers_knock(tmp_path: Path) -> None:
+    from wizard.net.keep import joiner_tokens
+    from wizard.ui.scenes.continue_list import network_games
+    from wizard.ui.scenes.net_host import strangers_line
+    app = _app(tmp_path)
+    joiner_tokens(app.prefs.data_dir).put("10.0.0.2:36523:5", {"token": "t", "name": "Pau"})
+    you = Session.new(GameConfig(4, seed=5), [Seat.human("You"), Seat.human("Seat 2"),
+                                              Seat.ai("Merlin", "easy"), Seat.ai("Cy", "easy")],
+                      on_save=app.prefs.save_game)
+    scene = app.go("net_host_waiting", session=you, seats=[1])
+    assert isinstance(scene, NetHostScene) and scene.host is not None
+    try:
+        assert you.seats[0].name == "Pau"         # not "Host" in the host's language
+        assert strangers_line(scene.host) == ""
+        c = decode(scene.code())
+        eve = RemoteGame(c.address, c.port, (c.secret + 1) % 2 ** 40, "Eve")
+        eve.connect()
+        until(lambda: eve.pump() >= 0 and eve.lost, app)
+        until(lambda: scene.strangers == 1, app)
+        assert "1 connection without this table's code" in strangers_line(scene.host)
+        joiner = RemoteGame(c.address, c.port, c.secret, "Núria")
+        joiner.connect()
+        until(lambda: scene.start_button.enabled, app)
+        scene.start()
+        until(lambda: joiner.pump() >= 0 and joiner.ready, app)
+        app.prefs.flush()
+        assert app.prefs.game_id(you) in network_games(app)   # the Continue list marks it
+        listed = _app(tmp_path).go("continue_list")
+        assert app.prefs.game_id(you) in listed.network  # type: ignore[attr-defined]
+        listed.app.draw()
+        joiner.close()
+    finally:
+        for s in app.scenes:
+            if isinstance(s, HostTableScene):
+                s.close()
+        scene.host.close()

@@ -54,8 +54,10 @@ class Stranger(Protocol):
 class Strangers:
     """The pool (the host's loop thread only, but ``refused`` may be read from any)."""
 
-    def __init__(self, most: int) -> None:
+    def __init__(self, most: int, news: Callable[[], None] | None = None) -> None:
         self.most = most
+        self.news = news              # called (at most once a second) when one is refused
+        self._told = 0.0
         self._by_address: dict[str, OrderedDict[Stranger, None]] = {}
         self._count = 0
         self._refused_at: deque[float] = deque(maxlen=100_000)
@@ -96,7 +98,11 @@ class Strangers:
 
     def count_refused(self) -> None:
         """One more stranger sent away."""
-        self._refused_at.append(time.monotonic())
+        now = time.monotonic()
+        self._refused_at.append(now)
+        if self.news is not None and now - self._told >= 1.0:
+            self._told = now
+            self.news()
 
     def refused(self, window: float = WINDOW) -> int:
         """Strangers sent away in the last ``window`` seconds."""

@@ -108,7 +108,7 @@ class NetHost:
         self._tokens: dict[int, str] = {s: t for s, t in (tokens or {}).items()
                                          if s in self.open_seats}
         self._all: set[Conn] = set()              # every open connection (loop thread)
-        self._strangers = admit.Strangers(max_connections)   # yet to say a good hello (loop thread)
+        self._strangers = admit.Strangers(max_connections, self.wake.set)  # no hello yet
         self._lent: set[int] = set()              # seats a computer plays meanwhile (game thread)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: asyncio.AbstractServer | None = None

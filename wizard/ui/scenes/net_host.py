@@ -7,16 +7,18 @@ hands it to the host's table screen on Start; Cancel closes it (the table stops 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from typing import Any
 
 import pygame
 
 from wizard import messages
-from wizard.i18n import N_, _
+from wizard.i18n import N_, _, every_translation, ngettext
 from wizard.net.host import NetHost, SeatStatus
-from wizard.net.keep import host_tables
+from wizard.net.keep import host_tables, joiner_tokens
 from wizard.net.wake import Waker
+from wizard.persistence.seats import clean_name
 from wizard.table import Seat, Session
 
 from .. import text, theme
@@ -34,6 +36,17 @@ def status_text(status: SeatStatus, name: str) -> str:
     if status is SeatStatus.LENT:
         return _("a computer plays for {name} until they are back").format(name=name)
     return _("open: waiting for a player")
+
+
+def strangers_line(host: NetHost) -> str:
+    """What the host's screens say while connections without the code are refused; "" if none
+    were in the last minute."""
+    n = host.strangers()
+    return "" if n == 0 else ngettext(
+        "Strangers are knocking: {count} connection without this table's code was refused in "
+        "the last minute. Your players get in all the same.",
+        "Strangers are knocking: {count} connections without this table's code were refused in "
+        "the last minute. Your players get in all the same.", n).format(count=n)
 
 
 def open_host(app: Any, session: Session, seats: Iterable[int], *, port: int | None = None,
@@ -75,14 +88,32 @@ def keep_table(app: Any, session: Session, host: NetHost) -> None:
         "guessed_base": base, "guessed": base + host.counts.refused.get("secret", 0)})
 
 
-def name_the_host(session: Session, remote: Iterable[int]) -> None:
-    """The host's people keeping the default name "You" are called "Host" at a network table: the
-    joiners would otherwise read "You" for someone else."""
+def own_name(app: Any) -> str:
+    """The host's own name, for a seat that keeps "You" at a network table: the name this
+    computer last joined a table with, else the account's full name; "" if neither is known."""
+    for entry in reversed(list(joiner_tokens(app.prefs.data_dir).read().values())):
+        name = clean_name(entry.get("name"))
+        if name and not messages.is_default_you(name) and name not in every_translation("Guest"):
+            return name
+    try:
+        import pwd  # not on Windows
+        account = pwd.getpwuid(os.getuid())
+        full = clean_name(account.pw_gecos.split(",")[0])
+        return full if full and full != account.pw_name else ""
+    except (ImportError, KeyError, OSError, AttributeError):
+        return ""
+
+
+def name_the_host(session: Session, remote: Iterable[int], own: str = "") -> None:
+    """The host's people keeping the default name "You" take the host's ``own`` name at a network
+    table (the joiners would otherwise read "You" for someone else, and a joiner in another
+    language the host's word for "Host"); "Host" when it is not known, and only for one seat."""
     far = set(remote)
     for i, seat in enumerate(session.seats):
         if seat.is_human and i not in far and messages.is_default_you(seat.name):
             # TRANSLATORS: the name of the host's player at a network table when they kept "You"
-            session.seats[i] = Seat.human(_("Host"))
+            session.seats[i] = Seat.human(own or _("Host"))
+            own = ""
 
 
 class NetHostScene(Screen):
@@ -98,7 +129,7 @@ class NetHostScene(Screen):
         self.error = ""
         self.host: NetHost | None = host
         if host is None:
-            name_the_host(session, self.seats)
+            name_the_host(session, self.seats, own_name(app))
             try:
                 self.host = open_host(app, session, self.seats)
             except OSError as err:
@@ -108,6 +139,7 @@ class NetHostScene(Screen):
         if self.host is not None:
             self.host.hold = True       # nothing moves before Start (a resumed game is mid-round)
         self.started = False
+        self.strangers = 0
 
     @property
     def table_name(self) -> str:
@@ -146,6 +178,10 @@ class NetHostScene(Screen):
         if h is None or self.started:
             return
         if h.pump():
+            self.app.dirty = True
+        strangers = h.strangers()
+        if strangers != self.strangers:        # "strangers are knocking" (woken once a second)
+            self.strangers = strangers
             self.app.dirty = True
         ready = self.ready()
         if ready != self.start_button.enabled:
@@ -225,6 +261,11 @@ class NetHostScene(Screen):
             text.draw(surf, line, (x, y), int(19 * u), colour, "bold", anchor="midtop",
                       max_w=box.w - 40 * u)
             y += 32 * u
+        said = strangers_line(self.host)
+        if said:
+            text.draw_wrapped(surf, said, pygame.Rect(box.x + 40 * u, y + 8 * u, box.w - 80 * u,
+                                                      box.bottom - y - 16 * u), int(16 * u),
+                              theme.BAD, align="center")
 
 
 def kept_table(app: Any, session: Session) -> dict[str, Any] | None:
