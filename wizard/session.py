@@ -35,6 +35,7 @@ from wizard.engine import (
 )
 from wizard.engine.record import steps
 from wizard.engine.scoring import winners
+from wizard.persistence.deals import deal_rng
 from wizard.persistence.seats import SeatSpec
 
 Seat = SeatSpec   # the one seat type: a name, a person or a computer level (``SeatSpec.human``/``.ai``)
@@ -110,13 +111,13 @@ class Session:
     @staticmethod
     def new(config: GameConfig, seats: Sequence[Seat], *, on_save: Callable[[Session], None] | None = None) -> Session:
         """A fresh game, not yet dealt: call ``start()`` (after adding listeners) to draw and deal."""
-        return Session(GameState.new(config), seats, rng=random.Random(config.seed),
+        return Session(GameState.new(config), seats, rng=deal_rng(config.seed),
                        on_save=on_save, replayable=True)
 
     @staticmethod
     def resume(record: GameRecord, seats: Sequence[Seat], *, on_save: Callable[[Session], None] | None = None) -> Session:
         """Rebuild a saved game at the same card (raises ``RecordError`` if it does not replay)."""
-        rng = random.Random(record.config.seed)
+        rng = deal_rng(record.config.seed)
         state = record.rebuild(rng)
         return Session(state, seats, rng=rng, on_save=on_save, takebacks=record.takebacks, replayable=True)
 
@@ -270,7 +271,7 @@ class Session:
         after a resume or a change of seats)."""
         actions = self.state.actions
         if len(self._choices) != len(actions):
-            walk = steps(GameState.new(self.config), actions, random.Random(self.config.seed))
+            walk = steps(GameState.new(self.config), actions, deal_rng(self.config.seed))
             self._choices = [self._is_choice(step.state) for step in walk]
         return self._choices
 
@@ -308,7 +309,7 @@ class Session:
         marks = self._choice_marks()
         to = max(i for i, chose in enumerate(marks) if chose)
         actions = self.state.actions
-        rng = random.Random(self.config.seed)
+        rng = deal_rng(self.config.seed)
         state = GameRecord(self.config, tuple(actions[:to])).rebuild(rng)
         while state.is_chance:                 # the decision opened a round: deal it again
             state.advance(rng)

@@ -41,8 +41,10 @@ from wizard.table import (
     intent_for,
 )
 
+from . import hostile
 from .client import RemoteGame
 from .host import NetHost
+from .joincode import SECRET_BITS
 from .wire import HOST_TYPES, MAX_LINE, act, decode
 
 LOOPBACK = "127.0.0.1"
@@ -254,6 +256,38 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
+def hostile_figures(flood: int, junk_every: int, readers: int, guess: float) -> int:
+    """The hostile client's figures (issue #33: N1, N2, N4); 0 if each is within its bound."""
+    ok = True
+    if flood:
+        f = hostile.flood(flood, junk_every=junk_every)
+        worst = max(f.rejoins, default=float("nan"))
+        print(f"N1 flood: {f.thrown} connections in {f.seconds:.1f} s "
+              f"({f.thrown / max(f.seconds, 1e-9):.0f}/s, every {junk_every} saying something, "
+              f"{f.errors} not made); {len(f.rejoins)} rejoins by token: "
+              f"p50 {statistics.median(f.rejoins) * 1000 if f.rejoins else float('nan'):.1f} ms, "
+              f"max {worst * 1000:.1f} ms; {f.failed} failed; a newcomer with the code seated in "
+              f"{(f.newcomer or float('nan')) * 1000:.1f} ms; strangers refused in the last "
+              f"minute: {f.strangers}")
+        ok &= f.failed == 0 and bool(f.rejoins) and worst <= 2.0 and f.newcomer is not None
+    if readers:
+        r = hostile.nonreaders(readers)
+        grew = (r.rss_after - r.rss_before) / 2 ** 20
+        print(f"N2 non-reading joiners: {r.count} (each {r.intents // r.count} intents, never "
+              f"reading): host RSS {r.rss_before / 2 ** 20:.1f} -> {r.rss_after / 2 ** 20:.1f} MiB "
+              f"(+{grew:.1f}), open files {r.files_before} -> {r.files_after}, connections the "
+              f"host holds: {r.host_connections}")
+        ok &= grew <= 10 and r.host_connections <= 2
+    if guess:
+        rate, n = hostile.guess_rate(guess)
+        codes = 2 ** SECRET_BITS
+        years = codes / 2 / rate / (365.25 * 24 * 3600)
+        print(f"N4 guessing: {n} wrong secrets answered in {guess:.0f} s: {rate:.0f}/s; a "
+              f"{SECRET_BITS}-bit secret: {codes / 2:.3g} guesses expected, {years:.3g} years")
+        ok &= years > 1
+    return 0 if ok else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the figures."""
     parser = argparse.ArgumentParser(prog="python -m wizard.bench net")
@@ -268,7 +302,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="the joiners over magic-wormhole, through a mailbox server and a "
                              "transit relay of the bench's own on 127.0.0.1 (the relay only; "
                              "wizard.net.bench_wormhole)")
+    parser.add_argument("--flood", type=int, default=0,
+                        help="N1: throw this many connections at a table while a joiner drops "
+                             "and rejoins every second (and a newcomer joins)")
+    parser.add_argument("--junk-every", type=int, default=7,
+                        help="with --flood: every this many connections says something (1: all)")
+    parser.add_argument("--nonreaders", type=int, default=0,
+                        help="N2: this many joiners with the code that never read")
+    parser.add_argument("--guess", type=float, default=0.0,
+                        help="N4: guess secrets for this many seconds and say how long finding "
+                             "one would take")
     args, _rest = parser.parse_known_args(argv)
+    if args.flood or args.nonreaders or args.guess:
+        return hostile_figures(args.flood, args.junk_every, args.nonreaders, args.guess)
     results = [play_one(seed, args.frame) for seed in range(1, args.games + 1)]
     host = [x for r in results for x in r.to_host]
     joiner = [x for r in results for x in r.to_joiner]

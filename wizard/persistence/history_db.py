@@ -327,7 +327,9 @@ class HistoryDB:
             " seed) VALUES (?,?,?,?,?,?,?)",
             (key, checks.iso(entry.finished),
              None if entry.started is None else checks.iso(entry.started), entry.edition,
-             len(entry.seats), entry.takebacks, entry.seed))
+             len(entry.seats), entry.takebacks,
+             entry.seed if entry.seed < 2 ** 63 else -1))   # a network game's secret seed
+                                            # (129 bits) is in its record; SQLite holds 64
         if cur.rowcount != 1:
             return False
         gid = cur.lastrowid

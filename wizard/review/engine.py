@@ -21,6 +21,7 @@ from wizard.ai.seats import who_sits
 from wizard.ai.simulator import encode
 from wizard.engine import Action, Bid, GameState, Play, PlayerView
 from wizard.engine.record import steps
+from wizard.persistence.deals import deal_rng
 from wizard.persistence.history import HistoryEntry
 from wizard.persistence.review import BID, CARD, REVIEW_ENGINE, Decision, Review
 from wizard.persistence.review_store import review_id
@@ -52,7 +53,7 @@ def moments(entry: HistoryEntry, seats: tuple[int, ...] | None = None) -> list[M
     reviewed = people(entry) if seats is None else seats
     cfg = entry.config
     out: list[Moment] = []
-    for step in steps(GameState.new(cfg), entry.record.actions, random.Random(cfg.seed)):
+    for step in steps(GameState.new(cfg), entry.record.actions, deal_rng(cfg.seed)):
         seat, state, action = step.seat, step.state, step.action
         if seat in reviewed and isinstance(action, Bid | Play) \
                 and len(state.legal_actions()) > 1:

@@ -7,7 +7,6 @@ table for the step that finished it.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from wizard import messages
@@ -30,6 +29,7 @@ from wizard.engine import (
     steps,
 )
 from wizard.i18n import _, ngettext
+from wizard.persistence.deals import deal_rng
 from wizard.table.picture import VARIED, Pictures
 from wizard.table.trickwhy import trick_line
 
@@ -71,10 +71,10 @@ class Frame:
 
 
 def build_frames(record: GameRecord) -> list[Frame]:
-    """Every step of a recorded game, walked by the engine's ``steps`` (with ``random.Random(seed)``
+    """Every step of a recorded game, walked by the engine's ``steps`` (with ``deal_rng(seed)``
     for the deals) keeping the game right after each deal and each action; a record that stops
     before its first deal ends on that deal."""
-    rng = random.Random(record.config.seed)
+    rng = deal_rng(record.config.seed)
     state = GameState.new(record.config)
     frames: list[Frame] = []
     for step in list(steps(state, record.actions, rng, snapshots=True)):

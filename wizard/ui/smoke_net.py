@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from .app import App
 
 NET_SCREENS = ("net-host-waiting", "net-join", "net-table-joiner", "net-waiting-reconnect",
-               "net-join-internet", "net-offline")
+               "net-join-internet", "net-offline", "net-host-closed", "net-menu-rejoin",
+               "net-continue")
 LOOPBACK = "127.0.0.1"
 _open: list[Any] = []          # hosts and connections of the last net screen (closed at the next)
 
@@ -80,6 +81,22 @@ def smoke_mailbox() -> str:
     return _mailbox[0]
 
 
+class _Forget:
+    """Closing it deletes what a smoke screen kept: a network game in progress and its kept
+    table, or a joiner's kept seat."""
+
+    def __init__(self, app: App, gid: str, key: str = "") -> None:
+        self.app, self.gid, self.key = app, gid, key
+
+    def close(self) -> None:
+        from wizard.net.keep import host_tables, joiner_tokens
+        if self.gid:
+            self.app.prefs.delete_game(self.gid)
+            host_tables(self.app.prefs.data_dir).drop(self.gid)
+        if self.key:
+            joiner_tokens(self.app.prefs.data_dir).drop(self.key)
+
+
 def make_net_screen(app: App, name: str) -> None:
     """Put ``app`` in the network state ``name``."""
     close_net()
@@ -123,6 +140,12 @@ def make_net_screen(app: App, name: str) -> None:
         joiner.connect()
         _open.append(joiner)
         _wait(lambda: host.status(1) is SeatStatus.PLAYING, lambda: app.frame(0.0), "the join")
+        stranger = RemoteGame(code.address, code.port, (code.secret + 1) % 2 ** 40, "Eve")
+        stranger.connect()                  # refused: the screen says strangers are knocking
+        _open.append(stranger)
+        _wait(lambda: host.strangers() > 0, lambda: app.frame(0.0), "the stranger's refusal")
+        for _i in range(2):
+            app.frame(0.0)
         net = scene.internet  # type: ignore[attr-defined]
         if net is not None:
             _open.append(net)
@@ -159,6 +182,45 @@ def make_net_screen(app: App, name: str) -> None:
             raise RuntimeError("the seat is not waiting for its joiner")
         app.go("net_table_host", session=s, host=host)
         for _i in range(3):
+            app.frame(0.0)
+    elif name in ("net-host-closed", "net-menu-rejoin"):
+        # a joiner whose host chose "Save and leave"; then the same joiner's program restarted
+        seats = [Seat.ai("Anna", "easy"), Seat.human("Núria"), Seat.ai("Merlin", "easy"),
+                 Seat.ai("Morgana", "easy")]
+        s = _played(seats, 1)
+        host = NetHost(s, [1], bind=LOOPBACK, port=0)
+        host.open()
+        _open.append(host)
+        r = RemoteGame(LOOPBACK, host.port, host.secret, "Núria")
+        r.connect()
+        _open.append(r)
+        _wait(lambda: r.ready, lambda: (host.pump(), r.pump()), "the welcome")
+        key = table_key(LOOPBACK, host.port, host.secret)
+        from .scenes.net_join import keep_token
+        keep_token(app, r)
+        _open.append(_Forget(app, "", key))      # the kept seat gone before the next screen
+        app.go("net_table_joiner", remote=r, key=key)
+        host.close()
+        _wait(lambda: type(app.top).__name__ == "ReconnectScene", lambda: app.frame(0.0),
+              "the reconnect overlay")
+        if name == "net-menu-rejoin":
+            app.go("menu")
+        for _i in range(3):
+            app.frame(0.0)
+    elif name == "net-continue":
+        from wizard.net.keep import host_tables
+        seats = [Seat.human("Anna"), Seat.human("Núria"), Seat.ai("Merlin", "easy"),
+                 Seat.ai("Morgana", "easy")]
+        s = _played(seats, 0)
+        s.on_save = app.prefs.save_game
+        app.prefs.save_game(s)
+        app.prefs.flush()
+        gid = app.prefs.game_id(s)
+        host_tables(app.prefs.data_dir).put(gid, {
+            "port": 36_523, "secret": 1, "seats": [1], "tokens": {}})
+        _open.append(_Forget(app, gid))          # gone before the next screen
+        app.go("continue_list")
+        for _i in range(2):
             app.frame(0.0)
     else:
         raise ValueError(name)

@@ -135,8 +135,9 @@ def keep_token(app: Any, remote: RemoteGame, key: str | None = None) -> str:
     """Keep the seat's token for this table; a note if the data folder held something else."""
     kept = joiner_tokens(app.prefs.data_dir)
     key = key or table_key(remote.address, remote.port, remote.hello.secret)
-    if remote.token:
-        kept.put(key, {"token": remote.token, "name": remote.hello.name})
+    if remote.token:              # "at" and "playing": the menu offers "Back to the table"
+        kept.put(key, {"token": remote.token, "name": remote.hello.name, "at": time.time(),
+                       "playing": True})
     if kept.problem is not None and kept.aside is not None:
         return _("This computer's seat tokens were unreadable: they were set aside as {path}.").format(
             path=kept.aside.name)
@@ -156,6 +157,30 @@ def last_table(app: Any) -> tuple[str, str]:
         name = entry.get("name")
         return code, clean_name(name) if isinstance(name, str) else ""
     return "", ""
+
+
+def table_to_rejoin(app: Any, within: float = 12 * 3600) -> tuple[str, str] | None:
+    """The code and name of the table this computer was playing at when the program last
+    closed (its game not over, joined less than ``within`` seconds ago), for the menu's "Back to
+    the table"; None if there is none."""
+    kept = joiner_tokens(app.prefs.data_dir).read()
+    if not kept:
+        return None
+    entry = list(kept.values())[-1]
+    at = entry.get("at")
+    if entry.get("playing") is not True or not isinstance(at, int | float) or \
+            not 0 <= time.time() - at <= within:
+        return None
+    code, name = last_table(app)
+    return (code, name) if code else None
+
+
+def game_over(app: Any, key: str) -> None:
+    """The game at the table kept under ``key`` is over: the menu no longer offers it."""
+    kept = joiner_tokens(app.prefs.data_dir)
+    entry = kept.get(key)
+    if entry is not None and entry.get("playing"):
+        kept.put(key, {**entry, "playing": False})
 
 
 class JoinScene(Screen):
@@ -362,6 +387,10 @@ class ReconnectScene(Overlay):
         r = remote.refused
         if r is not None and r.code in (Code.TOKEN, Code.REPLACED):
             self.gave_up = refusal_text(r.code)
+        # the host left the table ("Save and leave"): say so; this screen rejoins by itself when
+        # the host resumes the game (the seat token works with the table's new code too)
+        self.closed = r is not None and r.code is Code.CLOSED
+        self.title = lambda: _("The host closed the table") if self.closed else _("Connection lost")
 
     def panel_rect(self) -> pygame.Rect:
         """A small panel in the middle."""
@@ -406,6 +435,9 @@ class ReconnectScene(Overlay):
         if r.ready:
             self.app.go("net_table_joiner", remote=r, key=self.key)
             return
+        if r.refused is not None and r.refused.code is Code.CLOSED and not self.closed:
+            self.closed = True
+            self.app.dirty = True
         if r.refused is not None and r.refused.code in (Code.TOKEN, Code.REPLACED):
             self.gave_up = refusal_text(r.refused.code)
             r.close()
@@ -430,8 +462,13 @@ class ReconnectScene(Overlay):
         """What is going on."""
         r = self.panel_rect()
         u = self.unit
-        line = self.gave_up or _("Reconnecting to the host… (try {number})").format(
-            number=max(1, self.tries))
+        if self.gave_up:
+            line = self.gave_up
+        elif self.closed:
+            line = _("The host closed the table. When they resume the game, you are back at "
+                     "your seat: keep this screen open, or join again later with the same code.")
+        else:
+            line = _("Reconnecting to the host… (try {number})").format(number=max(1, self.tries))
         text.draw_wrapped(surf, line, pygame.Rect(r.x + 30 * u, r.y + 80 * u, r.w - 60 * u,
                                                   120 * u), int(19 * u),
                           theme.BAD if self.gave_up else theme.INK)

@@ -13,6 +13,7 @@ from wizard.ai import LEVELS
 from wizard.engine import HOUSE_RULES, Edition, GameConfig, Options
 from wizard.engine.house import SHOWN
 from wizard.i18n import N_, _
+from wizard.persistence.deals import secret_seed
 from wizard.persistence.seats import clean_name, is_valid_name
 from wizard.table import Seat, Session
 
@@ -438,10 +439,12 @@ class SetupScene(Screen):
         self._start()
 
     def _start(self) -> None:
+        remote = remote_seats(self.setup)
         seed = self.setup.get("seed") or random.SystemRandom().randrange(1, 2**31)
+        if remote:          # a network game: deals no seat can foretell from its cards (#33 N3)
+            seed = secret_seed()
         session = Session.new(config_of(self.setup, seed), seats_of(self.setup),
                               on_save=self.app.prefs.save_game)
-        remote = remote_seats(self.setup)
         if remote:
             self.app.go("net_host_waiting", session=session, seats=remote)
             return
