@@ -34,6 +34,7 @@ from .db_import import (
     export_lines,
     import_lines,
 )
+from .db_rows import check_rows
 from .history import HistoryEntry
 from .history_db import DB_NAME, GameRow, HistoryDB, open_here
 from .history_import import CACHE_NAME as CACHE_NAME  # re-exported: tests read it here
@@ -130,12 +131,19 @@ class HistoryRows(HistoryImport):
                           verdict.reason, newer=verdict.newer)
         db = HistoryDB(path)
         try:
+            repair = check_rows(path) if os.path.exists(path) else None   # every value (S1)
             db.open()
         except sqlite3.Error as e:                    # examined fine, yet does not open: aside
             db.close()
             self._restore(path, set_aside(path), f"does not open: {e}")
             db = HistoryDB(path)
             db.open()
+            return db
+        if repair is not None:
+            self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, path, repair.copy,
+                                 count=len(repair.removed), kept=db.count(),
+                                 detail="bad rows: " + "; ".join(repair.reasons),
+                                 recovered=repair.rebuilt, lost=None))
         return db
 
     def _clear_bad_backups(self) -> None:
@@ -336,7 +344,7 @@ class HistoryRows(HistoryImport):
             return db.entry(key)
         except KeyError:
             return None
-        except Invalid as e:
+        except (Invalid, sqlite3.Error) as e:
             self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, db.path, detail=str(e)))
             return None
 

@@ -48,3 +48,4 @@ class Problem:
     lost: tuple[str, ...] | None = None  # ... and when each game it did not hold had finished
                                          # (ISO times; None: the bad database could not be read)
     since: datetime | None = None       # ... and when that backup was made
+    recovered: int | None = None        # history: games with a bad row rebuilt from their record

@@ -66,6 +66,29 @@ def restored_notice(problem: Any) -> str:
     return " ".join(x for x in (first, second, third) if x)
 
 
+def rows_notice(problem: Any) -> str:
+    """What a player is told when rows of the history database were not as Wizard writes them
+    (issue #34): how many games were rebuilt from their records, how many could not be read and
+    were set aside, and where the copy of the history as it was is kept."""
+    rebuilt = int(getattr(problem, "recovered", 0) or 0)
+    aside = int(getattr(problem, "count", 0) or 0)
+    moved = getattr(problem, "moved_to", None)
+    parts = [_("Part of your game history was not as Wizard writes it.")]
+    if rebuilt:
+        parts.append(ngettext("{n} game was rebuilt from its record.",
+                              "{n} games were rebuilt from their records.", rebuilt)
+                     .format(n=rebuilt))
+    if aside:
+        parts.append(ngettext("{n} game could not be read and was set aside.",
+                              "{n} games could not be read and were set aside.", aside)
+                     .format(n=aside))
+    if not rebuilt and not aside:
+        parts.append(_("Its totals were worked out again from your games; no game was lost."))
+    if moved is not None:
+        parts.append(_("A copy of the history as it was is kept as {path}.").format(path=moved))
+    return " ".join(parts)
+
+
 def notice(problem: Any) -> tuple[str, bool]:
     """(sentence, is_serious) for one persistence ``Problem``."""
     kind = str(getattr(problem, "kind", ""))
@@ -73,6 +96,9 @@ def notice(problem: Any) -> tuple[str, bool]:
             getattr(problem, "restored_from", None) is not None
             or getattr(problem, "lost", None) is not None):
         return restored_notice(problem), True
+    if str(getattr(problem, "file", "")) == "history" \
+            and getattr(problem, "recovered", None) is not None:
+        return rows_notice(problem), True
     what = _file_name(str(getattr(problem, "file", "")))
     moved = getattr(problem, "moved_to", None)
     path = getattr(problem, "path", "")
