@@ -22,13 +22,15 @@ import sqlite3
 import stat
 import struct
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from .aside import DAMAGED, FOREIGN, NEWER, aside_path, move_aside
 from .atomic import NONBLOCK, replacing, sync_dir
-from .history_db import APPLICATION_ID, DB_SCHEMA, connect
-from .history_tally import TABLES as TALLY_TABLES
+from .checks import Invalid
+from .history_db import APPLICATION_ID, DB_SCHEMA, connect, line_of
 
 MAGIC = b"SQLite format 3\x00"
 WAL_MAGIC = (0x377F0682, 0x377F0683)
@@ -50,6 +52,8 @@ class Verdict:
     newer: bool = False
     missing: bool = False
     foreign: bool = False          # a named pipe, socket or device: set aside as ``.foreign-``
+    unreadable: bool = False       # the system refused to read it, or the check itself failed:
+                                   # not damage (left untouched, #34 S4 S5)
 
 
 def backup_path(db: Path, generation: int) -> Path:
@@ -77,7 +81,7 @@ def examine(path: Path, deep: bool = True) -> Verdict:
                 return Verdict(False, "not a plain file", foreign=True)
             head = f.read(100)
     except OSError as e:
-        return Verdict(False, f"cannot be read: {e}")
+        return Verdict(False, f"cannot be read: {e}", unreadable=True)
     if len(head) < 100 or head[:16] != MAGIC:
         return Verdict(False, "not an SQLite database")
     version, app = struct.unpack(">I", head[60:64])[0], struct.unpack(">I", head[68:72])[0]
@@ -88,8 +92,12 @@ def examine(path: Path, deep: bool = True) -> Verdict:
     if not deep:
         return Verdict(True)
     try:
-        rows, version, tables = _deep_check(path)
-    except (sqlite3.Error, OSError) as e:
+        rows, version, tables, keyed = _deep_check(path)
+    except OSError as e:                           # the check could not run: not damage
+        return Verdict(False, f"cannot be checked: {e}", unreadable=True)
+    except sqlite3.Error as e:
+        if getattr(e, "sqlite_errorcode", 0) & 0xFF in CHECK_FAILED:
+            return Verdict(False, f"cannot be checked: {e}", unreadable=True)
         return Verdict(False, f"damaged: {e}")
     if rows != [("ok",)]:
         return Verdict(False, "damaged: " + "; ".join(str(r[0]) for r in rows[:3]))
@@ -97,33 +105,41 @@ def examine(path: Path, deep: bool = True) -> Verdict:
         return Verdict(False, f"schema {version} is newer than {DB_SCHEMA}", newer=True)
     if not {"games", "records", "seats", "rounds", "reviews", "meta"} <= tables:
         return Verdict(False, "tables are missing")
-    if version >= 2 and not TALLY_TABLES <= tables:      # schema 1 gets them when opened
-        return Verdict(False, "tables are missing")
-    return Verdict(True)
+    if not keyed:              # without its UNIQUE key one game could be listed 10,000 times
+        return Verdict(False, "the games table has lost its key")
+    return Verdict(True)       # a missing derived table (the tallies) is rebuilt (db_rows)
 
 
-def _deep_check(path: Path) -> tuple[list[tuple[object, ...]], int, set[str]]:
-    """(``quick_check`` rows, user_version, table names) of a database, never writing to it.
+# SQLite's primary result codes that say the check itself could not run (not that the file is
+# damaged): BUSY, LOCKED, NOMEM, READONLY, IOERR, FULL, CANTOPEN, PERM, AUTH
+CHECK_FAILED = frozenset({5, 6, 7, 8, 10, 13, 14, 3, 23})
 
-    Without a journal the file is read as it is (immutable); with one (after a crash) SQLite must
-    first rebuild its index of the journal, a write: that is done on a scratch copy of both, so a
-    file that turns out damaged is still set aside byte for byte."""
+
+def _deep_check(path: Path) -> tuple[list[tuple[object, ...]], int, set[str], bool]:
+    """(``quick_check`` rows, user_version, table names, whether ``games`` has its UNIQUE key)
+    of a database, never writing to it nor to its journal.
+
+    Checked in place, read-only (#34 S4: no copy in the temp folder, which may be full or small,
+    and no copy of the whole history left there after a crash). Without a journal the file is
+    read as immutable; with one (after a crash) SQLite reads it too, rebuilding only its index of
+    the journal (``-shm``, derived): a read-only connection never checkpoints, so a file that
+    turns out damaged is still set aside byte for byte with its journal."""
     wal = path.with_name(path.name + "-wal")
-    with tempfile.TemporaryDirectory(prefix="wizard-check-") as tmp:
-        if os.path.exists(wal) and os.path.getsize(wal) > 0:
-            target = Path(tmp) / "check.sqlite3"
-            shutil.copyfile(path, target)
-            shutil.copyfile(wal, Path(tmp) / "check.sqlite3-wal")
-            conn = sqlite3.connect(target)
-        else:
-            conn = sqlite3.connect(f"{path.as_uri()}?mode=ro&immutable=1", uri=True)
-        try:
-            rows = conn.execute("PRAGMA quick_check").fetchall()
-            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-            tables = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master")}
-        finally:
-            conn.close()
-    return rows, version, tables
+    if os.path.exists(wal) and os.path.getsize(wal) > 0:
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+    else:
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro&immutable=1", uri=True)
+    try:
+        rows = conn.execute("PRAGMA quick_check").fetchall()
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        tables = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master")}
+        keyed = "games" not in tables or any(
+            unique and [c[0] for c in conn.execute("SELECT name FROM pragma_index_info(?)",
+                                                     (name,))] == ["game_key"]
+            for _seq, name, unique, *_rest in conn.execute("PRAGMA index_list('games')"))
+    finally:
+        conn.close()
+    return rows, version, tables, keyed
 
 
 def unlink_links(db: Path) -> list[tuple[Path, Path]]:
@@ -258,35 +274,92 @@ def set_aside(db: Path, newer: bool = False, tag: str | None = None) -> list[Pat
     return out
 
 
-def salvage(aside: Path, wal: Path | None = None) -> list[tuple[str, str]] | None:
-    """(game key, finished) of every game still readable in a set-aside database (with its
-    journal ``wal``, applied in a scratch copy so the set-aside files stay as they are), or None
-    if its games cannot be listed at all."""
-    with tempfile.TemporaryDirectory(prefix="wizard-salvage-") as tmp:
+@contextmanager
+def _scratch(aside: Path, wal: Path | None) -> Iterator[sqlite3.Connection | None]:
+    """A connection to a scratch copy of a set-aside database (with its journal ``wal``), made
+    beside it (never in the temp folder: #34 S4), so the set-aside files stay as they are; None
+    if it cannot be made. Removed after the block."""
+    try:
+        tmp = tempfile.mkdtemp(dir=aside.parent, prefix=".wizard-salvage-")
+    except OSError:
+        yield None
+        return
+    try:
         scratch = Path(tmp) / "salvage.sqlite3"
         try:
             shutil.copyfile(aside, scratch)
             if wal is not None:
                 shutil.copyfile(wal, Path(tmp) / "salvage.sqlite3-wal")
             conn = sqlite3.connect(scratch)
+            conn.text_factory = bytes
         except (OSError, sqlite3.Error):
-            return None
-        found: list[tuple[str, str]] = []
+            yield None
+            return
         try:
-            top = conn.execute("SELECT MAX(id) FROM games").fetchone()[0] or 0
-            step = 256
-            for low in range(0, top + 1, step):         # in slices: one bad page loses one slice
-                try:
-                    found += [(str(k), str(f)) for k, f in conn.execute(
-                        "SELECT game_key, finished FROM games WHERE id >= ? AND id < ? "
-                        "ORDER BY id", (low, low + step))]
-                except sqlite3.Error:
-                    continue
-        except sqlite3.Error:
-            return None
+            yield conn
         finally:
             conn.close()
-        return found
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _slices(conn: sqlite3.Connection, sql: str, table: str, key: str,
+            step: int = 256) -> Iterator[tuple[object, ...]]:
+    """The rows of ``sql`` (with ``?`` for a low and a high ``key``) in slices of ``key``: one bad
+    page loses one slice, not the rest."""
+    try:
+        top = conn.execute(f"SELECT MAX({key}) FROM {table}").fetchone()[0]
+    except sqlite3.Error:
+        top = None
+    known = isinstance(top, int)
+    if not isinstance(top, int):
+        top = 1 << 20                    # the maximum cannot be read: try the ids one slice at
+    top = min(top, 1 << 24)              # a time up to a bound
+    for low in range(0, top + 1, step):
+        try:
+            yield from conn.execute(sql, (low, low + step)).fetchall()
+        except sqlite3.Error:
+            if not known:
+                continue
+            for one in range(low, low + step):     # a bad page in the slice: row by row
+                try:
+                    yield from conn.execute(sql, (one, one + 1)).fetchall()
+                except sqlite3.Error:
+                    continue
+
+
+def salvage(aside: Path, wal: Path | None = None) -> list[tuple[str, str]] | None:
+    """(game key, finished) of every game still readable in a set-aside database (with its
+    journal ``wal``, applied in a scratch copy so the set-aside files stay as they are), or None
+    if its games cannot be listed at all."""
+    with _scratch(aside, wal) as conn:
+        if conn is None:
+            return None
+        try:
+            conn.execute("SELECT 1 FROM games LIMIT 1").fetchall()
+        except sqlite3.Error:
+            return None
+        return [(k.decode("utf-8", "replace") if isinstance(k, bytes) else str(k),
+                 f.decode("utf-8", "replace") if isinstance(f, bytes) else str(f))
+                for k, f in _slices(conn, "SELECT game_key, finished FROM games WHERE id >= ? "
+                                          "AND id < ? ORDER BY id", "games", "id")]
+
+
+def recover_lines(aside: Path, wal: Path | None = None) -> Iterator[bytes]:
+    """The history line of every game whose record still verifies (decompresses to its digest)
+    in a set-aside database (#34 S6), read from a scratch copy beside it. The caller checks each
+    game as a file's (``HistoryEntry.from_dict``, replayed) before adding it."""
+    with _scratch(aside, wal) as conn:
+        if conn is None:
+            return
+        for digest, blob in _slices(conn, "SELECT digest, line FROM records WHERE game >= ? AND "
+                                          "game < ? ORDER BY game", "records", "game"):
+            if not isinstance(digest, bytes) or not isinstance(blob, bytes):
+                continue
+            try:
+                yield line_of(digest.decode("ascii"), blob)
+            except (Invalid, UnicodeDecodeError):
+                continue
 
 
 def keys_in(path: Path) -> set[str]:

@@ -38,13 +38,21 @@ log = logging.getLogger("wizard.persistence")
 
 EDITIONS = ("classic", "magic", "camelot")
 MAX_TAKEBACKS = 5000
-TALLY_INTS = {
-    "names": ("seats", "human"),
-    "tally": ("clean", "games", "tb_games", "left_out", "win_now", "win_best", "bid_now",
-              "bid_best"),
-    "tally_sizes": ("took", "round", "hits", "n"),
-    "tally_levels": ("took", "games", "wins", "points"),
-    "stat_lines": ("took", "games", "wins", "total", "best", "rounds", "hits", "first", "human"),
+_N = str(1 << 40)            # a count
+_P = str(1 << 50)            # a sum of points
+_S = str(SCORE_LIMIT)        # one game's total
+_B = ("0", "1")              # a flag
+TALLY_INTS: dict[str, dict[str, tuple[str, str]]] = {
+    "names": {"seats": ("0", _N), "human": _B},
+    "tally": {"clean": _B, "games": ("0", _N), "tb_games": ("0", _N), "left_out": ("0", _N),
+              "win_now": ("0", _N), "win_best": ("0", _N), "bid_now": ("0", _N),
+              "bid_best": ("0", _N), "best_clean": ("-" + _S, _S), "best_any": ("-" + _S, _S)},
+    "tally_sizes": {"took": _B, "round": ("1", "60"), "hits": ("0", "n"), "n": ("0", _N)},
+    "tally_levels": {"took": _B, "games": ("0", _N), "wins": ("0", "games"),
+                     "points": ("-" + _P, _P)},
+    "stat_lines": {"took": _B, "games": ("0", _N), "wins": ("0", "games"),
+                   "total": ("-" + _P, _P), "best": ("-" + _S, _S), "rounds": ("0", _N),
+                   "hits": ("0", "rounds"), "first": ("0", _P), "human": _B},
 }
 TALLY_NULLABLE_INTS = {"tally": ("best_clean", "best_any")}
 TALLY_TEXT = {"names": ("name",), "tally": ("name",), "tally_sizes": ("name",),
@@ -199,10 +207,8 @@ def _find_tallies(conn: sqlite3.Connection, out: Findings) -> None:
         out.tallies = True
         out.reasons.append("a tally table is missing")
         return
-    lim = str(1 << 62)
-    for table, cols in TALLY_INTS.items():
+    for table, spec in TALLY_INTS.items():
         nullable = TALLY_NULLABLE_INTS.get(table, ())
-        spec = {c: (f"-{lim}", lim) for c in cols + nullable}
         if conn.execute(f"SELECT 1 FROM ({_sql_bad(table, spec, nullable)}) LIMIT 1").fetchone():
             out.tallies = True
         for col in TALLY_TEXT[table]:

@@ -11,7 +11,9 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+from . import checks
 from .aside import FOREIGN, NEWER, move_aside
+from .atomic import parse_json
 from .checks import Invalid
 from .db_files import (
     BACKUP_EVERY,
@@ -25,6 +27,7 @@ from .db_files import (
     examine,
     keys_in,
     make_backup,
+    recover_lines,
     salvage,
     set_aside,
     unlink_links,
@@ -122,6 +125,8 @@ class HistoryRows(HistoryImport):
                                  detail=f"{why}: set aside"))
         self._clear_bad_backups()
         verdict = examine(path)
+        if verdict.unreadable:        # not damage (#34 S4 S5): left untouched, no history now
+            raise OSError(f"{path}: {verdict.reason}")
         if verdict.missing:
             if any(os.path.lexists(backup_path(path, g)) for g in range(1, BACKUPS + 1)):
                 self._restore(path, [], "the database file is missing")
@@ -172,25 +177,58 @@ class HistoryRows(HistoryImport):
             aside = move_aside(candidate, NEWER if v.newer else "damaged")
             self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, candidate, aside,
                                  detail=f"backup: {v.reason}: set aside"))
-        kept: set[str] = keys_in(path) if restored is not None else set()
         wal = next((m for m in moved[1:] if "-wal." in m.name), None)
+        backed = keys_in(path) if restored is not None else set()
+        recovered = self._recover(path, moved[0], wal) - backed if moved else set()
+        kept: set[str] = keys_in(path) if os.path.exists(path) else set()
         old = salvage(moved[0], wal) if moved else None
         lost: tuple[str, ...] | None = None
-        if old is not None:
-            lost = tuple(when for key, when in old if key not in kept)
+        if old is not None:              # each game once (a key listed twice is one game)
+            seen: set[str] = set()
+            lost = tuple(when for key, when in old
+                         if key not in kept and not (key in seen or seen.add(key)))
         since = None
         if restored is not None:
             since = datetime.fromtimestamp(os.stat(restored).st_mtime, UTC)
         kind = ProblemKind.NEWER_VERSION if newer else ProblemKind.DAMAGED
-        detail = f"{why}; " + (f"restored {restored.name} ({len(kept)} games)" if restored
+        detail = f"{why}; " + (f"restored {restored.name} ({len(backed)} games)" if restored
                                else "no good backup: a new history")
+        detail += f"; {len(recovered)} games recovered from the copy set aside"
         if lost is not None:
             detail += f"; {len(lost)} games lost: {', '.join(lost)}"
         else:
             detail += "; the games it held could not be listed"
         self._report(Problem(kind, FileKind.HISTORY, path, moved[0] if moved else None,
                              count=len(lost) if lost is not None else 0, detail=detail,
-                             kept=len(kept), restored_from=restored, lost=lost, since=since))
+                             kept=len(kept), restored_from=restored, lost=lost, since=since,
+                             recovered=len(recovered), whole=True))
+
+    def _recover(self, path: Path, aside: Path, wal: Path | None) -> set[str]:
+        """Bring back into the database at ``path`` every game whose record still verifies in the
+        set-aside file ``aside`` (#34 S6): its digest, then replayed as a file's game is. The
+        keys of the games read there (added now, or already present)."""
+        got: set[str] = set()
+        db = HistoryDB(path)
+        try:
+            db.open()
+            batch: list[tuple[HistoryEntry, bytes]] = []
+            for line in recover_lines(aside, wal):
+                try:
+                    entry = HistoryEntry.from_dict(checks.obj(parse_json(line), "history entry"))
+                except (Invalid, ValueError, RecursionError):
+                    continue
+                batch.append((entry, line))
+                got.add(review_id(entry))
+                if len(batch) >= 200:
+                    db.add_many(batch)
+                    batch = []
+            if batch:
+                db.add_many(batch)
+        except (OSError, sqlite3.Error) as e:
+            log.warning("games not recovered from %s: %s", aside, e)
+        finally:
+            db.close()
+        return got
 
     # ---- writing -------------------------------------------------------------------------
 

@@ -49,3 +49,5 @@ class Problem:
                                          # (ISO times; None: the bad database could not be read)
     since: datetime | None = None       # ... and when that backup was made
     recovered: int | None = None        # history: games with a bad row rebuilt from their record
+                                        # (or, ``whole``: brought back from the copy set aside)
+    whole: bool = False                 # history: the whole database was set aside

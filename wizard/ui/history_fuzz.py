@@ -226,6 +226,8 @@ def fuzz(mutations: int, seed: int, quiet: bool = False) -> dict[str, Any]:
                 examples.append(f"{k} {what}: hung")
             except Exception as e:      # an escape: the player would see the program stop
                 escapes[type(e).__name__] += 1
+                if not quiet:
+                    print(f"ESCAPE {k} {what}: {type(e).__name__}: {e}", flush=True)
                 if len(examples) < 10:
                     examples.append(f"{k} {what}: {type(e).__name__}: {e}\n"
                                     + "".join(traceback.format_exc().splitlines(True)[-4:]))

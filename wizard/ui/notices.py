@@ -63,7 +63,11 @@ def restored_notice(problem: Any) -> str:
             "The copy set aside holds {n} finished game: {dates}.",
             "The copy set aside holds {n} finished games: {dates}.",
             len(lost)).format(n=len(lost), dates=_dates(lost))
-    return " ".join(x for x in (first, second, third) if x)
+    recovered = int(getattr(problem, "recovered", 0) or 0)
+    fourth = "" if not recovered else ngettext(
+        "{n} game was brought back from the copy set aside.",
+        "{n} games were brought back from the copy set aside.", recovered).format(n=recovered)
+    return " ".join(x for x in (first, second, third, fourth) if x)
 
 
 def rows_notice(problem: Any) -> str:
@@ -94,7 +98,7 @@ def notice(problem: Any) -> tuple[str, bool]:
     kind = str(getattr(problem, "kind", ""))
     if str(getattr(problem, "file", "")) == "history" and (
             getattr(problem, "restored_from", None) is not None
-            or getattr(problem, "lost", None) is not None):
+            or getattr(problem, "lost", None) is not None or getattr(problem, "whole", False)):
         return restored_notice(problem), True
     if str(getattr(problem, "file", "")) == "history" \
             and getattr(problem, "recovered", None) is not None:
