@@ -187,3 +187,27 @@ def test_s10_a_games_table_without_its_key_is_not_accepted(base: Path, tmp_path:
     assert len(keys) == len(set(keys)) == GAMES
     assert _asides(d)                              # the keyless file kept
     store.close()
+
+
+def test_s9_a_full_disk_at_a_games_end_is_reported_as_a_full_disk(base: Path, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch
+                                                                  ) -> None:
+    from wizard.persistence.history_db import HistoryDB
+    from wizard.persistence.history_seed import games
+    d = _folder(base, tmp_path)
+    store = Store(d)
+    real = HistoryDB._insert
+
+    def full(conn: sqlite3.Connection, *a: object, **k: object) -> bool:
+        real(conn, *a, **k)  # type: ignore[arg-type]
+        conn.execute("ROLLBACK")                # what SQLite itself does on SQLITE_FULL
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(HistoryDB, "_insert", staticmethod(full))
+    assert not store.finish_game(next(iter(games(1, first=100))))
+    [problem] = [p for p in store.problems if p.kind is ProblemKind.WRITE_FAILED]
+    assert "disk is full" in problem.detail and "no transaction" not in problem.detail
+    monkeypatch.setattr(HistoryDB, "_insert", staticmethod(real))
+    assert store.finish_game(next(iter(games(1, first=100))))      # the disk has room again
+    assert store.history_count() == GAMES + 1
+    store.close()

@@ -301,7 +301,7 @@ def check_rows(path: Path) -> Repair | None:
 
 
 def _repair(conn: sqlite3.Connection, found: Findings, copy: Path | None) -> Repair:
-    from .history_db import HistoryDB
+    from .history_db import HistoryDB, rollback
     rebuilt = 0
     removed: list[str] = []
     conn.execute("BEGIN IMMEDIATE")
@@ -336,7 +336,7 @@ def _repair(conn: sqlite3.Connection, found: Findings, copy: Path | None) -> Rep
                 conn.execute("INSERT INTO meta VALUES ('created_at', ?)", (repr(time.time()),))
         conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        rollback(conn)
         raise
     log.warning("history rows repaired: %s", "; ".join(found.reasons))
     return Repair(rebuilt, tuple(removed), len(found.reviews), tallies,

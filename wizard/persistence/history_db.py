@@ -137,6 +137,18 @@ def connect(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
     return conn
 
 
+def rollback(conn: sqlite3.Connection) -> None:
+    """Roll back the transaction if SQLite has not already done so (on a full disk it has: a
+    second ROLLBACK would fail with "no transaction is active" and hide the first error, #34 S9);
+    a failure here is logged, never raised over the error being handled."""
+    if not conn.in_transaction:
+        return
+    try:
+        conn.execute("ROLLBACK")
+    except sqlite3.Error as e:
+        log.warning("rollback failed: %s", e)
+
+
 def create_schema(conn: sqlite3.Connection) -> None:
     """Make the tables of an empty database and stamp it as ours (WAL mode)."""
     conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
@@ -187,7 +199,7 @@ def _upgrade(conn: sqlite3.Connection) -> None:
             history_tally.upgrade(conn)
         conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        rollback(conn)
         raise
 
 
@@ -302,7 +314,7 @@ class HistoryDB:
                 added = self._insert(conn, entry, line)
                 conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                rollback(conn)
                 raise
         return added
 
@@ -316,7 +328,7 @@ class HistoryDB:
                     added += self._insert(conn, entry, line)
                 conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                rollback(conn)
                 raise
         return added
 
