@@ -130,7 +130,11 @@ def verifying_keys(folder: Path) -> set[str]:
             continue
         try:
             conn.text_factory = bytes
-            for digest, blob in conn.execute("SELECT digest, line FROM records"):
+            rows = conn.execute("SELECT digest, line FROM records").fetchall()
+        except (sqlite3.Error, UnicodeDecodeError):      # a damaged schema: nothing read here
+            rows = []
+        try:
+            for digest, blob in rows:
                 try:
                     line = zlib.decompress(blob)
                     if isinstance(digest, bytes) and line_digest(line) == digest.decode():
@@ -211,16 +215,6 @@ def fuzz(mutations: int, seed: int, quiet: bool = False) -> dict[str, Any]:
             signal.setitimer(signal.ITIMER_REAL, LIMIT_S)
             try:
                 shown, problems = run_one(app, work)
-                told += problems > 0
-                verifying = verifying_keys(work)
-                listed = getattr(run_one, "listed", set())
-                missing = len(verifying - listed) if shown <= 40 else 0
-                missing_games += missing
-                if missing and not problems:
-                    lost += 1
-                    if len(examples) < 10:
-                        examples.append(f"{k} {what}: {missing} verifying games not listed, "
-                                        "nothing told")
             except Hung:
                 hung += 1
                 examples.append(f"{k} {what}: hung")
@@ -231,6 +225,20 @@ def fuzz(mutations: int, seed: int, quiet: bool = False) -> dict[str, Any]:
                 if len(examples) < 10:
                     examples.append(f"{k} {what}: {type(e).__name__}: {e}\n"
                                     + "".join(traceback.format_exc().splitlines(True)[-4:]))
+            else:
+                told += problems > 0
+                verifying = verifying_keys(work)          # the bench's own count, after
+                listed = getattr(run_one, "listed", set())
+                missing = len(verifying - listed) if shown <= 40 else 0
+                missing_games += missing
+                if missing and not quiet:
+                    print(f"MISSING {k} {what}: {missing} games verify in the folder but are "
+                          f"not listed ({'told' if problems else 'nothing told'})", flush=True)
+                if missing and not problems:
+                    lost += 1
+                    if len(examples) < 10:
+                        examples.append(f"{k} {what}: {missing} verifying games not listed, "
+                                        "nothing told")
             finally:
                 signal.setitimer(signal.ITIMER_REAL, 0)
             slowest = max(slowest, time.perf_counter() - t0)
