@@ -16,6 +16,7 @@ place (``unlink_links``).
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 import sqlite3
@@ -345,21 +346,44 @@ def salvage(aside: Path, wal: Path | None = None) -> list[tuple[str, str]] | Non
                                           "AND id < ? ORDER BY id", "games", "id")]
 
 
+def _scan(conn: sqlite3.Connection, sql: str) -> Iterator[tuple[object, ...]]:
+    """The rows of a full scan up to the first one that does not read (a scan walks the leaf
+    pages from the left: it can pass an interior page that a search by id trips on)."""
+    try:
+        cur = conn.execute(sql)
+        while True:
+            rows = cur.fetchmany(64)
+            if not rows:
+                return
+            yield from rows
+    except sqlite3.Error:
+        return
+
+
 def recover_lines(aside: Path, wal: Path | None = None) -> Iterator[bytes]:
     """The history line of every game whose record still verifies (decompresses to its digest)
-    in a set-aside database (#34 S6), read from a scratch copy beside it. The caller checks each
-    game as a file's (``HistoryEntry.from_dict``, replayed) before adding it."""
-    with _scratch(aside, wal) as conn:
-        if conn is None:
-            return
-        for digest, blob in _slices(conn, "SELECT digest, line FROM records WHERE game >= ? AND "
-                                          "game < ? ORDER BY game", "records", "game"):
-            if not isinstance(digest, bytes) or not isinstance(blob, bytes):
+    in a set-aside database (#34 S6), read from a scratch copy beside it: with its journal and
+    without (a damaged journal can hide good pages), by slices of ids and by a full scan. Each
+    line once. The caller checks each game as a file's (``HistoryEntry.from_dict``, replayed)
+    before adding it."""
+    seen: set[bytes] = set()
+    for journal in ((wal, None) if wal is not None else (None,)):
+        with _scratch(aside, journal) as conn:
+            if conn is None:
                 continue
-            try:
-                yield line_of(digest.decode("ascii"), blob)
-            except (Invalid, UnicodeDecodeError):
-                continue
+            rows = itertools.chain(
+                _slices(conn, "SELECT digest, line FROM records WHERE game >= ? AND game < ? "
+                              "ORDER BY game", "records", "game"),
+                _scan(conn, "SELECT digest, line FROM records"))
+            for digest, blob in rows:
+                if not isinstance(digest, bytes) or not isinstance(blob, bytes) or digest in seen:
+                    continue
+                try:
+                    line = line_of(digest.decode("ascii"), blob)
+                except (Invalid, UnicodeDecodeError):
+                    continue
+                seen.add(digest)
+                yield line
 
 
 def keys_in(path: Path) -> set[str]:
