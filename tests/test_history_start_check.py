@@ -211,3 +211,25 @@ def test_s9_a_full_disk_at_a_games_end_is_reported_as_a_full_disk(base: Path, tm
     assert store.finish_game(next(iter(games(1, first=100))))      # the disk has room again
     assert store.history_count() == GAMES + 1
     store.close()
+
+
+def test_s6_import_history_accepts_a_database_file(base: Path, tmp_path: Path) -> None:
+    """``wizard --import-history FILE`` with a history database (one set aside, say): every game
+    whose record verifies is added; the file is only read."""
+    from wizard.history_cli import import_history
+    d = _folder(base, tmp_path)
+    raw = (d / DB_NAME).read_bytes()
+    source = tmp_path / "kept.sqlite3"
+    source.write_bytes(raw[:int(len(raw) * 0.9)])           # a damaged one: no journal
+    verifying = len(set(recover_lines(source, None)))
+    assert 0 < verifying < GAMES
+    other = tmp_path / "other"
+    code, text = import_history(other, source)
+    assert code == 0 and f"{verifying} games added" in text, text
+    assert source.read_bytes() == raw[:int(len(raw) * 0.9)]
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".wizard")] == []
+    code, text = import_history(other, d / DB_NAME)          # a whole one, with its journal
+    assert code == 0 and f"{GAMES - verifying} games added" in text, text
+    store = Store(other)
+    assert store.history_count() == GAMES
+    store.close()

@@ -275,13 +275,29 @@ def set_aside(db: Path, newer: bool = False, tag: str | None = None) -> list[Pat
     return out
 
 
+def _pad(scratch: Path) -> None:
+    """Give a cut-short copy back the length its header states (zeros in place of the missing
+    pages): SQLite refuses a file shorter than its header says, even for the pages still there."""
+    with open(scratch, "rb+") as f:
+        head = f.read(100)
+        if len(head) < 100 or head[:16] != MAGIC:
+            return
+        size = struct.unpack(">H", head[16:18])[0]
+        size = 65536 if size == 1 else size
+        pages = struct.unpack(">I", head[28:32])[0]
+        want = size * pages
+        if os.fstat(f.fileno()).st_size < want <= 1 << 34:
+            f.truncate(want)
+
+
 @contextmanager
-def _scratch(aside: Path, wal: Path | None) -> Iterator[sqlite3.Connection | None]:
+def _scratch(aside: Path, wal: Path | None,
+             where: Path | None = None) -> Iterator[sqlite3.Connection | None]:
     """A connection to a scratch copy of a set-aside database (with its journal ``wal``), made
-    beside it (never in the temp folder: #34 S4), so the set-aside files stay as they are; None
-    if it cannot be made. Removed after the block."""
+    beside it or in ``where`` (never in the temp folder: #34 S4), so the set-aside files stay as
+    they are; None if it cannot be made. Removed after the block."""
     try:
-        tmp = tempfile.mkdtemp(dir=aside.parent, prefix=".wizard-salvage-")
+        tmp = tempfile.mkdtemp(dir=where or aside.parent, prefix=".wizard-salvage-")
     except OSError:
         yield None
         return
@@ -289,6 +305,7 @@ def _scratch(aside: Path, wal: Path | None) -> Iterator[sqlite3.Connection | Non
         scratch = Path(tmp) / "salvage.sqlite3"
         try:
             shutil.copyfile(aside, scratch)
+            _pad(scratch)
             if wal is not None:
                 shutil.copyfile(wal, Path(tmp) / "salvage.sqlite3-wal")
             conn = sqlite3.connect(scratch)
@@ -307,21 +324,23 @@ def _scratch(aside: Path, wal: Path | None) -> Iterator[sqlite3.Connection | Non
 def _slices(conn: sqlite3.Connection, sql: str, table: str, key: str,
             step: int = 256) -> Iterator[tuple[object, ...]]:
     """The rows of ``sql`` (with ``?`` for a low and a high ``key``) in slices of ``key``: one bad
-    page loses one slice, not the rest."""
-    try:
-        top = conn.execute(f"SELECT MAX({key}) FROM {table}").fetchone()[0]
-    except sqlite3.Error:
-        top = None
-    known = isinstance(top, int)
+    page loses one slice, and that slice is then read row by row."""
+    top = None
+    for bound in (f"SELECT MAX({key}) FROM {table}", "SELECT MAX(id) FROM games",
+                  "SELECT MAX(game) FROM records"):
+        try:
+            top = conn.execute(bound).fetchone()[0]
+        except sqlite3.Error:
+            continue
+        if isinstance(top, int):
+            break
     if not isinstance(top, int):
-        top = 1 << 20                    # the maximum cannot be read: try the ids one slice at
-    top = min(top, 1 << 24)              # a time up to a bound
+        top = 100_000                    # no maximum reads: ids up to a bound
+    top = min(top, 1 << 22)
     for low in range(0, top + 1, step):
         try:
             yield from conn.execute(sql, (low, low + step)).fetchall()
         except sqlite3.Error:
-            if not known:
-                continue
             for one in range(low, low + step):     # a bad page in the slice: row by row
                 try:
                     yield from conn.execute(sql, (one, one + 1)).fetchall()
@@ -360,7 +379,8 @@ def _scan(conn: sqlite3.Connection, sql: str) -> Iterator[tuple[object, ...]]:
         return
 
 
-def recover_lines(aside: Path, wal: Path | None = None) -> Iterator[bytes]:
+def recover_lines(aside: Path, wal: Path | None = None,
+                  where: Path | None = None) -> Iterator[bytes]:
     """The history line of every game whose record still verifies (decompresses to its digest)
     in a set-aside database (#34 S6), read from a scratch copy beside it: with its journal and
     without (a damaged journal can hide good pages), by slices of ids and by a full scan. Each
@@ -368,7 +388,7 @@ def recover_lines(aside: Path, wal: Path | None = None) -> Iterator[bytes]:
     before adding it."""
     seen: set[bytes] = set()
     for journal in ((wal, None) if wal is not None else (None,)):
-        with _scratch(aside, journal) as conn:
+        with _scratch(aside, journal, where) as conn:
             if conn is None:
                 continue
             rows = itertools.chain(
@@ -384,6 +404,16 @@ def recover_lines(aside: Path, wal: Path | None = None) -> Iterator[bytes]:
                     continue
                 seen.add(digest)
                 yield line
+
+
+def is_database(path: Path) -> bool:
+    """Whether ``path`` is a plain file that starts as an SQLite database does."""
+    try:
+        fd = os.open(path, os.O_RDONLY | NOFOLLOW | NONBLOCK)
+        with os.fdopen(fd, "rb") as f:
+            return stat.S_ISREG(os.fstat(fd).st_mode) and f.read(16) == MAGIC
+    except OSError:
+        return False
 
 
 def keys_in(path: Path) -> set[str]:
