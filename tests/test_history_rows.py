@@ -31,6 +31,8 @@ GAMES = 6
 # (table, column, SQL value): the issue's eight and more, a value of every column the screens read
 HOSTILE = [
     ("games", "finished", "'2026-1q-28T12:00:00Z'"),
+    ("games", "id", "-1"),             # the row loses its record and seats: found by them
+    ("games", "id", "NULL"),           # (a new id: the same)
     ("games", "started", "'yesterday'"),
     ("games", "edition", "'zzz'"),
     ("games", "edition", "CAST(x'fffe41' AS TEXT)"),

@@ -104,7 +104,7 @@ def _bad_ints(conn: sqlite3.Connection, table: str, key: str,
     """The ``key`` values of rows of ``table`` whose integer columns are not integers in range
     (``cols``: column -> (low, high) as SQL expressions)."""
     sql = _sql_bad(table, cols, (), f"DISTINCT {key}")
-    return {r[0] if isinstance(r[0], int) else -1 for r in conn.execute(sql)}
+    return {r[0] for r in conn.execute(sql) if isinstance(r[0], int)}
 
 
 def _tables(conn: sqlite3.Connection) -> set[str]:
@@ -179,7 +179,9 @@ def _find_games(conn: sqlite3.Connection, out: Findings) -> None:
     bad |= {int(r[0]) for r in conn.execute(
         "SELECT game FROM records WHERE typeof(digest) != 'text' OR length(CAST(digest AS BLOB)) "
         "!= 64 OR CAST(digest AS BLOB) GLOB '*[^0-9a-f]*' OR typeof(line) != 'blob'")}
-    bad.discard(-1)
+    # a record whose game row is gone (its id changed, say): rebuilt from it if it verifies
+    bad |= {r[0] for r in conn.execute("SELECT game FROM records WHERE game NOT IN "
+                                       "(SELECT id FROM games)") if isinstance(r[0], int)}
     if len(bad) > n:
         out.reasons.append(f"{len(bad) - n} games with a bad row")
 
@@ -303,7 +305,7 @@ def check_rows(path: Path) -> Repair | None:
 def _repair(conn: sqlite3.Connection, found: Findings, copy: Path | None) -> Repair:
     from .history_db import HistoryDB, rollback
     rebuilt = 0
-    removed: list[str] = []
+    gone: list[tuple[object, str]] = []      # (key as stored, finished) of rows without a record
     conn.execute("BEGIN IMMEDIATE")
     try:
         for gid in sorted(found.games):
@@ -311,15 +313,19 @@ def _repair(conn: sqlite3.Connection, found: Findings, copy: Path | None) -> Rep
                                (gid,)).fetchone()
             got = _entry(*row) if row is not None else None
             if got is None:
-                when = conn.execute("SELECT CAST(finished AS BLOB) FROM games WHERE id = ?",
-                                    (gid,)).fetchone()
-                removed.append(when[0].decode("utf-8", "replace")[:40]
-                               if when and isinstance(when[0], bytes) else "?")
+                when = conn.execute("SELECT CAST(game_key AS BLOB), CAST(finished AS BLOB) FROM "
+                                    "games WHERE id = ?", (gid,)).fetchone()
+                if when is not None:
+                    gone.append((when[0], when[1].decode("utf-8", "replace")[:40]
+                                 if isinstance(when[1], bytes) else "?"))
             for table, col in (("games", "id"), ("seats", "game"), ("rounds", "game"),
                                ("records", "game")):
                 conn.execute(f"DELETE FROM {table} WHERE {col} = ?", (gid,))
             if got is not None:
                 rebuilt += HistoryDB._insert(conn, got[0], got[1], gid=gid, tally=False)
+        removed = [when for key, when in gone      # a game rebuilt from its record after all
+                   if conn.execute("SELECT 1 FROM games WHERE CAST(game_key AS BLOB) IS ?",
+                                   (key,)).fetchone() is None]
         for key in found.reviews:
             conn.execute("DELETE FROM reviews WHERE CAST(game_key AS BLOB) IS ?", (key,))
         tallies = found.tallies or bool(found.games)
