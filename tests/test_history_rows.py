@@ -32,7 +32,7 @@ GAMES = 6
 HOSTILE = [
     ("games", "finished", "'2026-1q-28T12:00:00Z'"),
     ("games", "id", "-1"),             # the row loses its record and seats: found by them
-    ("games", "id", "NULL"),           # (a new id: the same)
+    ("games", "id", "1000"),
     ("games", "started", "'yesterday'"),
     ("games", "edition", "'zzz'"),
     ("games", "edition", "CAST(x'fffe41' AS TEXT)"),
