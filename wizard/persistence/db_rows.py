@@ -308,7 +308,10 @@ def _repair(conn: sqlite3.Connection, found: Findings, copy: Path | None) -> Rep
     gone: list[tuple[object, str]] = []      # (key as stored, finished) of rows without a record
     conn.execute("BEGIN IMMEDIATE")
     try:
-        for gid in sorted(found.games):
+        has_record = {gid for gid in found.games if conn.execute(
+            "SELECT 1 FROM records WHERE game = ?", (gid,)).fetchone() is not None}
+        # rows without a record first: their key must not keep a record's game from coming back
+        for gid in sorted(found.games, key=lambda g: (g in has_record, g)):
             row = conn.execute("SELECT CAST(digest AS BLOB), line FROM records WHERE game = ?",
                                (gid,)).fetchone()
             got = _entry(*row) if row is not None else None
