@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+import struct
 import tempfile
 from pathlib import Path
 
@@ -232,4 +233,31 @@ def test_s6_import_history_accepts_a_database_file(base: Path, tmp_path: Path) -
     assert code == 0 and f"{GAMES - verifying} games added" in text, text
     store = Store(other)
     assert store.history_count() == GAMES
+    store.close()
+
+
+def test_s3_a_journal_cut_short_is_told_a_killed_write_is_not(base: Path, tmp_path: Path) -> None:
+    from wizard.i18n import set_language
+    from wizard.ui.notices import notice
+    d = _folder(base, tmp_path)
+    wal = d / (DB_NAME + "-wal")
+    raw = wal.read_bytes()
+    wal.write_bytes(raw[:len(raw) // 2])
+    store = Store(d)
+    assert store.history_count() < GAMES
+    [problem] = [p for p in store.problems if p.file == "history"]
+    assert problem.moved_to is not None and problem.moved_to.read_bytes() == raw[:len(raw) // 2]
+    set_language("en")
+    text, serious = notice(problem)
+    assert serious and str(problem.moved_to) in text and "may be missing" in text
+    store.close()
+    # a frame's header written without its page: what a kill between SQLite's two writes leaves
+    d2 = tmp_path / "killed"
+    shutil.copytree(base, d2)
+    page = struct.unpack(">I", raw[8:12])[0]
+    frames = (len(raw) - 32) // (24 + page)
+    (d2 / (DB_NAME + "-wal")).write_bytes(raw[:32 + (frames - 1) * (24 + page) + 24])
+    store = Store(d2)
+    store.history_db()
+    assert not store.problems
     store.close()

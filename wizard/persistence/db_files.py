@@ -40,6 +40,8 @@ BACKUP_EVERY = 20                 # finished games
 BACKUP_MAX_AGE_S = 24 * 3600      # and at least daily
 SIDE = ("-wal", "-shm")
 TORN = "the journal ends inside a frame"     # a crash between the two writes of a frame
+CUT = "the journal was cut short"             # ends inside a frame's page: not a crash (#34 S3)
+FRAME_HEAD = 24
 LINKED = "a second name (hard link): never written through"
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
@@ -194,8 +196,10 @@ def wal_damage(path: Path, limit: int = 64 << 20) -> str:
     of this journal that fails its checksum with a committed transaction after it. SQLite itself
     would stop reading at that frame without a word, and the games committed after it would be
     missing. A bad frame with no commit after it is the unfinished transaction of a crash (normal);
-    so is a journal ending inside a frame (``TORN``: kept as a copy, since SQLite drops those bytes
-    and damage can look the same). A journal over ``limit`` bytes is not checked."""
+    so is a journal ending with a frame's header alone (``TORN``: a kill between SQLite's two
+    writes of a frame; kept as a copy). A journal ending inside a frame's page was cut short
+    (``CUT``, #34 S3: the commits after the cut are gone; kept as a copy and told). A journal over
+    ``limit`` bytes is not checked."""
     try:
         with open(path, "rb") as f:
             data = f.read(limit + 1)
@@ -229,8 +233,11 @@ def wal_damage(path: Path, limit: int = 64 << 20) -> str:
         s0, s1 = _checksum(data[at + 24:at + size], s0, s1, fmt)
         if (s0, s1) != (k1, k2):
             bad = i                        # damaged, or the unfinished transaction of a crash
-    if (len(data) - 32) % size:
-        return TORN
+    tail = (len(data) - 32) % size
+    if tail == FRAME_HEAD:        # a frame's header without its page: SQLite writes them in two
+        return TORN               # calls, a killed program stops between them (nothing lost)
+    if tail:                      # a page cut inside: a file cut short (the commits that came
+        return CUT                # after are gone; the player is told)
     return ""
 
 
@@ -335,7 +342,7 @@ def _slices(conn: sqlite3.Connection, sql: str, table: str, key: str,
         if isinstance(top, int):
             break
     if not isinstance(top, int):
-        top = 100_000                    # no maximum reads: ids up to a bound
+        return                           # no maximum reads (or no such table): the scan only
     top = min(top, 1 << 22)
     for low in range(0, top + 1, step):
         try:
