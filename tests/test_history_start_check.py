@@ -261,3 +261,15 @@ def test_s3_a_journal_cut_short_is_told_a_killed_write_is_not(base: Path, tmp_pa
     store.history_db()
     assert not store.problems
     store.close()
+
+
+def test_the_import_command_counts_the_lines_as_it_goes(base: Path, tmp_path: Path) -> None:
+    import io
+
+    from wizard.history_cli import export_history, import_history
+    code, _text = export_history(_folder(base, tmp_path), tmp_path / "out.jsonl")
+    assert code == 0
+    out = io.StringIO()
+    code, text = import_history(tmp_path / "other", tmp_path / "out.jsonl", out)
+    assert code == 0 and f"{GAMES} games added" in text
+    assert "Importing: 1 line read" in out.getvalue() and out.getvalue().endswith("\n")

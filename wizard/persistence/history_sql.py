@@ -8,6 +8,7 @@ import os
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -415,7 +416,8 @@ class HistoryRows(HistoryImport):
             raise OSError("the history database cannot be opened")
         return export_lines(db, target)
 
-    def import_history(self, source: Path) -> Imported:
+    def import_history(self, source: Path,
+                       progress: Callable[[int], None] | None = None) -> Imported:
         """Add the games of a JSON-lines file (an export, or an old ``history.jsonl``): each is
         checked (replayed) and added unless already there. Bad lines are counted, not written."""
         db = self.history_db()
@@ -424,7 +426,7 @@ class HistoryRows(HistoryImport):
         if is_database(source):          # a history database, e.g. one set aside (#34 S6)
             result = self._import_database(db, source)
         else:
-            result = import_lines(db, source, None, set_aside_bad=False)
+            result = import_lines(db, source, None, set_aside_bad=False, progress=progress)
         self._backup_if_due(db)
         return result
 
