@@ -129,8 +129,8 @@ def test_a_hostile_value_in_the_database_never_stops_the_program(
     # record loses its game, and then that game's bytes are kept in a set-aside copy
     bad_record = table == "records" and column == "digest"   # seen at start: no digest
     assert shown == GAMES - bad_record
-    if table in ("games", "seats", "rounds", "records"):
-        assert prefs.store.problems, "the player is told"
+    if table in ("games", "seats", "records"):      # (rounds: read only when the tallies are
+        assert prefs.store.problems, "the player is told"   # rebuilt; then checked, see below)
     if bad_record:
         kept = [p for p in d.iterdir() if p.name.startswith(DB_NAME + ".damaged")]
         assert kept and any(before[DB_NAME] == p.read_bytes() for p in kept) or any(
@@ -174,3 +174,23 @@ def test_the_player_is_told_what_was_rebuilt_and_what_was_set_aside(base: Path,
     assert "1 game was rebuilt from its record" in texts["en"]
     assert "1 game could not be read and was set aside" in texts["en"]
     assert len(set(texts.values())) == 3
+
+
+def test_a_bad_round_row_is_rebuilt_when_the_tallies_are(base: Path, tmp_path: Path) -> None:
+    """The ``rounds`` rows are read only by the tallies' SQL: with a bad tally as well, the
+    tallies are rebuilt from them, so the bad round row's game is first rebuilt from its record."""
+    d = tmp_path / "data"
+    shutil.copytree(base, d)
+    conn = sqlite3.connect(d / DB_NAME)
+    conn.execute("UPDATE rounds SET round = 99999999999999 WHERE game = 3 AND seat = 0 AND "
+                 "round = 1")
+    conn.commit()
+    conn.close()
+    _write(d, "tally", "win_best", "'NaN'")
+    prefs, shown = open_everything(d)
+    assert shown == GAMES
+    [problem] = [p for p in prefs.problems if p.recovered is not None]
+    assert problem.recovered == 1
+    conn = sqlite3.connect(d / DB_NAME)
+    assert conn.execute("SELECT MAX(round) FROM tally_sizes").fetchone()[0] <= 60
+    conn.close()
