@@ -58,6 +58,7 @@ HOSTILE = [
     ("tally", "win_best", "'NaN'"),
     ("tally_sizes", "n", "'NaN'"),
     ("tally_levels", "level", "CAST(x'fffe41' AS TEXT)"),
+    ("tally_sizes", "name", "'Zed'"),     # a good name, but no game's: Progress stopped
     ("names", "name", "CAST(x'ff' AS TEXT)"),
     ("names", "seats", "'x'"),
     ("meta", "value", "'x'"),
