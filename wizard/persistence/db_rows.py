@@ -156,15 +156,17 @@ def _find_games(conn: sqlite3.Connection, out: Findings) -> None:
                 if not ok:
                     raise Invalid(what)
         except Invalid:
-            bad.add(int(gid))
-    bad |= {int(r[0]) for r in conn.execute(
+            if isinstance(gid, int):
+                bad.add(gid)
+    bad |= {r[0] for r in conn.execute(
         "SELECT g.id FROM games g WHERE g.players != (SELECT COUNT(*) FROM seats s WHERE "
         "s.game = g.id) OR NOT EXISTS (SELECT 1 FROM records r WHERE r.game = g.id)")}
+    bad.discard(None)  # type: ignore[arg-type]
     bad |= _bad_ints(conn, "seats", "game", {
         "seat": ("0", "5"), "first": ("0", "1"), "won": ("0", "1"), "total": (f"-{lim}", str(lim)),
         "rounds": ("0", "60"), "hits": ("0", "rounds"), "hit_lead": ("0", "rounds"),
         "hit_trail": ("0", "rounds"), "hit_best": ("0", "rounds")})
-    bad |= {int(r[0]) for r in conn.execute(
+    bad |= {r[0] for r in conn.execute(
         "SELECT DISTINCT s.game FROM seats s JOIN games g ON g.id = s.game WHERE s.seat >= "
         "g.players")}
     for name, kind, level in conn.execute("SELECT DISTINCT name, kind, level FROM seats"):
@@ -172,12 +174,13 @@ def _find_games(conn: sqlite3.Connection, out: Findings) -> None:
             SeatSpec(_text(name, "seat name"), _text(kind, "seat kind"),  # type: ignore[arg-type]
                      None if level is None else _text(level, "level"))
         except Invalid:
-            bad |= {int(r[0]) for r in conn.execute(
+            bad |= {r[0] for r in conn.execute(
                 "SELECT DISTINCT game FROM seats WHERE CAST(name AS BLOB) IS ? AND "
                 "CAST(kind AS BLOB) IS ? AND CAST(level AS BLOB) IS ?", (name, kind, level))}
-    bad |= {int(r[0]) for r in conn.execute(
+    bad |= {r[0] for r in conn.execute(
         "SELECT game FROM records WHERE typeof(digest) != 'text' OR length(CAST(digest AS BLOB)) "
         "!= 64 OR CAST(digest AS BLOB) GLOB '*[^0-9a-f]*' OR typeof(line) != 'blob'")}
+    bad -= {b for b in bad if not isinstance(b, int)}
     # a record whose game row is gone (its id changed, say): rebuilt from it if it verifies
     bad |= {r[0] for r in conn.execute("SELECT game FROM records WHERE game NOT IN "
                                        "(SELECT id FROM games)") if isinstance(r[0], int)}
