@@ -148,7 +148,9 @@ def _run(args: argparse.Namespace) -> int:
         if args.export_history is not None:
             code, message = history_cli.export_history(args.data_dir, args.export_history)
         else:
-            code, message = history_cli.import_history(args.data_dir, args.import_history)
+            counted = sys.stderr if sys.stderr.isatty() else None    # lines read, as it goes
+            code, message = history_cli.import_history(args.data_dir, args.import_history,
+                                                       counted)
         tell(message)
         return code
     if args.smoke_test:

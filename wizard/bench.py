@@ -134,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(prog="python -m wizard.bench", description=__doc__)
     parser.add_argument("what", choices=["engine", "ui", "persistence", "ai", "review", "calibration",
-                                         "hint", "history", "net", "coach-truth"])
+                                         "hint", "history", "net", "coach-truth", "fuzz"])
     parser.add_argument("--reps", type=int, default=5)
     parser.add_argument("--games", type=int, default=1,
                         help="ai: games per table and player count")
@@ -151,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
         return int(importlib.import_module("wizard.ui.bench").main(argv) or 0)
     elif args.what == "history":
         return int(importlib.import_module("wizard.ui.history_bench").main(argv) or 0)
+    elif args.what == "fuzz":
+        return int(importlib.import_module("wizard.ui.history_fuzz").main(argv) or 0)
     elif args.what == "hint":
         return int(importlib.import_module("wizard.ai.coach_bench").main(argv) or 0)
     elif args.what == "coach-truth":

@@ -218,7 +218,7 @@ class ProgressScene(Screen):
         text.draw(surf, note, (x, box.y + half - 12 * u), int(12 * u), theme.INK_DIM, max_w=w)
         y = self._heading(surf, _("Bids made by round size (cards in hand)"), x,
                           box.y + half + 14 * u, w)
-        sizes = list(range(1, max(p.by_size) + 1))
+        sizes = list(range(1, max(p.by_size, default=0) + 1))
         rate_bars(surf, pygame.Rect(x, y, w, box.bottom - y - 12 * u), [str(k) for k in sizes],
                   [p.size_accuracy(k) for k in sizes], u)
 
