@@ -117,6 +117,11 @@ class TrickShow(Facts):
         return (self.hold_time() == UNTIL_CLICK and self.animator.drained and self._hold_left()
                 and self._waits_for_hold())
 
+    def hold_age(self) -> float:
+        """Seconds the finished trick has lain on the table (0 when none is held)."""
+        held = self.held
+        return 0.0 if held is None else max(0.0, self.clock.now - held[1])
+
     def release_hold(self) -> bool:
         """The person clicked or pressed a key: the finished trick's hold ends (True if one did)."""
         if self.held is None or not self._hold_left():
