@@ -133,13 +133,14 @@ def test_the_first_lesson_ends_with_play_a_real_game(tmp_path: Path) -> None:
     assert all(s["kind"] == "ai" and s["level"] == "normal" for s in seats[1:])
 
 
-def test_the_magic_lesson_ends_with_back_to_the_lessons_only(tmp_path: Path) -> None:
+def test_the_magic_lesson_ends_with_a_real_game_too(tmp_path: Path) -> None:
+    """#35: every lesson, not only the first, offers "Play a real game" at its end (focused)."""
     app = make(tmp_path)
     sc = app.go("lesson", lesson_id="magic", pos=0)
     assert isinstance(sc, TutorialScene)
     _to_the_end(sc, app)
     fit = lesson_board.lesson_box(sc, sc.tutorial.note())      # type: ignore[arg-type]
-    assert fit.other is None and fit.button is not None
+    assert fit.other is not None and fit.button is not None and sc.end_focus == 1
 
 
 def test_the_first_dealer_banner_names_the_seat_that_deals(tmp_path: Path, monkeypatch) -> None:

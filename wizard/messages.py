@@ -231,7 +231,7 @@ RULE_TEXTS: dict[Rule, str] = {
                               "you must not make the bids add up to {round}, so you cannot bid "
                               "{bid}."),
     Rule.BID_SUM_CAMELOT: N_("Camelot: with more than four cards each, the bids must not add up "
-                             "to {round} unless you bid 0, so you cannot bid {bid}."),
+                             "to {round}, so you cannot bid {bid} (a bid of 0 is always allowed)."),
     Rule.CARD_NOT_IN_HAND: N_("That card is not in your hand: {card}."),
     Rule.MUST_FOLLOW_SUIT: N_("You must follow suit: {suit}."),
     Rule.SCROLL_WIZARD: N_("Ancient scroll: when trump is led, you may play a Wizard only if you "
@@ -301,13 +301,19 @@ OPTION_NAMES: dict[str, str] = {
     "scroll": N_("Ancient scroll"),
 }
 OPTION_DESCRIPTIONS: dict[str, str] = {
-    "no_equal_sum": N_("The bids may never add up to the number of tricks."),
-    "canadian": N_("In the last round, a sole leader bidding last may not make the bids add up "
-                   "to the number of tricks."),
+    "no_equal_sum": N_("The last bidder may not make the bids add up to the number of tricks, so "
+                       "someone always misses. Example: 3 tricks, the others bid 2 in all: the "
+                       "last bidder may not bid 1."),
+    "canadian": N_("Only in the last round: a player alone in the lead who bids last may not make "
+                   "the bids add up to the number of tricks. Example: 20 tricks, 18 bid so far: "
+                   "the leader may not bid 2."),
     "bids": N_("Who sees the bids, and when."),
-    "clairvoyance": N_("While bidding, you see the other hands but not your own."),
-    "scroll": N_("No Wizard on a trump lead unless you hold only Wizards; such a Wizard "
-                 "cannot win."),
+    "clairvoyance": N_("While bidding, everyone's cards are face up except your own: you bid on "
+                       "what the others hold. Example: you see two Wizards across the table and "
+                       "bid low. Your cards show once the bids are made."),
+    "scroll": N_("When trump is led, a Wizard may be played only by someone holding nothing but "
+                 "Wizards, and then it does not win. Example: giants are trump and led; with a "
+                 "Wizard and the 3 of elves, you must play the 3."),
 }
 BID_VISIBILITY_NAMES: dict[BidVisibility, str] = {
     BidVisibility.OPEN: N_("Open bids"),

@@ -50,5 +50,6 @@ CAMELOT = Lesson(
     first_dealer=1,
     deals=(ROUND_1, ROUND_2),
     outro=(Say(N_("Also new in Camelot: with more than four cards each, the bids may not add up "
-                  "to the number of tricks, unless the last bidder bids 0. Have a good game!")),),
+                  "to the number of tricks; only the last bidder's 0 is always allowed, even if "
+                  "it makes them add up. Have a good game!")),),
 )

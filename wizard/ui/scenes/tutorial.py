@@ -41,8 +41,9 @@ class TutorialScene(TableScene):
 
     @property
     def offers_real_game(self) -> bool:
-        """The first lesson ends with "Play a real game" beside "Back to the lessons"."""
-        return self.lesson_id == learn.FIRST_LESSON
+        """Every lesson ends with "Play a real game" beside "Back to the lessons" (#35: the Magic
+        and Camelot lessons too)."""
+        return True
 
     @property
     def lesson_title(self) -> str:
@@ -127,7 +128,7 @@ class TutorialScene(TableScene):
         super().handle(event)
 
     def play_real_game(self) -> None:
-        """From the end of the first lesson to New game (the usual setup: you against the
+        """From the end of a lesson to New game (the usual setup: you against the
         computer at Normal)."""
         self.close()
         self.app.go("menu")
