@@ -437,10 +437,8 @@ def chance_text(p: float) -> str:
 def unchecked_chance(n: int) -> str:
     """Why a bid far from Expert's has no chance shown (its points still are)."""
     return ngettext(
-        "No chance shown: more than {n} trick from Expert's bid, these numbers were not checked "
-        "against real play (its points are less sure).",
-        "No chance shown: more than {n} tricks from Expert's bid, these numbers were not checked "
-        "against real play (its points are less sure).",
+        "No chance shown more than {n} trick from Expert's bid: less sure, far from Expert's bid.",
+        "No chance shown more than {n} tricks from Expert's bid: less sure, far from Expert's bid.",
         n).format(n=n)
 
 
