@@ -165,7 +165,9 @@ def test_the_first_dealer_banner_names_the_seat_that_deals(tmp_path: Path, monke
         assert active.seat == dealer
         said.clear()
         sc.draw(pygame.Surface((1280, 800)))
-        want = "You deal first" if dealer == 0 else f"{'ABC'[dealer - 1]} deals first"
+        name = "ABC"[dealer - 1]
+        want = ("You drew the highest card: you deal first" if dealer == 0
+                else f"{name} drew the highest card: {name} deals first")
         assert said == [want], (seed, said)
 
 

@@ -34,6 +34,7 @@ from wizard.engine import (
     Bid,
     BidMade,
     Card,
+    CardDrawn,
     CardPlayed,
     ChooseTrump,
     Event,
@@ -119,6 +120,7 @@ class Table(TrickShow, HintDesk):
         self.auto_forced = auto_forced                  # play a person's only legal card for them
         self.forced: tuple[int, float] | None = None    # (moves, since when) a forced card waits
         self.forced_card: Card | None = None            # the last card played for the person (said)
+        self.first_draw: list[tuple[int, Card]] = []    # the cards drawn for the first dealer
         self.animator = Animator(self.clock, Shown.from_view(port.view(self.viewer), self.viewer),
                                  speed)
         self.synced = False
@@ -377,6 +379,9 @@ class Table(TrickShow, HintDesk):
     # ---- the game moving on -------------------------------------------------------------
 
     def _on_events(self, events: list[Event]) -> None:
+        drawn = [(e.seat, e.card) for e in events if isinstance(e, CardDrawn)]
+        if drawn:                          # the draw for first dealer, kept to be shown in round 1
+            self.first_draw = drawn
         self._stale()
         self.animator.push(events)
         self.synced = False
@@ -393,7 +398,7 @@ class Table(TrickShow, HintDesk):
         old = self.shown
         new = self._show_view(self.viewer)
         if self.phase in (Phase.TRUMP, Phase.BID) and self.round <= 1:
-            new.drawn = old.drawn          # the draw for first dealer stays until the first card
+            new.drawn = old.drawn or list(self.first_draw)   # the draw stays until the first card
         self.synced = True
 
     def _caught_up(self) -> None:

@@ -28,6 +28,7 @@ from wizard.table import Seat, Session, step_ai
 
 from .smoke_hint import HINT_SCREENS, make_hint_screen
 from .smoke_net import NET_SCREENS, close_net, make_net_screen
+from .smoke_newcomer import NEWCOMER_SCREENS, make_newcomer_screen
 from .smoke_review import REVIEW_SCREENS, make_review_screen, review_session
 from .smoke_stats import (
     BIG_SCREENS,
@@ -52,13 +53,13 @@ SCREENS = ("menu", "setup", "setup-name", "setup-variant-help", "table-bidding",
            "settings-scale-130", "setup-scale-130", "table-play-scale-130", "game-menu-scale-130",
            "history-scale-130", "replay-scale-130", *TRICK_SCREENS, *HINT_SCREENS,
            "table-hint-card-scale-130", *STATS_SCREENS, *REVIEW_SCREENS, *TUTORIAL_SCREENS,
-           LAST_TRICK_HELD, *IMPORT_SCREENS, *NET_SCREENS)
+           LAST_TRICK_HELD, *IMPORT_SCREENS, *NET_SCREENS, *NEWCOMER_SCREENS)
 SCALED = "-scale-130"      # a screen drawn with the interface size at 130 %
 # Table states also drawn at 1024x640 (file names with "1024x640").
 SMALL_SCREENS = ("setup-variant-help", "table-clairvoyance-3p", "table-tooltip", "table-save-failed", "round-end-last",
                  "round-end-camelot", "table-hotseat-round-end", *TRICK_SCREENS, *HINT_SCREENS,
                  *STATS_SCREENS, *REVIEW_SCREENS, *TUTORIAL_SCREENS, LAST_TRICK_HELD,
-                 *IMPORT_SCREENS, *NET_SCREENS)
+                 *IMPORT_SCREENS, *NET_SCREENS, *NEWCOMER_SCREENS)
 HISTORY_SCREENS = ("history", "history-game", "replay", "continue-list", "continue-delete",
                    *REVIEW_SCREENS)
 # Games in progress for the Continue list: (players, edition, seed, rounds played).
@@ -309,6 +310,8 @@ def _make(a: App, name: str) -> None:
         make_review_screen(a, name)
     elif name in HINT_SCREENS:
         make_hint_screen(a, name, hint_session(name))
+    elif name in NEWCOMER_SCREENS:
+        make_newcomer_screen(a, name, play_until, you_seats)
     elif name in STATS_SCREENS:
         make_stats_screen(a, name)
     elif name in IMPORT_SCREENS:

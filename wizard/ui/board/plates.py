@@ -47,7 +47,17 @@ def draw_plate(surf: pygame.Surface, box: pygame.Rect, u: float, p: Plate, paint
     pad = 10 * u
     token = box.h * 0.46
     name_w = box.w - 2 * pad - token - 6 * u
-    text.draw(surf, p.name, (box.x + pad, box.y + pad * 0.7), int(20 * u), theme.INK,
+    name_x = box.x + pad
+    if p.dealer:                   # the dealer's mark goes before the name, never over it
+        d = 20 * u
+        dc = (name_x + d / 2, box.y + pad * 0.7 + 12 * u)
+        pygame.draw.circle(surf, theme.PARCHMENT, dc, d / 2)
+        pygame.draw.circle(surf, theme.WOOD, dc, d / 2, max(1, round(2 * u)))
+        text.draw(surf, pgettext_dealer(), dc, int(13 * u), theme.INK_DARK, role="bold",
+                  anchor="center")
+        name_x += d + 5 * u
+        name_w -= d + 5 * u
+    text.draw(surf, p.name, (name_x, box.y + pad * 0.7), int(20 * u), theme.INK,
               role="bold", max_w=name_w)
     level = _("human") if p.is_human else _level_name(p.level)
     if turn and not p.is_human and p.thinking:
@@ -95,13 +105,6 @@ def draw_plate(surf: pygame.Surface, box: pygame.Rect, u: float, p: Plate, paint
     score = text.draw(surf, _("{points} pts").format(points=p.total), (box.right - pad, y + th / 2),
                       int(17 * u), theme.ACCENT if p.counting else theme.INK, role="bold",
                       anchor="midright")
-    if p.dealer:
-        d = 22 * u
-        dc = (box.x - d * 0.25 + d / 2, box.y - d * 0.25 + d / 2)
-        pygame.draw.circle(surf, theme.PARCHMENT, dc, d / 2)
-        pygame.draw.circle(surf, theme.WOOD, dc, d / 2, max(1, round(2 * u)))
-        text.draw(surf, pgettext_dealer(), dc, int(13 * u), theme.INK_DARK, role="bold",
-                  anchor="center")
     if cards:
         _mini_hand(surf, p.cards, box, score.x - 8 * u, u, painter)
 
@@ -122,17 +125,18 @@ def _mini_hand(surf: pygame.Surface, n: int, box: pygame.Rect, right: float, u: 
     # The count is a badge on the cards, not a bare number beside the total ("12 -80 pts" would
     # read like a range).
     count = text.render(str(n), int(14 * u), theme.INK_DARK, "bold")
-    d = max(count.get_width() + 7 * u, 18 * u)
+    bh = max(18 * u, count.get_height() + 2 * u)          # the oval holds the number whole
+    d = max(count.get_width() + 10 * u, bh)
     x = min(box.x + box.w * 0.47, right - (cw + d + 8 * u))
     x = max(x, box.x + box.w * 0.42)
     y = box.bottom - 10 * u - 17 * u
     back = painter.back(cw)
     surf.blit(back, (x, y))
     surf.blit(back, (x + 3 * u, y + 1 * u))
-    badge = pygame.Rect(0, 0, d, 18 * u)
+    badge = pygame.Rect(0, 0, d, bh)
     badge.center = (round(x + cw + d / 2), round(y + back.get_height() * 0.6))
-    pygame.draw.rect(surf, theme.PARCHMENT, badge, border_radius=round(9 * u))
-    pygame.draw.rect(surf, theme.WOOD, badge, width=max(1, round(u)), border_radius=round(9 * u))
+    pygame.draw.rect(surf, theme.PARCHMENT, badge, border_radius=round(bh / 2))
+    pygame.draw.rect(surf, theme.WOOD, badge, width=max(1, round(u)), border_radius=round(bh / 2))
     surf.blit(count, count.get_rect(center=badge.center))
 
 
