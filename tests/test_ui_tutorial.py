@@ -175,7 +175,9 @@ def test_a_finished_lesson_is_remembered(tmp_path: Path) -> None:
                 sc.submit(intent)
     assert sc.tutorial.finished
     assert "camelot" in app.settings.lessons["finished"]
-    key(app, pygame.K_RETURN)                # Back to the lessons
+    assert sc.end_focus == 1                 # #35: "Play a real game" is offered, focused
+    key(app, pygame.K_LEFT)                  # then Back to the lessons
+    key(app, pygame.K_RETURN)
     assert isinstance(app.top, LearnScene)
 
 

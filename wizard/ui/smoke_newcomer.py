@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from .app import App
 
 VARIANTS = ("no_equal_sum", "canadian", "clairvoyance", "scroll")
-NEWCOMER_SCREENS = ("hint-bid-plans", "table-forced-card", "first-dealer-draw",
+NEWCOMER_SCREENS = ("setup-camelot-edition", "hint-bid-plans", "table-forced-card", "first-dealer-draw",
                     "takeback-refused-round", *(f"setup-variant-help-{v}" for v in VARIANTS))
 
 
@@ -41,6 +41,12 @@ def make_newcomer_screen(app: App, name: str, play_until: Callable[..., Session]
                                            rel=(0, 0), buttons=(0, 0, 0))])
         if setup.help_target() is None:  # type: ignore[attr-defined]
             raise RuntimeError(f"{key} is not explained")
+    elif name == "setup-camelot-edition":       # Camelot chosen, the pointer on the Edition
+        setup = app.go("setup")
+        setup._set("edition", "camelot")  # type: ignore[attr-defined]
+        row = setup.rule_help[0][0]  # type: ignore[attr-defined]
+        app.frame(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=(row.x + 6, row.centery),
+                                           rel=(0, 0), buttons=(0, 0, 0))])
     elif name == "hint-bid-plans":              # round 4: the bid hint with its plans
         from .smoke_hint import make_hint_screen
         session = play_until(Session.new(GameConfig(4, seed=23), seats(4)),
