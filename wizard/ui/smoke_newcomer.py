@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from .app import App
 
 VARIANTS = ("no_equal_sum", "canadian", "clairvoyance", "scroll")
-NEWCOMER_SCREENS = ("setup-camelot-edition", "hint-bid-plans", "table-forced-card", "first-dealer-draw",
+NEWCOMER_SCREENS = ("lesson-merlin-wrong", "setup-camelot-edition", "hint-bid-plans", "table-forced-card", "first-dealer-draw",
                     "takeback-refused-round", *(f"setup-variant-help-{v}" for v in VARIANTS))
 
 
@@ -41,6 +41,17 @@ def make_newcomer_screen(app: App, name: str, play_until: Callable[..., Session]
                                            rel=(0, 0), buttons=(0, 0, 0))])
         if setup.help_target() is None:  # type: ignore[attr-defined]
             raise RuntimeError(f"{key} is not explained")
+    elif name == "lesson-merlin-wrong":         # the Camelot lesson: Merlin answered wrongly
+        from wizard.engine import card
+        from wizard.table import MerlinIntent, PlayIntent
+
+        from .smoke_tutorial import _do, make_tutorial_screen
+        sc = make_tutorial_screen(app, name, ("camelot", _do("play MERLIN:W")))
+        sc.submit(PlayIntent(card("MERLIN")))
+        app.frame(0.0)
+        sc.submit(MerlinIntent(as_wizard=False))
+        if sc.message is None or sc.table.choice != "merlin":
+            raise RuntimeError("a wrong answer for Merlin gets no word")
     elif name == "setup-camelot-edition":       # Camelot chosen, the pointer on the Edition
         setup = app.go("setup")
         setup._set("edition", "camelot")  # type: ignore[attr-defined]
