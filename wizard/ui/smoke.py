@@ -386,9 +386,17 @@ def _shoot(app: App, name: str, screenshot_dir: Path | None, file: str, label: s
     return []
 
 
+def below_floor(seen: list[tuple[int, str]]) -> list[str]:
+    """The lines drawn smaller than the text floor (``text.TEXT_FLOOR``), once each."""
+    from . import text
+    return sorted({f"{s!r} at {size}px" for size, s in seen if size < text.TEXT_FLOOR})
+
+
 def _small(app: App, lang: str, screenshot_dir: Path | None,
            prefs_for: Callable[[str], Prefs]) -> list[str]:
-    """The screens of ``SMALL_SCREENS`` again in a 1024x640 window."""
+    """The screens of ``SMALL_SCREENS`` again in a 1024x640 window; a line of text drawn smaller
+    than the floor (``text.TEXT_FLOOR``) fails the screen (#35)."""
+    from . import text
     failures: list[str] = []
     size = app.screen.get_size()
     app.resize(1024, 640)
@@ -396,10 +404,16 @@ def _small(app: App, lang: str, screenshot_dir: Path | None,
     try:
         for name in SMALL_SCREENS:
             app.prefs = prefs_for(name)
+            text.sizes_seen = []
             try:
                 failures += _shoot(app, name, screenshot_dir, f"{name}-1024x640-{lang}",
                                    f"{name} 1024x640 ({lang})")
+                small = below_floor(text.sizes_seen)
+                if small:
+                    failures.append(f"{name} 1024x640 ({lang}): text below {text.TEXT_FLOOR}px: "
+                                    + ", ".join(small[:5]))
             finally:
+                text.sizes_seen = None
                 app.prefs = default
     finally:
         app.resize(*size)

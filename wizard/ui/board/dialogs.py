@@ -88,15 +88,16 @@ def _above_question(sc: TableView, surf: pygame.Surface, picture: Picture, msg: 
 
 def prompt_lines(msg: str, width: float, u: float) -> tuple[int, list[str]]:
     """Size and lines of the prompt: one line shrunk down to 15 px-units, else wrapped on two lines."""
-    size = text.fit_size(msg, int(19 * u), width, "bold", min_size=max(9, int(15 * u)))
+    size = text.fit_size(msg, int(19 * u), width, "bold", min_size=max(text.TEXT_FLOOR, int(15 * u)))
     if font(size, "bold").size(msg)[0] <= width:
         return size, [msg]
     lines = [msg]
-    for size in range(int(17 * u), 8, -1):
+    for size in range(int(17 * u), text.TEXT_FLOOR - 1, -1):
         lines = text.wrap(msg, size, width, "bold")
         if len(lines) <= 2 and all(font(size, "bold").size(line)[0] <= width for line in lines):
             return size, lines
-    return size, lines
+    size = text.TEXT_FLOOR            # never smaller: a third line rather than smaller text
+    return size, text.wrap(msg, size, width, "bold")
 
 
 def _bid_bar(sc: TableView, surf: pygame.Surface, states: tuple[BidButton, ...]) -> None:

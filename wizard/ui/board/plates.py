@@ -73,7 +73,8 @@ def draw_plate(surf: pygame.Surface, box: pygame.Rect, u: float, p: Plate, paint
     label = "–" if not made else ("?" if bid is None else str(bid))
     text.draw(surf, label, (cx, cy), int(token * 0.55), theme.INK if made else theme.INK_DIM,
               role="bold", anchor="center")
-    text.draw(surf, _("bid"), (cx, cy + token / 2 + 2 * u), int(11 * u), theme.INK_DIM,
+    text.draw(surf, _("bid"), (cx, cy + token / 2 + 2 * u), max(text.TEXT_FLOOR, int(11 * u)),
+              theme.INK_DIM,
               anchor="midtop")
     # tricks won: a little stack (one sliver per trick) and the count
     won = p.tricks
@@ -88,16 +89,17 @@ def draw_plate(surf: pygame.Surface, box: pygame.Rect, u: float, p: Plate, paint
         x += tw + min(won, 8) * 2 * u + 6 * u
     label = (ngettext("{n} trick", "{n} tricks", won).format(n=won) if won else _("no tricks"))
     room = box.w * 0.42 - (x - box.x)
-    if won and font(max(9, int(11 * u))).size(label)[0] > room:
+    if won and font(max(text.TEXT_FLOOR, int(11 * u))).size(label)[0] > room:
         # A crowded plate: the count is written on the stack's top card, never as a bare number
         # beside the total ("12 -80 pts" reads like a range).
         k = min(won, 8) - 1
         count = str(won)
-        cw = max(tw, font(max(9, int(11 * u)), "bold").size(count)[0] + 4 * u)
+        cw = max(tw, font(max(text.TEXT_FLOOR, int(11 * u)), "bold").size(count)[0] + 4 * u)
         top = pygame.Rect(box.x + pad + k * 2 * u, y - k * 1.5 * u + 2 * u, cw, th)
         pygame.draw.rect(surf, theme.PARCHMENT, top, border_radius=max(1, round(2 * u)))
         pygame.draw.rect(surf, theme.WOOD, top, width=1, border_radius=max(1, round(2 * u)))
-        text.draw(surf, count, top.center, int(11 * u), theme.INK_DARK, role="bold",
+        text.draw(surf, count, top.center, max(text.TEXT_FLOOR, int(11 * u)), theme.INK_DARK,
+                  role="bold",
                   anchor="center")
         label = ""
     text.draw(surf, label, (x, y + th / 2), int(13 * u), theme.INK if won else theme.INK_DIM,
@@ -172,7 +174,8 @@ def strip(surf: pygame.Surface, box: pygame.Rect, u: float, p: Plate, strip_h: f
         centre = (x + d / 2, y1)
         pygame.draw.circle(surf, theme.PARCHMENT, centre, d / 2)
         pygame.draw.circle(surf, theme.WOOD, centre, d / 2, max(1, round(2 * u)))
-        text.draw(surf, pgettext_dealer(), centre, int(12 * u), theme.INK_DARK, "bold",
+        text.draw(surf, pgettext_dealer(), centre, max(text.TEXT_FLOOR, int(12 * u)),
+                  theme.INK_DARK, "bold",
                   anchor="center")
         x += d + 6 * u
     right = box.right - inner
