@@ -88,9 +88,9 @@ def _above_question(sc: TableView, surf: pygame.Surface, picture: Picture, msg: 
 
 def prompt_lines(msg: str, width: float, u: float) -> tuple[int, list[str]]:
     """Size and lines of the prompt: one line shrunk down to 15 px-units, else wrapped on two lines."""
-    size = text.fit_size(msg, int(19 * u), width, "bold", min_size=max(text.TEXT_FLOOR, int(15 * u)))
-    if font(size, "bold").size(msg)[0] <= width:
-        return size, [msg]
+    for size in range(int(19 * u), max(text.TEXT_FLOOR, int(15 * u)) - 1, -1):
+        if font(size, "bold").size(msg)[0] <= width:    # one line, a little smaller
+            return size, [msg]
     lines = [msg]
     for size in range(int(17 * u), text.TEXT_FLOOR - 1, -1):
         lines = text.wrap(msg, size, width, "bold")

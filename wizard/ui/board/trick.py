@@ -84,14 +84,16 @@ def _winning_label(finished: bool, magic: bool) -> str:
 def _pill(u: float, surf: pygame.Surface, spot: pygame.Rect, label: str,
           colour: tuple[int, int, int]) -> None:
     """A small label low on a trick card, clear of its corner indices."""
-    room = spot.w - 12 * u - 4 * u            # the pill stays within the card's edges
-    size = text.fit_size(label, max(text.TEXT_FLOOR, int(13 * u)), room, "bold")
+    room = spot.w - 10 * u                     # the pill stays within the card's edges
+    size = max(text.TEXT_FLOOR, int(13 * u))
+    while size > text.TEXT_FLOOR and font(size, "bold").size(label)[0] > room:
+        size -= 1
     lines = [label] if font(size, "bold").size(label)[0] <= room else \
         text.wrap(label, size, room, "bold")   # "Magic / Wizard": two lines, not smaller text
     f = font(size, "bold")
     step = f.get_linesize()
     w = max(f.size(line)[0] for line in lines)
-    box = pygame.Rect(0, 0, w, step * len(lines)).inflate(12 * u, 4 * u)
+    box = pygame.Rect(0, 0, w, step * len(lines)).inflate(8 * u, 4 * u)
     box.midbottom = (spot.centerx, spot.bottom - round(spot.h * 0.21))   # above the bottom index
     radius = min(box.h, box.w) // 2 if len(lines) == 1 else round(8 * u)
     pygame.draw.rect(surf, colour, box, border_radius=radius)
