@@ -45,6 +45,19 @@ class TutorialScene(TableScene):
         and Camelot lessons too)."""
         return True
 
+    def note_texts(self) -> tuple[tuple[str, bool, bool], ...]:
+        """Every note of the lesson as (text, bold, with a button), in this language: the panel
+        keeps one text size for all of them."""
+        from wizard.table.lessons.steps import Do, Say
+        from wizard.table.tutorial import words
+        look = self.tutorial.table.look
+        key = (look, _("Continue"))                     # the language and the look
+        if getattr(self, "_notes_key", None) != key:
+            self._notes_key = key
+            self._notes = tuple((words(i.text, i.args, look), isinstance(i, Do), isinstance(i, Say))
+                                for i in self.tutorial.items if isinstance(i, (Do, Say)))
+        return self._notes
+
     @property
     def lesson_title(self) -> str:
         """The lesson's name, translated (the panel's header)."""
