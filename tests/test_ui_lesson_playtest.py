@@ -110,13 +110,14 @@ def test_the_first_lesson_ends_with_play_a_real_game(tmp_path: Path) -> None:
     assert all(s["kind"] == "ai" and s["level"] == "normal" for s in seats[1:])
 
 
-def test_the_magic_lesson_ends_with_back_to_the_lessons_only(tmp_path: Path) -> None:
+def test_the_magic_lesson_ends_with_a_real_game_too(tmp_path: Path) -> None:
+    """#35: every lesson, not only the first, offers "Play a real game" at its end (focused)."""
     app = make(tmp_path)
     sc = app.go("lesson", lesson_id="magic", pos=0)
     assert isinstance(sc, TutorialScene)
     play_lesson_to_end(app, sc)
     fit = lesson_board.lesson_box(sc, sc.tutorial.note())      # type: ignore[arg-type]
-    assert fit.other is None and fit.button is not None
+    assert fit.other is not None and fit.button is not None and sc.end_focus == 1
 
 
 def test_the_first_dealer_banner_names_the_seat_that_deals(tmp_path: Path, monkeypatch) -> None:
@@ -141,7 +142,9 @@ def test_the_first_dealer_banner_names_the_seat_that_deals(tmp_path: Path, monke
         assert active.seat == dealer
         said.clear()
         sc.draw(pygame.Surface((1280, 800)))
-        want = "You deal first" if dealer == 0 else f"{'ABC'[dealer - 1]} deals first"
+        name = "ABC"[dealer - 1]
+        want = ("You drew the highest card: you deal first" if dealer == 0
+                else f"{name} drew the highest card: {name} deals first")
         assert said == [want], (seed, said)
 
 

@@ -156,7 +156,9 @@ def test_a_finished_lesson_is_remembered(tmp_path: Path) -> None:
     play_lesson_to_end(app, sc)              # with Enter, as a person would
     assert sc.tutorial.finished
     assert "camelot" in app.settings.lessons["finished"]
-    key(app, pygame.K_RETURN)                # Back to the lessons
+    assert sc.end_focus == 1                 # #35: "Play a real game" is offered, focused
+    key(app, pygame.K_LEFT)                  # then Back to the lessons
+    key(app, pygame.K_RETURN)
     assert isinstance(app.top, LearnScene)
 
 

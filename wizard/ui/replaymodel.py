@@ -200,7 +200,8 @@ def describe(frame: Frame, names: list[str], look: str = "classic", you: int | N
                 out.append(_("{name} names the trump: {suit}.").format(name=names[e.seat],
                                                                          suit=suit))
         elif isinstance(e, TrickWon):
-            out.append(trick_line(e, names, you, look, rules=state.config.rules))
+            last = any(isinstance(x, RoundScored) for x in frame.events)
+            out.append(trick_line(e, names, you, look, rules=state.config.rules, last=last))
         elif isinstance(e, RoundScored):
             out.append(_("Round {round} is scored.").format(round=e.round))
         elif isinstance(e, GameOver):
