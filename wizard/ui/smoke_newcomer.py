@@ -8,13 +8,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from wizard import messages
-from wizard.engine import GameConfig, Phase
+from wizard.engine import HOUSE_RULES, GameConfig, Phase
 from wizard.table import Session
 
 if TYPE_CHECKING:
     from .app import App
 
-VARIANTS = ("no_equal_sum", "canadian", "clairvoyance", "scroll")
+VARIANTS = tuple(rule.name for rule in HOUSE_RULES if rule.is_switch)   # the on/off variants
 NEWCOMER_SCREENS = ("lesson-merlin-wrong", "setup-camelot-edition", "hint-bid-plans", "table-forced-card", "first-dealer-draw",
                     "takeback-refused-round", *(f"setup-variant-help-{v}" for v in VARIANTS))
 
