@@ -14,7 +14,7 @@ from wizard.table import Session
 if TYPE_CHECKING:
     from .app import App
 
-VARIANTS = tuple(rule.name for rule in HOUSE_RULES if rule.is_switch)   # the on/off variants
+VARIANTS = tuple(r.name for r in HOUSE_RULES.values() if r.is_switch)   # the on/off variants
 NEWCOMER_SCREENS = ("lesson-merlin-wrong", "setup-camelot-edition", "hint-bid-plans", "table-forced-card", "first-dealer-draw",
                     "takeback-refused-round", *(f"setup-variant-help-{v}" for v in VARIANTS))
 
