@@ -32,7 +32,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--screenshot-dir", type=Path, default=None,
                    help="write PNG screenshots here (smoke test; F12 in the game)")
     p.add_argument("--data-dir", type=Path, default=None, help="use this folder for settings and saves")
-    p.add_argument("--lang", choices=("en", "fr", "ca"), default=None, help="language of the interface")
+    p.add_argument("--lang", choices=("en", "fr", "ca", "de"), default=None, help="language of the interface")
     p.add_argument("--continue", dest="resume", action="store_true",
                    help="resume the saved game straight away")
     p.add_argument("--size", default=None, help="window size, e.g. 1280x800")

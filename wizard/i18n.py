@@ -47,12 +47,13 @@ DOMAIN = "wizard"
 DEFAULT_LANGUAGE = "en"
 
 # Code -> the language's name in that language (shown in Settings as is).
-LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "ca": "Català"}
+LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "ca": "Català", "de": "Deutsch"}
 
 # Names some systems (Windows) use in locale strings instead of ISO codes.
 _LANGUAGE_ALIASES: dict[str, str] = {
     "english": "en", "french": "fr", "francais": "fr", "français": "fr",
     "catalan": "ca", "catala": "ca", "català": "ca",
+    "german": "de", "deutsch": "de",
 }
 
 _current: str = DEFAULT_LANGUAGE
@@ -143,7 +144,7 @@ def current_language() -> str:
 
 
 def set_language(code: str) -> None:
-    """Switch every later lookup to ``code`` ("en", "fr" or "ca") and tell the listeners."""
+    """Switch every later lookup to ``code`` ("en", "fr", "ca" or "de") and tell the listeners."""
     global _current
     if code not in LANGUAGES:
         raise ValueError(f"unknown language {code!r}; expected one of {sorted(LANGUAGES)}")

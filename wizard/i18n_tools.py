@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "locales"
 MAPPING = LOCALES / "babel.cfg"
 TEMPLATE = LOCALES / "wizard.pot"
-LANGS = ("fr", "ca")
+LANGS = ("fr", "ca", "de")
 KEYWORDS: dict[str, object] = {
     "_": None,
     "ngettext": (1, 2),
@@ -158,7 +158,7 @@ def load_po(lang: str) -> Catalog:
 
 def _set_headers(catalog: Catalog, lang: str) -> None:
     """Project headers of a catalog (the template when ``lang`` is empty)."""
-    name = {"fr": "French", "ca": "Catalan", "": "English"}[lang]
+    name = {"fr": "French", "ca": "Catalan", "de": "German", "": "English"}[lang]
     catalog.header_comment = (f"# {name} messages for the Wizard card game.\n"
                               "# Update with: python -m wizard.i18n_tools update\n#")
     catalog.project = PROJECT
@@ -315,7 +315,8 @@ def check(tracked_only: bool = False, notes: list[str] | None = None) -> list[st
             out.append("locales/wizard.pot: lacks messages of the code (run update)")
         if notes is not None and pot - _ids(template):
             notes.append("locales/wizard.pot: holds messages no longer in the code")
-    expected = {"fr": "nplurals=2; plural=(n > 1);", "ca": "nplurals=2; plural=(n != 1);"}
+    expected = {"fr": "nplurals=2; plural=(n > 1);", "ca": "nplurals=2; plural=(n != 1);",
+                "de": "nplurals=2; plural=(n != 1);"}
     for lang in LANGS:
         if not po_path(lang).exists():
             out.append(f"{lang}: no catalog at {po_path(lang).relative_to(ROOT)} (run update)")

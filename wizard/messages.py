@@ -474,17 +474,17 @@ def when_text(moment: datetime) -> str:
 
 
 def decimal_text(value: float, places: int = 1) -> str:
-    """A number with its decimals written as the language writes them ("5.0"; fr, ca "5,0")."""
+    """A number with its decimals written as the language writes them ("5.0"; fr, ca, de "5,0")."""
     out = f"{value:.{places}f}"
-    return out.replace(".", ",") if current_language() in ("fr", "ca") else out
+    return out.replace(".", ",") if current_language() in ("fr", "ca", "de") else out
 
 
 def count_text(n: int) -> str:
-    """A count as the language groups its thousands: 10,000; fr 10 000; ca 10.000."""
+    """A count as the language groups its thousands: 10,000; fr 10 000; ca, de 10.000."""
     out = f"{n:,}"
     lang = current_language()
     if lang == "fr":
         return out.replace(",", "\u00a0")
-    if lang == "ca":
+    if lang in ("ca", "de"):
         return out.replace(",", ".")
     return out

@@ -361,7 +361,7 @@ def check_assets() -> list[str]:
             sounds.play(name)
     except Exception as e:
         failures.append(f"sounds: {type(e).__name__}: {e}")
-    for lang in ("fr", "ca"):
+    for lang in ("fr", "ca", "de"):
         mo = locales_dir() / lang / "LC_MESSAGES" / "wizard.mo"
         try:
             with mo.open("rb") as fp:
@@ -409,7 +409,7 @@ def smoke_settings() -> Settings:
 
 
 def run_smoke(screenshot_dir: Path | None = None, data_dir: Path | None = None,
-              languages: tuple[str, ...] = ("en", "fr", "ca"),
+              languages: tuple[str, ...] = ("en", "fr", "ca", "de"),
               size: tuple[int, int] = (1280, 800)) -> int:
     """Draw every screen in every language; 0 if all worked, else 1 with the failures listed."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
