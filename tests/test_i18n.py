@@ -30,7 +30,7 @@ from wizard.i18n import (
     set_language,
 )
 
-LANGS = ("fr", "ca")
+LANGS = ("fr", "ca", "de")
 
 
 @pytest.fixture(autouse=True)
@@ -88,7 +88,8 @@ def test_placeholders_match_the_english(lang, catalogs) -> None:  # type: ignore
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_plural_forms_header(lang, catalogs) -> None:  # type: ignore[no-untyped-def]
-    expected = {"fr": "nplurals=2; plural=(n > 1);", "ca": "nplurals=2; plural=(n != 1);"}
+    expected = {"fr": "nplurals=2; plural=(n > 1);", "ca": "nplurals=2; plural=(n != 1);",
+                "de": "nplurals=2; plural=(n != 1);"}
     assert catalogs[lang].plural_forms == expected[lang]
     for m in catalogs[lang]:
         if m.id and m.pluralizable:
@@ -151,9 +152,10 @@ def test_check_command_reports_clean_catalogs() -> None:
 # ---- the runtime ----------------------------------------------------------------------------
 
 def test_languages_and_names() -> None:
-    assert available_languages() == [("en", "English"), ("fr", "Français"), ("ca", "Català")]
+    assert available_languages() == [("en", "English"), ("fr", "Français"), ("ca", "Català"),
+                                     ("de", "Deutsch")]
     with pytest.raises(ValueError):
-        set_language("de")
+        set_language("nl")
     assert current_language() == "en"
 
 
@@ -206,11 +208,15 @@ def test_a_broken_listener_does_not_stop_the_others() -> None:
     ({"LANG": "fr_FR.UTF-8"}, "fr"),
     ({"LANG": "ca_ES"}, "ca"),
     ({"LANG": "ca_ES.UTF-8@valencia"}, "ca"),
-    ({"LANG": "de_DE"}, "en"),
+    ({"LANG": "de_DE"}, "de"),
+    ({"LANG": "de_AT.UTF-8"}, "de"),
+    ({"LANG": "nl_NL"}, "en"),
     ({"LANG": "en_GB.UTF-8"}, "en"),
     ({"LC_ALL": "fr_CA.UTF-8", "LANG": "de_DE"}, "fr"),
     ({"LC_ALL": "C", "LANG": "ca_ES.UTF-8"}, "ca"),
-    ({"LANGUAGE": "de:fr", "LANG": "de_DE"}, "fr"),
+    ({"LANGUAGE": "nl:fr", "LANG": "nl_NL"}, "fr"),
+    ({"LANGUAGE": "de:fr", "LANG": "nl_NL"}, "de"),
+    ({"LC_MESSAGES": "German_Germany.1252"}, "de"),
     ({"LC_MESSAGES": "French_France.1252"}, "fr"),
     ({}, "en"),
 ])
@@ -223,7 +229,7 @@ def test_detect_language_reads_the_process_environment(monkeypatch: pytest.Monke
         monkeypatch.delenv(key, raising=False)
     monkeypatch.setenv("LANG", "ca_ES.UTF-8")
     assert detect_language() == "ca"
-    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    monkeypatch.setenv("LANG", "nl_NL.UTF-8")
     assert detect_language() == "en"
 
 
@@ -386,3 +392,27 @@ def test_a_mo_file_is_stale_when_a_translation_changed_not_when_only_its_layout_
     finally:
         msg.string = old
     assert not tools.mo_is_current(tmp_path / "missing.mo", catalog)
+
+
+def test_german_typography_terms_and_numbers(catalogs) -> None:  # type: ignore[no-untyped-def]
+    bad = [f"{m.id!r}: {p}" for m in catalogs["de"] if m.id
+           for s in tools._forms(m.string) for p in tools.typography_problems("de", s)]
+    assert not bad, "\n".join(bad)
+    assert tools.typography_problems("de", 'Die Datei "Einstellungen"')
+    assert tools.typography_problems("de", "Die Datei «Einstellungen»")
+    assert tools.typography_problems("de", "Die Datei „Einstellungen")
+    assert not tools.typography_problems("de", "Die Datei „Einstellungen“")
+    set_language("de")
+    # The game's established German terms (Amigo's Wizard): Zauberer, Narr, Trumpf, Stich, Ansage.
+    assert (pgettext("card", "Wizard"), pgettext("card", "Jester")) == ("Zauberer", "Narr")
+    assert messages.special_letter(Kind.WIZARD) == "Z" and messages.special_letter(Kind.JESTER) == "N"
+    assert messages.trump_text("R") == "Trumpf: Zwerge (rot)"
+    assert messages.trump_text(None) == "Kein Trumpf"
+    assert (messages.tricks_text(1), messages.tricks_text(0), messages.tricks_text(2)) == (
+        "1 Stich", "0 Stiche", "2 Stiche")
+    assert messages.card_name("G7") == "Elfen-7"
+    assert messages.card_name("R13", look="standard") == "Herz-Ass"
+    assert _("Score pad") == "Block der Wahrheit"
+    assert messages.rule_text(Rule.BID_OUT_OF_RANGE, {"max": 3}) == "Sag eine Zahl von 0 bis 3 an."
+    # German numbers: 1.000 groups thousands, a comma marks the decimals.
+    assert messages.count_text(10_000) == "10.000" and messages.decimal_text(5.25, 2) == "5,25"

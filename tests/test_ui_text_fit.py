@@ -44,7 +44,7 @@ import pytest
 from wizard.i18n import set_language
 from wizard.ui import fonts, smoke, smoke_tricks, text, theme
 
-LANGS = ("en", "fr", "ca")
+LANGS = ("en", "fr", "ca", "de")
 SIZES = ((1024, 640), (1920, 1080))
 FOUR_K = (3840, 2160)
 # States also checked at 4K: the round's results (the last round's, camelot bonuses, hot seat).

@@ -251,10 +251,12 @@ def placeholder_problems(msg: Message) -> list[str]:
 
 _FR_BAD_SPACE = re.compile(r"[ \t](?=[:;!?»])|«[ \t]")
 _CA_BAD_DOT = re.compile(r"(?<=l)[.\u2022\u2219\u22c5](?=l)", re.IGNORECASE)
+_DE_BAD_QUOTE = re.compile(r"[\"«»\u201d]")
 
 
 def typography_problems(lang: str, text: str) -> list[str]:
-    """Typographic faults: French plain spaces before ``: ; ! ? »`` or after ``«``; Catalan l.l."""
+    """Typographic faults: French plain spaces before ``: ; ! ? »`` or after ``«``; Catalan l.l;
+    German quotes other than „…“."""
     out = []
     if lang == "fr":
         for m in _FR_BAD_SPACE.finditer(text):
@@ -263,6 +265,11 @@ def typography_problems(lang: str, text: str) -> list[str]:
     if lang == "ca":
         for m in _CA_BAD_DOT.finditer(text):
             out.append(f"'l{m.group()}l' at {m.start()} should be 'l·l' (U+00B7)")
+    if lang == "de":
+        for m in _DE_BAD_QUOTE.finditer(text):
+            out.append(f"{m.group()!r} at {m.start()}: German quotes are „…“ (U+201E, U+201C)")
+        if text.count("\u201e") != text.count("\u201c"):
+            out.append("unbalanced „…“ quotes")
     return out
 
 
