@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from helpers import play_to_end
+
 from wizard.engine import GameConfig, GameState
 from wizard.engine.fields import GameFields
 
@@ -26,11 +28,6 @@ def random_game(config: GameConfig, seed: int) -> tuple[GameState, list[Any]]:
     """Play a whole game with uniformly random legal actions; returns the state and all events."""
     deal_rng = random.Random(config.seed)
     move_rng = random.Random(seed)
-    state = GameState.new(config)
     events: list[Any] = []
-    while not state.is_terminal:
-        if state.is_chance:
-            events += state.advance(deal_rng)
-        else:
-            events += state.apply(move_rng.choice(state.legal_actions()))
+    state = play_to_end(GameState.new(config), deal_rng, move_rng, events=events)
     return state, events

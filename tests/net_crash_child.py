@@ -107,6 +107,7 @@ def host(data: str, seed: int, stop: int) -> None:
     _wait_for_joiners(app, scene)
     scene.started = True            # Start, as NetHostScene.start does: keep the table, play
     scene.stop()
+    h.hold = False                  # Start lets the joiners' moves in (N9)
     keep_table(app, session, h)
     _play(session, h, stop)
     say({"moves": session.moves, "round": session.round,
@@ -128,6 +129,7 @@ def resume(data: str, game_id: str) -> None:
     _wait_for_joiners(app, scene)
     scene.started = True
     scene.stop()
+    h.hold = False
     keep_table(app, session, h)
     _play(session, h, None)
     say({"actions": [str(a) for a in session.record().actions], "totals": list(session.totals)})

@@ -1,4 +1,5 @@
-"""The house keeps its shape (STYLE.md): dependencies point one way, only the UI imports pygame."""
+"""The house keeps its shape (docs/STYLE.md, "The house"): dependencies point one way, only the
+UI imports pygame."""
 
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ def test_engine_is_standard_library_only() -> None:
 
 
 def test_engine_never_builds_or_calls_global_randomness() -> None:
-    """Randomness enters the engine only as an ``rng`` argument (STYLE.md habit 2)."""
+    """Randomness enters the engine only as an ``rng`` argument (docs/STYLE.md habit 2)."""
     for f in sorted((WIZARD / "engine").rglob("*.py")):
         for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
@@ -145,8 +146,9 @@ def test_the_cycle_finder_sees_a_cycle() -> None:
 
 
 def test_no_import_cycles_anywhere() -> None:
-    """No cycles, not even under TYPE_CHECKING or inside a function (STYLE.md): scenes open each
-    other by name (``wizard.ui.routes``), painters read the table scene through a Protocol."""
+    """No cycles, not even under TYPE_CHECKING or inside a function (docs/STYLE.md, "The house"):
+    scenes open each other by name (``wizard.ui.routes``), painters read the table scene through a
+    Protocol."""
     graph = import_graph()
     assert "wizard.engine.cards" in graph and "wizard.ui.scenes.table" in graph
     assert "wizard.ui.scenes.table" in graph["wizard.ui.routes"]
@@ -266,8 +268,8 @@ def test_the_edition_test_finder_sees_edition_and_card_tests() -> None:
 
 
 def test_outside_the_engine_code_asks_the_edition_instead_of_testing_it() -> None:
-    """STYLE.md: a rule has one home; outside wizard/engine/ code asks the edition what a card
-    does (engine/edition.py) rather than testing which edition is played."""
+    """docs/STYLE.md, "The house": a rule has one home; outside wizard/engine/ code asks the edition
+    what a card does (engine/edition.py) rather than testing which edition is played."""
     found: dict[str, list[str]] = {}
     for f in sorted(WIZARD.rglob("*.py")):
         rel = f.relative_to(WIZARD).as_posix()

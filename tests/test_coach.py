@@ -261,8 +261,8 @@ def test_no_chance_is_claimed_for_a_bid_far_from_the_coachs_own() -> None:
     hint = build_hint((best2, {**notes, "ev": {best2.n: notes["ev"][best2.n],
                                                 far.n: notes["ev"][far.n]}}), view, 0, "classic")
     row = [r for r in hint.rows if r.action == far][0]
-    assert row.exact is None and "make it in" not in row.text and "expected" in row.text
-    assert "No chance shown: more than 2 tricks from Expert's bid" in hint.note
+    assert row.exact is None and "make it in" not in row.text and "on average" in row.text
+    assert "less sure: far from Expert's bid" in row.text         # #35: said on the row itself
     d = Decision(0, view.seat, view.round, 0, BID, far.n, best2.n, notes["ev"][far.n],
                  notes["ev"][best2.n], None, notes["exact"][best2.n])
     assert exact_line(d).startswith("No chance shown")

@@ -10,7 +10,7 @@ files may be lost: each damaged file's bytes are still at their place or in a fi
 (the lock's content is only a process id and the cache is derived data, rewritten by design).
 
 The big case uses a few megabytes here; ``WIZARD_MATRIX_BIG=200`` uses that many MB (the figure
-in the README comes from that run).
+in docs/data-folder.md comes from that run).
 """
 
 from __future__ import annotations

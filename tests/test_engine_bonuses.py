@@ -1,4 +1,4 @@
-"""The round result names the camelot bonuses that made its points (RULES.md §6)."""
+"""The round result names the camelot bonuses that made its points (docs/RULES.md §6)."""
 
 from __future__ import annotations
 

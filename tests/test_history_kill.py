@@ -3,7 +3,7 @@ history database, then open the database as the program does at start.
 
 Figures: finished games lost (acknowledged by ``finish_game`` but missing after the kill) and
 damaged databases (``quick_check`` fails, or the store reports a problem) must both be 0.
-``WIZARD_HISTORY_KILLS=120`` runs 120 kills (the figure quoted in the README); the suite runs 6.
+``WIZARD_HISTORY_KILLS=120`` runs 120 kills (the figure quoted in docs/data-folder.md); the suite runs 6.
 """
 
 from __future__ import annotations

@@ -8,16 +8,12 @@ import pytest
 from test_tutorial import FAST, intents_for, play_to_end, start, wait_for_person
 
 from wizard.engine import Kind
-from wizard.i18n import set_language
 from wizard.table import BidIntent, NextRound, Refused, RoundOver
 from wizard.table.lessons import LESSONS
 from wizard.table.lessons.steps import Do, Move, RoundEnd, Say
 from wizard.table.tutorial import Note, Tutorial, lesson, resume_at
 
-
-@pytest.fixture(autouse=True)
-def _english() -> None:
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def follow(tut: Tutorial, on_note, dt: float = 0.05, limit: int = 40000) -> None:
@@ -97,8 +93,8 @@ def test_the_bid_sum_note_points_at_the_counter_and_says_its_colours() -> None:
 
 
 def test_the_first_lesson_shows_a_wizard_led_with_a_note() -> None:
-    """RULES.md 5.1: after a Wizard led there is no suit to follow. The lesson shows one on the
-    table and says so while it is there."""
+    """docs/RULES.md §5.1: after a Wizard led there is no suit to follow. The lesson shows one on
+    the table and says so while it is there."""
     tut = start("basics")
     said: list[str] = []
 
@@ -126,7 +122,7 @@ def test_the_dealer_bids_last_is_said_before_the_dealers_bid() -> None:
 
 
 def test_the_jester_is_taught_exactly() -> None:
-    """A Jester wins when every card of the trick is a Jester (RULES.md 5.2): no note says it
+    """A Jester wins when every card of the trick is a Jester (docs/RULES.md §5.2): no note says it
     loses every trick or never wins."""
     texts = [i.text for les in LESSONS.values() for i in les.items() if isinstance(i, (Say, Do))]
     jester = [t for t in texts if "Jester" in t]

@@ -80,6 +80,9 @@ def test_smoke_test_names_what_failed(monkeypatch: pytest.MonkeyPatch, tmp_path:
 
     monkeypatch.setattr(smoke, "_make", broken)
     monkeypatch.setattr(smoke, "SCREENS", ("menu", "scorepad"))
+    monkeypatch.setattr(smoke, "SMALL_SCREENS", ())       # two screens are enough to name one
+    for fill in ("fill_history", "fill_games", "fill_big_history"):   # no history screen drawn
+        monkeypatch.setattr(smoke, fill, lambda prefs: None)
     assert smoke.run_smoke(None, data_dir=tmp_path, languages=("en",)) == 1
     err = capsys.readouterr().err
     assert "scorepad (en)" in err and "pad exploded" in err

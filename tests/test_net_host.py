@@ -94,7 +94,7 @@ def test_a_bad_first_line_is_refused_with_a_reason_and_closed(host: NetHost, lin
 
 def test_the_wrong_secret_is_refused(host: NetHost) -> None:
     raw = Raw(host)
-    raw.hello(secret=(host.secret + 1) % 2 ** 25)
+    raw.hello(secret=(host.secret + 1) % 2 ** 40)
     assert raw.refusal()["code"] == "secret" and raw.closed()
     assert host.status(2) is SeatStatus.OPEN
 

@@ -3,7 +3,7 @@
 After every kill each game must resume to exactly the game replayed from its seed up to the
 saved number of actions, no game may go backwards, and (with direct saves) no action whose
 save had returned may be lost. The first run also migrates a ``game.json`` of the old layout.
-``WIZARD_KILLS=120`` runs more kill points (the figure quoted in the README).
+``WIZARD_KILLS=120`` runs more kill points (the figure quoted in docs/data-folder.md).
 """
 
 from __future__ import annotations

@@ -162,9 +162,30 @@ def test_m1_a_damaged_history_is_kept_byte_identical(tmp_path: Path) -> None:
     assert len(store.load_history()) == 2
     [original] = asides(tmp_path, "history.jsonl", "migrated")     # the whole file, as it was
     assert original.read_bytes() == raw
-    [bad] = asides(tmp_path, "history.jsonl")                       # and the bad line alone
-    assert bad.read_bytes() == b'{"schema": 1, "broken\n'
+    # the bad line is kept once, in that original (#34 S11: no second copy in a .damaged file)
+    assert b'{"schema": 1, "broken\n' in original.read_bytes()
+    assert not asides(tmp_path, "history.jsonl")
     assert not (tmp_path / "history.jsonl").exists()
+
+
+def test_s11_an_interrupted_import_keeps_one_copy_of_the_bad_lines(tmp_path: Path) -> None:
+    """Issue #34 S11: each interrupted import wrote another .damaged file of the same lines."""
+    import threading
+    raw = _history_with_one_bad_line(tmp_path) + b"".join(
+        dump_json(finished_entry(k).to_dict()) for k in (3, 4))
+    (tmp_path / "history.jsonl").write_bytes(raw)
+    for _ in range(3):                         # stopped after the bad line, three times
+        store = Store(tmp_path)
+        assert store.history_db(create=False, import_files=False) is not None
+        stop = threading.Event()
+        assert not store.run_import(progress=lambda n, s=stop: s.set() if n >= 3 else None,
+                                    stop=stop)
+        store.close()
+    store = Store(tmp_path)
+    assert len(store.load_history()) == 4
+    holding = [p for p in tmp_path.iterdir() if p.is_file()
+               and b'{"schema": 1, "broken' in p.read_bytes()]
+    assert len(holding) == 1 and holding[0].read_bytes() == raw
 
 
 def test_m2_the_message_says_what_was_kept_and_what_was_set_aside(tmp_path: Path) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from helpers import play_to_end
+
 from wizard.engine import GameConfig, GameRecord, GameState, start
 from wizard.persistence import HistoryEntry, SavedGame, SeatSpec, Settings, Store
 
@@ -20,12 +22,8 @@ def play(cfg: GameConfig, stop: int | None = None) -> GameState:
     rng = random.Random(cfg.seed)
     moves = random.Random(f"test:{cfg.seed}")
     state, _ = start(cfg, rng)
-    while not state.is_terminal and (stop is None or len(state.actions) < stop):
-        if state.is_chance:
-            state.advance(rng)
-        else:
-            state.apply(moves.choice(state.legal_actions()))
-    return state
+    return play_to_end(state, rng, moves,
+                       until=None if stop is None else lambda s: len(s.actions) >= stop)
 
 
 def saved_game(actions: int = 40, seed: int = 3) -> SavedGame:

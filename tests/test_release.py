@@ -183,7 +183,7 @@ def test_desktop_entry_starts_the_console_script_with_the_icon() -> None:
     assert entry["Exec"] in PYPROJECT["project"]["scripts"]
     assert entry["Icon"] == APP_ID and entry["Terminal"] == "false"
     assert "Game" in entry["Categories"].split(";") and "CardGame" in entry["Categories"].split(";")
-    for lang in ("fr", "ca"):
+    for lang in ("fr", "ca", "de"):
         assert entry[f"Comment[{lang}]"] != entry["Comment"]
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import play_to_end
 
 from wizard.engine import Edition, GameConfig, GameRecord, GameState, Phase, steps
 from wizard.engine.fields import GameFields
@@ -48,12 +49,8 @@ def _fields(state: GameState) -> tuple[Any, ...]:
 def _played(edition: Edition, players: int, seed: int, stop: int | None = None) -> GameRecord:
     cfg = GameConfig(players, edition=edition, seed=seed)
     deal, pick = random.Random(seed), random.Random(seed + 1)
-    g = GameState.new(cfg)
-    while not g.is_terminal and (stop is None or len(g.actions) < stop):
-        while g.is_chance:
-            g.advance(deal)
-        if not g.is_terminal:
-            g.apply(pick.choice(g.legal_actions()))
+    g = play_to_end(GameState.new(cfg), deal, pick,
+                    until=None if stop is None else lambda g: len(g.actions) >= stop)
     return GameRecord.of(g)
 
 

@@ -84,12 +84,14 @@ def blunders() -> tuple[HistoryEntry, list[tuple[str, int]], Review]:
 
 
 # (step, kind, chosen, best, cost rounded to 0.1) of every finding at the default threshold
-FIXED = [
-    (218, "bid", 0, 6, 82.6), (325, "card", "Y4", "G3", 28.8), (341, "card", "R5", "G8", 26.3),
-    (261, "bid", 1, 3, 22.4), (150, "card", "W", "R1", 21.4), (269, "card", "W", "R5", 20.6),
-    (445, "card", "B9", "G5", 20.2), (340, "card", "G3", "R5", 15.4),
-    (453, "card", "B10", "G9", 15.1), (367, "card", "W", "R11", 12.2),
-    (390, "card", "Y13", "Y2", 12.2),
+FIXED = [   # the coach told the table (a person and three Normal seats, #37)
+    (218, "bid", 0, 6, 82.5), (445, "card", "B9", "G5", 27.0), (325, "card", "Y4", "G3", 26.5),
+    (341, "card", "R5", "G8", 26.2), (269, "card", "W", "R5", 26.0),
+    (340, "card", "G3", "R5", 22.8), (261, "bid", 1, 3, 22.2), (453, "card", "B10", "G9", 18.2),
+    (346, "card", "G8", "R11", 16.3), (390, "card", "Y13", "Y2", 12.6),
+    (367, "card", "W", "R11", 11.3), (45, "card", "G11", "B11", 11.3),
+    (185, "card", "G12", "Y8", 11.1), (150, "card", "W", "R1", 10.7),
+    (122, "card", "G7", "Y13", 10.1),
 ]
 
 
@@ -116,7 +118,7 @@ def test_the_findings_of_the_fixed_game_are_fixed(blunders: Any) -> None:
     cards = review.card_findings()
     assert all(d.kind == "card" for d in cards) and cards == sorted(cards, key=lambda d: -d.cost)
     lost = points_lost_by_round(review)
-    assert len(lost) == 15 and lost[9] == pytest.approx(82.6, abs=0.06)   # round 10: the bid 0
+    assert len(lost) == 15 and lost[9] == pytest.approx(82.5, abs=0.06)   # round 10: the bid 0
     assert sum(lost) == pytest.approx(sum(d.cost for d in review.findings()))
     assert review.total_lost(0) == pytest.approx(sum(lost))
     # a higher threshold lists fewer decisions, never a new one

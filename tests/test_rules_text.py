@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from wizard import rules_text
 from wizard.engine.config import Edition, Options
 from wizard.i18n import set_language
 
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    set_language("en")
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def test_chapters_cover_every_edition_and_the_variants() -> None:

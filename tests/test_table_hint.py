@@ -27,7 +27,7 @@ from wizard.engine import (
 from wizard.i18n import set_language
 from wizard.session import Seat, Session
 from wizard.table import Accepted, AskHint, HintReady, Ready, Table
-from wizard.table.computer import rng_for
+from wizard.table.computer import rng_for, step_ai
 from wizard.table.hint import (
     CARD_ROWS,
     Advice,
@@ -104,7 +104,7 @@ def test_a_bid_hint_lists_experts_bids_with_the_chance_of_exactly_and_the_points
         n = r.action.n
         assert r.points == notes["ev"][n] and r.exact == notes["exact"][n]
         assert r.exact is not None and 0.0 <= r.exact <= 1.0
-        assert f"Bid {n}: if you play for {messages.tricks_text(n)} you make it in " \
+        assert f"Bid {n}, play for {messages.tricks_text(n)}: you make it in " \
                f"{percent_shown(r.exact)} % of deals" in r.text
     rest = [r.points for r in hint.rows[1:]]
     assert rest == sorted(rest, reverse=True)
@@ -148,12 +148,13 @@ def test_rows_from_notes_sort_and_cut() -> None:
              "exact": {0: 0.1, 1: 0.3, 2: 0.46, 3: 0.2, 4: 0.05}}
     rows = hint_rows(Bid(2), notes, list(view_legal), "classic")
     assert [r.action for r in rows] == [Bid(2), Bid(3), Bid(1), Bid(4)]
-    assert rows[0].text == ("Bid 2: if you play for 2 tricks you make it in 46 % of deals; "
-                            "expected +31 points.")
+    assert rows[0].text == ("Bid 2, play for 2 tricks: you make it in 46 % of deals, +31 points "
+                            "on average.")
     assert hint_rows(Bid(1), {"forced": True}, [Bid(1)], "classic") == ()
     # notes without the chance of exactly (another advisor): the points alone
     assert [r.text for r in hint_rows(Bid(1), {"ev": {0: -0.3, 1: 1.2}}, view_legal, "classic")] \
-        == ["Bid 1: expected +1 point.", "Bid 0: expected 0 points."]
+        == ["Bid 1: +1 point on average (less sure: far from Expert's bid).",
+            "Bid 0: 0 points on average (less sure: far from Expert's bid)."]
     # Expert's own choice stays first even where its estimate is not the highest (the race's
     # leader can trail by a rounding)
     assert hint_rows(Bid(1), notes, list(view_legal), "classic")[0].action == Bid(1)
@@ -164,13 +165,12 @@ def test_rows_from_notes_sort_and_cut() -> None:
 def test_the_lines_are_translated() -> None:
     try:
         set_language("fr")
-        assert bid_line(2, 0.46, 31.0) == ("Prédiction 2\u202f: si vous jouez pour 2 plis, vous la "
-                                           "réussissez dans 46\u202f% des donnes\u202f; +31 points "
-                                           "attendus.")
+        assert bid_line(2, 0.46, 31.0) == ("Prédire 2 et jouer pour 2 plis\u202f: réussi dans "
+                                           "46\u202f% des donnes, +31 points en moyenne.")
         assert card_line(Play(Card.from_str("G7")), 1.2, "classic") \
-            == "Le 7 des elfes\u202f: +1 point attendu."
+            == "Le 7 des elfes\u202f: +1 point en moyenne."
         set_language("ca")
-        assert bid_line(1, 0.5, -10.0).startswith("Predicció 1: si jugueu per 1 basa, l’encerteu en")
+        assert bid_line(1, 0.5, -10.0).startswith("Predir 1 i jugar per 1 basa: l’encerteu en")
     finally:
         set_language("en")
 
@@ -290,5 +290,49 @@ def test_a_sampled_chance_never_shows_as_certain() -> None:
     assert percent_shown(0.46) == "46" and percent_shown(0.01) == "1" and percent_shown(0.99) == "99"
     assert "in <1 % of deals" in bid_line(1, 0.0, -12.0)
     # a number that did not reach the stated precision says how far off it may be
-    assert "in 9 % ±6 of deals; expected -7 ±5 points" in bid_line(1, 0.09, -7.0, 0.06, 5.0)
-    assert "in 9 % of deals; expected -7 points" in bid_line(1, 0.09, -7.0, 0.03, 2.0)
+    assert "in 9 % ±6 of deals, -7 ±5 points on average" in bid_line(1, 0.09, -7.0, 0.06, 5.0)
+    assert "in 9 % of deals, -7 points on average" in bid_line(1, 0.09, -7.0, 0.03, 2.0)
+
+
+def test_the_panel_says_what_the_lines_are_and_why_experts_is_ringed() -> None:
+    """#35: the bid lines are plans (their chances do not add up), the headline says why Expert's
+    bid is ringed and by how much, the 1-card round explains its two chances, and tied cards say
+    that any card will do."""
+    from wizard.table.hint import TIED, build_hint
+    s = Session.new(GameConfig(4, seed=3), seats(1))
+    s.start()
+    while not (s.is_human_turn() and s.phase is Phase.BID):
+        step_ai(s)
+    view = s.view(0)
+    assert view.round == 1
+    notes = {"ev": {0: 12.0, 1: 4.0}, "exact": {0: 0.87, 1: 0.10}}
+    hint = build_hint((Bid(0), notes), view, 0, "classic")
+    assert "Ringed: the most points on average, 8 points more than bidding 1." in hint.text
+    assert "With one card there is no plan to choose" in hint.note
+    assert "−10 for each trick over or under" in hint.note
+    while not (s.is_human_turn() and s.phase is Phase.BID and s.round >= 3):
+        if s.needs_advance:
+            s.advance()
+        elif s.is_ai_turn():
+            step_ai(s)
+        else:
+            s.act(s.legal_actions()[0])
+    view = s.view(0)
+    notes = {"ev": {0: -2.0, 1: 26.0, 2: 10.0}, "exact": {0: 0.2, 1: 0.91, 2: 0.73}}
+    hint = build_hint((Bid(1), notes), view, 0, "classic")
+    assert "the chances do not add up to 100 %" in hint.note
+    assert hint.rows[0].text.startswith("Bid 1, play for 1 trick: you make it in 91 % of deals")
+    assert "16 points more than bidding 2" in hint.text
+    while not (s.is_human_turn() and s.phase is Phase.PLAY and len(s.legal_actions()) >= 2):
+        if s.needs_advance:
+            s.advance()
+        elif s.is_ai_turn():
+            step_ai(s)
+        else:
+            s.act(s.legal_actions()[0])
+    from wizard.ai.simulator import encode
+    view = s.view(0)
+    plays = [a for a in view.legal if isinstance(a, Play)]
+    values = {encode(a.card): 7.0 for a in plays}
+    hint = build_hint((plays[0], {"values": values}), view, 0, "classic")
+    assert hint.note.startswith(TIED) and "Ringed" not in hint.text

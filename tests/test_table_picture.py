@@ -8,6 +8,7 @@ import dataclasses
 import random
 
 import pytest
+from helpers import play_to_end
 
 from wizard.engine import GameConfig, GameRecord, GameState, Phase
 from wizard.session import Seat, Session
@@ -20,14 +21,7 @@ SEATS = [Seat.human("Ann"), Seat.ai("Bo", "random"), Seat.ai("Cy", "random")]
 
 def _finished(seed: int) -> GameState:
     cfg = GameConfig(3, seed=seed)
-    rng, deal = random.Random(seed), random.Random(seed)
-    g = GameState.new(cfg)
-    while not g.is_terminal:
-        while g.is_chance:
-            g.advance(deal)
-        if not g.is_terminal:
-            g.apply(rng.choice(g.legal_actions()))
-    return g
+    return play_to_end(GameState.new(cfg), random.Random(seed), random.Random(seed))
 
 
 def test_the_tables_picture_is_immutable_and_says_what_the_table_shows() -> None:

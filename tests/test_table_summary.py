@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterator
 
 import pytest
 from test_table import intent_for
@@ -25,12 +24,7 @@ from wizard.table import Accepted, GameOver, Ignored, NextRound, Outcome, RoundO
 from wizard.table.intents import MerlinIntent, Ready
 from wizard.table.summary import round_summary
 
-
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    set_language("en")
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def play_round(table: Table, limit: int = 20_000) -> list[Outcome]:

@@ -11,10 +11,7 @@ from wizard.i18n import set_language
 from wizard.table import Shown
 from wizard.table.tips import badge, bids_tip, bids_tone, card_tip, game_tip, variants
 
-
-@pytest.fixture(autouse=True)
-def english() -> None:
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def test_every_camelot_special_names_itself_with_its_own_rule() -> None:

@@ -8,7 +8,6 @@ positions through ``GameState.at_deal``.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
@@ -36,11 +35,7 @@ CLASSIC, CAMELOT = rules_of("classic"), rules_of("camelot")
 NAMES = ["Anna", "Bruno", "Carme"]
 
 
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    set_language("en")
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def first_trick(edition: str, hands: list[str], plays: str, turned: str = "Y9", round_: int = 1,

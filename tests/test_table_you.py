@@ -4,7 +4,6 @@ name reads as a name (en, fr, ca). No pygame."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
@@ -13,11 +12,7 @@ from wizard.i18n import set_language
 from wizard.session import Seat, Session
 from wizard.table import Accepted, BidIntent, PlayIntent, Table
 
-
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def first_round(name: str) -> Table:

@@ -60,12 +60,16 @@ def fields(state: GameState) -> dict[str, Any]:
 
 
 def play_solo(seed: int, until_round: int, pick: random.Random) -> tuple[Session, list[tuple]]:
-    """A solo game stepped to ``until_round``; before every choice of the person: (move number,
+    """A solo game stepped to the person's last card (forced) of round ``until_round``, every
+    choice of that round made; before every choice of the person: (move number,
     the state's fields, the deal rng's state, the record)."""
     s = Session.new(GameConfig(4, seed=seed), SOLO)
     s.start()
     before: list[tuple] = []
-    while s.round < until_round and not s.finished:
+    while not s.finished:
+        if s.round >= until_round and s.is_human_turn() and s.phase is Phase.PLAY and \
+                len(s.view(0).hand) == 1:
+            break                                   # the round's last card: its choices are behind
         if s.needs_advance:
             s.advance()
         elif s.is_ai_turn():
@@ -79,7 +83,8 @@ def play_solo(seed: int, until_round: int, pick: random.Random) -> tuple[Session
 
 
 def test_a_take_back_restores_the_exact_position_and_deal_rng() -> None:
-    s, before = play_solo(7, 4, random.Random(1))
+    s, before = play_solo(7, 6, random.Random(1))
+    before = [b for b in before if b[1]["round"] == str(s.round)]     # this round's choices
     assert len(before) >= 3
     # take back three times: each goes back to the choice before
     for moves, state, rng_state, record in reversed(before[-3:]):
@@ -91,17 +96,48 @@ def test_a_take_back_restores_the_exact_position_and_deal_rng() -> None:
     assert [t.to for t in s.takebacks] == [b[0] for b in reversed(before[-3:])]
 
 
-def test_a_take_back_across_a_round_end_deals_the_round_again() -> None:
-    s, before = play_solo(7, 6, random.Random(1))
-    # the person's bid as the round's first action: the moves before it end the round before
-    opening = [b for b in before if b[1]["bid_count"] == "0" and b[1]["round"] != "1"]
-    assert opening
-    target = opening[-1]
-    while s.moves != target[0]:
-        s.take_back()
-    assert fields(s.state) == target[1]
-    assert s.rng.getstate() == target[2]
-    assert s.phase is Phase.BID
+def test_a_take_back_never_crosses_a_scored_round() -> None:
+    """#35: at the start of a round (and on a round's result) the last choice belongs to a round
+    already scored: refused with its reason, nothing changes; within the round it works."""
+    from wizard.table.takeback import refusal_text
+    s = Session.new(GameConfig(4, seed=7), SOLO)
+    s.start()
+    chose_in: set[int] = set()
+    seen_result = False
+    while s.round < 4:
+        if s.needs_advance:
+            if s.phase is Phase.ROUND_END and chose_in:
+                seen_result = True
+                assert s.takeback_refusal() is TakeBackRule.ROUND_SCORED
+            s.advance()
+        elif s.is_ai_turn():
+            step_ai(s)
+        else:
+            if s.round in chose_in or (chose_in and s.round - 1 in chose_in):
+                if s.round not in chose_in:          # the round's first choice: the last is scored
+                    before = fields(s.state)
+                    with pytest.raises(TakeBackError) as err:
+                        s.take_back()
+                    assert err.value.rule is TakeBackRule.ROUND_SCORED
+                    assert fields(s.state) == before and s.takebacks == []
+                    assert "final" in refusal_text(err.value.rule)
+            legal = s.legal_actions()
+            if len(legal) > 1:
+                chose_in.add(s.round)
+            s.act(legal[-1])
+    assert seen_result
+    # within a round a take-back still goes back (and is kept in the record)
+    while not (s.is_human_turn() and s.phase is Phase.PLAY):
+        if s.needs_advance:
+            s.advance()
+        elif s.is_ai_turn():
+            step_ai(s)
+        else:
+            s.act(s.legal_actions()[0])
+    assert s.takeback_refusal() is None
+    done = s.take_back()
+    assert s.phase is Phase.BID and s.round == 4 and isinstance(done.undone[0], Bid)
+    assert len(s.record().takebacks) == 1
 
 
 def test_the_computer_redoes_the_same_moves_after_a_take_back() -> None:
@@ -257,6 +293,8 @@ def test_the_table_drops_a_hint_in_flight() -> None:
         tick_until(table, table.my_turn)
         table.submit(BidIntent(1))
         tick_until(table, lambda: table.my_turn() and s.round == 2)
+        table.submit(BidIntent(2))                   # a choice in this round to go back to
+        tick_until(table, lambda: table.my_turn() and s.phase is Phase.PLAY)
         gate.release.clear()
         assert isinstance(table.submit(AskHint()), Accepted) and table.hint_job is not None
         out = table.submit(TakeBackIntent())
@@ -283,7 +321,7 @@ def test_the_table_drops_the_finished_trick_it_holds() -> None:
         for o in table.take_outcomes():
             if isinstance(o, RoundOver):
                 table.submit(NextRound())
-        if table.held is not None and table.shown.held and s.round >= 3:
+        if table.held is not None and table.shown.held and s.round >= 3 and s.phase is Phase.PLAY:
             break
         if table.my_turn():
             a = pick.choice(s.legal_actions())

@@ -14,12 +14,7 @@ from wizard.i18n import set_language  # noqa: E402
 from wizard.ui.cardpaint import CardPainter, labels_for, variants  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _english() -> None:
-    set_language("en")
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def same(a: pygame.Surface, b: pygame.Surface) -> bool:

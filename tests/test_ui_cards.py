@@ -15,7 +15,6 @@ import pytest  # noqa: E402
 
 from wizard import messages  # noqa: E402
 from wizard.engine import Edition, GameConfig, Phase  # noqa: E402
-from wizard.i18n import set_language  # noqa: E402
 from wizard.session import Session  # noqa: E402
 from wizard.table.computer import step_ai
 from wizard.ui import text, theme  # noqa: E402
@@ -24,10 +23,7 @@ from wizard.ui.scenes.card_legend import CardLegendScene  # noqa: E402
 from wizard.ui.scenes.table import TableScene  # noqa: E402
 from wizard.ui.smoke import _seats, play_until  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _english() -> None:
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ ringed, and the panel goes when the person acts or asks again."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -23,11 +22,7 @@ from wizard.ui.layout import bid_buttons  # noqa: E402
 from wizard.ui.scenes.table import TableScene  # noqa: E402
 from wizard.ui.smoke import play_until  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _english() -> Iterator[None]:
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def asked(app: object, t: TableScene) -> None:

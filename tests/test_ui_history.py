@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from helpers import play_to_end  # noqa: E402
 
 from wizard.engine import Edition, GameConfig, GameState, Options  # noqa: E402
 from wizard.i18n import set_language  # noqa: E402
@@ -30,14 +31,7 @@ T0 = datetime(2026, 3, 1, 18, 30, tzinfo=UTC)
 
 def random_finished(config: GameConfig, seed: int) -> GameState:
     """A whole game played with random legal actions (deals from ``Random(config.seed)``)."""
-    deals, moves = random.Random(config.seed), random.Random(seed)
-    state = GameState.new(config)
-    while not state.is_terminal:
-        if state.is_chance:
-            state.advance(deals)
-        else:
-            state.apply(moves.choice(state.legal_actions()))
-    return state
+    return play_to_end(GameState.new(config), random.Random(config.seed), random.Random(seed))
 
 
 GAMES: list[tuple[int, Edition, Options]] = [
@@ -65,9 +59,7 @@ def make_history(data_dir: Path, count: int = 6) -> list[HistoryEntry]:
     return out
 
 
-@pytest.fixture(autouse=True)
-def _english() -> None:
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 @pytest.fixture(scope="module")

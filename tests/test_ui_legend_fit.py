@@ -18,11 +18,7 @@ from wizard.rules_text import card_rules, legend  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes import card_legend  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _english():  # type: ignore[no-untyped-def]
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "ca"])

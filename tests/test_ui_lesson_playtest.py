@@ -13,9 +13,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from helpers import play_lesson_to_end  # noqa: E402
 
 from wizard.engine import DealerChosen, GameConfig  # noqa: E402
-from wizard.i18n import set_language  # noqa: E402
 from wizard.service import Prefs  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
@@ -29,10 +29,7 @@ from wizard.ui.scenes.table import TableScene  # noqa: E402
 from wizard.ui.scenes.tutorial import TutorialScene  # noqa: E402
 from wizard.ui.smoke_tutorial import make_tutorial_screen  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _english() -> None:
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def make(tmp_path: Path) -> App:
@@ -98,31 +95,11 @@ def test_a_lesson_shows_its_own_rounds_and_no_hint_button(tmp_path: Path) -> Non
     assert sc.game.moves == moves and sc.table.hint_job is None
 
 
-def _to_the_end(sc: TutorialScene, app: App) -> None:
-    from wizard.ui.scenes.round_end import RoundEndScene
-    from wizard.ui.smoke_tutorial import intents_for
-    tut = sc.tutorial
-    for _i in range(2000):
-        app.frame(0.25)
-        if isinstance(app.top, RoundEndScene):
-            app.top.close()
-            continue
-        note = tut.note()
-        if note is not None and note.kind == "done":
-            return
-        if note is not None and note.kind == "say":
-            sc.go_on()
-        elif note is not None and note.kind == "do":
-            for intent in intents_for(tut.item.action):     # type: ignore[union-attr]
-                sc.submit(intent)
-    raise AssertionError("the lesson did not end")
-
-
 def test_the_first_lesson_ends_with_play_a_real_game(tmp_path: Path) -> None:
     app = make(tmp_path)
     sc = app.go("lesson", lesson_id="basics", pos=0)
     assert isinstance(sc, TutorialScene)
-    _to_the_end(sc, app)
+    play_lesson_to_end(app, sc)
     fit = lesson_board.lesson_box(sc, sc.tutorial.note())      # type: ignore[arg-type]
     assert fit.other is not None and fit.button is not None
     assert not fit.other.overlaps(fit.button)
@@ -133,18 +110,19 @@ def test_the_first_lesson_ends_with_play_a_real_game(tmp_path: Path) -> None:
     assert all(s["kind"] == "ai" and s["level"] == "normal" for s in seats[1:])
 
 
-def test_the_magic_lesson_ends_with_back_to_the_lessons_only(tmp_path: Path) -> None:
+def test_the_magic_lesson_ends_with_a_real_game_too(tmp_path: Path) -> None:
+    """#35: every lesson, not only the first, offers "Play a real game" at its end (focused)."""
     app = make(tmp_path)
     sc = app.go("lesson", lesson_id="magic", pos=0)
     assert isinstance(sc, TutorialScene)
-    _to_the_end(sc, app)
+    play_lesson_to_end(app, sc)
     fit = lesson_board.lesson_box(sc, sc.tutorial.note())      # type: ignore[arg-type]
-    assert fit.other is None and fit.button is not None
+    assert fit.other is not None and fit.button is not None and sc.end_focus == 1
 
 
 def test_the_first_dealer_banner_names_the_seat_that_deals(tmp_path: Path, monkeypatch) -> None:
     """The cards are drawn for the first dealer: while the choice is shown, the banner names the
-    seat the engine made dealer (RULES.md 3), which the D marker of round 1 then shows."""
+    seat the engine made dealer (docs/RULES.md §3), which the D marker of round 1 then shows."""
     said: list[str] = []
     monkeypatch.setattr(cards_board, "banner", lambda _sc, _surf, words: said.append(words))
     for seed in range(1, 6):
@@ -164,7 +142,9 @@ def test_the_first_dealer_banner_names_the_seat_that_deals(tmp_path: Path, monke
         assert active.seat == dealer
         said.clear()
         sc.draw(pygame.Surface((1280, 800)))
-        want = "You deal first" if dealer == 0 else f"{'ABC'[dealer - 1]} deals first"
+        name = "ABC"[dealer - 1]
+        want = ("You drew the highest card: you deal first" if dealer == 0
+                else f"{name} drew the highest card: {name} deals first")
         assert said == [want], (seed, said)
 
 

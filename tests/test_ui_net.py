@@ -22,6 +22,7 @@ from wizard.net.host import SeatStatus  # noqa: E402
 from wizard.net.joincode import decode  # noqa: E402
 from wizard.net.keep import TOKENS_FILE, host_tables  # noqa: E402
 from wizard.net.wire import Code  # noqa: E402
+from wizard.persistence.deals import SECRET_SEED_MIN  # noqa: E402
 from wizard.service import Prefs  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
 from wizard.table import GameOver  # noqa: E402
@@ -85,6 +86,7 @@ def test_new_game_offers_a_network_seat_that_opens_the_waiting_screen(tmp_path: 
     assert waiting.host is not None and waiting.host.bind == LOOPBACK
     assert decode(waiting.code()).address == LOOPBACK
     assert waiting.game.seats[0].name == "Host"          # not "You": the joiners read it too
+    assert waiting.game.config.seed >= SECRET_SEED_MIN   # deals from a secret (#33 N3)
     assert waiting.table_name == "Host's table"
     waiting.back()                  # Cancel: the table stops listening
     assert isinstance(app.top, SetupScene)
@@ -232,4 +234,118 @@ def test_the_host_says_when_only_this_computer_can_join(tmp_path: Path, monkeypa
         app.frame(0.0)
         assert any("only this computer can join" in line for line in said)
     finally:
+        scene.host.close()
+
+
+def test_a_resumed_table_whose_code_was_under_attack_gets_a_new_one(tmp_path: Path, host) -> None:
+    """Issue #33, N4: a code tried with ROTATE_AFTER wrong secrets is not kept by a resume; the
+    joiner comes back with its seat token (and the old code), a stranger with the old code not."""
+    from wizard.ui.scenes.net_host import ROTATE_AFTER
+    happ, scene = host
+    c = decode(scene.code())
+    joiner = RemoteGame(c.address, c.port, c.secret, "Núria")
+    joiner.connect()
+    until(lambda: scene.start_button.enabled, happ)
+    scene.start()
+    table = happ.top
+    until(lambda: joiner.pump() >= 0 and joiner.ready, happ)
+    for _ in range(3):                       # wrong secrets, counted and kept beside the save
+        eve = RemoteGame(c.address, c.port, (c.secret + 1) % 2 ** 40, "Eve")
+        eve.connect()
+        until(lambda e=eve: e.pump() >= 0 and e.lost, happ)
+    token, gid = joiner.token, happ.prefs.game_id(scene.game)
+    table.leave()  # type: ignore[attr-defined]
+    happ.prefs.flush()
+    kept = host_tables(happ.prefs.data_dir)
+    assert kept.get(gid)["guessed"] == 3  # type: ignore[index]
+    kept.put(gid, {**kept.get(gid), "guessed": ROTATE_AFTER})  # type: ignore[dict-item]
+    again = _app(tmp_path / "host")
+    listed = again.go("continue_list")
+    listed.resume(next(g for g in listed.games if g.game_id == gid))  # type: ignore[attr-defined]
+    resumed = again.top
+    assert isinstance(resumed, NetHostScene) and resumed.host is not None
+    assert resumed.code() != scene.code() and resumed.host.secret != c.secret
+    stranger = RemoteGame(c.address, c.port, c.secret, "Eve")       # the old code: refused
+    stranger.connect()
+    until(lambda: stranger.pump() >= 0 and stranger.lost, again)
+    assert stranger.refused is not None and stranger.refused.code is Code.SECRET
+    back = RemoteGame(c.address, c.port, c.secret, "Núria", token=token)
+    back.connect()
+    until(lambda: back.pump() >= 0 and back.ready, again)
+    assert back.seat == 1
+    back.close()
+    resumed.host.close()
+
+
+def test_the_joiner_says_when_the_host_closed_the_table_and_rejoins_later(tmp_path: Path,
+                                                                           host) -> None:
+    """#33: after the host's "Save and leave" the joiner says the host closed the table (not
+    "Reconnecting… (try 2)" for ever); a restarted joiner is offered "Back to the table"."""
+    from wizard.ui.scenes.menu import MenuScene
+    from wizard.ui.scenes.net_join import table_to_rejoin
+    happ, scene = host
+    app = _app(tmp_path / "joiner")
+    join = app.go("net_join", code=scene.code(), name="Núria")
+    join.join()
+    until(lambda: isinstance(app.top, JoinerTableScene), app, happ)
+    until(lambda: scene.start_button.enabled, happ)
+    scene.start()
+    htable = happ.top
+    until(lambda: not app.top.waiting_for_start(), app, happ)  # type: ignore[union-attr]
+    htable.leave()  # type: ignore[union-attr]
+    until(lambda: isinstance(app.top, ReconnectScene), app)
+    over = app.top
+    assert isinstance(over, ReconnectScene) and over.closed
+    assert over.title() == "The host closed the table"  # type: ignore[operator]
+    for _ in range(5):
+        app.frame(0.0)
+    assert over.closed and not over.gave_up
+    again = _app(tmp_path / "joiner")             # the joiner's program starts again
+    assert table_to_rejoin(again) == (scene.code(), "Núria")
+    menu = again.go("menu")
+    assert isinstance(menu, MenuScene) and menu.rejoin is not None
+    labels = [w.label() if callable(w.label) else w.label for w in menu.widgets
+              if hasattr(w, "label")]
+    assert "Back to the table" in labels
+    from wizard.ui.scenes.net_join import game_over
+    key = next(iter(__import__("json").loads((tmp_path / "joiner" / TOKENS_FILE).read_text())))
+    game_over(again, key)                         # a finished game is not offered
+    assert table_to_rejoin(again) is None
+
+
+def test_the_host_takes_its_own_name_and_says_when_strangers_knock(tmp_path: Path) -> None:
+    from wizard.net.keep import joiner_tokens
+    from wizard.ui.scenes.continue_list import network_games
+    from wizard.ui.scenes.net_host import strangers_line
+    app = _app(tmp_path)
+    joiner_tokens(app.prefs.data_dir).put("10.0.0.2:36523:5", {"token": "t", "name": "Pau"})
+    you = Session.new(GameConfig(4, seed=5), [Seat.human("You"), Seat.human("Seat 2"),
+                                              Seat.ai("Merlin", "easy"), Seat.ai("Cy", "easy")],
+                      on_save=app.prefs.save_game)
+    scene = app.go("net_host_waiting", session=you, seats=[1])
+    assert isinstance(scene, NetHostScene) and scene.host is not None
+    try:
+        assert you.seats[0].name == "Pau"         # not "Host" in the host's language
+        assert strangers_line(scene.host) == ""
+        c = decode(scene.code())
+        eve = RemoteGame(c.address, c.port, (c.secret + 1) % 2 ** 40, "Eve")
+        eve.connect()
+        until(lambda: eve.pump() >= 0 and eve.lost, app)
+        until(lambda: scene.strangers == 1, app)
+        assert "1 connection without this table's code" in strangers_line(scene.host)
+        joiner = RemoteGame(c.address, c.port, c.secret, "Núria")
+        joiner.connect()
+        until(lambda: scene.start_button.enabled, app)
+        scene.start()
+        until(lambda: joiner.pump() >= 0 and joiner.ready, app)
+        app.prefs.flush()
+        assert app.prefs.game_id(you) in network_games(app)   # the Continue list marks it
+        listed = _app(tmp_path).go("continue_list")
+        assert app.prefs.game_id(you) in listed.network  # type: ignore[attr-defined]
+        listed.app.draw()
+        joiner.close()
+    finally:
+        for s in app.scenes:
+            if isinstance(s, HostTableScene):
+                s.close()
         scene.host.close()

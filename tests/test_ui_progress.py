@@ -24,10 +24,7 @@ from wizard.ui.scenes.progress import ProgressScene, player_names  # noqa: E402
 from wizard.ui.smoke_stats import fill_progress_history  # noqa: E402
 from wizard.ui.widgets import Cycle  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _english() -> None:
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from helpers import play_to_end  # noqa: E402
 from test_ui_history import click, make_history  # noqa: E402
 
 from wizard.engine import Bid, GameRecord, GameState, Phase  # noqa: E402
@@ -27,10 +28,7 @@ from wizard.ui.scenes.replay import (  # noqa: E402
 )
 from wizard.ui.widgets import Button, label_text  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _english() -> None:
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 @pytest.fixture(scope="module")
@@ -339,12 +337,7 @@ def test_every_wizard_keeps_its_own_picture_from_hand_to_trick(players: int, see
     cfg = GameConfig(players=players, seed=seed)
     rng = random.Random(seed)
     deal_rng = random.Random(cfg.seed)
-    g = GameState.new(cfg)
-    while not g.is_terminal:
-        while g.is_chance:
-            g.advance(deal_rng)
-        if not g.is_terminal:
-            g.apply(rng.choice(g.legal_actions()))
+    g = play_to_end(GameState.new(cfg), deal_rng, rng)
     frames = build_frames(GameRecord.of(g))
     checked = 0
     for prev, f in zip(frames, frames[1:], strict=False):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from wizard import messages
@@ -13,11 +11,7 @@ from wizard.session import Seat, Session
 from wizard.ui import smoke
 from wizard.ui.replaymodel import build_frames, describe
 
-
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def _lines(name: str, lang: str) -> list[str]:

@@ -53,18 +53,30 @@ REVIEW_AND_TABLE = smoke.SCREENS if os.environ.get("WIZARD_R6_ALL") else (
     "setup", "menu", *smoke.STATS_SCREENS)
 
 
+@pytest.fixture(scope="module")
+def r6_history(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The history screens' games and the statistics' long history, as the smoke test's, made
+    once for both window sizes."""
+    folders = tmp_path_factory.mktemp("r6-games"), tmp_path_factory.mktemp("r6-progress")
+    games, progress = Prefs(folders[0]), Prefs(folders[1])
+    smoke.fill_history(games)
+    smoke.fill_games(games)
+    smoke.fill_big_history(progress, games=30)       # history, stats, progress: as the smoke test
+    games.close()
+    progress.close()
+    return folders
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
 def test_r6_every_screen_survives_the_largest_interface_size(tmp_path: Path, size: tuple[int, int],
-                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+                                                             r6_history: tuple[Path, Path]) -> None:
     set_language("en")
     data = tmp_path / "data"
     data.mkdir()
     (data / "settings.json").write_text(json.dumps({"schema": 1, "ui_scale": 3.0}))
     prefs = Prefs(data)
-    games, progress = Prefs(tmp_path / "games"), Prefs(tmp_path / "progress")
-    smoke.fill_history(games)
-    smoke.fill_games(games)
-    smoke.fill_big_history(progress, games=30)       # history, stats, progress: as the smoke test
+    games, progress = Prefs(r6_history[0]), Prefs(r6_history[1])
+    games.settings, progress.settings = Settings(), Settings()   # as new, whatever size1 left
     a = make_app(prefs, size=size, headless=True, threaded=False, speed="off", lang="en")
     try:
         for name in REVIEW_AND_TABLE:

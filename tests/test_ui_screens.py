@@ -25,10 +25,7 @@ from wizard.ui.scenes.setup import SetupScene, config_of  # noqa: E402
 from wizard.ui.scenes.table import TableScene  # noqa: E402
 from wizard.ui.widgets import Button, Cycle  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _english() -> None:
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def click(app: App, pos: tuple[int, int]) -> None:

@@ -14,15 +14,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from wizard import messages  # noqa: E402
-from wizard.i18n import set_language  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes import setup as setup_mod  # noqa: E402
 from wizard.ui.scenes.setup import SetupScene  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _english() -> None:
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def hover(app, pos: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]

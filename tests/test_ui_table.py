@@ -21,10 +21,7 @@ from wizard.ui.scenes.scorepad import ScorePadScene  # noqa: E402
 from wizard.ui.scenes.table import TableScene  # noqa: E402
 from wizard.ui.smoke import play_until  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _english() -> None:
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def make_app(speed: str = "off", size: tuple[int, int] = (1280, 800)) -> App:

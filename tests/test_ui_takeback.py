@@ -12,17 +12,13 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from wizard.engine import GameConfig, Phase  # noqa: E402
-from wizard.i18n import set_language  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
 from wizard.ui.layout import bid_buttons  # noqa: E402
 from wizard.ui.routes import make_app as routed_app  # noqa: E402
 from wizard.ui.scenes.table import TableScene  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _english() -> None:
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def make_app() -> App:

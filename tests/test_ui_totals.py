@@ -10,7 +10,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest  # noqa: E402
 
 from wizard.engine import GameConfig, Phase, RoundScored  # noqa: E402
-from wizard.i18n import set_language  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
@@ -18,10 +17,7 @@ from wizard.ui.scenes.round_end import RoundEndScene  # noqa: E402
 from wizard.ui.scenes.table import TableScene  # noqa: E402
 from wizard.ui.smoke import play_until  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _english() -> None:
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def round_two_last_trick(speed: str) -> tuple[App, TableScene]:

@@ -10,24 +10,18 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import random  # noqa: E402
-from collections.abc import Iterator  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from helpers import play_to_end  # noqa: E402
 
 from wizard.engine import Edition, GameConfig, GameRecord, GameState, TrickWon  # noqa: E402
-from wizard.i18n import set_language  # noqa: E402
 from wizard.table.trickwhy import trick_line  # noqa: E402
 from wizard.ui.replaymodel import build_frames, describe  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.smoke_tricks import make_trick_screen  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _english() -> Iterator[None]:
-    set_language("en")
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def _violet(surf: pygame.Surface, rect: pygame.Rect) -> int:
@@ -63,11 +57,7 @@ def test_the_replay_says_why_each_trick_was_won() -> None:
     cfg = GameConfig(3, edition=Edition.CAMELOT, seed=9)
     state, rng = GameState.new(cfg), random.Random(4)
     deal_rng = random.Random(cfg.seed)
-    while not state.is_terminal and state.round <= 3:
-        if state.is_chance:
-            state.advance(deal_rng)
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+    play_to_end(state, deal_rng, rng, until=lambda s: s.round > 3)
     names = ["Anna", "Bruno", "Carme"]
     said = 0
     for frame in build_frames(GameRecord.of(state)):

@@ -12,9 +12,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from helpers import play_lesson_to_end  # noqa: E402
 
 from wizard.engine import GameConfig  # noqa: E402
-from wizard.i18n import set_language  # noqa: E402
 from wizard.service import Prefs  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
 from wizard.table.lessons.steps import Do, Say  # noqa: E402
@@ -29,10 +29,7 @@ from wizard.ui.scenes.table import TableScene  # noqa: E402
 from wizard.ui.scenes.tutorial import TutorialScene  # noqa: E402
 from wizard.ui.widgets import Button  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _english() -> None:
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def make(tmp_path: Path) -> App:
@@ -156,26 +153,12 @@ def test_a_finished_lesson_is_remembered(tmp_path: Path) -> None:
     app = make(tmp_path)
     sc = app.go("lesson", lesson_id="camelot", pos=0)
     assert isinstance(sc, TutorialScene)
-    for _i in range(300):
-        settle(app, 2)
-        top = app.top
-        if top is not sc:                    # the round's result: closed as a person would
-            key(app, pygame.K_RETURN)
-            continue
-        note = sc.tutorial.note()
-        if note is None:
-            continue
-        if note.kind == "done":
-            break
-        if note.kind == "say":
-            key(app, pygame.K_RETURN)
-        elif note.kind == "do" and isinstance(sc.tutorial.item, Do):
-            from wizard.ui.smoke_tutorial import intents_for
-            for intent in intents_for(sc.tutorial.item.action):
-                sc.submit(intent)
+    play_lesson_to_end(app, sc)              # with Enter, as a person would
     assert sc.tutorial.finished
     assert "camelot" in app.settings.lessons["finished"]
-    key(app, pygame.K_RETURN)                # Back to the lessons
+    assert sc.end_focus == 1                 # #35: "Play a real game" is offered, focused
+    key(app, pygame.K_LEFT)                  # then Back to the lessons
+    key(app, pygame.K_RETURN)
     assert isinstance(app.top, LearnScene)
 
 

@@ -1,4 +1,4 @@
-"""A view never carries the seed (RULES.md §7): not in a PlayerView, not in a bot request.
+"""A view never carries the seed (docs/RULES.md §7): not in a PlayerView, not in a bot request.
 
 The seed decides every deal still to come, so a seat (or a bot) that saw it could know the other
 hands. The game record keeps it; the views and the requests built from them must not.
@@ -12,6 +12,8 @@ import json
 import random
 from collections.abc import Mapping
 from typing import Any
+
+from helpers import play_to_end
 
 from wizard.engine import BidVisibility, Edition, GameConfig, GameState, Options, PlayerView
 from wizard.protocol import request_of, view_of
@@ -128,12 +130,7 @@ def test_no_bot_request_carries_the_seed() -> None:
 
 
 def test_a_finished_game_still_keeps_its_seed_in_the_state() -> None:
-    state = GameState.new(CONFIGS[0])
-    rng = random.Random(SEED)
-    while not state.is_terminal:
-        if state.is_chance:
-            state.advance(rng)
-        else:
-            state.apply(state.legal_actions()[0])
+    state = play_to_end(GameState.new(CONFIGS[0]), random.Random(SEED),
+                        choose=lambda s: s.legal_actions()[0])
     assert state.config.seed == SEED and state.view_for(0).config.seed is None
     assert state.view_for(0).config.rounds == state.config.rounds

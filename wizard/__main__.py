@@ -47,9 +47,16 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--net-bind", default=None, metavar="ADDRESS",
                    help="a network table listens on this address only (e.g. 127.0.0.1; default: "
                         "this computer's private network address)")
+    p.add_argument("--mailbox", default=None, metavar="URL",
+                   help="the magic-wormhole mailbox server for internet codes (ws://host:port/v1; "
+                        "'off': none; default: magic-wormhole's public one)")
+    p.add_argument("--relay", default=None, metavar="URL",
+                   help="the magic-wormhole transit relay (tcp:host:port; default: "
+                        "magic-wormhole's public one)")
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     # A release check (.ci/check-exe, .ci/release.py): review a short game in a child process.
     p.add_argument("--review-selftest", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--net-selftest", nargs="+", default=None, help=argparse.SUPPRESS)
     return p
 
 
@@ -130,6 +137,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.review_selftest:
         from wizard.selftest import run as review_selftest
         return review_selftest()
+    if args.net_selftest:
+        from wizard.net.selftest import run as net_selftest
+        return net_selftest(args.net_selftest, args.mailbox, args.relay)
     if args.export_history is not None or args.import_history is not None:
         from wizard import history_cli
         from wizard.i18n import set_language
@@ -138,7 +148,9 @@ def _run(args: argparse.Namespace) -> int:
         if args.export_history is not None:
             code, message = history_cli.export_history(args.data_dir, args.export_history)
         else:
-            code, message = history_cli.import_history(args.data_dir, args.import_history)
+            counted = sys.stderr if sys.stderr.isatty() else None    # lines read, as it goes
+            code, message = history_cli.import_history(args.data_dir, args.import_history,
+                                                       counted)
         tell(message)
         return code
     if args.smoke_test:
@@ -152,6 +164,18 @@ def _run(args: argparse.Namespace) -> int:
             tell(f"wizard: bad --net-bind {args.net_bind!r}; use an IPv4 address like 127.0.0.1")
             return 2
         os.environ["WIZARD_NET_BIND"] = args.net_bind   # read by wizard.ui.netui.bind_address
+    if args.mailbox or args.relay:
+        from wizard.net.internet import bad_server
+        for flag, value, kind in (("--mailbox", args.mailbox, "mailbox"),
+                                  ("--relay", args.relay, "relay")):
+            why = bad_server(kind, value) if value else None
+            if why:
+                tell(f"wizard: bad {flag} {value!r}: {why}")
+                return 2
+        if args.mailbox:                      # read by wizard.ui.netui.servers
+            os.environ["WIZARD_MAILBOX"] = args.mailbox
+        if args.relay:
+            os.environ["WIZARD_RELAY"] = args.relay
     size = None
     if args.size:
         try:

@@ -1,4 +1,4 @@
-"""Benchmarks that print their figures: ``python -m wizard.bench engine|ui|persistence|ai|review|history|net``.
+"""Benchmarks that print their figures: ``python -m wizard.bench engine|ui|persistence|ai|review|history|net|calibration|hint|coach-truth``.
 
 Figures are medians over several repetitions in one process (one core), timed in CPU time
 (time.process_time) so that other processes on a busy machine disturb them less. Compare ratios within a
@@ -134,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(prog="python -m wizard.bench", description=__doc__)
     parser.add_argument("what", choices=["engine", "ui", "persistence", "ai", "review", "calibration",
-                                         "hint", "history", "net"])
+                                         "hint", "history", "net", "coach-truth", "fuzz"])
     parser.add_argument("--reps", type=int, default=5)
     parser.add_argument("--games", type=int, default=1,
                         help="ai: games per table and player count")
@@ -151,12 +151,18 @@ def main(argv: list[str] | None = None) -> int:
         return int(importlib.import_module("wizard.ui.bench").main(argv) or 0)
     elif args.what == "history":
         return int(importlib.import_module("wizard.ui.history_bench").main(argv) or 0)
+    elif args.what == "fuzz":
+        return int(importlib.import_module("wizard.ui.history_fuzz").main(argv) or 0)
     elif args.what == "hint":
         return int(importlib.import_module("wizard.ai.coach_bench").main(argv) or 0)
+    elif args.what == "coach-truth":
+        return int(importlib.import_module("wizard.ai.coach_truth_bench").main(argv) or 0)
     elif args.what == "calibration":
         return int(importlib.import_module("wizard.ai.calibration_bench").main(argv) or 0)
     elif args.what == "net":
-        return int(importlib.import_module("wizard.net.bench").main(argv) or 0)
+        module = "wizard.net.bench_wormhole" if "--wormhole" in (argv or sys.argv) \
+            else "wizard.net.bench"                 # --wormhole: the internet table's (#33)
+        return int(importlib.import_module(module).main(argv) or 0)
     elif args.what == "review":
         return int(importlib.import_module("wizard.review.bench").main(argv) or 0)
     else:

@@ -73,6 +73,7 @@ LANGUAGE_TABLE: tuple[Language, ...] = (
              ("french", "francais", "français")),
     Language("ca", "Català", "Catalan", "nplurals=2; plural=(n != 1);", ",", ".",
              ("catalan", "catala", "català")),
+    Language("de", "Deutsch", "German", "nplurals=2; plural=(n != 1);", ",", ".", ("german", "deutsch")),
 )
 
 DEFAULT_LANGUAGE = LANGUAGE_TABLE[0].code

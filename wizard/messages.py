@@ -6,7 +6,7 @@ turns those into translated text for the table, the setup screen and the rules.
 Every function looks the text up at call time, so a live language switch works.
 
 Card looks: ``"classic"`` (the four peoples, ranks 1..13) or ``"standard"``
-(spades/hearts/diamonds/clubs, ranks 2..A). Looks are cosmetic (RULES.md §1).
+(spades/hearts/diamonds/clubs, ranks 2..A). Looks are cosmetic (docs/RULES.md §1).
 """
 
 from __future__ import annotations
@@ -235,7 +235,7 @@ RULE_TEXTS: dict[Rule, str] = {
                               "you must not make the bids add up to {round}, so you cannot bid "
                               "{bid}."),
     Rule.BID_SUM_CAMELOT: N_("Camelot: with more than four cards each, the bids must not add up "
-                             "to {round} unless you bid 0, so you cannot bid {bid}."),
+                             "to {round}, so you cannot bid {bid} (a bid of 0 is always allowed)."),
     Rule.CARD_NOT_IN_HAND: N_("That card is not in your hand: {card}."),
     Rule.MUST_FOLLOW_SUIT: N_("You must follow suit: {suit}."),
     Rule.SCROLL_WIZARD: N_("Ancient scroll: when trump is led, you may play a Wizard only if you "
@@ -441,10 +441,8 @@ def chance_text(p: float) -> str:
 def unchecked_chance(n: int) -> str:
     """Why a bid far from Expert's has no chance shown (its points still are)."""
     return ngettext(
-        "No chance shown: more than {n} trick from Expert's bid, these numbers were not checked "
-        "against real play (its points are less sure).",
-        "No chance shown: more than {n} tricks from Expert's bid, these numbers were not checked "
-        "against real play (its points are less sure).",
+        "No chance shown more than {n} trick from Expert's bid: less sure, far from Expert's bid.",
+        "No chance shown more than {n} tricks from Expert's bid: less sure, far from Expert's bid.",
         n).format(n=n)
 
 

@@ -3,7 +3,7 @@
 Each chapter is a list of sections ``(title, [paragraph, ...])``. The strings are
 English msgids marked with ``N_``; call :func:`chapters` (or :func:`translate`)
 at draw time to get them in the current language, so a live language switch
-re-renders correctly. Written from RULES.md and the rulebooks in ``seeds/``.
+re-renders correctly. Written from docs/RULES.md and the rulebooks in ``seeds/``.
 """
 
 from __future__ import annotations
@@ -24,6 +24,15 @@ MAGIC_WHEN = N_("A lowest card becomes a Magic Wizard when it follows the lead s
                 "the suit of the trick, and it is not the card that set that suit.")
 MAGIC_WINS = N_("A Magic Wizard wins the trick, even against Wizards. Only one can be played in a "
                 "trick, since each suit has a single lowest card.")
+MAGIC_SEVERAL = N_("Several lowest cards in one trick: only the one of the lead suit is magic. A "
+                   "lowest card of another suit is an ordinary card; a lowest trump is then just "
+                   "the weakest trump (it still beats the suit led). When trump is led, the lowest "
+                   "trump follows it and is the Magic Wizard.")
+CAMELOT_BIDS = N_("From round 5 on (more than four cards each), the bids may not add up to the "
+                  "number of tricks, with one exception: the last bidder may always bid 0. "
+                  "Example: 6 tricks and the others bid 5 in all: the last bidder may not bid 1 "
+                  "(that makes 6). If the others bid 6 in all, a bid of 0 makes 6 too, and is "
+                  "allowed all the same.")
 GRAIL = N_("Holy Grail: played in an even position, it wins the trick above every other "
            "card, Morgan le Fay included. Played in an odd position, it is worthless and "
            "always loses.")
@@ -147,6 +156,7 @@ MAGIC: list[Section] = [
     (N_("The Magic Wizard"), [
         MAGIC_WHEN,
         MAGIC_WINS,
+        MAGIC_SEVERAL,
         N_("A lowest card that leads the trick, or that sets the lead suit after a Jester was "
            "led, is an ordinary card, the weakest of its suit."),
         N_("After a led Jester, the card that sets the suit counts as the start of the trick: "
@@ -172,8 +182,7 @@ CAMELOT: list[Section] = [
            "chooses one of the four suits as trump; playing without trump cannot be chosen."),
     ]),
     (N_("Bidding in Camelot"), [
-        N_("When more than four cards are dealt to each player, the bids must not add up to "
-           "the number of tricks, unless the last bidder bids 0."),
+        CAMELOT_BIDS,
         N_("This rule needs open bids: with hidden or secret bids it does not apply."),
     ]),
     (N_("Positions in a trick"), [
@@ -310,7 +319,7 @@ def card_rules(card: Card, edition: Edition | str, trump: str | None = None,
         if trump is not None and card.suit == trump:
             out.append(_(TRUMP_CARD))
         if rules.power(card) is Power.MAGIC:
-            out.append(_(MAGIC_WHEN))
+            out += [_(MAGIC_WHEN), _(MAGIC_SEVERAL)]
         return out
     if kind is Kind.WIZARD:
         out = [_(FIRST_WIZARD), _(ANY_TIME)]
@@ -342,7 +351,8 @@ def legend(edition: Edition | str, look: str = "classic",
     out: list[tuple[tuple[str, ...], str, list[str]]] = [
         (tuple(f"{s}13" for s in SUITS), _(NUMBERS_TITLE), [suits, rng, _(NUMBER_CARD)])]
     if rules.has_power(Power.MAGIC):
-        out.append(((f"G{rules.magic_rank}",), _(MAGIC_TITLE), [_(MAGIC_WHEN), _(MAGIC_WINS)]))
+        out.append(((f"G{rules.magic_rank}",), _(MAGIC_TITLE),
+                    [_(MAGIC_WHEN), _(MAGIC_WINS), _(MAGIC_SEVERAL)]))
     for c in rules.cards:
         if rules.is_special(c):
             out.append(((c.text,), messages.card_title(c, look),

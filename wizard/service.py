@@ -15,6 +15,7 @@ import copy
 import errno
 import logging
 import random
+import sqlite3
 import threading
 import time
 import weakref
@@ -388,8 +389,21 @@ class Prefs:
         db = self.store.history_db(create=False)
         if db is None:
             return empty
-        with db.reader() as conn:
-            return fn(conn)
+        try:
+            with db.reader() as conn:
+                return fn(conn)
+        except (sqlite3.Error, ValueError, TypeError, ArithmeticError) as e:
+            # a value the start's check did not see (the file changed under us): never a crash
+            log.exception("history query failed")
+            self._history_failed(db.path, e)
+            return empty
+
+    def _history_failed(self, path: Any, error: Exception) -> None:
+        """Tell the player (once) that part of the history could not be read just now."""
+        from wizard.persistence import FileKind, Problem, ProblemKind
+        self.store._report(Problem(ProblemKind.UNREADABLE, FileKind.HISTORY, path,
+                                   detail=f"query failed: {error}"))
+        self.problems = list(getattr(self.store, "problems", []))
 
     def history_count(self) -> int:
         """How many finished games the history holds."""
@@ -399,7 +413,8 @@ class Prefs:
         """Finished games ``offset ..`` newest first, as the list shows them (``GameRow``)."""
         if self.store is None or self.store.history_db(create=False) is None:
             return []
-        return list(self._query(lambda c: self.store.history_db().page(offset, limit, c), []))
+        return list(self._query(lambda c: self.store.history_db(create=False).page(
+            offset, limit, c), []))
 
     def history_entry(self, key: str) -> Any:
         """One whole finished game (``HistoryEntry``) by its key, or None."""

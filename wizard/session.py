@@ -35,6 +35,7 @@ from wizard.engine import (
 )
 from wizard.engine.record import steps
 from wizard.engine.scoring import winners
+from wizard.persistence.deals import deal_rng
 from wizard.persistence.seats import SeatSpec
 
 Seat = SeatSpec   # the one seat type: a name, a person or a computer level (``SeatSpec.human``/``.ai``)
@@ -65,6 +66,7 @@ class TakeBackRule(enum.Enum):
     GAME_OVER = "game_over"          # a finished game stays as it was played
     NO_RECORD = "no_record"          # the game did not start from its seed: it cannot be replayed
     BIDS_SHOWN = "bids_shown"        # hidden or secret bids: every bid is made, the bid is kept
+    ROUND_SCORED = "round_scored"    # the last decision belongs to a round already scored: final
 
 
 class TakeBackError(ValueError):
@@ -104,19 +106,20 @@ class Session:
         self.takebacks: list[TakeBack] = list(takebacks)
         self.replayable = replayable     # the state is its seed's deals plus its actions
         self._choices: list[bool] = []   # per action: the solo person chose among several
+        self._rounds: list[int] = []     # per action: the round it was made in
 
     # ---- construction --------------------------------------------------------------------
 
     @staticmethod
     def new(config: GameConfig, seats: Sequence[Seat], *, on_save: Callable[[Session], None] | None = None) -> Session:
         """A fresh game, not yet dealt: call ``start()`` (after adding listeners) to draw and deal."""
-        return Session(GameState.new(config), seats, rng=random.Random(config.seed),
+        return Session(GameState.new(config), seats, rng=deal_rng(config.seed),
                        on_save=on_save, replayable=True)
 
     @staticmethod
     def resume(record: GameRecord, seats: Sequence[Seat], *, on_save: Callable[[Session], None] | None = None) -> Session:
         """Rebuild a saved game at the same card (raises ``RecordError`` if it does not replay)."""
-        rng = random.Random(record.config.seed)
+        rng = deal_rng(record.config.seed)
         state = record.rebuild(rng)
         return Session(state, seats, rng=rng, on_save=on_save, takebacks=record.takebacks, replayable=True)
 
@@ -244,10 +247,12 @@ class Session:
 
     def act(self, action: Action, seat: int | None = None) -> list[Event]:
         """Apply a player's action (checked: ``IllegalActionError`` leaves everything unchanged)."""
-        choice = self._is_choice() if len(self._choices) == len(self.state.actions) else None
+        known = len(self._choices) == len(self._rounds) == len(self.state.actions)
+        choice, rnd = (self._is_choice(), self.state.round) if known else (None, 0)
         events = self.state.apply(action, seat)
         if choice is not None:
             self._choices.append(choice)
+            self._rounds.append(rnd)
         return self._emit(events, save=True)
 
     # ---- take-backs (solo games) ----------------------------------------------------------
@@ -269,9 +274,12 @@ class Session:
         """``_choices`` for every action so far (replayed from the seed when not known, e.g.
         after a resume or a change of seats)."""
         actions = self.state.actions
-        if len(self._choices) != len(actions):
-            walk = steps(GameState.new(self.config), actions, random.Random(self.config.seed))
-            self._choices = [self._is_choice(step.state) for step in walk]
+        if not len(self._choices) == len(self._rounds) == len(actions):
+            walk = steps(GameState.new(self.config), actions, deal_rng(self.config.seed))
+            self._choices, self._rounds = [], []
+            for step in walk:
+                self._choices.append(self._is_choice(step.state))
+                self._rounds.append(step.state.round)
         return self._choices
 
     def takeback_refusal(self) -> TakeBackRule | None:
@@ -286,6 +294,8 @@ class Session:
         if not any(marks):
             return TakeBackRule.NOTHING
         to = max(i for i, chose in enumerate(marks) if chose)
+        if self._rounds[to] != self.state.round or self.state.phase is Phase.ROUND_END:
+            return TakeBackRule.ROUND_SCORED       # a scored round is final: never rewound
         if (isinstance(self.state.actions[to], Bid)
                 and self.config.options.bids is not BidVisibility.OPEN
                 and self.state.phase is not Phase.BID):
@@ -308,7 +318,7 @@ class Session:
         marks = self._choice_marks()
         to = max(i for i, chose in enumerate(marks) if chose)
         actions = self.state.actions
-        rng = random.Random(self.config.seed)
+        rng = deal_rng(self.config.seed)
         state = GameRecord(self.config, tuple(actions[:to])).rebuild(rng)
         while state.is_chance:                 # the decision opened a round: deal it again
             state.advance(rng)
@@ -317,7 +327,7 @@ class Session:
             raise RuntimeError(f"the rebuilt position at move {to} is not seat {seat}'s turn")
         done = TakeBack(seat, to, tuple(actions[to:]))
         self.state, self.rng = state, rng
-        self._choices = marks[:to]
+        self._choices, self._rounds = marks[:to], self._rounds[:to]
         self.takebacks.append(done)
         self._emit([], save=True)
         return done

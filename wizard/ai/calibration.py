@@ -56,10 +56,23 @@ def logit(p: float) -> float:
     return math.log(q / (1.0 - q))
 
 
-def calibrate(raw: float, bid: int, round_: int) -> float:
-    """The chance of making ``bid`` in round ``round_`` measured in play, from the play-out's
-    ``raw`` chance."""
-    return calibrate_with(raw, ZERO_BID if bid == 0 else OTHER_BIDS, bid, round_)
+#: Maps fitted per table kind (``seats.table_kind``: "easy", "normal", "hard", "expert", "mixed"),
+#: (zero bids, other bids) each, by ``python -m wizard.ai.calibration_fit`` on runs of
+#: ``python -m wizard.bench calibration --table KIND``. A kind not listed uses the map above
+#: (fitted at mixed tables of Normal and Hard seats).
+TABLE_MAPS: dict[str, tuple[Group, Group]] = {}
+#: The model's measured error at tables of each kind, (chance, points): the mean |coach - truth|
+#: of the bids within 1 of the coach's best in ``python -m wizard.bench coach-truth`` (positions
+#: of real games, truths of at least 100 conditioned deals). The hint's precision line states it
+#: for a table of a kind listed here; a kind not listed is not claimed (not measured yet).
+MODEL_ERROR: dict[str, tuple[float, float]] = {}
+
+
+def calibrate(raw: float, bid: int, round_: int, kind: str = "mixed") -> float:
+    """The chance of making ``bid`` in round ``round_`` measured in play at a table of ``kind``,
+    from the play-out's ``raw`` chance."""
+    zero, other = TABLE_MAPS.get(kind, (ZERO_BID, OTHER_BIDS))
+    return calibrate_with(raw, zero if bid == 0 else other, bid, round_)
 
 
 def calibrate_with(raw: float, group: Group, bid: int, round_: int) -> float:

@@ -49,12 +49,16 @@ TARGET_POINTS = 2.0
 MIN_BIN = 100
 
 
-def table_of(game: int) -> tuple[int, str, list[str]]:
-    """The players, edition and seat levels of game number ``game``."""
+TABLE_KINDS = ("mixed", "easy", "normal", "hard", "expert")
+
+
+def table_of(game: int, kind: str = "mixed") -> tuple[int, str, list[str]]:
+    """The players, edition and seat levels of game number ``game``: one Expert seat and the
+    others rotating Normal and Hard (``kind`` "mixed"), or all of one level (#37)."""
     players = PLAYERS[game % len(PLAYERS)]
     edition = EDITIONS[(game // len(PLAYERS)) % len(EDITIONS)]
     shift = game // (len(PLAYERS) * len(EDITIONS))
-    levels = list(LEVELS[:players])
+    levels = list(LEVELS[:players]) if kind == "mixed" else ["expert"] + [kind] * (players - 1)
     k = shift % players
     return players, edition, levels[k:] + levels[:k]
 
@@ -67,18 +71,19 @@ def forced_bid(own: int, legal: Sequence[Action], rng: random.Random) -> int | N
 
 def play_game(seed: int, game: int, max_rounds: int = 0, forced: float = 0.0,
               cards: float = 0.0,
-              coached_levels: Sequence[str] = COACHED) -> list[BidCase | CardCase]:
+              coached_levels: Sequence[str] = COACHED,
+              kind: str = "mixed") -> list[BidCase | CardCase]:
     """Play one game (or its first ``max_rounds``) and return its coached bids. With ``forced``,
     that share of the Expert seats' bids are replaced by another bid near it (``forced_bid``),
     which the seat then plays for as Expert does: the coach's chance for a bid Expert would not
     have made, checked against what happens. With ``cards``, that share of the Expert seats' card
     plays (with a choice) are appraised too: the expected points of the card played. Only the
     bids of seats whose level is in ``coached_levels`` are coached."""
-    players, edition, levels = table_of(game)
+    players, edition, levels = table_of(game, kind)
     gseed = seed * 100_003 + game
     state = GameState.new(GameConfig(players, seed=gseed, edition=Edition(edition)))
     ais = {lv: make_ai(lv) for lv in set(levels)}
-    coach = Coach()
+    coach = Coach(table=levels)            # the coach is told who sits at the table (#37)
     coached: list[tuple[int, int, int, dict[str, Any], bool]] = []
     # (round, seat, bid, the coach's notes, forced)
     coached_cards: list[tuple[int, int, int, float, float]] = []  # (round, seat, left, ev, half)
@@ -123,7 +128,7 @@ def play_game(seed: int, game: int, max_rounds: int = 0, forced: float = 0.0,
         out.append(BidCase(levels[seat], players, edition, rnd, b, notes["exact_raw"][b],
                            made_mean, miss_mean, notes["voided"][b],
                            row.tricks[seat] == b and row.points[seat] > 0, row.points[seat], game,
-                           was_forced))
+                           was_forced, notes.get("table", "mixed")))
     return out
 
 
@@ -136,7 +141,8 @@ def rounds_of(game: int) -> int:
 def collect(rounds: int, seed: int, jobs: int, progress: bool = True,
             keep: Path | None = None, forced: float = 0.0,
             cards: float = 0.0,
-            coached_levels: Sequence[str] = COACHED) -> list[BidCase | CardCase]:
+            coached_levels: Sequence[str] = COACHED,
+            kind: str = "mixed") -> list[BidCase | CardCase]:
     """Play games until at least ``rounds`` rounds are played; every coached bid (also appended
     to ``keep`` game by game, so a long run stopped early keeps what it measured)."""
     games: list[tuple[int, int]] = []
@@ -160,10 +166,10 @@ def collect(rounds: int, seed: int, jobs: int, progress: bool = True,
 
     if jobs <= 1:
         for k, (game, cut) in enumerate(games):
-            got(play_game(seed, game, cut, forced, cards, coached_levels), k + 1)
+            got(play_game(seed, game, cut, forced, cards, coached_levels, kind), k + 1)
     else:
         with ProcessPoolExecutor(jobs) as pool:
-            futures = [pool.submit(play_game, seed, game, cut, forced, cards, coached_levels)
+            futures = [pool.submit(play_game, seed, game, cut, forced, cards, coached_levels, kind)
                        for game, cut in games]
             for k, f in enumerate(as_completed(futures)):
                 got(f.result(), k + 1)
@@ -337,6 +343,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--coach", choices=("all", "expert"), default="all",
                    help="whose bids are coached: 'expert' coaches only the Expert seats' bids "
                         "(the target; about twice as many of them an hour, no Normal table)")
+    p.add_argument("--table", choices=TABLE_KINDS, default="mixed",
+                   help="who sits with the Expert seat: Normal and Hard in turn (mixed), or all "
+                        "of one level (#37: the calibration is fitted and checked per table kind)")
     p.add_argument("--cross", action="store_true",
                    help="with two or more --load runs: check each run with a map fitted on the "
                         "others only (the fitting method checked on every game)")
@@ -360,7 +369,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         rounds = 8 if args.quick else args.rounds
         found = collect(rounds, args.seed, args.jobs, keep=args.save, forced=args.forced,
                         cards=args.cards,
-                        coached_levels=COACHED if args.coach == "all" else ("expert",))
+                        coached_levels=COACHED if args.coach == "all" else ("expert",),
+                        kind=args.table)
         cases = [c for c in found if isinstance(c, BidCase)]
         cards = [c for c in found if isinstance(c, CardCase)]
         print(f"{rounds} rounds played (seed {args.seed}; 3-6 players, classic, magic, camelot), "
@@ -368,7 +378,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.half:
         cases = [c for c in cases if half_of(c.game) == args.half]
         print(f"{len(cases)} coached bids in the {args.half} half of the games")
-    ok = report(cases, maps=maps, where=where)
+    kinds = sorted({c.table for c in cases})
+    if len(kinds) > 1:          # the targets hold per table kind (#37)
+        ok = True
+        for kind in kinds:
+            print(f"\n=== {kind} tables ===")
+            ok = report([c for c in cases if c.table == kind], maps=maps, where=where) and ok
+    else:
+        ok = report(cases, maps=maps, where=where)
     if cards or args.cards:
         card_report(cards)
     return 0 if ok or args.quick else 1

@@ -37,11 +37,12 @@ class BidCase:
     scored: int
     game: int = 0      # the game's number in the run (to split fitting and checking games)
     forced: bool = False   # an Expert seat made to bid another bid than its own (``--forced``)
+    table: str = "mixed"   # the table's kind (``seats.table_kind``): the map the coach used
 
     def p(self, maps: Maps | None = None) -> float:
         """The coach's (calibrated) chance of making it, with the map in force (or ``maps``)."""
         if maps is None:
-            q = calibrate(self.p_raw, self.bid, self.round)
+            q = calibrate(self.p_raw, self.bid, self.round, self.table)
         else:
             q = calibrate_with(self.p_raw, maps[0] if self.bid == 0 else maps[1], self.bid,
                                self.round)

@@ -111,16 +111,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("files", nargs="+", type=Path)
     p.add_argument("--level", default="expert")
     p.add_argument("--half", choices=("even", "odd"), help="only that half of the games")
+    p.add_argument("--table", help="only the bids coached at tables of this kind (#37; the "
+                                   "output is then that kind's TABLE_MAPS entry)")
     args = p.parse_args(argv)
     cases = [c for f in args.files for c in load(f) if c.level == args.level and not c.forced
-             and (args.half is None or half_of(c.game) == args.half)]
+             and (args.half is None or half_of(c.game) == args.half)
+             and (args.table is None or c.table == args.table)]
     zeros = sum(c.bid == 0 for c in cases)
     where = ", ".join(f.name for f in args.files) + (f", {args.half} half" if args.half else "")
     print(f'FITTED_ON = "{len(cases)} {args.level} bids ({zeros} zero, {len(cases) - zeros} '
           f'other) of {where}"')
     zero, other = fit_maps(cases, args.level)
-    print(f"ZERO_BID: Group = {zero!r}")
-    print(f"OTHER_BIDS: Group = {other!r}")
+    if args.table:
+        print(f"TABLE_MAPS[{args.table!r}] = ({zero!r}, {other!r})")
+    else:
+        print(f"ZERO_BID: Group = {zero!r}")
+        print(f"OTHER_BIDS: Group = {other!r}")
     return 0
 
 

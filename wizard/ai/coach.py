@@ -29,9 +29,11 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,8 +42,9 @@ from .calibration import calibrate
 from .expert import ExpertPlayer
 from .knowledge import Info, info_of, legal_codes, pick
 from .race import Race, bid_value
-from .rollout import World, apply_card, play_out
-from .search import endgame_value, rules_of
+from .rollout import Rules, World, apply_card, play_out
+from .search import WorldSource, endgame_value, rules_of
+from .seats import easy_mask, pool_factor, table_kind, table_source
 
 Z = 1.96                 # 95 % two-sided
 CHANCE_HALF = 0.03       # sampling target for a chance (the claim shown: within 4 points)
@@ -50,7 +53,7 @@ CLAIM_CHANCE = 0.04      # the precision stated to the player
 CLAIM_POINTS = 3.0
 #: A chance is claimed only for bids within this many tricks of the coach's own: the bids the
 #: calibration bench checks against play (Expert's own, and ``--forced`` bids within 2). Far off,
-#: the play-out's model of the table is untested and can be wildly off (README, "The coach's
+#: the play-out's model of the table is untested and can be wildly off (docs/coach.md, "The coach's
 #: numbers": a zero bid holding five trumps with the 13, shown 59 %, made in 3 % of deals).
 CHECKED_BIDS = 2
 
@@ -96,6 +99,7 @@ class BidStats:
 
     bid: int
     round: int
+    kind: str = "mixed"                               # the table's kind, for the calibration
     counts: list[int] = field(default_factory=list)   # worlds with k tricks (not voided)
     voided: int = 0
     made: _Moments = field(default_factory=_Moments)  # round points in worlds where it was made
@@ -126,9 +130,9 @@ class BidStats:
         raw = m / n
         lo, hi = wilson(m, n)
         cap = 1.0 - vs
-        p = min(cap, calibrate(raw, self.bid, self.round))
-        p_lo = min(cap, calibrate(lo, self.bid, self.round))
-        p_hi = min(cap, calibrate(hi, self.bid, self.round))
+        p = min(cap, calibrate(raw, self.bid, self.round, self.kind))
+        p_lo = min(cap, calibrate(lo, self.bid, self.round, self.kind))
+        p_hi = min(cap, calibrate(hi, self.bid, self.round, self.kind))
         p_half = max(p - p_lo, p_hi - p)
         q_raw, q = cap - raw, cap - p
         a = self.made.mean if self.made.n else made_points
@@ -164,9 +168,37 @@ class Coach:
     keep = 3                # cards never dropped from the race (the hint shows this many)
     z_prune = 3.0
 
-    def __init__(self, cap_s: float = 10.0) -> None:
+    def __init__(self, cap_s: float = 10.0, table: Sequence[str | None] | None = None,
+                 model_table: bool = True) -> None:
         self.cap_s = cap_s
         self.expert = ExpertPlayer(points_only=True)
+        #: Who sits at each seat (a level of ``seats.LEVELS``, ``seats.PERSON``, or None): the
+        #: play-outs model each seat as who sits there (``seats.py``). None: one average model.
+        self.table = table
+        #: False: ignore any table (the coach before issue #37, for the benchmarks' "before").
+        self.model_table = model_table
+
+    def model(self, info: Info, rng: random.Random, table: Sequence[str | None] | None = None
+              ) -> tuple[WorldSource, Rules, str, int]:
+        """The worlds, play-out rules, table kind and the work a world counts (its drawing and
+        weighting, in card plays) the coach uses at ``info``'s table."""
+        seats = table if table is not None else self.table
+        rules = rules_of(info)
+        cost = self.expert.world_cost
+        if not self.model_table or not seats or len(seats) != info.n:
+            return self.expert.source(info, rng), rules, "mixed", cost
+        kind = table_kind(seats, info.seat)
+        rules = dataclasses.replace(rules, easy=easy_mask(seats, info.seat))
+        if info.hand is None:             # clairvoyance: the seat's own hand is drawn too
+            return self.expert.source(info, rng), rules, kind, cost
+        # A larger pool costs more to draw (measured: about 1.8 times Expert's pool of 3 for 5),
+        # counted as work. Bids get it; cards (most of the hints, each quicker) keep Expert's 3,
+        # so the hint's time stays about what it was.
+        factor = pool_factor(info, seats)
+        if info.phase is not Phase.BID:
+            factor = min(factor, 3)
+        return (table_source(info, seats, factor=factor), rules, kind,
+                cost * max(3, factor) // 3)
 
     def suggest(self, view: PlayerView, rng: random.Random) -> tuple[Action, dict[str, Any]]:
         """The coach's choice for ``view`` and its measured notes."""
@@ -205,19 +237,21 @@ class Coach:
     # ---- bids ------------------------------------------------------------------------------------
 
     def bids(self, info: Info, legal: list[int], rng: random.Random, notes: dict[str, Any],
-             extra: int | None = None) -> int:
-        """Measure every candidate bid (Expert's plausible ones and ``extra``); the best by
-        expected points."""
+             extra: int | Collection[int] | None = None,
+             table: Sequence[str | None] | None = None) -> int:
+        """Measure every candidate bid (Expert's plausible ones and ``extra``, one bid or
+        several); the best by expected points."""
         expert = self.expert
-        expert._also_bid = extra
+        also = [] if extra is None else [extra] if isinstance(extra, int) else list(extra)
+        expert._also_bid = also[0] if len(also) == 1 else None
         try:
             cands = expert.candidate_bids(info, legal, rng)
         finally:
             expert._also_bid = None
-        rules = rules_of(info)
+        cands = sorted(set(cands) | {b for b in also if b in legal})
         seat = info.seat
-        source = expert.source(info, rng)
-        stats = {b: BidStats(b, info.round) for b in cands}
+        source, rules, kind, world_cost = self.model(info, rng, table)
+        stats = {b: BidStats(b, info.round, kind) for b in cands}
         made_points = {b: bid_value(b, b, False, False, info) for b in cands}
         deadline = time.thread_time() + self.cap_s
         est: dict[int, dict[str, Any]] = {}
@@ -226,7 +260,7 @@ class Coach:
         while True:
             for _ in range(self.batch):
                 base = source(rng)
-                work += expert.world_cost          # drawing and weighting the world
+                work += world_cost          # drawing and weighting the world
                 for b in cands:
                     w = base.copy()
                     w.bids[seat] = b
@@ -250,7 +284,7 @@ class Coach:
             mean = est[best]["ev"] - est[b]["ev"]
             loss[b] = (mean, mean - half, mean + half)
         notes.update(
-            worlds=worlds, precise=precise,
+            worlds=worlds, precise=precise, table=kind,
             ev={b: est[b]["ev"] for b in cands}, ev_half={b: est[b]["ev_half"] for b in cands},
             exact={b: est[b]["p"] for b in cands if abs(b - best) <= CHECKED_BIDS},
             exact_half={b: est[b]["p_half"] for b in cands if abs(b - best) <= CHECKED_BIDS},
@@ -268,9 +302,8 @@ class Coach:
         until each card still in has its expected points within ``POINTS_HALF``."""
         assert info.hand is not None
         expert = self.expert
-        rules = rules_of(info)
         seat = info.seat
-        source = expert.source(info, rng)
+        source, rules, kind, world_cost = self.model(info, rng)
         utility = expert.utility(info)
         small = len(info.hand) <= 2
 
@@ -291,7 +324,7 @@ class Coach:
             for _ in range(self.batch if race.worlds >= self.card_min_worlds
                            else self.card_min_worlds):
                 base = source(rng)
-                spent[0] += expert.world_cost
+                spent[0] += world_cost
                 race.add({c: value(base.copy(), c) for c in race.active})
             race.prune()          # at the race's checkpoints only (every half as many worlds again)
             worlds = race.worlds
@@ -309,7 +342,7 @@ class Coach:
             half = Z * math.sqrt(_var(d) / len(d))
             mean = means[best] - means[c]
             loss[c] = (mean, mean - half, mean + half)
-        notes.update(worlds=worlds, precise=precise, scale="points", values=means,
+        notes.update(worlds=worlds, precise=precise, scale="points", values=means, table=kind,
                      half={c: Z * math.sqrt(_var(vals[c]) / worlds) for c in active}, loss=loss)
         return best
 

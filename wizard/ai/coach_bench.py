@@ -18,6 +18,7 @@ from wizard.engine import Action, Edition, GameConfig, GameState, Phase, PlayerV
 from . import make_ai
 from .base import decision_rng, play_through
 from .coach import Coach
+from .seats import PERSON
 
 TARGET_P95_S = 1.5
 TABLES = ((4, "classic"), (3, "magic"), (5, "camelot"), (6, "classic"))
@@ -37,12 +38,13 @@ def measure(games: int = 1, seed: int = 1) -> dict[str, list[tuple[float, float,
         gseed = seed * 1000 + g
         state = GameState.new(GameConfig(players, seed=gseed, edition=Edition(edition)))
 
-        def decide(seat: int, view: PlayerView, state: GameState = state, gseed: int = gseed
-                   ) -> Action:
+        def decide(seat: int, view: PlayerView, state: GameState = state, gseed: int = gseed,
+                   players: int = players) -> Action:
             step = len(state.actions)
             if seat == 0 and len(view.legal) > 1 and view.phase in (Phase.BID, Phase.PLAY):
                 wall, cpu = time.perf_counter(), time.thread_time()
-                _a, notes = Coach().suggest(view, random.Random(f"hint:{gseed}:{step}"))
+                table = [PERSON] + ["normal"] * (players - 1)     # as the hint tells it (#37)
+                _a, notes = Coach(table=table).suggest(view, random.Random(f"hint:{gseed}:{step}"))
                 wall, cpu = time.perf_counter() - wall, time.thread_time() - cpu
                 out["bid" if view.phase is Phase.BID else "card"].append(
                     (wall, cpu, bool(notes.get("precise"))))

@@ -1,4 +1,4 @@
-"""A minimal external Wizard bot (protocol: README, "Bring your own bot"), standard library only.
+"""A minimal external Wizard bot (protocol: docs/bot-protocol.md), standard library only.
 
 Run it as a seat of the arena:
     python -m wizard.arena --seats 'normal,cmd:python3 wizard/ai/example_bot.py,normal,normal'

@@ -1,4 +1,4 @@
-"""The computer levels, each declared once (STYLE.md habit 13): ``LEVEL_TABLE``.
+"""The computer levels, each declared once (docs/STYLE.md habit 13): ``LEVEL_TABLE``.
 
 A level is one ``Level``: its name (kept in saves and the history), its label (a msgid, marked
 with ``N_`` and translated at the edge), where its player class lives, and whether New game

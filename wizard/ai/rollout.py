@@ -40,6 +40,9 @@ class Rules:
     scroll: bool
     round: int
     rounds: int
+    #: Seats (bit mask) the play-out plays by Easy's rules instead of the rule policy (the coach's
+    #: model of an Easy seat, ``seats.py``); 0 for every other use.
+    easy: int = 0
 
 
 def apply_card(w: World, rules: Rules, seat: int, c: int) -> None:
@@ -131,6 +134,7 @@ def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = 
     t_void = F.T_VOID
     tabs = F.KEYS[ed][scroll][trump + 1]       # every card's trick key: tabs[lead][pos & 1]
     pw, dump, duck = TABLES[trump + 1]
+    easy = rules.easy
     hands = w.hands
     tricks = w.tricks
     bids = w.bids
@@ -151,6 +155,12 @@ def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = 
         m = len(legal)
         if m == 1:
             ci = 0
+        elif easy and easy >> p & 1:
+            # Easy (easy.EasyPlayer.play): its highest card while short of its bid, else its lowest.
+            if bids[p] > tricks[p]:
+                ci = max(range(m), key=lambda i: (pw[legal[i]], -legal[i]))
+            else:
+                ci = min(range(m), key=lambda i: (pw[legal[i]], legal[i]))
         else:
             need = bids[p] - tricks[p]
             if need > 0:

@@ -269,7 +269,7 @@ def trick_winner(trick: Sequence[int], trump: int, edition: int,
 
 def round_points(bid: int, tricks: int, edition: int, round_: int, rounds: int,
                  grail_bonus: bool = False, voided: bool = False) -> int:
-    """Points for one player's round (RULES.md §6), from the edition's ``Scoring``: the
+    """Points for one player's round (docs/RULES.md §6), from the edition's ``Scoring``: the
     simulator's one scoring rule (``points_tables`` caches it for the play-outs)."""
     if voided:
         return 0

@@ -12,10 +12,15 @@ Play(card('MERLIN:W'))
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .cards import SUITS, Card, CardError, card  # noqa: F401  (card used in doctests)
 from .errors import IllegalActionError, Rule
+
+# a bid in a record or on the wire: ASCII digits as ``Bid.record`` writes them (no "03", no
+# superscript or Arabic-Indic digits, which ``str.isdigit`` takes and ``int`` reads or refuses)
+_BID_DIGITS = re.compile(r"0|[1-9][0-9]{0,2}")
 
 
 class Action:
@@ -34,7 +39,7 @@ class Action:
             raise IllegalActionError(Rule.MALFORMED_ACTION, f"not an action: {text!r}", action=text)
         verb, _, arg = text.partition(" ")
         try:
-            if verb == "bid" and arg.isdigit():
+            if verb == "bid" and _BID_DIGITS.fullmatch(arg):   # ASCII digits, as written
                 return bid(int(arg))
             if verb == "play":
                 return play(Card.from_str(arg))

@@ -1,4 +1,4 @@
-"""Which bids the next bidder may make (RULES.md §4), under a game's resolved rules.
+"""Which bids the next bidder may make (docs/RULES.md §4), under a game's resolved rules.
 
 >>> from .config import GameConfig, Options
 >>> legal_bids(3, [1, 1], GameConfig(3, options=Options(no_equal_sum=True)).game_rules)

@@ -1,4 +1,4 @@
-"""Cards, decks and the reference notation of RULES.md §1.
+"""Cards, decks and the reference notation of docs/RULES.md §1.
 
 Cards are interned: there is exactly one ``Card`` object per notation, so
 identity comparison is equality (and hashing is by identity: never let the

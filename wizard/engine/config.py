@@ -1,7 +1,7 @@
 """The frozen configuration of a game: players, edition, options, seed.
 
 ``PublicConfig`` is the part every seat may know: all but the seed of the deals. A seat's
-``PlayerView`` carries that (RULES.md §7: a view never carries the seed); ``GameConfig`` adds the
+``PlayerView`` carries that (docs/RULES.md §7: a view never carries the seed); ``GameConfig`` adds the
 seed, which the state and the game record keep.
 
 >>> cfg = GameConfig(players=4, seed=7)

@@ -1,5 +1,5 @@
-"""Each edition as data (RULES.md §2-§6): the deck, what every card does in a trick (its power),
-the trick key, the scoring and its bonuses, who chooses the trump, and the bid-sum rule.
+"""Each edition as data (docs/RULES.md §2-§6): the deck, what every card does in a trick (its
+power), the trick key, the scoring and its bonuses, who chooses the trump, and the bid-sum rule.
 
 A card's name, text and art belong to the card (``cards.Kind``, the UI's art); what it *does*
 belongs to the edition. Code outside the engine asks the edition (``rules_of(edition)``, or
@@ -29,7 +29,7 @@ from .cards import EXCALIBUR, GRAIL, JESTER, MERLIN, MORGAN, SUITS, WIZARD, Card
 
 
 class Edition(enum.StrEnum):
-    """Which deck and rules: the name saved in a game's config (RULES.md §2)."""
+    """Which deck and rules: the name saved in a game's config (docs/RULES.md §2)."""
 
     CLASSIC = "classic"
     MAGIC = "magic"
@@ -42,7 +42,7 @@ class Edition(enum.StrEnum):
 
 
 class Power(enum.Enum):
-    """What a card does in a trick (RULES.md §5); the same power may serve several cards."""
+    """What a card does in a trick (docs/RULES.md §5); the same power may serve several cards."""
 
     SUITED = "suited"                  # a number card: follows and sets the lead suit, ranks count
     MAGIC = "magic"                    # a number card that, following its suit, beats Wizards (§5.3)
@@ -66,7 +66,7 @@ WINNING_POWERS = frozenset({Power.WIZARD, Power.ABOVE_WIZARDS, Power.EVEN_WINS, 
 
 @dataclass(frozen=True, slots=True)
 class Scoring:
-    """Points for one player's round (RULES.md §6) and the edition's bonuses."""
+    """Points for one player's round (docs/RULES.md §6) and the edition's bonuses."""
 
     made: int = 20                     # a met bid: made + per_trick * tricks
     per_trick: int = 10

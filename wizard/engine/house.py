@@ -1,4 +1,4 @@
-"""The house rules, each declared once (STYLE.md habit 13): ``HOUSE_RULES``.
+"""The house rules, each declared once (docs/STYLE.md habit 13): ``HOUSE_RULES``.
 
 A house rule is one ``HouseRule``: its name (the key in a game's ``options`` object), its values
 and default, its label and one-line help (msgids, marked with ``N_`` and translated at the edge:
@@ -49,7 +49,7 @@ def N_plural(singular: str, plural: str) -> tuple[str, str]:
 
 
 class BidVisibility(enum.StrEnum):
-    """Who sees a bid and when (RULES.md §4)."""
+    """Who sees a bid and when (docs/RULES.md §4)."""
 
     OPEN = "open"
     HIDDEN = "hidden"
@@ -164,11 +164,14 @@ _NEEDS_OPEN_BIDS = Lapse(_bids_not_open, N_("Needs open bids."))
 #: Every house rule, in the order of the file form (a later rule goes last).
 HOUSE_RULES: Mapping[str, HouseRule] = MappingProxyType({r.name: r for r in (
     HouseRule("no_equal_sum", N_("Plus or minus one"),
-              N_("The bids may never add up to the number of tricks."),
+              N_("The last bidder may not make the bids add up to the number of tricks, so "
+                 "someone always misses. Example: 3 tricks, the others bid 2 in all: the "
+                 "last bidder may not bid 1."),
               lapses=(_NEEDS_OPEN_BIDS,)),
     HouseRule("canadian", N_("Canadian rule"),
-              N_("In the last round, a sole leader bidding last may not make the bids add up "
-                 "to the number of tricks."),
+              N_("Only in the last round: a player alone in the lead who bids last may not make "
+                 "the bids add up to the number of tricks. Example: 20 tricks, 18 bid so far: "
+                 "the leader may not bid 2."),
               lapses=(_NEEDS_OPEN_BIDS,)),
     HouseRule(
         "bids", N_("Bids"), N_("Who sees the bids, and when."),
@@ -179,10 +182,13 @@ HOUSE_RULES: Mapping[str, HouseRule] = MappingProxyType({r.name: r for r in (
             Choice("secret", N_("Secret bids"), N_("Bids stay secret until the round is scored.")),
         )),
     HouseRule("clairvoyance", N_("Clairvoyance"),
-              N_("While bidding, you see the other hands but not your own.")),
+              N_("While bidding, everyone's cards are face up except your own: you bid on "
+                 "what the others hold. Example: you see two Wizards across the table and "
+                 "bid low. Your cards show once the bids are made.")),
     HouseRule("scroll", N_("Ancient scroll"),
-              N_("No Wizard on a trump lead unless you hold only Wizards; such a Wizard "
-                 "cannot win."),
+              N_("When trump is led, a Wizard may be played only by someone holding nothing but "
+                 "Wizards, and then it does not win. Example: giants are trump and led; with a "
+                 "Wizard and the 3 of elves, you must play the 3."),
               editions=frozenset({Edition.CLASSIC}), edition_reason=N_("Classic edition only.")),
     HouseRule(
         "length", N_("Game length"),

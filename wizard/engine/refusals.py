@@ -1,4 +1,5 @@
-"""Refusing an illegal action: the error that names the rule it breaks (RULES.md, errors.py).
+"""Refusing an illegal action: the error that names the rule it breaks (docs/RULES.md §8,
+errors.py).
 
 ``GameState.apply`` checks legality on its fast path; only when an action is refused does it ask
 this part which rule to name, so the explanations cost nothing on legal moves.

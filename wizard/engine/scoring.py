@@ -1,4 +1,4 @@
-"""Points for one player's round (RULES.md §6), and the bonuses that made them.
+"""Points for one player's round (docs/RULES.md §6), and the bonuses that made them.
 
 >>> round_points(2, 2), round_points(1, 3)
 (40, -20)

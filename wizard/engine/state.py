@@ -1,4 +1,4 @@
-"""The game state and its one small API (STYLE.md habit 1).
+"""The game state and its one small API (docs/STYLE.md habit 1).
 
 Player turns go through ``legal_actions()`` / ``apply(action)``; chance steps
 (the draw for first dealer, each deal) go through ``advance(rng)``, which is
@@ -331,7 +331,7 @@ class GameState(Dealing, Refusals):
         return events
 
     def view_for(self, seat: int) -> PlayerView:
-        """What ``seat`` may know now (RULES.md §7)."""
+        """What ``seat`` may know now (docs/RULES.md §7)."""
         n = self.config.players
         clairvoyant = self.config.game_rules.clairvoyance and self.phase in (_TRUMP, _BID)
         hand = None if clairvoyant else tuple(self.hands[seat])

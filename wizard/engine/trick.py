@@ -1,4 +1,4 @@
-"""One trick: the lead suit, which cards may follow, who wins and why (RULES.md §5).
+"""One trick: the lead suit, which cards may follow, who wins and why (docs/RULES.md §5).
 
 >>> from .cards import cards
 >>> trick_winner(cards("B3 W R13 B12"), "R", "classic")
@@ -34,7 +34,7 @@ _WIZARD = Kind.WIZARD
 
 
 class WinReason(enum.Enum):
-    """Which rule of RULES.md §5 gave the trick to its winning card."""
+    """Which rule of docs/RULES.md §5 gave the trick to its winning card."""
 
     FIRST_WIZARD = "first_wizard"      # the first Wizard (W, or MERLIN:W in camelot)
     HIGHEST_TRUMP = "highest_trump"
@@ -80,7 +80,8 @@ def lead_suit(trick: Sequence[Card]) -> str | None:
 
 
 #: By lead suit: the cards that follow it, its own and every card without a suit. A hand holding a
-#: card of the lead suit may play only these (RULES.md §5.1); the state's fast path is built on it.
+#: card of the lead suit may play only these (docs/RULES.md §5.1); the state's fast path is built
+#: on it.
 FOLLOWING: dict[str, frozenset[Card]] = {
     s: frozenset(c for c in ALL_CARDS if c.suit in (s, None)) for s in SUITS}
 

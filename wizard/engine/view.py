@@ -1,4 +1,4 @@
-"""What one seat may know (RULES.md §7): the only thing the AI and the UI see of a game.
+"""What one seat may know (docs/RULES.md §7): the only thing the AI and the UI see of a game.
 
 The one home of redaction: the bids a seat (or a bystander) may see (``bids_seen``), the events
 it may see (``event_for`` / ``events_for``) and a bystander's view (``public_view``).
@@ -71,7 +71,7 @@ class PlayerView:
     """A seat's knowledge of the game at one moment; built by ``GameState.view_for``."""
 
     seat: int
-    config: PublicConfig                    # the rules without the seed (RULES.md §7)
+    config: PublicConfig                    # the rules without the seed (docs/RULES.md §7)
     phase: Phase
     current_player: int | None
     round: int

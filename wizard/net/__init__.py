@@ -14,6 +14,9 @@ No pygame here (``tests/test_architecture.py``: engine <- ai <- session <- table
 - ``keep``: what is kept in the data folder (the joiner's seat token per table, the host's open
   tables by game id for a resume); whatever else is found there is set aside and said.
 - ``wake``: a thread that tells the screen's loop when the network has news (no polling).
+- ``internet``: the internet table (#33), magic-wormhole as one more transport: a code per seat
+  (``7-indigo-tiger``), Dilation's connection piped to the host's socket and from the joiner's
+  ``RemoteGame``; ``twist``: Twisted's reactor on its own thread.
 - ``bench``: ``python -m wizard.bench net``.
 
 How the screens plug in (``wizard/ui/scenes/net_host.py``, ``net_table.py``, ``net_join.py``):

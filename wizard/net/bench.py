@@ -41,8 +41,10 @@ from wizard.table import (
     intent_for,
 )
 
+from . import hostile
 from .client import RemoteGame
 from .host import NetHost
+from .joincode import SECRET_BITS
 from .wire import HOST_TYPES, MAX_LINE, act, decode
 
 LOOPBACK = "127.0.0.1"
@@ -158,9 +160,15 @@ def _flood(port: int, remotes: list[RemoteGame], count: int, stop: threading.Eve
             sock.close()
 
 
-def play_one(seed: int, frame: float, hostile: int = 0) -> Figures:
+#: where a joiner of ``host``'s seat reaches it: (address, port, secret); by default the host's
+#: own socket; the internet table's bench (``bench_wormhole``) goes through a wormhole
+Reach = Callable[[NetHost, int, str], tuple[str, int, int]]
+
+
+def play_one(seed: int, frame: float, hostile: int = 0, reach: Reach | None = None,
+             joined: Callable[[int], None] | None = None) -> Figures:
     """One game; its latencies (seconds) and counts (``hostile``: that many illegal intents and
-    the rest of the flood meanwhile)."""
+    the rest of the flood meanwhile; ``joined(seat)``: once that seat's joiner is welcomed)."""
     config = GameConfig(4, seed=seed)
     session = Session.new(config, [Seat.human("Host"), Seat.ai("Cy", "random"),
                                    Seat.human("Seat 3"), Seat.human("Seat 4")])
@@ -201,12 +209,16 @@ def play_one(seed: int, frame: float, hostile: int = 0) -> Figures:
                     arrived(f"{e['seat']}:{m['view']['round']}:{card(e['card']).in_hand.text}",
                             to_joiner)
 
-        remote = RemoteGame(LOOPBACK, host.port, host.secret, name, seat=seat, tap=tap)
+        address, port, secret = (LOOPBACK, host.port, host.secret) if reach is None \
+            else reach(host, seat, name)
+        remote = RemoteGame(address, port, secret, name, seat=seat, tap=tap)
         remote.connect()
         while not remote.ready:
             host.pump()
             remote.wake.wait(0.01)
             remote.pump()
+        if joined is not None:
+            joined(seat)
         remotes.append(remote)
         done = threading.Event()
         dones.append(done)
@@ -244,6 +256,38 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
+def hostile_figures(flood: int, junk_every: int, readers: int, guess: float) -> int:
+    """The hostile client's figures (issue #33: N1, N2, N4); 0 if each is within its bound."""
+    ok = True
+    if flood:
+        f = hostile.flood(flood, junk_every=junk_every)
+        worst = max(f.rejoins, default=float("nan"))
+        print(f"N1 flood: {f.thrown} connections in {f.seconds:.1f} s "
+              f"({f.thrown / max(f.seconds, 1e-9):.0f}/s, every {junk_every} saying something, "
+              f"{f.errors} not made); {len(f.rejoins)} rejoins by token: "
+              f"p50 {statistics.median(f.rejoins) * 1000 if f.rejoins else float('nan'):.1f} ms, "
+              f"max {worst * 1000:.1f} ms; {f.failed} failed; a newcomer with the code seated in "
+              f"{(f.newcomer or float('nan')) * 1000:.1f} ms; strangers refused in the last "
+              f"minute: {f.strangers}")
+        ok &= f.failed == 0 and bool(f.rejoins) and worst <= 2.0 and f.newcomer is not None
+    if readers:
+        r = hostile.nonreaders(readers)
+        grew = (r.rss_after - r.rss_before) / 2 ** 20
+        print(f"N2 non-reading joiners: {r.count} (each {r.intents // r.count} intents, never "
+              f"reading): host RSS {r.rss_before / 2 ** 20:.1f} -> {r.rss_after / 2 ** 20:.1f} MiB "
+              f"(+{grew:.1f}), open files {r.files_before} -> {r.files_after}, connections the "
+              f"host holds: {r.host_connections}")
+        ok &= grew <= 10 and r.host_connections <= 2
+    if guess:
+        rate, n = hostile.guess_rate(guess)
+        codes = 2 ** SECRET_BITS
+        years = codes / 2 / rate / (365.25 * 24 * 3600)
+        print(f"N4 guessing: {n} wrong secrets answered in {guess:.0f} s: {rate:.0f}/s; a "
+              f"{SECRET_BITS}-bit secret: {codes / 2:.3g} guesses expected, {years:.3g} years")
+        ok &= years > 1
+    return 0 if ok else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the figures."""
     parser = argparse.ArgumentParser(prog="python -m wizard.bench net")
@@ -254,7 +298,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hostile", type=int, default=0,
                         help="also play each game again under a hostile client's flood of this "
                              "many illegal intents (and bad, slow and idle connections)")
+    parser.add_argument("--wormhole", action="store_true",
+                        help="the joiners over magic-wormhole, through a mailbox server and a "
+                             "transit relay of the bench's own on 127.0.0.1 (the relay only; "
+                             "wizard.net.bench_wormhole)")
+    parser.add_argument("--flood", type=int, default=0,
+                        help="N1: throw this many connections at a table while a joiner drops "
+                             "and rejoins every second (and a newcomer joins)")
+    parser.add_argument("--junk-every", type=int, default=7,
+                        help="with --flood: every this many connections says something (1: all)")
+    parser.add_argument("--nonreaders", type=int, default=0,
+                        help="N2: this many joiners with the code that never read")
+    parser.add_argument("--guess", type=float, default=0.0,
+                        help="N4: guess secrets for this many seconds and say how long finding "
+                             "one would take")
     args, _rest = parser.parse_known_args(argv)
+    if args.flood or args.nonreaders or args.guess:
+        return hostile_figures(args.flood, args.junk_every, args.nonreaders, args.guess)
     results = [play_one(seed, args.frame) for seed in range(1, args.games + 1)]
     host = [x for r in results for x in r.to_host]
     joiner = [x for r in results for x in r.to_joiner]

@@ -20,7 +20,9 @@ import hmac
 import logging
 import queue
 import secrets
+import socket
 import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,7 +31,7 @@ from wizard.engine import Action, Phase, Play, bid, card
 from wizard.persistence.seats import clean_name
 from wizard.session import Refusal, Seat, Session
 
-from . import wire
+from . import admit, wire
 from .codec import WireError
 from .joincode import DEFAULT_PORT, SECRET_BITS, JoinCode, encode
 from .wire import Code
@@ -54,6 +56,8 @@ class Conn:
     """One connection, from the loop's side."""
 
     writer: asyncio.StreamWriter
+    address: str = ""
+    since: float = 0.0        # when it connected (monotonic)
     seat: int | None = None
     pending: bool = False     # an intent is on its way to the game thread
     welcomed: bool = False    # the game thread sent its welcome (nothing is sent before it)
@@ -75,7 +79,7 @@ class NetHost:
 
     def __init__(self, session: Session, open_seats: Iterable[int], *, bind: str = "127.0.0.1",
                  port: int = DEFAULT_PORT, secret: int | None = None,
-                 hello_timeout: float = 20.0, max_connections: int = 64,
+                 hello_timeout: float = 5.0, max_connections: int = 1024,
                  tokens: dict[int, str] | None = None,
                  before_send: Callable[[], None] | None = None) -> None:
         self.session = session
@@ -92,6 +96,9 @@ class NetHost:
         self.secret = secrets.randbelow(2 ** SECRET_BITS) if secret is None else secret
         self.hello_timeout = hello_timeout
         self.max_connections = max_connections
+        #: True while the host's screen waits before Start (a resumed game is mid-round): the
+        #: joiners' intents are refused (``Code.WAIT``, not fatal) and nothing moves
+        self.hold = False
         self.wake = threading.Event()
         self.counts = Counts()
         self._inbox: queue.SimpleQueue[tuple[str, Conn, Any]] = queue.SimpleQueue()
@@ -101,6 +108,7 @@ class NetHost:
         self._tokens: dict[int, str] = {s: t for s, t in (tokens or {}).items()
                                          if s in self.open_seats}
         self._all: set[Conn] = set()              # every open connection (loop thread)
+        self._strangers = admit.Strangers(max_connections, self.wake.set)  # no hello yet
         self._lent: set[int] = set()              # seats a computer plays meanwhile (game thread)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: asyncio.AbstractServer | None = None
@@ -139,6 +147,12 @@ class NetHost:
         """The seat tokens given so far (kept beside the save: a resumed table takes them)."""
         with self._lock:
             return dict(self._tokens)
+
+    def strangers(self, window: float = admit.WINDOW) -> int:
+        """How many connections without a good hello were refused in the last ``window``
+        seconds (wrong code, no hello in time, garbage, or pushed out by a flood): the host's
+        screen says when strangers are being refused."""
+        return self._strangers.refused(window)
 
     def join_code(self, address: str | None = None) -> str:
         """The code to show: ``address`` (default: the bound one), the port, the secret."""
@@ -182,6 +196,10 @@ class NetHost:
         with self._lock:
             if seat is None or self._conns.get(seat) is not conn:
                 return                              # the connection left or was replaced
+        if self.hold:
+            self._refuse_later(conn, wire.Refused(Code.WAIT, "the host has not started the game "
+                                                  "yet", fatal=False, action=action))
+            return
         err = self.session.check(action, seat)
         if err is not None:
             self._refuse_later(conn, wire.Refused(Code.RULES, f"the rules refuse {action}: "
@@ -254,9 +272,17 @@ class NetHost:
             loop = asyncio.new_event_loop()
             self._loop = loop
             try:
+                listener = socket.create_server((self.bind, self.port), backlog=admit.BACKLOG)
+                listener.setblocking(False)
+                admit.tune(listener.fileno())
                 self._server = loop.run_until_complete(asyncio.start_server(
-                    self._serve, self.bind, self.port, limit=wire.MAX_LINE))
-                self.port = self._server.sockets[0].getsockname()[1]
+                    self._serve, sock=listener, limit=wire.MAX_LINE,
+                    backlog=admit.ACCEPT_BATCH, start_serving=False))
+                self.port = listener.getsockname()[1]
+                try:
+                    admit.Gate(loop, listener, self._gate_refusal, self._serve)
+                except NotImplementedError:         # Windows' proactor: asyncio accepts
+                    loop.run_until_complete(self._server.start_serving())
             except BaseException as err:  # noqa: BLE001  (handed to open())
                 failure.append(err)
                 started.set()
@@ -313,15 +339,21 @@ class NetHost:
 
     def _refuse(self, conn: Conn, why: wire.Refused) -> None:
         self.counts.refused[why.code.value] = self.counts.refused.get(why.code.value, 0) + 1
+        if conn in self._strangers:
+            self._strangers.count_refused()                 # a stranger (not a joiner)
         self._write(conn, wire.refused(why))
         if why.fatal:
             self._close(conn)
 
-    def _close(self, conn: Conn) -> None:
+    def _close(self, conn: Conn, abort: bool = False) -> None:
+        """Close at once: a connection with unsent data (a joiner that does not read) is aborted,
+        never left waiting for it; one with nothing waiting is closed, and aborted if it is not
+        gone a second later."""
         if conn.closed:
             return
         conn.closed = True
         self._all.discard(conn)
+        self._strangers.drop(conn)
         with self._lock:
             seat = conn.seat
             left = seat is not None and self._conns.get(seat) is conn
@@ -330,12 +362,25 @@ class NetHost:
         if left:
             self._inbox.put(("left", conn, None))
             self.wake.set()
-        conn.writer.close()
+        transport = conn.writer.transport
+        if abort or transport.get_write_buffer_size() > 0:
+            transport.abort()
+        else:
+            conn.writer.close()
+            if self._loop is not None:
+                self._loop.call_later(1.0, transport.abort)   # nothing if it is closed by then
 
     async def _line(self, reader: asyncio.StreamReader, conn: Conn) -> bytes | None:
-        """The next line, or None once the connection is over (refused if too long)."""
+        """The next line, or None once the connection is over (refused if too long, or if it is
+        begun and not ended within ``hello_timeout``: a joiner may be quiet, not half-way)."""
         try:
-            return await reader.readuntil(b"\n")
+            first = await reader.readexactly(1)
+            if first == b"\n":
+                return first
+            try:
+                return first + await asyncio.wait_for(reader.readuntil(b"\n"), self.hello_timeout)
+            except TimeoutError:
+                self._refuse(conn, wire.Refused(Code.TIMEOUT, "a line begun and not ended"))
         except asyncio.LimitOverrunError:
             self._refuse(conn, wire.Refused(Code.TOO_LONG, f"a line over {wire.MAX_LINE} bytes"))
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
@@ -343,12 +388,14 @@ class NetHost:
         return None
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Conn(writer)
+        peer = writer.get_extra_info("peername")
+        conn = Conn(writer, address=str(peer[0]) if isinstance(peer, tuple) and peer else "?",
+                    since=time.monotonic())
         self._all.add(conn)
         try:
-            if len(self._all) > self.max_connections:
-                self._refuse(conn, wire.Refused(Code.FULL, "too many connections"))
-                return
+            for old in self._strangers.admit(conn):         # room is made, never refused
+                self.counts.refused[Code.FULL.value] = self.counts.refused.get(Code.FULL.value, 0) + 1
+                self._close(old, abort=True)                # type: ignore[arg-type]
             try:
                 line = await asyncio.wait_for(self._line(reader, conn), self.hello_timeout)
             except TimeoutError:
@@ -366,23 +413,21 @@ class NetHost:
         finally:
             self._close(conn)
 
+    def _gate_refusal(self, line: bytes) -> wire.Refused | None:
+        """A new connection's first line, at the gate: its refusal (counted), or None."""
+        _h, why = admit.check_hello(line, self.secret, self._known_token)
+        if why is not None:
+            self.counts.refused[why.code.value] = self.counts.refused.get(why.code.value, 0) + 1
+            self._strangers.count_refused()
+        return why
+
     def _hello(self, conn: Conn, line: bytes) -> bool:
-        message, err = wire.read(line, wire.CLIENT_TYPES)
-        if err is not None or message is None:
-            code = Code.VERSION if err is not None and wire.is_version_error(err) else Code.MALFORMED
-            self._refuse(conn, wire.Refused(code, err.reason if err else "no message"))
+        h, why = admit.check_hello(line, self.secret, self._known_token)
+        if h is None:
+            assert why is not None
+            self._refuse(conn, why)
             return False
-        if message["type"] != "hello":
-            self._refuse(conn, wire.Refused(Code.HELLO_FIRST, "say hello first"))
-            return False
-        try:
-            h = wire.hello_of(message)
-        except WireError as bad:
-            self._refuse(conn, wire.Refused(Code.MALFORMED, bad.reason))
-            return False
-        if not hmac.compare_digest(str(h.secret).encode(), str(self.secret).encode()):
-            self._refuse(conn, wire.Refused(Code.SECRET, "wrong join code"))
-            return False
+        self._strangers.drop(conn)                     # the right code: no stranger, never pushed out
         seat, why = self._seat_for(conn, h)
         if seat is None:
             assert why is not None
@@ -392,6 +437,15 @@ class NetHost:
         self._inbox.put(("joined", conn, name))
         self.wake.set()
         return True
+
+    def _known_token(self, token: str | None) -> bool:
+        """Whether ``token`` is a seat's: its joiner comes back with it even when the table's
+        secret is new (a resumed table whose code was under attack gets a new one)."""
+        if token is None:
+            return False
+        with self._lock:
+            tokens = list(self._tokens.values())
+        return sum(hmac.compare_digest(t.encode(), token.encode()) for t in tokens) > 0
 
     def _seat_for(self, conn: Conn, h: wire.Hello) -> tuple[int | None, wire.Refused | None]:
         """Give ``conn`` a seat (by token, by request, or the first open one), or say why not."""
@@ -422,7 +476,7 @@ class NetHost:
     def _message(self, conn: Conn, line: bytes) -> None:
         message, err = wire.read(line, wire.CLIENT_TYPES)
         if err is not None or message is None:
-            code = Code.VERSION if err is not None and wire.is_version_error(err) else Code.MALFORMED
+            code = Code.MALFORMED if err is None else wire.refusal_code(err, line)
             self._refuse(conn, wire.Refused(code, err.reason if err else "no message"))
             return
         if message["type"] != "act":

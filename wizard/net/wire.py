@@ -97,7 +97,7 @@ def decode(line: bytes, types: tuple[str, ...]) -> dict[str, Any]:
     except (ValueError, RecursionError):   # RecursionError: nested too deep for the parser
         raise WireError("not JSON") from None
     need(isinstance(data, dict), "a message must be a JSON object")
-    if data.get("v") != VERSION:
+    if type(data.get("v")) is not int or data["v"] != VERSION:     # not true, not 1.0
         raise WireError(f"protocol version {str(data.get('v'))[:12]} (this program speaks {VERSION})")
     need(data.get("type") in types, f"unknown message type {str(data.get('type'))[:20]!r}")
     return data  # type: ignore[no-any-return]
@@ -111,6 +111,18 @@ def read(line: bytes, types: tuple[str, ...]) -> tuple[dict[str, Any] | None, Wi
         return None, err
     except Exception as err:  # noqa: BLE001  (a bug of the decoder must not end a connection badly)
         return None, WireError(f"unreadable message ({type(err).__name__})")
+
+
+def is_too_long(line: bytes) -> bool:
+    """Whether ``line`` is over ``MAX_LINE`` bytes (its newline included)."""
+    return len(line) > MAX_LINE
+
+
+def refusal_code(err: WireError, line: bytes) -> Code:
+    """The code to refuse an unreadable ``line`` with: too long, another version, malformed."""
+    if is_too_long(line):
+        return Code.TOO_LONG
+    return Code.VERSION if is_version_error(err) else Code.MALFORMED
 
 
 def is_version_error(err: WireError) -> bool:

@@ -16,19 +16,22 @@ place (``unlink_links``).
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 import sqlite3
 import stat
 import struct
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from .aside import DAMAGED, FOREIGN, NEWER, aside_path, move_aside
 from .atomic import NONBLOCK, replacing, sync_dir
-from .history_db import APPLICATION_ID, DB_SCHEMA, connect
-from .history_tally import TABLES as TALLY_TABLES
+from .checks import Invalid
+from .history_db import APPLICATION_ID, DB_SCHEMA, connect, line_of
 
 MAGIC = b"SQLite format 3\x00"
 WAL_MAGIC = (0x377F0682, 0x377F0683)
@@ -37,6 +40,8 @@ BACKUP_EVERY = 20                 # finished games
 BACKUP_MAX_AGE_S = 24 * 3600      # and at least daily
 SIDE = ("-wal", "-shm")
 TORN = "the journal ends inside a frame"     # a crash between the two writes of a frame
+CUT = "the journal was cut short"             # ends inside a frame's page: not a crash (#34 S3)
+FRAME_HEAD = 24
 LINKED = "a second name (hard link): never written through"
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
@@ -50,6 +55,8 @@ class Verdict:
     newer: bool = False
     missing: bool = False
     foreign: bool = False          # a named pipe, socket or device: set aside as ``.foreign-``
+    unreadable: bool = False       # the system refused to read it, or the check itself failed:
+                                   # not damage (left untouched, #34 S4 S5)
 
 
 def backup_path(db: Path, generation: int) -> Path:
@@ -77,7 +84,7 @@ def examine(path: Path, deep: bool = True) -> Verdict:
                 return Verdict(False, "not a plain file", foreign=True)
             head = f.read(100)
     except OSError as e:
-        return Verdict(False, f"cannot be read: {e}")
+        return Verdict(False, f"cannot be read: {e}", unreadable=True)
     if len(head) < 100 or head[:16] != MAGIC:
         return Verdict(False, "not an SQLite database")
     version, app = struct.unpack(">I", head[60:64])[0], struct.unpack(">I", head[68:72])[0]
@@ -88,8 +95,12 @@ def examine(path: Path, deep: bool = True) -> Verdict:
     if not deep:
         return Verdict(True)
     try:
-        rows, version, tables = _deep_check(path)
-    except (sqlite3.Error, OSError) as e:
+        rows, version, tables, keyed = _deep_check(path)
+    except OSError as e:                           # the check could not run: not damage
+        return Verdict(False, f"cannot be checked: {e}", unreadable=True)
+    except sqlite3.Error as e:
+        if getattr(e, "sqlite_errorcode", 0) & 0xFF in CHECK_FAILED:
+            return Verdict(False, f"cannot be checked: {e}", unreadable=True)
         return Verdict(False, f"damaged: {e}")
     if rows != [("ok",)]:
         return Verdict(False, "damaged: " + "; ".join(str(r[0]) for r in rows[:3]))
@@ -97,33 +108,41 @@ def examine(path: Path, deep: bool = True) -> Verdict:
         return Verdict(False, f"schema {version} is newer than {DB_SCHEMA}", newer=True)
     if not {"games", "records", "seats", "rounds", "reviews", "meta"} <= tables:
         return Verdict(False, "tables are missing")
-    if version >= 2 and not TALLY_TABLES <= tables:      # schema 1 gets them when opened
-        return Verdict(False, "tables are missing")
-    return Verdict(True)
+    if not keyed:              # without its UNIQUE key one game could be listed 10,000 times
+        return Verdict(False, "the games table has lost its key")
+    return Verdict(True)       # a missing derived table (the tallies) is rebuilt (db_rows)
 
 
-def _deep_check(path: Path) -> tuple[list[tuple[object, ...]], int, set[str]]:
-    """(``quick_check`` rows, user_version, table names) of a database, never writing to it.
+# SQLite's primary result codes that say the check itself could not run (not that the file is
+# damaged): BUSY, LOCKED, NOMEM, READONLY, IOERR, FULL, CANTOPEN, PERM, AUTH
+CHECK_FAILED = frozenset({5, 6, 7, 8, 10, 13, 14, 3, 23})
 
-    Without a journal the file is read as it is (immutable); with one (after a crash) SQLite must
-    first rebuild its index of the journal, a write: that is done on a scratch copy of both, so a
-    file that turns out damaged is still set aside byte for byte."""
+
+def _deep_check(path: Path) -> tuple[list[tuple[object, ...]], int, set[str], bool]:
+    """(``quick_check`` rows, user_version, table names, whether ``games`` has its UNIQUE key)
+    of a database, never writing to it nor to its journal.
+
+    Checked in place, read-only (#34 S4: no copy in the temp folder, which may be full or small,
+    and no copy of the whole history left there after a crash). Without a journal the file is
+    read as immutable; with one (after a crash) SQLite reads it too, rebuilding only its index of
+    the journal (``-shm``, derived): a read-only connection never checkpoints, so a file that
+    turns out damaged is still set aside byte for byte with its journal."""
     wal = path.with_name(path.name + "-wal")
-    with tempfile.TemporaryDirectory(prefix="wizard-check-") as tmp:
-        if os.path.exists(wal) and os.path.getsize(wal) > 0:
-            target = Path(tmp) / "check.sqlite3"
-            shutil.copyfile(path, target)
-            shutil.copyfile(wal, Path(tmp) / "check.sqlite3-wal")
-            conn = sqlite3.connect(target)
-        else:
-            conn = sqlite3.connect(f"{path.as_uri()}?mode=ro&immutable=1", uri=True)
-        try:
-            rows = conn.execute("PRAGMA quick_check").fetchall()
-            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-            tables = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master")}
-        finally:
-            conn.close()
-    return rows, version, tables
+    if os.path.exists(wal) and os.path.getsize(wal) > 0:
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+    else:
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro&immutable=1", uri=True)
+    try:
+        rows = conn.execute("PRAGMA quick_check").fetchall()
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        tables = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master")}
+        keyed = "games" not in tables or any(
+            unique and [c[0] for c in conn.execute("SELECT name FROM pragma_index_info(?)",
+                                                     (name,))] == ["game_key"]
+            for _seq, name, unique, *_rest in conn.execute("PRAGMA index_list('games')"))
+    finally:
+        conn.close()
+    return rows, version, tables, keyed
 
 
 def unlink_links(db: Path) -> list[tuple[Path, Path]]:
@@ -177,8 +196,10 @@ def wal_damage(path: Path, limit: int = 64 << 20) -> str:
     of this journal that fails its checksum with a committed transaction after it. SQLite itself
     would stop reading at that frame without a word, and the games committed after it would be
     missing. A bad frame with no commit after it is the unfinished transaction of a crash (normal);
-    so is a journal ending inside a frame (``TORN``: kept as a copy, since SQLite drops those bytes
-    and damage can look the same). A journal over ``limit`` bytes is not checked."""
+    so is a journal ending with a frame's header alone (``TORN``: a kill between SQLite's two
+    writes of a frame; kept as a copy). A journal ending inside a frame's page was cut short
+    (``CUT``, #34 S3: the commits after the cut are gone; kept as a copy and told). A journal over
+    ``limit`` bytes is not checked."""
     try:
         with open(path, "rb") as f:
             data = f.read(limit + 1)
@@ -212,8 +233,11 @@ def wal_damage(path: Path, limit: int = 64 << 20) -> str:
         s0, s1 = _checksum(data[at + 24:at + size], s0, s1, fmt)
         if (s0, s1) != (k1, k2):
             bad = i                        # damaged, or the unfinished transaction of a crash
-    if (len(data) - 32) % size:
-        return TORN
+    tail = (len(data) - 32) % size
+    if tail == FRAME_HEAD:        # a frame's header without its page: SQLite writes them in two
+        return TORN               # calls, a killed program stops between them (nothing lost)
+    if tail:                      # a page cut inside: a file cut short (the commits that came
+        return CUT                # after are gone; the player is told)
     return ""
 
 
@@ -258,35 +282,145 @@ def set_aside(db: Path, newer: bool = False, tag: str | None = None) -> list[Pat
     return out
 
 
+def _pad(scratch: Path) -> None:
+    """Give a cut-short copy back the length its header states (zeros in place of the missing
+    pages): SQLite refuses a file shorter than its header says, even for the pages still there."""
+    with open(scratch, "rb+") as f:
+        head = f.read(100)
+        if len(head) < 100 or head[:16] != MAGIC:
+            return
+        size = struct.unpack(">H", head[16:18])[0]
+        size = 65536 if size == 1 else size
+        pages = struct.unpack(">I", head[28:32])[0]
+        want = size * pages
+        if os.fstat(f.fileno()).st_size < want <= 1 << 34:
+            f.truncate(want)
+
+
+@contextmanager
+def _scratch(aside: Path, wal: Path | None,
+             where: Path | None = None) -> Iterator[sqlite3.Connection | None]:
+    """A connection to a scratch copy of a set-aside database (with its journal ``wal``), made
+    beside it or in ``where`` (never in the temp folder: #34 S4), so the set-aside files stay as
+    they are; None if it cannot be made. Removed after the block."""
+    try:
+        tmp = tempfile.mkdtemp(dir=where or aside.parent, prefix=".wizard-salvage-")
+    except OSError:
+        yield None
+        return
+    try:
+        scratch = Path(tmp) / "salvage.sqlite3"
+        try:
+            shutil.copyfile(aside, scratch)
+            _pad(scratch)
+            if wal is not None:
+                shutil.copyfile(wal, Path(tmp) / "salvage.sqlite3-wal")
+            conn = sqlite3.connect(scratch)
+            conn.text_factory = bytes
+        except (OSError, sqlite3.Error):
+            yield None
+            return
+        try:
+            yield conn
+        finally:
+            conn.close()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _slices(conn: sqlite3.Connection, sql: str, table: str, key: str,
+            step: int = 256) -> Iterator[tuple[object, ...]]:
+    """The rows of ``sql`` (with ``?`` for a low and a high ``key``) in slices of ``key``: one bad
+    page loses one slice, and that slice is then read row by row."""
+    top = None
+    for bound in (f"SELECT MAX({key}) FROM {table}", "SELECT MAX(id) FROM games",
+                  "SELECT MAX(game) FROM records"):
+        try:
+            top = conn.execute(bound).fetchone()[0]
+        except sqlite3.Error:
+            continue
+        if isinstance(top, int):
+            break
+    if not isinstance(top, int):
+        return                           # no maximum reads (or no such table): the scan only
+    top = min(top, 1 << 22)
+    for low in range(0, top + 1, step):
+        try:
+            yield from conn.execute(sql, (low, low + step)).fetchall()
+        except sqlite3.Error:
+            for one in range(low, low + step):     # a bad page in the slice: row by row
+                try:
+                    yield from conn.execute(sql, (one, one + 1)).fetchall()
+                except sqlite3.Error:
+                    continue
+
+
 def salvage(aside: Path, wal: Path | None = None) -> list[tuple[str, str]] | None:
     """(game key, finished) of every game still readable in a set-aside database (with its
     journal ``wal``, applied in a scratch copy so the set-aside files stay as they are), or None
     if its games cannot be listed at all."""
-    with tempfile.TemporaryDirectory(prefix="wizard-salvage-") as tmp:
-        scratch = Path(tmp) / "salvage.sqlite3"
-        try:
-            shutil.copyfile(aside, scratch)
-            if wal is not None:
-                shutil.copyfile(wal, Path(tmp) / "salvage.sqlite3-wal")
-            conn = sqlite3.connect(scratch)
-        except (OSError, sqlite3.Error):
+    with _scratch(aside, wal) as conn:
+        if conn is None:
             return None
-        found: list[tuple[str, str]] = []
         try:
-            top = conn.execute("SELECT MAX(id) FROM games").fetchone()[0] or 0
-            step = 256
-            for low in range(0, top + 1, step):         # in slices: one bad page loses one slice
-                try:
-                    found += [(str(k), str(f)) for k, f in conn.execute(
-                        "SELECT game_key, finished FROM games WHERE id >= ? AND id < ? "
-                        "ORDER BY id", (low, low + step))]
-                except sqlite3.Error:
-                    continue
+            conn.execute("SELECT 1 FROM games LIMIT 1").fetchall()
         except sqlite3.Error:
             return None
-        finally:
-            conn.close()
-        return found
+        return [(k.decode("utf-8", "replace") if isinstance(k, bytes) else str(k),
+                 f.decode("utf-8", "replace") if isinstance(f, bytes) else str(f))
+                for k, f in _slices(conn, "SELECT game_key, finished FROM games WHERE id >= ? "
+                                          "AND id < ? ORDER BY id", "games", "id")]
+
+
+def _scan(conn: sqlite3.Connection, sql: str) -> Iterator[tuple[object, ...]]:
+    """The rows of a full scan up to the first one that does not read (a scan walks the leaf
+    pages from the left: it can pass an interior page that a search by id trips on)."""
+    try:
+        cur = conn.execute(sql)
+        while True:
+            rows = cur.fetchmany(64)
+            if not rows:
+                return
+            yield from rows
+    except sqlite3.Error:
+        return
+
+
+def recover_lines(aside: Path, wal: Path | None = None,
+                  where: Path | None = None) -> Iterator[bytes]:
+    """The history line of every game whose record still verifies (decompresses to its digest)
+    in a set-aside database (#34 S6), read from a scratch copy beside it: with its journal and
+    without (a damaged journal can hide good pages), by slices of ids and by a full scan. Each
+    line once. The caller checks each game as a file's (``HistoryEntry.from_dict``, replayed)
+    before adding it."""
+    seen: set[bytes] = set()
+    for journal in ((wal, None) if wal is not None else (None,)):
+        with _scratch(aside, journal, where) as conn:
+            if conn is None:
+                continue
+            rows = itertools.chain(
+                _slices(conn, "SELECT digest, line FROM records WHERE game >= ? AND game < ? "
+                              "ORDER BY game", "records", "game"),
+                _scan(conn, "SELECT digest, line FROM records"))
+            for digest, blob in rows:
+                if not isinstance(digest, bytes) or not isinstance(blob, bytes) or digest in seen:
+                    continue
+                try:
+                    line = line_of(digest.decode("ascii"), blob)
+                except (Invalid, UnicodeDecodeError):
+                    continue
+                seen.add(digest)
+                yield line
+
+
+def is_database(path: Path) -> bool:
+    """Whether ``path`` is a plain file that starts as an SQLite database does."""
+    try:
+        fd = os.open(path, os.O_RDONLY | NOFOLLOW | NONBLOCK)
+        with os.fdopen(fd, "rb") as f:
+            return stat.S_ISREG(os.fstat(fd).st_mode) and f.read(16) == MAGIC
+    except OSError:
+        return False
 
 
 def keys_in(path: Path) -> set[str]:

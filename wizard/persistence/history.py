@@ -8,18 +8,26 @@ and, by default, replays the record and compares the stored rows with the engine
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from wizard.engine import SUITS, GameConfig, GameRecord, GameState, Options, RoundResult, TakeBack
+from wizard.engine import (
+    SUITS,
+    GameConfig,
+    GameRecord,
+    GameState,
+    Options,
+    RoundResult,
+    TakeBack,
+)
 from wizard.engine.record import MAX_TAKEBACKS
 from wizard.engine.scoring import winners as winning_seats
 
 from . import checks
 from .checks import Invalid
+from .deals import deal_rng
 from .migrate import Migrations
 from .savegame import prove_legal, read_record
 from .seats import SeatSpec, seats_from_list
@@ -68,12 +76,12 @@ class HistoryEntry:
 
     def replay(self) -> GameState:
         """The final state, rebuilt from the record."""
-        return self.record.rebuild(random.Random(self.seed))
+        return self.record.rebuild(deal_rng(self.seed))
 
     def state_after(self, n: int) -> GameState:
         """The game after its first ``n`` actions (0..len(actions)), for a step-by-step replay."""
         n = max(0, min(n, len(self.record.actions)))
-        return GameRecord(self.config, self.record.actions[:n]).rebuild(random.Random(self.seed))
+        return GameRecord(self.config, self.record.actions[:n]).rebuild(deal_rng(self.seed))
 
     @staticmethod
     def from_game(state: GameState, seats: list[SeatSpec] | tuple[SeatSpec, ...],

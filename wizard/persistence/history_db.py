@@ -27,6 +27,7 @@ Finishing a game is one transaction of a few rows: its cost does not grow with t
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import sqlite3
 import tempfile
@@ -48,7 +49,10 @@ from .history import HistoryEntry
 from .review_store import review_id
 from .seats import SeatSpec
 
+log = logging.getLogger("wizard.persistence")
+
 DB_NAME = "history.sqlite3"
+EDITIONS = ("classic", "magic", "camelot")
 APPLICATION_ID = 0x57495A44      # "WIZD": this program's databases (PRAGMA application_id)
 DB_SCHEMA = history_tally.SCHEMA  # PRAGMA user_version (1: before the tally tables)
 BUSY_MS = 10_000
@@ -135,6 +139,18 @@ def connect(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
     return conn
 
 
+def rollback(conn: sqlite3.Connection) -> None:
+    """Roll back the transaction if SQLite has not already done so (on a full disk it has: a
+    second ROLLBACK would fail with "no transaction is active" and hide the first error, #34 S9);
+    a failure here is logged, never raised over the error being handled."""
+    if not conn.in_transaction:
+        return
+    try:
+        conn.execute("ROLLBACK")
+    except sqlite3.Error as e:
+        log.warning("rollback failed: %s", e)
+
+
 def create_schema(conn: sqlite3.Connection) -> None:
     """Make the tables of an empty database and stamp it as ours (WAL mode)."""
     conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
@@ -185,7 +201,7 @@ def _upgrade(conn: sqlite3.Connection) -> None:
             history_tally.upgrade(conn)
         conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        rollback(conn)
         raise
 
 
@@ -300,7 +316,7 @@ class HistoryDB:
                 added = self._insert(conn, entry, line)
                 conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                rollback(conn)
                 raise
         return added
 
@@ -314,20 +330,25 @@ class HistoryDB:
                     added += self._insert(conn, entry, line)
                 conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                rollback(conn)
                 raise
         return added
 
     @staticmethod
-    def _insert(conn: sqlite3.Connection, entry: HistoryEntry, line: bytes | None) -> bool:
+    def _insert(conn: sqlite3.Connection, entry: HistoryEntry, line: bytes | None,
+                gid: int | None = None, tally: bool = True) -> bool:
+        """Write one game's rows (with id ``gid`` when a bad row is rebuilt from its record; the
+        tallies then rebuilt by the caller: ``tally=False``)."""
         line = entry_line(entry) if line is None else line
         key = review_id(entry)
         cur = conn.execute(
-            "INSERT OR IGNORE INTO games(game_key, finished, started, edition, players, takebacks,"
-            " seed) VALUES (?,?,?,?,?,?,?)",
-            (key, checks.iso(entry.finished),
+            "INSERT OR IGNORE INTO games(id, game_key, finished, started, edition, players, "
+            "takebacks, seed) VALUES (?,?,?,?,?,?,?,?)",
+            (gid, key, checks.iso(entry.finished),
              None if entry.started is None else checks.iso(entry.started), entry.edition,
-             len(entry.seats), entry.takebacks, entry.seed))
+             len(entry.seats), entry.takebacks,
+             entry.seed if entry.seed < 2 ** 63 else -1))   # a network game's secret seed
+                                            # (129 bits) is in its record; SQLite holds 64
         if cur.rowcount != 1:
             return False
         gid = cur.lastrowid
@@ -349,7 +370,7 @@ class HistoryDB:
                            for r in entry.rounds]
         conn.executemany("INSERT INTO seats VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", seat_rows)
         conn.executemany("INSERT INTO rounds VALUES (?,?,?,?,?,?)", round_rows)
-        if not short:
+        if tally and not short:
             history_tally.add_games(conn, gid)
         return True
 
@@ -404,10 +425,16 @@ class HistoryDB:
         out = []
         for gid, key, finished, edition, takebacks in games:
             rows = seats.get(gid, [])
-            out.append(GameRow(key, datetime.fromisoformat(finished), edition,
-                               tuple(SeatSpec(r[2], r[3], r[4]) for r in rows),
-                               tuple(r[5] for r in rows),
-                               tuple(r[1] for r in rows if r[6]), takebacks))
+            try:        # checked at start (``db_rows``); a row changed since is left out
+                out.append(GameRow(key, checks.timestamp(finished, "finished"),
+                                   checks.choice(edition, "edition", EDITIONS),
+                                   tuple(SeatSpec(r[2], r[3], r[4]) for r in rows),
+                                   tuple(checks.integer(r[5], "total", -2**62, 2**62)
+                                         for r in rows),
+                                   tuple(r[1] for r in rows if r[6]),
+                                   checks.integer(takebacks, "takebacks", 0, 1 << 30)))
+            except Invalid as e:
+                log.warning("history row %s left out: %s", gid, e)
         return out
 
     def entry(self, key: str, conn: sqlite3.Connection | None = None) -> HistoryEntry:

@@ -112,7 +112,10 @@ class HistoryImport:
         cache.load(any_version=True)    # lines the earlier version replayed: not replayed again
         before = db.count()
         try:
-            result = import_lines(db, source, cache, progress=progress, stop=stop)
+            # bad lines stay in the original, kept whole (renamed .migrated): one copy of any
+            # bytes (#34 S11: an interrupted import wrote another .damaged file each time)
+            result = import_lines(db, source, cache, set_aside_bad=False, progress=progress,
+                                  stop=stop)
         except ImportStopped:
             log.info("history import stopped before its end: %s stays for the next start",
                      source)
@@ -143,8 +146,8 @@ class HistoryImport:
         if result.bad:
             self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, source, original,
                                  count=result.bad, kept=result.games,
-                                 detail=f"{result.bad} unreadable entries set aside in "
-                                        f"{result.bad_path}, {result.games} kept"))
+                                 detail=f"{result.bad} unreadable entries left in the original "
+                                        f"{original or source}, {result.games} kept"))
         if result.newer:
             self._report(Problem(ProblemKind.NEWER_VERSION, FileKind.HISTORY, source,
                                  count=result.newer,

@@ -8,10 +8,13 @@ import os
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
+from . import checks
 from .aside import FOREIGN, NEWER, move_aside
+from .atomic import parse_json
 from .checks import Invalid
 from .db_files import (
     BACKUP_EVERY,
@@ -23,8 +26,10 @@ from .db_files import (
     clear_side_files,
     copy_file,
     examine,
+    is_database,
     keys_in,
     make_backup,
+    recover_lines,
     salvage,
     set_aside,
     unlink_links,
@@ -34,6 +39,7 @@ from .db_import import (
     export_lines,
     import_lines,
 )
+from .db_rows import check_rows
 from .history import HistoryEntry
 from .history_db import DB_NAME, GameRow, HistoryDB, open_here
 from .history_import import CACHE_NAME as CACHE_NAME  # re-exported: tests read it here
@@ -121,6 +127,8 @@ class HistoryRows(HistoryImport):
                                  detail=f"{why}: set aside"))
         self._clear_bad_backups()
         verdict = examine(path)
+        if verdict.unreadable:        # not damage (#34 S4 S5): left untouched, no history now
+            raise OSError(f"{path}: {verdict.reason}")
         if verdict.missing:
             if any(os.path.lexists(backup_path(path, g)) for g in range(1, BACKUPS + 1)):
                 self._restore(path, [], "the database file is missing")
@@ -130,12 +138,19 @@ class HistoryRows(HistoryImport):
                           verdict.reason, newer=verdict.newer)
         db = HistoryDB(path)
         try:
+            repair = check_rows(path) if os.path.exists(path) else None   # every value (S1)
             db.open()
         except sqlite3.Error as e:                    # examined fine, yet does not open: aside
             db.close()
             self._restore(path, set_aside(path), f"does not open: {e}")
             db = HistoryDB(path)
             db.open()
+            return db
+        if repair is not None:
+            self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, path, repair.copy,
+                                 count=len(repair.removed), kept=db.count(),
+                                 detail="bad rows: " + "; ".join(repair.reasons),
+                                 recovered=repair.rebuilt, lost=None))
         return db
 
     def _clear_bad_backups(self) -> None:
@@ -164,25 +179,58 @@ class HistoryRows(HistoryImport):
             aside = move_aside(candidate, NEWER if v.newer else "damaged")
             self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, candidate, aside,
                                  detail=f"backup: {v.reason}: set aside"))
-        kept: set[str] = keys_in(path) if restored is not None else set()
         wal = next((m for m in moved[1:] if "-wal." in m.name), None)
+        backed = keys_in(path) if restored is not None else set()
+        recovered = self._recover(path, moved[0], wal) - backed if moved else set()
+        kept: set[str] = keys_in(path) if os.path.exists(path) else set()
         old = salvage(moved[0], wal) if moved else None
         lost: tuple[str, ...] | None = None
-        if old is not None:
-            lost = tuple(when for key, when in old if key not in kept)
+        if old is not None:              # each game once (a key listed twice is one game)
+            seen: set[str] = set()
+            lost = tuple(when for key, when in old
+                         if key not in kept and not (key in seen or seen.add(key)))
         since = None
         if restored is not None:
             since = datetime.fromtimestamp(os.stat(restored).st_mtime, UTC)
         kind = ProblemKind.NEWER_VERSION if newer else ProblemKind.DAMAGED
-        detail = f"{why}; " + (f"restored {restored.name} ({len(kept)} games)" if restored
+        detail = f"{why}; " + (f"restored {restored.name} ({len(backed)} games)" if restored
                                else "no good backup: a new history")
+        detail += f"; {len(recovered)} games recovered from the copy set aside"
         if lost is not None:
             detail += f"; {len(lost)} games lost: {', '.join(lost)}"
         else:
             detail += "; the games it held could not be listed"
         self._report(Problem(kind, FileKind.HISTORY, path, moved[0] if moved else None,
                              count=len(lost) if lost is not None else 0, detail=detail,
-                             kept=len(kept), restored_from=restored, lost=lost, since=since))
+                             kept=len(kept), restored_from=restored, lost=lost, since=since,
+                             recovered=len(recovered), whole=True))
+
+    def _recover(self, path: Path, aside: Path, wal: Path | None) -> set[str]:
+        """Bring back into the database at ``path`` every game whose record still verifies in the
+        set-aside file ``aside`` (#34 S6): its digest, then replayed as a file's game is. The
+        keys of the games read there (added now, or already present)."""
+        got: set[str] = set()
+        db = HistoryDB(path)
+        try:
+            db.open()
+            batch: list[tuple[HistoryEntry, bytes]] = []
+            for line in recover_lines(aside, wal):
+                try:
+                    entry = HistoryEntry.from_dict(checks.obj(parse_json(line), "history entry"))
+                except (Invalid, ValueError, RecursionError):
+                    continue
+                batch.append((entry, line))
+                got.add(review_id(entry))
+                if len(batch) >= 200:
+                    db.add_many(batch)
+                    batch = []
+            if batch:
+                db.add_many(batch)
+        except (OSError, sqlite3.Error) as e:
+            log.warning("games not recovered from %s: %s", aside, e)
+        finally:
+            db.close()
+        return got
 
     # ---- writing -------------------------------------------------------------------------
 
@@ -336,7 +384,7 @@ class HistoryRows(HistoryImport):
             return db.entry(key)
         except KeyError:
             return None
-        except Invalid as e:
+        except (Invalid, sqlite3.Error) as e:
             self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, db.path, detail=str(e)))
             return None
 
@@ -368,14 +416,42 @@ class HistoryRows(HistoryImport):
             raise OSError("the history database cannot be opened")
         return export_lines(db, target)
 
-    def import_history(self, source: Path) -> Imported:
+    def import_history(self, source: Path,
+                       progress: Callable[[int], None] | None = None) -> Imported:
         """Add the games of a JSON-lines file (an export, or an old ``history.jsonl``): each is
         checked (replayed) and added unless already there. Bad lines are counted, not written."""
         db = self.history_db()
         if db is None:
             raise OSError("the history database cannot be opened")
-        result = import_lines(db, source, None, set_aside_bad=False)
+        if is_database(source):          # a history database, e.g. one set aside (#34 S6)
+            result = self._import_database(db, source)
+        else:
+            result = import_lines(db, source, None, set_aside_bad=False, progress=progress)
         self._backup_if_due(db)
+        return result
+
+    def _import_database(self, db: HistoryDB, source: Path) -> Imported:
+        """Add every game whose record verifies in the history database ``source`` (read from a
+        scratch copy in the data folder: the file itself is never written); a record that does
+        not verify counts as a bad line."""
+        if os.path.samefile(source, db.path):
+            raise OSError("this is the history itself")
+        wal = source.with_name(source.name + "-wal")
+        result = Imported()
+        batch: list[tuple[HistoryEntry, bytes]] = []
+        for line in recover_lines(source, wal if os.path.isfile(wal) else None, self.data_dir):
+            try:
+                entry = HistoryEntry.from_dict(checks.obj(parse_json(line), "history entry"))
+            except (Invalid, ValueError, RecursionError):
+                result.bad += 1
+                continue
+            result.games += 1
+            batch.append((entry, line))
+            if len(batch) >= 200:
+                result.added += db.add_many(batch)
+                batch = []
+        if batch:
+            result.added += db.add_many(batch)
         return result
 
     def close_history(self) -> None:

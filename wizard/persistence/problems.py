@@ -48,3 +48,6 @@ class Problem:
     lost: tuple[str, ...] | None = None  # ... and when each game it did not hold had finished
                                          # (ISO times; None: the bad database could not be read)
     since: datetime | None = None       # ... and when that backup was made
+    recovered: int | None = None        # history: games with a bad row rebuilt from their record
+                                        # (or, ``whole``: brought back from the copy set aside)
+    whole: bool = False                 # history: the whole database was set aside

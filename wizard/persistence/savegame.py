@@ -20,6 +20,7 @@ from wizard.engine.record import RECORD_SCHEMA
 
 from . import checks
 from .checks import Invalid
+from .deals import deal_rng
 from .migrate import Migrations, NewerVersion
 from .seats import SeatSpec, seats_from_list
 
@@ -89,7 +90,7 @@ class SavedGame:
 
     def resume(self) -> tuple[GameState, random.Random]:
         """Rebuild the game, and the deal rng that must carry on driving ``advance``."""
-        rng = random.Random(self.record.config.seed)
+        rng = deal_rng(self.record.config.seed)
         return self.record.rebuild(rng), rng
 
     def summary(self) -> GameSummary:
@@ -158,6 +159,6 @@ def read_record(data: Any) -> GameRecord:
 def prove_legal(record: GameRecord) -> GameState:
     """Replay the record through the engine; an impossible action is ``Invalid``."""
     try:
-        return record.rebuild(random.Random(record.config.seed))
+        return record.rebuild(deal_rng(record.config.seed))
     except (RecordError, ValueError, TypeError, KeyError, IndexError) as e:
         raise Invalid(f"impossible record: {e}") from None

@@ -15,6 +15,15 @@ LEVEL_RE = re.compile(r"[a-z][a-z0-9_]{0,23}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _SPACES = re.compile(r"\s+")
 _SURROGATES = re.compile("[\ud800-\udfff]")
+# format characters kept in a name: the zero-width joiner and non-joiner, which emoji sequences
+# and scripts such as Persian and the Indic ones need; every other (bidirectional overrides and
+# isolates, marks such as U+200E, the BOM, the soft hyphen, tags...) is dropped
+_KEPT_FORMAT = frozenset("\u200c\u200d")
+
+
+def _no_format(text: str) -> str:
+    """``text`` without the format characters (Unicode category Cf) a name does not keep."""
+    return "".join(c for c in text if c in _KEPT_FORMAT or unicodedata.category(c) != "Cf")
 
 
 def visible(ch: str) -> bool:
@@ -29,7 +38,9 @@ def clean_name(raw: Any) -> str:
     r"""A seat name as the one rule allows it, or "" if no visible character is left.
 
     The rule, shared by the setup screen, the remembered setup and the save format: lone
-    surrogates are dropped, control characters and runs of white space become one space, the
+    surrogates and format characters (bidirectional controls such as U+202E, U+200E, the BOM,
+    the soft hyphen; not the zero-width joiner and non-joiner) are dropped, control characters
+    and runs of white space become one space, the
     ends are trimmed, the name is cut to ``NAME_MAX`` characters, and it must hold at least one
     visible character (a name of only zero-width characters is no name).
 
@@ -37,16 +48,28 @@ def clean_name(raw: Any) -> str:
     ('Ana Bo', 40, '')
     >>> clean_name("\u200b\u200d\u2060\ufeff\xad\u200e\ufe0f"), clean_name("Jo\u200dan")
     ('', 'Jo\u200dan')
+    >>> clean_name("Ann\u202eeve"), clean_name("a \u2066 b")
+    ('Anneve', 'a b')
     """
     if not isinstance(raw, str):
         return ""
-    name = _SPACES.sub(" ", _CONTROL.sub(" ", _SURROGATES.sub("", raw))).strip()[:NAME_MAX].strip()
+    name = _SPACES.sub(" ", _CONTROL.sub(" ", _no_format(_SURROGATES.sub("", raw))))
+    name = name.strip()[:NAME_MAX].strip()
     return name if any(visible(c) for c in name) else ""
 
 
 def is_valid_name(name: Any) -> bool:
-    """Whether ``name`` already follows the rule (what the save format accepts)."""
-    return isinstance(name, str) and name != "" and clean_name(name) == name
+    """Whether ``name`` already follows the rule (what the save format accepts). A name kept
+    before format characters were dropped (issue #33) still loads: it is checked without them."""
+    if not isinstance(name, str) or name == "":
+        return False
+    return clean_name(name) == name or _legacy_clean(name) == name
+
+
+def _legacy_clean(raw: str) -> str:
+    """The rule before format characters were dropped: only a name kept then passes it."""
+    name = _SPACES.sub(" ", _CONTROL.sub(" ", _SURROGATES.sub("", raw))).strip()[:NAME_MAX].strip()
+    return name if any(visible(c) for c in name) else ""
 
 SeatKind = Literal["human", "ai"]
 

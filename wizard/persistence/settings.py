@@ -27,6 +27,9 @@ TRICK_UNTIL_CLICK = -1        # ``trick_hold_ms``: the finished trick stays unti
 # a file may hold 0.5-3.0, read as the nearest supported value).
 UI_SCALE_MIN, UI_SCALE_MAX = 0.5, 1.3
 LANGUAGE_RE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8}){0,2}")
+# The internet table's servers (#33): a mailbox server's URL (or "off"), a transit relay's address
+MAILBOX_RE = re.compile(r"off|wss?://[^\s/:]+(?::\d{1,5})?(?:/\S*)?")
+RELAY_RE = re.compile(r"(?:tcp:(?://)?)?[^\s:/]+:\d{1,5}")
 
 
 @dataclass(slots=True)
@@ -56,6 +59,9 @@ class Settings:
     last_setup: dict[str, Any] | None = None
     # Learn to play: {"offered": ["first", "magic"...], "progress": {lesson: step}, "finished": [...]}
     lessons: dict[str, Any] = field(default_factory=dict)
+    # The internet codes' servers (#33): None is magic-wormhole's public one; "off": no codes
+    net_mailbox: str | None = None
+    net_relay: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form, with ``"schema"`` first."""
@@ -155,6 +161,9 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "review_threshold": lambda v: checks.integer(v, "review threshold", 1, 200),
     "last_setup": _last_setup,
     "lessons": _lessons,
+    "net_mailbox": lambda v: None if v is None else checks.text(v, "mailbox server", 200,
+                                                                 MAILBOX_RE),
+    "net_relay": lambda v: None if v is None else checks.text(v, "transit relay", 200, RELAY_RE),
 }
 
 

@@ -17,9 +17,11 @@ from typing import Any
 
 from wizard.ai.base import decision_rng
 from wizard.ai.coach import Coach
+from wizard.ai.seats import who_sits
 from wizard.ai.simulator import encode
 from wizard.engine import Action, Bid, GameState, Play, PlayerView
 from wizard.engine.record import steps
+from wizard.persistence.deals import deal_rng
 from wizard.persistence.history import HistoryEntry
 from wizard.persistence.review import BID, CARD, REVIEW_ENGINE, Decision, Review
 from wizard.persistence.review_store import review_id
@@ -51,7 +53,7 @@ def moments(entry: HistoryEntry, seats: tuple[int, ...] | None = None) -> list[M
     reviewed = people(entry) if seats is None else seats
     cfg = entry.config
     out: list[Moment] = []
-    for step in steps(GameState.new(cfg), entry.record.actions, random.Random(cfg.seed)):
+    for step in steps(GameState.new(cfg), entry.record.actions, deal_rng(cfg.seed)):
         seat, state, action = step.seat, step.state, step.action
         if seat in reviewed and isinstance(action, Bid | Play) \
                 and len(state.legal_actions()) > 1:
@@ -59,10 +61,10 @@ def moments(entry: HistoryEntry, seats: tuple[int, ...] | None = None) -> list[M
     return out
 
 
-def expert_appraiser() -> Appraiser:
+def expert_appraiser(entry: HistoryEntry | None = None) -> Appraiser:
     """The coach (Expert valuing every choice in round points, sampled until its numbers are
-    precise; one instance per review)."""
-    return Coach().appraise
+    precise; one instance per review), told who sat at ``entry``'s table (#37)."""
+    return Coach(table=None if entry is None else who_sits(entry.seats)).appraise
 
 
 def appraise(moment: Moment, seed: int, appraiser: Appraiser) -> Decision | None:
@@ -122,7 +124,7 @@ def review_game(entry: HistoryEntry, appraiser: Appraiser | None = None,
     ``progress(done, total)`` is called before the first decision and after each one.
     """
     todo = moments(entry)
-    judge = appraiser if appraiser is not None else expert_appraiser()
+    judge = appraiser if appraiser is not None else expert_appraiser(entry)
     seed = entry.seed
     found: list[Decision] = []
     if progress is not None:

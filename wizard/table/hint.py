@@ -16,10 +16,12 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from wizard import messages
-from wizard.ai.coach import CHECKED_BIDS, CLAIM_CHANCE, CLAIM_POINTS, Coach
+from wizard.ai.calibration import MODEL_ERROR
+from wizard.ai.coach import CLAIM_CHANCE, CLAIM_POINTS, Coach
+from wizard.ai.seats import who_sits
 from wizard.ai.simulator import decode
 from wizard.engine import Action, Bid, ChooseTrump, Play, PlayerView
-from wizard.i18n import _, ngettext
+from wizard.i18n import N_, _, ngettext
 
 from .clock import Clock
 from .computer import rng_for
@@ -54,6 +56,8 @@ def advice_job(game: GamePort, seat: int, advisor: Advisor) -> Callable[[], Advi
     if seat != view.current_player:
         raise RuntimeError(f"seat {seat} is not to act")
     rng = rng_for(game, seat)
+    if getattr(advisor, "table", False) is None:     # the coach: who sits at this table (#37)
+        advisor.table = who_sits(game.seats)  # type: ignore[attr-defined]
     return lambda: advisor.suggest(view, rng)
 
 
@@ -96,24 +100,68 @@ def points_text(points: float, half: float | None = None) -> tuple[str, int]:
 
 def bid_line(n: int, exact: float | None, points: float, exact_half: float | None = None,
              points_half: float | None = None) -> str:
-    """"Bid 2: if you play for 2 tricks you make it in 46 % of deals; expected +31 points." """
+    """One plan: "Bid 2, play for 2 tricks: you make it in 46 % of deals, +31 points on average." """
     signed, size = points_text(points, points_half)
     if exact is None:
-        return ngettext("Bid {bid}: expected {points} point.", "Bid {bid}: expected {points} points.",
+        return ngettext("Bid {bid}: {points} point on average (less sure: far from Expert's bid).",
+                        "Bid {bid}: {points} points on average (less sure: far from Expert's bid).",
                         size).format(bid=n, points=signed)
     return ngettext(
-        "Bid {bid}: if you play for {tricks} you make it in {percent} of deals; expected {points} "
-        "point.",
-        "Bid {bid}: if you play for {tricks} you make it in {percent} of deals; expected {points} "
-        "points.",
+        "Bid {bid}, play for {tricks}: you make it in {percent} of deals, {points} point on "
+        "average.",
+        "Bid {bid}, play for {tricks}: you make it in {percent} of deals, {points} points on "
+        "average.",
         size).format(bid=n, tricks=messages.tricks_text(n), percent=chance_text(exact, exact_half),
                      points=signed)
 
 
+def why_ringed(rows: tuple[HintRow, ...], look: str) -> str:
+    """Why Expert's choice is the one ringed: the most points on average, and by how much over
+    the next choice ("" with fewer than two rows)."""
+    best = next((r for r in rows if r.best), None)
+    others = [r for r in rows if not r.best]
+    if best is None or not others:
+        return ""
+    runner = max(others, key=lambda r: r.points)
+    gap = round(best.points - runner.points)
+    if gap <= 0:
+        return _("Ringed: as many points on average as the next choice.")
+    if isinstance(runner.action, Bid):
+        return ngettext("Ringed: the most points on average, {gap} point more than bidding {n}.",
+                        "Ringed: the most points on average, {gap} points more than bidding {n}.",
+                        gap).format(gap=gap, n=runner.action.n)
+    assert isinstance(runner.action, Play)
+    return ngettext("Ringed: the most points on average, {gap} point more than {card}.",
+                    "Ringed: the most points on average, {gap} points more than {card}.",
+                    gap).format(gap=gap, card=messages.card_name(runner.action.card, look))
+
+
+def plans_note(view: PlayerView) -> str:
+    """What a bid hint's lines are, in plain words: separate plans (their chances do not add up),
+    and how the points on average are made up."""
+    parts = []
+    if view.round == 1:
+        parts.append(_("With one card there is no plan to choose: the chances of the two bids "
+                       "would add up to 100 %, but each is estimated from its own sample of "
+                       "deals, so they can miss it by a few points."))
+        if view.config.edition.value == "camelot":
+            parts.append(_("In Camelot, Excalibur voids round 1: then neither bid is made."))
+    else:
+        parts.append(_("Each line is a different plan, so the chances do not add up to 100 %."))
+    parts.append(_("Points on average: what a made bid scores, weighed by its chance, plus what "
+                   "a miss costs (−10 for each trick over or under), weighed by the rest."))
+    return " ".join(parts)
+
+
+CARD_NOTE = N_("Points on average for the whole round, tricks already won or lost included: they "
+               "change as tricks are won or lost and cards are seen.")
+TIED = N_("Any card: all lead to the same expected points.")
+
+
 def card_line(action: Play, points: float, look: str, half: float | None = None) -> str:
-    """"The 7 of elves: expected +12 points." """
+    """"The 7 of elves: +12 points on average." """
     signed, size = points_text(points, half)
-    return ngettext("{card}: expected {points} point.", "{card}: expected {points} points.",
+    return ngettext("{card}: {points} point on average.", "{card}: {points} points on average.",
                     size).format(card=messages.card_title(action.card, look), points=signed)
 
 
@@ -125,6 +173,18 @@ def precision_note(notes: dict[str, Any]) -> str:
     sure = _("{pct} %").format(pct=95)
     if "ev" in notes:
         chance = _("{pct} %").format(pct=round(CLAIM_CHANCE * 100))
+        model = MODEL_ERROR.get(str(notes.get("table")))
+        if model is not None:         # the model's own error, measured at tables like this (#37)
+            return ngettext(
+                "From {worlds} sampled deal: chances within ±{chance} of the model, points within "
+                "±{points} ({sure} sure); at tables like this the model is within ±{model} of "
+                "play on average (points ±{model_points}).",
+                "From {worlds} sampled deals: chances within ±{chance} of the model, points within "
+                "±{points} ({sure} sure); at tables like this the model is within ±{model} of "
+                "play on average (points ±{model_points}).", worlds).format(
+                    worlds=worlds, chance=chance, points=round(CLAIM_POINTS), sure=sure,
+                    model=_("{pct} %").format(pct=round(model[0] * 100)),
+                    model_points=round(model[1]))
         return ngettext(
             "From {worlds} sampled deal: chances within ±{chance}, points within ±{points} "
             "({sure} sure).",
@@ -175,11 +235,19 @@ def build_hint(advice: Advice, view: PlayerView, moves: int, look: str) -> HintR
     """The hint for ``view``'s seat at move number ``moves`` from Expert's decision and notes."""
     action, notes = advice
     rows = hint_rows(action, notes, list(view.legal), look)
+    text = headline(action, look)
     note = precision_note(notes) if rows else ""
-    if any(isinstance(r.action, Bid) and r.exact is None for r in rows):
-        note = f"{note} {messages.unchecked_chance(CHECKED_BIDS)}".strip()
-    return HintReady(action, headline(action, look), rows, view.seat, moves, note)
-
+    if rows and isinstance(action, Bid):
+        note = f"{plans_note(view)} {note}".strip()
+    elif rows and isinstance(action, Play):
+        tied = len(rows) > 1 and len({round(r.points) for r in rows}) == 1
+        note = f"{_(TIED) if tied else ''} {_(CARD_NOTE)} {note}".strip()
+        if tied:
+            return HintReady(action, text, rows, view.seat, moves, note)
+    ringed = why_ringed(rows, look)
+    if ringed:
+        text = f"{text} {ringed}"
+    return HintReady(action, text, rows, view.seat, moves, note)
 
 
 # ---- the table's part ---------------------------------------------------------------------------

@@ -239,7 +239,7 @@ def of_table(table: TableLike) -> Picture:
     text, tone = table.prompt()
     drawn = tuple(sh.drawn) if sh.drawn and sh.round <= 1 and not sh.trick else ()
     e = table.animator.active
-    first = e.seat if isinstance(e, DealerChosen) else sh.dealer if sh.dealer >= 0 and not sh.round \
+    first = e.seat if isinstance(e, DealerChosen) else sh.dealer if sh.dealer >= 0 and sh.round <= 1 \
         else None
     won = table.trick_on_show()
     mine_now = table.my_turn()      # the bid buttons, the legal cards and a hint are for it only

@@ -54,6 +54,8 @@ class TablePrompt(Protocol):
 
     def waiting_for_click(self) -> bool: ...
 
+    def forced_line(self) -> str: ...
+
 
 def refusal_text(err: Refusal, look: str, names: Sequence[str]) -> str:
     """Why the rules refuse an action, translated."""
@@ -66,10 +68,14 @@ def prompt_line(table: TablePrompt) -> tuple[str, str]:
     names = table.names
     if isinstance(e, (CardDrawn, DealerChosen)) and not table.shown.round:
         return _("Drawing for the first dealer: the highest card deals."), "ink"
+    forced = table.forced_line()     # a card played for the person: said until it leaves the table
+    if table.waiting_for_click():
+        go_on = _("Click or press a key to go on.")
+        return (f"{forced} {go_on}" if forced else go_on), "accent"
+    if forced:
+        return forced, "accent"
     if isinstance(e, TrickWon):
         return "", "ink"          # the table's trick line (``Table.trick_line``) says who and why
-    if table.waiting_for_click():
-        return _("Click or press a key to go on."), "accent"
     seat = table.current
     if not table.drained or seat is None:
         return "", "ink"

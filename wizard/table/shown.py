@@ -29,7 +29,7 @@ from wizard.engine import (
     TrumpRevealed,
 )
 
-DECK_SIZE = 60           # every edition deals from 60 cards (RULES.md §2)
+DECK_SIZE = 60           # every edition deals from 60 cards (docs/RULES.md §2)
 VARIED = ("W", "J")      # the four Wizards and the four Jesters each have their own picture
 
 

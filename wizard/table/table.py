@@ -34,6 +34,7 @@ from wizard.engine import (
     Bid,
     BidMade,
     Card,
+    CardDrawn,
     CardPlayed,
     ChooseTrump,
     Event,
@@ -44,6 +45,7 @@ from wizard.engine import (
     TrickWon,
     card,
 )
+from wizard.i18n import _
 
 from . import prompt
 from .animation import Animator
@@ -117,6 +119,8 @@ class Table(TrickShow, HintDesk):
         self.advisor = advisor                          # makes the hint's Expert
         self.auto_forced = auto_forced                  # play a person's only legal card for them
         self.forced: tuple[int, float] | None = None    # (moves, since when) a forced card waits
+        self.forced_card: Card | None = None            # the last card played for the person (said)
+        self.first_draw: list[tuple[int, Card]] = []    # the cards drawn for the first dealer
         self.animator = Animator(self.clock, Shown.from_view(port.view(self.viewer), self.viewer),
                                  speed)
         self.synced = False
@@ -287,6 +291,8 @@ class Table(TrickShow, HintDesk):
         if isinstance(intent, NextRound):
             return self._next_round()
         if isinstance(intent, AskHint):
+            if self.forced is not None:
+                return Ignored("the only legal card plays itself")
             return self._ask_hint()
         if isinstance(intent, TakeBackIntent):
             return take_back(self)
@@ -373,6 +379,9 @@ class Table(TrickShow, HintDesk):
     # ---- the game moving on -------------------------------------------------------------
 
     def _on_events(self, events: list[Event]) -> None:
+        drawn = [(e.seat, e.card) for e in events if isinstance(e, CardDrawn)]
+        if drawn:                          # the draw for first dealer, kept to be shown in round 1
+            self.first_draw = drawn
         self._stale()
         self.animator.push(events)
         self.synced = False
@@ -389,7 +398,7 @@ class Table(TrickShow, HintDesk):
         old = self.shown
         new = self._show_view(self.viewer)
         if self.phase in (Phase.TRUMP, Phase.BID) and self.round <= 1:
-            new.drawn = old.drawn          # the draw for first dealer stays until the first card
+            new.drawn = old.drawn or list(self.first_draw)   # the draw stays until the first card
         self.synced = True
 
     def _caught_up(self) -> None:
@@ -464,9 +473,26 @@ class Table(TrickShow, HintDesk):
             return
         if self.forced is None or self.forced[0] != self.moves:
             self.forced = (self.moves, self.clock.now)
+            self.forced_card = legal[0].card    # type: ignore[attr-defined]
         if self.clock.now - self.forced[1] >= self.forced_pause():
             self.forced = None
             self.outcomes.append(self._act(legal[0]))
+
+    def forced_line(self) -> str:
+        """"Only the 7 of elves could be played": said from the moment the person's only legal
+        card waits to play itself until that card leaves the table (the end-of-trick pause
+        included); "" otherwise."""
+        card = self.forced_card
+        if card is None:
+            return ""
+        won = self.trick_on_show()
+        on_table = (self.forced is not None or not self.synced or not self.drained
+                    or any(c == card for _s, c in self.shown.trick)
+                    or (won is not None and any(c == card for _s, c in won.cards)))
+        if not on_table:
+            self.forced_card = None
+            return ""
+        return _("Only {card} could be played.").format(card=messages.card_name(card, self.look))
 
     def forced_pause(self) -> float:
         """How long a forced card waits before it plays itself: a computer's pause; with

@@ -52,6 +52,9 @@ def refusal_text(rule: TakeBackRule) -> str:
         return _("Nothing to take back yet: you have not made a choice.")
     if rule is TakeBackRule.GAME_OVER:
         return _("The game is over: it stays as it was played.")
+    if rule is TakeBackRule.ROUND_SCORED:
+        return _("That round has been scored: its result is final. A take-back only goes back "
+                 "within the round being played.")
     if rule is TakeBackRule.BIDS_SHOWN:
         return _("Bids are hidden in this game: once every bid is made, a bid cannot be taken "
                  "back (it would be made again knowing the others).")

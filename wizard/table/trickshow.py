@@ -56,15 +56,18 @@ class TrickShow(Facts):
     def trick_line(self) -> str:
         """One line saying who won the trick on show and why ("" when none is shown)."""
         won = self.trick_on_show()
+        last = self.phase in (Phase.ROUND_END, Phase.GAME_OVER) and not any(self.shown.hand_counts)
         return "" if won is None else trickwhy.trick_line(won, self.names, self.you, self.look,
-                                                          rules=self.config.rules)
+                                                          rules=self.config.rules, last=last)
 
     def last_trick_line(self) -> str:
         """Who won the round's last finished trick and why (the last-trick view), or ""."""
         won, last = self.shown.won, self.shown.last_trick
         if won is None or last is None or won.cards != last.cards:
             return ""
-        return trickwhy.trick_line(won, self.names, self.you, self.look, rules=self.config.rules)
+        last = self.phase in (Phase.ROUND_END, Phase.GAME_OVER)
+        return trickwhy.trick_line(won, self.names, self.you, self.look, rules=self.config.rules,
+                                   last=last)
 
     def standing(self) -> Verdict | None:
         """The engine's verdict on the trick being played: the card winning it so far."""
@@ -116,6 +119,11 @@ class TrickShow(Facts):
         the table until then (nothing moves meanwhile)."""
         return (self.hold_time() == UNTIL_CLICK and self.animator.drained and self._hold_left()
                 and self._waits_for_hold())
+
+    def hold_age(self) -> float:
+        """Seconds the finished trick has lain on the table (0 when none is held)."""
+        held = self.held
+        return 0.0 if held is None else max(0.0, self.clock.now - held[1])
 
     def release_hold(self) -> bool:
         """The person clicked or pressed a key: the finished trick's hold ends (True if one did)."""

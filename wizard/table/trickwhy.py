@@ -1,4 +1,4 @@
-"""Why a trick went to its winner, in one line of the player's language (RULES.md §5).
+"""Why a trick went to its winner, in one line of the player's language (docs/RULES.md §5).
 
 The reason comes from the engine (``TrickWon.reason``, ``lead`` and ``notes``, decided where the
 engine decides the winner); this module only puts it into words. It never decides a rule itself:
@@ -72,6 +72,7 @@ _WHY: dict[str, tuple[str, str]] = {
 }
 _VOID = (N_("Excalibur voids this trick: it counts for nobody, and {name} leads next."),
          N_("Excalibur voids this trick: it counts for nobody, and you lead next."))
+_LAST_VOID = N_("Excalibur voids this trick: it counts for nobody. It was the round's last trick.")
 _ROUND_VOID = N_("Excalibur voids this trick: it counts for nobody, and in round 1 nobody scores.")
 _GRAIL_ODD = N_("The Holy Grail, played at position {position} (odd), is a null card and loses.")
 
@@ -102,14 +103,17 @@ def _grail_position(won: TrickWon, rules: EditionRules) -> int:
 
 
 def trick_line(won: TrickWon, names: Sequence[str], you: int | None,
-               look: str = "classic", *, rules: EditionRules) -> str:
+               look: str = "classic", *, rules: EditionRules, last: bool = False) -> str:
     """Who won ``won`` and why, in one line (two sentences when a Grail at an odd position lost).
 
-    ``you`` is the seat addressed in the second person (``Table.you``), or None.
+    ``you`` is the seat addressed in the second person (``Table.you``), or None; ``last``: the
+    round's last trick (nobody leads after it).
     """
     if won.void:
         if TrickNote.ROUND_VOID in won.notes:
             line = _(_ROUND_VOID)
+        elif last:
+            line = _(_LAST_VOID)
         elif won.winner == you:
             line = _(_VOID[1])
         else:

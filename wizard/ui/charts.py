@@ -21,7 +21,7 @@ def percent(rate: float | None) -> str:
 
 def _frame(surf: pygame.Surface, rect: pygame.Rect, unit: float) -> pygame.Rect:
     """Grid lines at 0, 50 and 100 % with their labels on the left; the plotting area."""
-    size = max(9, int(12 * unit))
+    size = max(text.TEXT_FLOOR, int(12 * unit))
     label_w = font(size).size(percent(1.0))[0] + 8 * unit
     area = pygame.Rect(rect.x + label_w, rect.y + size / 2, rect.w - label_w, rect.h - size)
     line = max(1, round(unit))
@@ -61,7 +61,7 @@ def rate_line(surf: pygame.Surface, rect: pygame.Rect, rates: Sequence[float],
 def rate_bars(surf: pygame.Surface, rect: pygame.Rect, labels: Sequence[str],
               rates: Sequence[float | None], unit: float) -> None:
     """One bar per category (``None``: no data, no bar), its label under it."""
-    size = max(9, int(12 * unit))
+    size = max(text.TEXT_FLOOR, int(12 * unit))
     area = _frame(surf, pygame.Rect(rect.x, rect.y, rect.w, rect.h - size * 1.4), unit)
     n = len(labels)
     if not n:

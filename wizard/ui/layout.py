@@ -374,7 +374,7 @@ def choice_buttons(lay: TableLayout, count: int) -> list[Box]:
     u = lay.unit
     box = choice_panel(lay, count)
     gap = 8 * u
-    title = choice_title_height(lay)
+    title = choice_title_height(lay) + 4 * u       # a focus ring stays clear of the title
     bh = box.h - title - gap
     bw = min(210 * u, (box.w - gap * (count + 1)) / count)
     x0 = box.x + (box.w - count * bw - (count - 1) * gap) / 2

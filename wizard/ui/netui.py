@@ -8,11 +8,13 @@ import ipaddress
 import logging
 import os
 import socket
+import weakref
 from typing import Any
 
 import pygame
 
 from wizard.i18n import _
+from wizard.net.internet import PUBLIC_MAILBOX, PUBLIC_RELAY, InternetJoin, InternetTable, Servers
 from wizard.net.joincode import DEFAULT_PORT
 from wizard.net.wake import Waker
 from wizard.net.wire import Code
@@ -20,6 +22,9 @@ from wizard.net.wire import Code
 log = logging.getLogger(__name__)
 
 BIND_ENV = "WIZARD_NET_BIND"     # the address to listen on (tests and play-tests: 127.0.0.1)
+MAILBOX_ENV = "WIZARD_MAILBOX"   # the mailbox server (``--mailbox``; "off": no internet codes)
+RELAY_ENV = "WIZARD_RELAY"       # the transit relay (``--relay``)
+OFF = "off"
 NET_EVENT = pygame.event.custom_type()
 
 
@@ -94,3 +99,72 @@ def waker_for(app: object, event: Any) -> Waker | None:
     """A waker posting ``NET_EVENT`` when the app runs a real loop (headless apps are driven
     frame by frame)."""
     return None if getattr(app, "headless", False) else Waker(event, _post)
+
+
+# ---- the internet table (#33) --------------------------------------------------------------
+
+def servers(app: object) -> Servers | None:
+    """The mailbox server and transit relay to use: ``--mailbox``/``--relay`` (``app.net_mailbox``,
+    ``app.net_relay``), else ``WIZARD_MAILBOX``/``WIZARD_RELAY``, else the settings, else
+    magic-wormhole's public ones; None when the mailbox is "off" (no internet codes)."""
+    settings = getattr(app, "settings", None)
+    mailbox = (getattr(app, "net_mailbox", None) or os.environ.get(MAILBOX_ENV)
+               or getattr(settings, "net_mailbox", None) or PUBLIC_MAILBOX)
+    relay = (getattr(app, "net_relay", None) or os.environ.get(RELAY_ENV)
+             or getattr(settings, "net_relay", None) or PUBLIC_RELAY)
+    if mailbox.strip().lower() == OFF:
+        return None
+    return Servers(mailbox.strip(), relay.strip())
+
+
+_tables: weakref.WeakKeyDictionary[Any, InternetTable] = weakref.WeakKeyDictionary()  # NetHost ->
+# the joiner's bridge (address, port) -> its wormhole and the joiner's table screen that uses it
+_joins: dict[tuple[str, int], tuple[InternetJoin, object]] = {}
+
+
+def internet_table(app: object, host: Any) -> InternetTable | None:
+    """The internet invitations of ``host``'s seats (made and opened on the first call; None
+    when the internet codes are off)."""
+    table = _tables.get(host)
+    if table is None:
+        chosen = servers(app)
+        if chosen is None:
+            return None
+        table = _tables[host] = InternetTable(host, chosen)
+        table.open()
+    return table
+
+
+def close_internet(host: Any) -> None:
+    """The host's wormholes close with its table."""
+    table = _tables.pop(host, None)
+    if table is not None:
+        table.close()
+
+
+def keep_join(join: InternetJoin) -> None:
+    """Remember the joiner's wormhole by its bridge (the reconnect overlay reaches the table
+    through the same one)."""
+    assert join.port is not None
+    _joins[(LOOPBACK, join.port)] = (join, None)
+
+
+def claim_join(address: str, port: int, owner: object) -> None:
+    """The joiner's table screen ``owner`` plays through the wormhole at (address, port), if
+    any (a new screen after a reconnection takes it over before the old one closes)."""
+    kept = _joins.get((address, port))
+    if kept is not None:
+        _joins[(address, port)] = (kept[0], owner)
+
+
+def close_join(address: str, port: int, owner: object = None) -> None:
+    """The joiner's wormhole closes when the table screen that uses it is left (or, without an
+    owner, at once: the join screen gave up)."""
+    kept = _joins.get((address, port))
+    if kept is not None and (owner is None or kept[1] is owner):
+        del _joins[(address, port)]
+        kept[0].close()
+
+
+LOOPBACK = "127.0.0.1"
+

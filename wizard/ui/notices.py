@@ -63,7 +63,34 @@ def restored_notice(problem: Any) -> str:
             "The copy set aside holds {n} finished game: {dates}.",
             "The copy set aside holds {n} finished games: {dates}.",
             len(lost)).format(n=len(lost), dates=_dates(lost))
-    return " ".join(x for x in (first, second, third) if x)
+    recovered = int(getattr(problem, "recovered", 0) or 0)
+    fourth = "" if not recovered else ngettext(
+        "{n} game was brought back from the copy set aside.",
+        "{n} games were brought back from the copy set aside.", recovered).format(n=recovered)
+    return " ".join(x for x in (first, second, third, fourth) if x)
+
+
+def rows_notice(problem: Any) -> str:
+    """What a player is told when rows of the history database were not as Wizard writes them
+    (issue #34): how many games were rebuilt from their records, how many could not be read and
+    were set aside, and where the copy of the history as it was is kept."""
+    rebuilt = int(getattr(problem, "recovered", 0) or 0)
+    aside = int(getattr(problem, "count", 0) or 0)
+    moved = getattr(problem, "moved_to", None)
+    parts = [_("Part of your game history was not as Wizard writes it.")]
+    if rebuilt:
+        parts.append(ngettext("{n} game was rebuilt from its record.",
+                              "{n} games were rebuilt from their records.", rebuilt)
+                     .format(n=rebuilt))
+    if aside:
+        parts.append(ngettext("{n} game could not be read and was set aside.",
+                              "{n} games could not be read and were set aside.", aside)
+                     .format(n=aside))
+    if not rebuilt and not aside:
+        parts.append(_("Its totals were worked out again from your games; no game was lost."))
+    if moved is not None:
+        parts.append(_("A copy of the history as it was is kept as {path}.").format(path=moved))
+    return " ".join(parts)
 
 
 def notice(problem: Any) -> tuple[str, bool]:
@@ -71,8 +98,11 @@ def notice(problem: Any) -> tuple[str, bool]:
     kind = str(getattr(problem, "kind", ""))
     if str(getattr(problem, "file", "")) == "history" and (
             getattr(problem, "restored_from", None) is not None
-            or getattr(problem, "lost", None) is not None):
+            or getattr(problem, "lost", None) is not None or getattr(problem, "whole", False)):
         return restored_notice(problem), True
+    if str(getattr(problem, "file", "")) == "history" \
+            and getattr(problem, "recovered", None) is not None:
+        return rows_notice(problem), True
     what = _file_name(str(getattr(problem, "file", "")))
     moved = getattr(problem, "moved_to", None)
     path = getattr(problem, "path", "")

@@ -7,7 +7,6 @@ table for the step that finished it.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from wizard import messages
@@ -30,6 +29,7 @@ from wizard.engine import (
     steps,
 )
 from wizard.i18n import _, ngettext
+from wizard.persistence.deals import deal_rng
 from wizard.table.picture import VARIED, Pictures
 from wizard.table.trickwhy import trick_line
 
@@ -71,10 +71,10 @@ class Frame:
 
 
 def build_frames(record: GameRecord) -> list[Frame]:
-    """Every step of a recorded game, walked by the engine's ``steps`` (with ``random.Random(seed)``
+    """Every step of a recorded game, walked by the engine's ``steps`` (with ``deal_rng(seed)``
     for the deals) keeping the game right after each deal and each action; a record that stops
     before its first deal ends on that deal."""
-    rng = random.Random(record.config.seed)
+    rng = deal_rng(record.config.seed)
     state = GameState.new(record.config)
     frames: list[Frame] = []
     for step in list(steps(state, record.actions, rng, snapshots=True)):
@@ -200,7 +200,8 @@ def describe(frame: Frame, names: list[str], look: str = "classic", you: int | N
                 out.append(_("{name} names the trump: {suit}.").format(name=names[e.seat],
                                                                          suit=suit))
         elif isinstance(e, TrickWon):
-            out.append(trick_line(e, names, you, look, rules=state.config.rules))
+            last = any(isinstance(x, RoundScored) for x in frame.events)
+            out.append(trick_line(e, names, you, look, rules=state.config.rules, last=last))
         elif isinstance(e, RoundScored):
             out.append(_("Round {round} is scored.").format(round=e.round))
         elif isinstance(e, GameOver):

@@ -21,6 +21,7 @@ from .scenes.learn import LearnScene, LessonMenuScene, OfferScene
 from .scenes.menu import MenuScene
 from .scenes.net_host import NetHostScene, resume_scene
 from .scenes.net_join import JoinScene, ReconnectScene
+from .scenes.net_servers import NetServersScene
 from .scenes.net_table import HostTableScene, JoinerTableScene
 from .scenes.progress import ProgressScene
 from .scenes.replay import ReplayScene
@@ -65,6 +66,7 @@ ROUTES: dict[str, Callable[..., Scene]] = {
     "net_join": JoinScene,
     "net_table_joiner": JoinerTableScene,
     "net_reconnect": ReconnectScene,
+    "net_servers": NetServersScene,
 }
 
 

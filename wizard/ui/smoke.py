@@ -29,6 +29,7 @@ from wizard.table import Seat, Session, step_ai
 
 from .smoke_hint import HINT_SCREENS, make_hint_screen
 from .smoke_net import NET_SCREENS, close_net, make_net_screen
+from .smoke_newcomer import NEWCOMER_SCREENS, make_newcomer_screen
 from .smoke_review import REVIEW_SCREENS, make_review_screen, review_session
 from .smoke_stats import (
     BIG_SCREENS,
@@ -54,13 +55,13 @@ SCREENS = ("menu", "setup", "setup-name", "setup-variant-help", "table-bidding",
            "settings-scale-130", "setup-scale-130", "table-play-scale-130", "game-menu-scale-130",
            "history-scale-130", "replay-scale-130", *TRICK_SCREENS, *HINT_SCREENS,
            "table-hint-card-scale-130", *STATS_SCREENS, *REVIEW_SCREENS, *TUTORIAL_SCREENS,
-           LAST_TRICK_HELD, *IMPORT_SCREENS, *NET_SCREENS)
+           LAST_TRICK_HELD, *IMPORT_SCREENS, *NET_SCREENS, *NEWCOMER_SCREENS)
 SCALED = "-scale-130"      # a screen drawn with the interface size at 130 %
 # Table states also drawn at 1024x640 (file names with "1024x640").
 SMALL_SCREENS = ("setup-variant-help", "table-clairvoyance-3p", "table-tooltip", "table-save-failed", "round-end-last",
                  "round-end-camelot", "table-hotseat-round-end", *TRICK_SCREENS, *HINT_SCREENS,
                  *STATS_SCREENS, *REVIEW_SCREENS, *TUTORIAL_SCREENS, LAST_TRICK_HELD,
-                 *IMPORT_SCREENS, *NET_SCREENS)
+                 *IMPORT_SCREENS, *NET_SCREENS, *NEWCOMER_SCREENS)
 HISTORY_SCREENS = ("history", "history-game", "replay", "continue-list", "continue-delete",
                    *REVIEW_SCREENS)
 # Games in progress for the Continue list: (players, edition, seed, rounds played).
@@ -311,6 +312,8 @@ def _make(a: App, name: str) -> None:
         make_review_screen(a, name)
     elif name in HINT_SCREENS:
         make_hint_screen(a, name, hint_session(name))
+    elif name in NEWCOMER_SCREENS:
+        make_newcomer_screen(a, name, play_until, you_seats)
     elif name in STATS_SCREENS:
         make_stats_screen(a, name)
     elif name in IMPORT_SCREENS:
@@ -385,9 +388,17 @@ def _shoot(app: App, name: str, screenshot_dir: Path | None, file: str, label: s
     return []
 
 
+def below_floor(seen: list[tuple[int, str]]) -> list[str]:
+    """The lines drawn smaller than the text floor (``text.TEXT_FLOOR``), once each."""
+    from . import text
+    return sorted({f"{s!r} at {size}px" for size, s in seen if size < text.TEXT_FLOOR})
+
+
 def _small(app: App, lang: str, screenshot_dir: Path | None,
            prefs_for: Callable[[str], Prefs]) -> list[str]:
-    """The screens of ``SMALL_SCREENS`` again in a 1024x640 window."""
+    """The screens of ``SMALL_SCREENS`` again in a 1024x640 window; a line of text drawn smaller
+    than the floor (``text.TEXT_FLOOR``) fails the screen (#35)."""
+    from . import text
     failures: list[str] = []
     size = app.screen.get_size()
     app.resize(1024, 640)
@@ -395,10 +406,16 @@ def _small(app: App, lang: str, screenshot_dir: Path | None,
     try:
         for name in SMALL_SCREENS:
             app.prefs = prefs_for(name)
+            text.sizes_seen = []
             try:
                 failures += _shoot(app, name, screenshot_dir, f"{name}-1024x640-{lang}",
                                    f"{name} 1024x640 ({lang})")
+                small = below_floor(text.sizes_seen)
+                if small:
+                    failures.append(f"{name} 1024x640 ({lang}): text below {text.TEXT_FLOOR}px: "
+                                    + ", ".join(small[:5]))
             finally:
+                text.sizes_seen = None
                 app.prefs = default
     finally:
         app.resize(*size)

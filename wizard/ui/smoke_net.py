@@ -17,7 +17,9 @@ from wizard.table import Seat, Session, step_ai
 if TYPE_CHECKING:
     from .app import App
 
-NET_SCREENS = ("net-host-waiting", "net-join", "net-table-joiner", "net-waiting-reconnect")
+NET_SCREENS = ("net-host-waiting", "net-join", "net-table-joiner", "net-waiting-reconnect",
+               "net-join-internet", "net-offline", "net-host-closed", "net-menu-rejoin",
+               "net-continue")
 LOOPBACK = "127.0.0.1"
 _open: list[Any] = []          # hosts and connections of the last net screen (closed at the next)
 
@@ -54,12 +56,75 @@ def _played(seats: list[Seat], viewer: int) -> Session:
     raise RuntimeError("the game did not reach the state")
 
 
+_mailbox: list[str] = []       # the smoke test's own mailbox server (started once)
+
+
+def _free_port() -> int:
+    import socket
+    with socket.socket() as s:
+        s.bind((LOOPBACK, 0))
+        return int(s.getsockname()[1])
+
+
+def smoke_mailbox() -> str:
+    """A mailbox server of the smoke test's own on 127.0.0.1, in this process (never a public
+    one); without the package (magic-wormhole-mailbox-server: a test dependency, not in the
+    executable) a port where nothing listens, and the screens say there is no mailbox server."""
+    if _mailbox:
+        return _mailbox[0]
+    import tempfile
+
+    from wizard.net.twist import serve_mailbox
+    port = _free_port()
+    serve_mailbox(LOOPBACK, port, tempfile.mkdtemp(prefix="wizard-smoke-mailbox-"))
+    _mailbox.append(f"ws://{LOOPBACK}:{port}/v1")
+    return _mailbox[0]
+
+
+class _Forget:
+    """Closing it deletes what a smoke screen kept: a network game in progress and its kept
+    table, or a joiner's kept seat."""
+
+    def __init__(self, app: App, gid: str, key: str = "") -> None:
+        self.app, self.gid, self.key = app, gid, key
+
+    def close(self) -> None:
+        from wizard.net.keep import host_tables, joiner_tokens
+        if self.gid:
+            self.app.prefs.delete_game(self.gid)
+            host_tables(self.app.prefs.data_dir).drop(self.gid)
+        if self.key:
+            joiner_tokens(self.app.prefs.data_dir).drop(self.key)
+
+
 def make_net_screen(app: App, name: str) -> None:
     """Put ``app`` in the network state ``name``."""
     close_net()
     app.net_bind = LOOPBACK         # type: ignore[attr-defined]
     app.net_port = 0                # type: ignore[attr-defined]
-    if name == "net-host-waiting":
+    # internet codes only from the smoke test's own server (or none): never a public server
+    app.net_mailbox = smoke_mailbox() if name == "net-host-waiting" else "off"  # type: ignore[attr-defined]
+    app.net_relay = f"tcp:{LOOPBACK}:{_free_port()}"   # type: ignore[attr-defined]
+    if name == "net-offline":
+        app.net_mailbox = f"ws://{LOOPBACK}:{_free_port()}/v1"  # type: ignore[attr-defined]
+        seats = [Seat.human("Anna"), Seat.human("Seat 2"), Seat.ai("Merlin", "easy"),
+                 Seat.ai("Morgana", "easy")]
+        scene = app.go("net_host_waiting", session=Session.new(GameConfig(4, seed=29), seats),
+                       seats=[1])
+        host = scene.host  # type: ignore[attr-defined]
+        if host is None:
+            raise RuntimeError(scene.error)  # type: ignore[attr-defined]
+        _open.append(host)
+        net = scene.internet  # type: ignore[attr-defined]
+        _open.append(net)
+        _wait(lambda: net.offline, lambda: app.frame(0.0), "the mailbox server's absence")
+        app.frame(0.0)
+    elif name == "net-join-internet":
+        join = app.go("net_join", code="7-indgo-tiger", name="Núria")   # a typo, said in words
+        join.join()  # type: ignore[attr-defined]
+        if "indigo" not in join.error:  # type: ignore[attr-defined]
+            raise RuntimeError("the typo was not said")
+    elif name == "net-host-waiting":
         seats = [Seat.human("Anna"), Seat.human("Seat 2"), Seat.human("Seat 3"),
                  Seat.ai("Merlin", "easy")]
         scene = app.go("net_host_waiting", session=Session.new(GameConfig(4, seed=28), seats),
@@ -75,6 +140,18 @@ def make_net_screen(app: App, name: str) -> None:
         joiner.connect()
         _open.append(joiner)
         _wait(lambda: host.status(1) is SeatStatus.PLAYING, lambda: app.frame(0.0), "the join")
+        stranger = RemoteGame(code.address, code.port, (code.secret + 1) % 2 ** 40, "Eve")
+        stranger.connect()                  # refused: the screen says strangers are knocking
+        _open.append(stranger)
+        _wait(lambda: host.strangers() > 0, lambda: app.frame(0.0), "the stranger's refusal")
+        for _i in range(2):
+            app.frame(0.0)
+        net = scene.internet  # type: ignore[attr-defined]
+        if net is not None:
+            _open.append(net)
+            _wait(lambda: net.code(2) is not None or net.offline, lambda: app.frame(0.0),
+                  "the internet code")
+            app.frame(0.0)
     elif name == "net-join":
         join = app.go("net_join", code="24Y7-4C3B-4Y", name="Núria")   # a typo: refused
         join.join()  # type: ignore[attr-defined]
@@ -105,6 +182,45 @@ def make_net_screen(app: App, name: str) -> None:
             raise RuntimeError("the seat is not waiting for its joiner")
         app.go("net_table_host", session=s, host=host)
         for _i in range(3):
+            app.frame(0.0)
+    elif name in ("net-host-closed", "net-menu-rejoin"):
+        # a joiner whose host chose "Save and leave"; then the same joiner's program restarted
+        seats = [Seat.ai("Anna", "easy"), Seat.human("Núria"), Seat.ai("Merlin", "easy"),
+                 Seat.ai("Morgana", "easy")]
+        s = _played(seats, 1)
+        host = NetHost(s, [1], bind=LOOPBACK, port=0)
+        host.open()
+        _open.append(host)
+        r = RemoteGame(LOOPBACK, host.port, host.secret, "Núria")
+        r.connect()
+        _open.append(r)
+        _wait(lambda: r.ready, lambda: (host.pump(), r.pump()), "the welcome")
+        key = table_key(LOOPBACK, host.port, host.secret)
+        from .scenes.net_join import keep_token
+        keep_token(app, r)
+        _open.append(_Forget(app, "", key))      # the kept seat gone before the next screen
+        app.go("net_table_joiner", remote=r, key=key)
+        host.close()
+        _wait(lambda: type(app.top).__name__ == "ReconnectScene", lambda: app.frame(0.0),
+              "the reconnect overlay")
+        if name == "net-menu-rejoin":
+            app.go("menu")
+        for _i in range(3):
+            app.frame(0.0)
+    elif name == "net-continue":
+        from wizard.net.keep import host_tables
+        seats = [Seat.human("Anna"), Seat.human("Núria"), Seat.ai("Merlin", "easy"),
+                 Seat.ai("Morgana", "easy")]
+        s = _played(seats, 0)
+        s.on_save = app.prefs.save_game
+        app.prefs.save_game(s)
+        app.prefs.flush()
+        gid = app.prefs.game_id(s)
+        host_tables(app.prefs.data_dir).put(gid, {
+            "port": 36_523, "secret": 1, "seats": [1], "tokens": {}})
+        _open.append(_Forget(app, gid))          # gone before the next screen
+        app.go("continue_list")
+        for _i in range(2):
             app.frame(0.0)
     else:
         raise ValueError(name)

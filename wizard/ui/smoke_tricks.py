@@ -1,5 +1,5 @@
 """Smoke-test states of the trick (issue #16): a finished trick on the table with its line, each
-special case of RULES.md §5, and the Merlin question over a trick being played.
+special case of docs/RULES.md §5, and the Merlin question over a trick being played.
 
 Each state is a deal (``GameState.at_deal``, round 1 or 2) of four players, the one person at seat
 0; the computer seats play their cards in order, and the last card of the trick goes through the

@@ -50,12 +50,14 @@ def intents_for(action: str) -> list[Intent]:
     return [PlayIntent(want.card)]
 
 
-def make_tutorial_screen(app: App, name: str) -> TutorialScene:
-    """Open the lesson of ``name`` and play it up to its step (the note or request shown)."""
+def make_tutorial_screen(app: App, name: str,
+                         step: tuple[str, Callable[[Item], bool]] | None = None) -> TutorialScene:
+    """Open the lesson of ``name`` (or ``step``'s) and play it up to its step (the note or
+    request shown)."""
     from .scenes.round_end import RoundEndScene
     from .scenes.tutorial import TutorialScene
 
-    lesson_id, stop = TUTORIAL_STEPS[name]
+    lesson_id, stop = step if step is not None else TUTORIAL_STEPS[name]
     app.go("menu")
     sc = app.go("lesson", lesson_id=lesson_id, pos=0)
     assert isinstance(sc, TutorialScene)

@@ -27,7 +27,13 @@ def drawable(text: str) -> str:
     return _SURROGATES.sub("\ufffd", text)
 
 
-@lru_cache(maxsize=2048)
+# The smallest text size a player is asked to read (pixels): text is fitted by its wording or its
+# layout, never shrunk below it. The smoke test checks every screen at 1024x640 against it.
+TEXT_FLOOR = 10
+# While a list (the smoke test), every line rendered is noted here: (pixel size, text).
+sizes_seen: list[tuple[int, str]] | None = None
+
+
 def render(text: str, size: int, colour: tuple[int, int, int] = theme.INK,
            role: str = "text") -> pygame.Surface:
     """``text`` rendered antialiased at pixel ``size`` (cached).
@@ -36,6 +42,13 @@ def render(text: str, size: int, colour: tuple[int, int, int] = theme.INK,
     characters, such as a stored name of U+200B) gives an empty surface of the line's height
     instead of pygame's "Text has zero width" error.
     """
+    if sizes_seen is not None and text.strip():
+        sizes_seen.append((max(6, int(size)), text))
+    return _render(text, size, colour, role)
+
+
+@lru_cache(maxsize=2048)
+def _render(text: str, size: int, colour: tuple[int, int, int], role: str) -> pygame.Surface:
     f = font(max(6, int(size)), face_for(text, role))
     text = drawable(text)
     try:
@@ -46,7 +59,8 @@ def render(text: str, size: int, colour: tuple[int, int, int] = theme.INK,
         return pygame.Surface((0, f.get_linesize()), pygame.SRCALPHA)
 
 
-def fit_size(text: str, size: int, max_w: float, role: str = "text", min_size: int = 9) -> int:
+def fit_size(text: str, size: int, max_w: float, role: str = "text",
+             min_size: int = TEXT_FLOOR) -> int:
     """The largest size <= ``size`` at which ``text`` fits in ``max_w`` pixels."""
     role = face_for(text, role)
     text = drawable(text)

@@ -22,19 +22,20 @@ ROUND_1 = Deal(("R13", "R4", "B9"), "J", (
        after=N_("Your bid is 1. Now Ada and Leo bid.")),
     Move(1, "bid 0"),
     Move(2, "bid 1"),
-    Do("play R13", N_("Ada bid 0, Leo bid 1. Leo dealt this round: his name has the D. Play "
-                      "goes round the table clockwise, from the dealer to you at the bottom, "
-                      "then Ada on the left, then Leo on the right. The player after the dealer "
-                      "bids first and leads the first trick: that is you. Play {card}."),
+    Do("play R13", N_("Ada bid 0, Leo bid 1. The top bar now shows 2 bids for 1 trick, in red: "
+                      "someone will miss (more on that in round 2). Leo dealt: his name has the "
+                      "D. Play goes clockwise from the dealer: you, then Ada, then Leo. The "
+                      "player after the dealer leads the first trick: you. Play {card}."),
        args={"card": "R13"},
        after=N_("Whoever can must follow the suit you led.")),
     Move(1, "play R4"),
     Move(2, "play B9"),
     Say(N_("Ada held a card of your suit, so she had to play it. Leo had none, so he could play "
-           "any card. The highest card of the suit led wins: the trick is yours.")),
+           "any card. The highest card of the suit led wins: the trick is yours. The round is "
+           "over, so the scores by the names changed: the next note says why.")),
     Say(N_("Scoring: you bid 1 and took 1, so you score 20 for the exact bid plus 10 for the "
-           "trick: 30. Ada bid 0 and took 0: 20. Leo bid 1 and took none: missed by one, "
-           "−10.")),
+           "trick: 30. Ada bid 0 and took 0: 20. Leo bid 1 and took none: −10 for each trick "
+           "over or under the bid, so −10.")),
 ))
 
 ROUND_2 = Deal(("B3 Y12", "B11 G6", "B5 G10"), "Y8", (
@@ -54,7 +55,9 @@ ROUND_2 = Deal(("B3 Y12", "B11 G6", "B5 G10"), "Y8", (
     Move(1, "play B11"),
     Move(2, "play B5"),
     Do("play B3", N_("Ada led {led}. You hold a card of that suit, so you must follow: play "
-                     "{card}. Your trump has to wait."), args={"led": "B11", "card": "B3"}),
+                     "{card}. Your trump has to wait. In a real game, a card that is the only "
+                     "one you may play plays itself, and the table says so."),
+       args={"led": "B11", "card": "B3"}),
     Say(N_("Ada's card is the highest of the suit led and no trump was played: Ada takes the "
            "trick, and leads the next one.")),
     Move(1, "play G6"),

@@ -29,7 +29,9 @@ ROUND_2 = Deal(("MERLIN EXCALIBUR", "R5 R9", "W G3"), "Y6", (
                    "that trick away. Merlin as a Wizard makes your one trick: bid 1.")),
     Move(1, "bid 0"),
     Move(2, "bid 1"),
-    Do("play MERLIN:W", N_("You lead. Play Merlin, then choose Wizard: the first Wizard wins.")),
+    Do("play MERLIN:W", N_("You lead. Play Merlin, then choose Wizard: the first Wizard wins."),
+       wrong=N_("Merlin may be played as a Jester too, but this step shows Merlin as a Wizard: "
+                "choose the ringed Wizard.")),
     Move(1, "play R5"),
     Move(2, "play W"),
     Say(N_("Merlin was the first Wizard, so Leo's Wizard comes too late: your trick.")),
@@ -50,5 +52,6 @@ CAMELOT = Lesson(
     first_dealer=1,
     deals=(ROUND_1, ROUND_2),
     outro=(Say(N_("Also new in Camelot: with more than four cards each, the bids may not add up "
-                  "to the number of tricks, unless the last bidder bids 0. Have a good game!")),),
+                  "to the number of tricks; only the last bidder's 0 is always allowed, even if "
+                  "it makes them add up. Have a good game!")),),
 )

@@ -45,8 +45,9 @@ def drawn_for_dealer(sc: TableView, surf: pygame.Surface, picture: Picture) -> N
         sc.app.painter.blit_face(surf, c.text, spot, "draw")
     first = picture.first_dealer
     if first is not None:
-        banner(sc, surf, _("You deal first") if first == picture.you
-               else _("{name} deals first").format(name=picture.names[first]))
+        banner(sc, surf, _("You drew the highest card: you deal first") if first == picture.you
+               else _("{name} drew the highest card: {name} deals first").format(
+                   name=picture.names[first]))
 
 
 # ---- clairvoyance: the others' hands ---------------------------------------------------------

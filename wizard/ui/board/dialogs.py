@@ -21,6 +21,9 @@ def prompt(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
     """The picture's prompt line (whose turn, reasons) and, when bidding, the bid buttons."""
     lay, u = sc.lay, sc.lay.unit
     if picture.choice is not None and picture.my_turn:
+        if sc.message is not None:   # a refused answer (a lesson's wrong choice): said above it
+            _above_question(sc, surf, picture, sc.message[0],
+                            theme.BAD if sc.message[2] else theme.ACCENT)
         return                       # the question takes the prompt's place, with its own title
     box = R(lay.prompt)
     msg, tone = picture.prompt, picture.tone
@@ -59,17 +62,42 @@ def prompt(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
             y += img.get_height() + gap
 
 
+def _above_question(sc: TableView, surf: pygame.Surface, picture: Picture, msg: str,
+                    colour: tuple[int, int, int]) -> None:
+    """``msg`` on its own panel just above the open question's panel."""
+    lay, u = sc.lay, sc.lay.unit
+    count = 4 if picture.choice == "trump" else 2
+    box = R(choice_panel(lay, count))
+    clear = [R(b) for b in sc.keep_clear()]          # a lesson's words: the message goes beside
+    right = min([b.x - 16 * u for b in clear if b.bottom > box.y - 120 * u and b.right > box.x]
+                + [box.right])
+    width = max(200 * u, right - box.x - 30 * u)
+    size, lines = prompt_lines(msg, width, u)
+    imgs = [text.render(line, size, colour, "bold") for line in lines]
+    height = sum(i.get_height() for i in imgs)
+    block = pygame.Rect(0, 0, max(i.get_width() for i in imgs), height)
+    block.midbottom = (box.centerx, box.y - 20 * u)
+    if block.right > right - 13 * u:
+        block.right = round(right - 13 * u)
+    panel(surf, block.inflate(26 * u, 8 * u), u, alpha=240, edge=None, radius=10)
+    y = block.y
+    for img in imgs:
+        surf.blit(img, img.get_rect(midtop=(block.centerx, y)))
+        y += img.get_height()
+
+
 def prompt_lines(msg: str, width: float, u: float) -> tuple[int, list[str]]:
     """Size and lines of the prompt: one line shrunk down to 15 px-units, else wrapped on two lines."""
-    size = text.fit_size(msg, int(19 * u), width, "bold", min_size=max(9, int(15 * u)))
-    if font(size, "bold").size(msg)[0] <= width:
-        return size, [msg]
+    for size in range(int(19 * u), max(text.TEXT_FLOOR, int(15 * u)) - 1, -1):
+        if font(size, "bold").size(msg)[0] <= width:    # one line, a little smaller
+            return size, [msg]
     lines = [msg]
-    for size in range(int(17 * u), 8, -1):
+    for size in range(int(17 * u), text.TEXT_FLOOR - 1, -1):
         lines = text.wrap(msg, size, width, "bold")
         if len(lines) <= 2 and all(font(size, "bold").size(line)[0] <= width for line in lines):
             return size, lines
-    return size, lines
+    size = text.TEXT_FLOOR            # never smaller: a third line rather than smaller text
+    return size, text.wrap(msg, size, width, "bold")
 
 
 def _bid_bar(sc: TableView, surf: pygame.Surface, states: tuple[BidButton, ...]) -> None:
@@ -102,10 +130,13 @@ def dialog(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
         choices = [(_("a Wizard"), None, Play(card("MERLIN:W"))),
                    (_("a Jester"), None, Play(card("MERLIN:J")))]
     box = R(choice_panel(lay, len(choices)))
-    panel(surf, box.inflate(16 * u, 8 * u), u)
+    # the panel reaches above its title, which the brass edge and a focus ring never touch
+    panel(surf, pygame.Rect(box.x - 8 * u, box.y - 12 * u, box.w + 16 * u, box.h + 16 * u), u,
+          alpha=250)
     title_h = choice_title_height(lay)
-    text.draw(surf, title, (box.centerx, box.y + title_h / 2), int(min(20 * u, title_h * 0.8)),
-              theme.ACCENT, "title", anchor="center", max_w=box.w - 20 * u)
+    text.draw(surf, title, (box.centerx, box.y + title_h / 2 - 4 * u),
+              int(max(14, min(22 * u, title_h * 0.9))), theme.ACCENT, "title", anchor="center",
+              max_w=box.w - 20 * u)
     for (label, suit, action), button in zip(choices, choice_buttons(lay, len(choices)), strict=True):
         r = R(button)
         b = Button(r, "", lambda: None)

@@ -8,6 +8,7 @@ Where the panel and its button go is a pure function of the layout and the words
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -17,6 +18,7 @@ from wizard.table.tutorial import Note
 
 from .. import text, theme
 from ..fonts import font
+from ..hintlayout import hint_room
 from ..layout import Box, choice_buttons
 from ..widgets import panel
 from .common import R, TableView
@@ -54,8 +56,31 @@ def header_text(sc: TableView, note: Note) -> str:
                                                            steps=note.steps)
 
 
+def _fits(note_text: str, bold: bool, button: bool, size: int, width: float, height: float,
+          u: float) -> bool:
+    """Whether a note fits the lesson's room at ``size``."""
+    pad = 14 * u
+    hs = max(MIN_SIZE - 1, size - 3)
+    lines = text.wrap(note_text, size, width, "bold" if bold else "text")
+    need = (2 * pad + font(hs, "text").get_linesize() + 6 * u
+            + len(lines) * font(size, "text").get_linesize() + (40 * u + 10 * u if button else 0))
+    return need <= height
+
+
+@lru_cache(maxsize=32)
+def steady_size(notes: tuple[tuple[str, bool, bool], ...], width: float, height: float,
+                u: float) -> int:
+    """One text size for every note of a lesson (#35: the size no longer changes between
+    steps): the largest at which each of ``notes`` (text, bold, with a button) fits."""
+    for size in range(max(MIN_SIZE, round(19 * u)), MIN_SIZE - 1, -1):
+        if all(_fits(t, bold, button, size, width, height, u) for t, bold, button in notes):
+            return size
+    return MIN_SIZE
+
+
 def lesson_box(sc: TableView, note: Note) -> LessonBox:
-    """The largest text (down to ``MIN_SIZE``) that fits the note in the lesson's room."""
+    """The lesson's one text size (``steady_size``), or smaller if this note needs it (down to
+    ``MIN_SIZE``), fitting the note in the lesson's room."""
     room = room_for(sc)
     u = sc.lay.unit
     pad = 14 * u
@@ -63,7 +88,13 @@ def lesson_box(sc: TableView, note: Note) -> LessonBox:
     header = header_text(sc, note)
     button = note.kind in ("say", "done")
     bh = 40 * u if button else 0.0
-    for size in range(max(MIN_SIZE, round(19 * u)), MIN_SIZE - 1, -1):
+    notes = getattr(sc, "note_texts", lambda: ())()
+    # the size is the one every note fits with the trick shown (the smaller room), so that it
+    # stays the same from the first step to the last
+    small = hint_room(sc.lay, (), trick=True)
+    top = steady_size(notes, width, min(room.h, small.h), u) if notes \
+        else max(MIN_SIZE, round(19 * u))
+    for size in range(top, MIN_SIZE - 1, -1):
         hs = max(MIN_SIZE - 1, size - 3)
         lines = text.wrap(note.text, size, width, "bold" if note.kind == "do" else "text")
         height = (2 * pad + font(hs, "text").get_linesize() + 6 * u

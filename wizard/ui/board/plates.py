@@ -48,7 +48,17 @@ def draw_plate(surf: pygame.Surface, box: pygame.Rect, u: float, p: Plate, paint
     pad = 10 * u
     token = box.h * 0.46
     name_w = box.w - 2 * pad - token - 6 * u
-    text.draw(surf, p.name, (box.x + pad, box.y + pad * 0.7), int(20 * u), theme.INK,
+    name_x = box.x + pad
+    if p.dealer:                   # the dealer's mark goes before the name, never over it
+        d = 20 * u
+        dc = (name_x + d / 2, box.y + pad * 0.7 + 12 * u)
+        pygame.draw.circle(surf, theme.PARCHMENT, dc, d / 2)
+        pygame.draw.circle(surf, theme.WOOD, dc, d / 2, max(1, round(2 * u)))
+        text.draw(surf, pgettext_dealer(), dc, int(13 * u), theme.INK_DARK, role="bold",
+                  anchor="center")
+        name_x += d + 5 * u
+        name_w -= d + 5 * u
+    text.draw(surf, p.name, (name_x, box.y + pad * 0.7), int(20 * u), theme.INK,
               role="bold", max_w=name_w)
     level = _("human") if p.is_human else _level_name(p.level)
     if turn and not p.is_human and p.thinking:
@@ -64,7 +74,8 @@ def draw_plate(surf: pygame.Surface, box: pygame.Rect, u: float, p: Plate, paint
     label = "–" if not made else ("?" if bid is None else str(bid))
     text.draw(surf, label, (cx, cy), int(token * 0.55), theme.INK if made else theme.INK_DIM,
               role="bold", anchor="center")
-    text.draw(surf, _("bid"), (cx, cy + token / 2 + 2 * u), int(11 * u), theme.INK_DIM,
+    text.draw(surf, _("bid"), (cx, cy + token / 2 + 2 * u), max(text.TEXT_FLOOR, int(11 * u)),
+              theme.INK_DIM,
               anchor="midtop")
     # tricks won: a little stack (one sliver per trick) and the count
     won = p.tricks
@@ -79,16 +90,17 @@ def draw_plate(surf: pygame.Surface, box: pygame.Rect, u: float, p: Plate, paint
         x += tw + min(won, 8) * 2 * u + 6 * u
     label = (ngettext("{n} trick", "{n} tricks", won).format(n=won) if won else _("no tricks"))
     room = box.w * 0.42 - (x - box.x)
-    if won and font(max(9, int(11 * u))).size(label)[0] > room:
+    if won and font(max(text.TEXT_FLOOR, int(11 * u))).size(label)[0] > room:
         # A crowded plate: the count is written on the stack's top card, never as a bare number
         # beside the total ("12 -80 pts" reads like a range).
         k = min(won, 8) - 1
         count = str(won)
-        cw = max(tw, font(max(9, int(11 * u)), "bold").size(count)[0] + 4 * u)
+        cw = max(tw, font(max(text.TEXT_FLOOR, int(11 * u)), "bold").size(count)[0] + 4 * u)
         top = pygame.Rect(box.x + pad + k * 2 * u, y - k * 1.5 * u + 2 * u, cw, th)
         pygame.draw.rect(surf, theme.PARCHMENT, top, border_radius=max(1, round(2 * u)))
         pygame.draw.rect(surf, theme.WOOD, top, width=1, border_radius=max(1, round(2 * u)))
-        text.draw(surf, count, top.center, int(11 * u), theme.INK_DARK, role="bold",
+        text.draw(surf, count, top.center, max(text.TEXT_FLOOR, int(11 * u)), theme.INK_DARK,
+                  role="bold",
                   anchor="center")
         label = ""
     text.draw(surf, label, (x, y + th / 2), int(13 * u), theme.INK if won else theme.INK_DIM,
@@ -96,13 +108,6 @@ def draw_plate(surf: pygame.Surface, box: pygame.Rect, u: float, p: Plate, paint
     score = text.draw(surf, _("{points} pts").format(points=p.total), (box.right - pad, y + th / 2),
                       int(17 * u), theme.ACCENT if p.counting else theme.INK, role="bold",
                       anchor="midright")
-    if p.dealer:
-        d = 22 * u
-        dc = (box.x - d * 0.25 + d / 2, box.y - d * 0.25 + d / 2)
-        pygame.draw.circle(surf, theme.PARCHMENT, dc, d / 2)
-        pygame.draw.circle(surf, theme.WOOD, dc, d / 2, max(1, round(2 * u)))
-        text.draw(surf, pgettext_dealer(), dc, int(13 * u), theme.INK_DARK, role="bold",
-                  anchor="center")
     if cards:
         _mini_hand(surf, p.cards, box, score.x - 8 * u, u, painter)
 
@@ -123,17 +128,18 @@ def _mini_hand(surf: pygame.Surface, n: int, box: pygame.Rect, right: float, u: 
     # The count is a badge on the cards, not a bare number beside the total ("12 -80 pts" would
     # read like a range).
     count = text.render(str(n), int(14 * u), theme.INK_DARK, "bold")
-    d = max(count.get_width() + 7 * u, 18 * u)
+    bh = max(18 * u, count.get_height() + 2 * u)          # the oval holds the number whole
+    d = max(count.get_width() + 10 * u, bh)
     x = min(box.x + box.w * 0.47, right - (cw + d + 8 * u))
     x = max(x, box.x + box.w * 0.42)
     y = box.bottom - 10 * u - 17 * u
     back = painter.back(cw)
     surf.blit(back, (x, y))
     surf.blit(back, (x + 3 * u, y + 1 * u))
-    badge = pygame.Rect(0, 0, d, 18 * u)
+    badge = pygame.Rect(0, 0, d, bh)
     badge.center = (round(x + cw + d / 2), round(y + back.get_height() * 0.6))
-    pygame.draw.rect(surf, theme.PARCHMENT, badge, border_radius=round(9 * u))
-    pygame.draw.rect(surf, theme.WOOD, badge, width=max(1, round(u)), border_radius=round(9 * u))
+    pygame.draw.rect(surf, theme.PARCHMENT, badge, border_radius=round(bh / 2))
+    pygame.draw.rect(surf, theme.WOOD, badge, width=max(1, round(u)), border_radius=round(bh / 2))
     surf.blit(count, count.get_rect(center=badge.center))
 
 
@@ -160,7 +166,8 @@ def strip(surf: pygame.Surface, box: pygame.Rect, u: float, p: Plate, strip_h: f
         centre = (x + d / 2, y1)
         pygame.draw.circle(surf, theme.PARCHMENT, centre, d / 2)
         pygame.draw.circle(surf, theme.WOOD, centre, d / 2, max(1, round(2 * u)))
-        text.draw(surf, pgettext_dealer(), centre, int(12 * u), theme.INK_DARK, "bold",
+        text.draw(surf, pgettext_dealer(), centre, max(text.TEXT_FLOOR, int(12 * u)),
+                  theme.INK_DARK, "bold",
                   anchor="center")
         x += d + 6 * u
     right = box.right - inner

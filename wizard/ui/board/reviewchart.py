@@ -64,7 +64,8 @@ def draw_chart(surf: pygame.Surface, lay: GameReviewLayout, lost: list[float],
                              border_top_left_radius=round(3 * u),
                              border_top_right_radius=round(3 * u))
             text.draw(surf, str(round(value)), (col.x + col.w / 2, bar.y - 2 * u),
-                      int(12 * u), theme.INK, anchor="midbottom", max_w=col.w)
+                      max(text.TEXT_FLOOR, int(12 * u)), theme.INK, anchor="midbottom",
+                      max_w=col.w)
         text.draw(surf, str(k + 1), (col.x + col.w / 2, plot.bottom + 6 * u), int(13 * u),
                   theme.ACCENT if hover == k else theme.INK_DIM, "bold" if hover == k else "text",
                   anchor="midtop")

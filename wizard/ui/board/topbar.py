@@ -88,7 +88,11 @@ def top_bar(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
         buttons.append((lay.hint_button, _("Hint (H)"), sc.ask_hint))
     if sc.can_take_back():
         buttons.append((lay.undo_button, _("Take back (Ctrl+Z)"), sc.take_back))
+    # one size for every button of the bar: the largest at which each label fits its button
+    base = max(12, min(R(lay.menu_button).h * 0.45, 22 * u))
+    common = min(text.fit_size(label, int(base), R(box).w - 10 * u, "bold")
+                 for box, label, _fn in buttons)
     for box, label, fn in buttons:
-        b = Button(R(box), label, fn)
+        b = Button(R(box), label, fn, size=common)
         b.hover = R(box).collidepoint(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else False
         b.draw(surf, u)

@@ -84,13 +84,24 @@ def _winning_label(finished: bool, magic: bool) -> str:
 def _pill(u: float, surf: pygame.Surface, spot: pygame.Rect, label: str,
           colour: tuple[int, int, int]) -> None:
     """A small label low on a trick card, clear of its corner indices."""
-    size = max(10, int(13 * u))
-    w, h = font(size, "bold").size(label)
-    box = pygame.Rect(0, 0, w, h).inflate(12 * u, 4 * u)
+    room = spot.w - 10 * u                     # the pill stays within the card's edges
+    size = max(text.TEXT_FLOOR, int(13 * u))
+    while size > text.TEXT_FLOOR and font(size, "bold").size(label)[0] > room:
+        size -= 1
+    lines = [label] if font(size, "bold").size(label)[0] <= room else \
+        text.wrap(label, size, room, "bold")   # "Magic / Wizard": two lines, not smaller text
+    f = font(size, "bold")
+    step = f.get_linesize()
+    w = max(f.size(line)[0] for line in lines)
+    box = pygame.Rect(0, 0, w, step * len(lines)).inflate(8 * u, 4 * u)
     box.midbottom = (spot.centerx, spot.bottom - round(spot.h * 0.21))   # above the bottom index
-    pygame.draw.rect(surf, colour, box, border_radius=box.h // 2)
-    pygame.draw.rect(surf, theme.PANEL, box, width=max(1, round(1.5 * u)), border_radius=box.h // 2)
-    text.draw(surf, label, box.center, size, theme.PANEL, "bold", anchor="center")
+    radius = min(box.h, box.w) // 2 if len(lines) == 1 else round(8 * u)
+    pygame.draw.rect(surf, colour, box, border_radius=radius)
+    pygame.draw.rect(surf, theme.PANEL, box, width=max(1, round(1.5 * u)), border_radius=radius)
+    y = box.centery - step * len(lines) / 2 + step / 2
+    for line in lines:
+        text.draw(surf, line, (box.centerx, y), size, theme.PANEL, "bold", anchor="center")
+        y += step
 
 
 def _position(surf: pygame.Surface, spot: pygame.Rect, n: int, u: float, leader: bool) -> None:
@@ -99,7 +110,7 @@ def _position(surf: pygame.Surface, spot: pygame.Rect, n: int, u: float, leader:
     c = (spot.x, round(spot.y + spot.h * 0.42))
     pygame.draw.circle(surf, theme.ACCENT if leader else theme.PANEL, c, r)
     pygame.draw.circle(surf, theme.PANEL_EDGE, c, r, max(1, round(u)))
-    text.draw(surf, str(n), c, max(9, int(13 * u)), theme.PANEL if leader else theme.INK, "bold",
+    text.draw(surf, str(n), c, max(text.TEXT_FLOOR, int(13 * u)), theme.PANEL if leader else theme.INK, "bold",
               anchor="center")
 
 
@@ -154,7 +165,7 @@ def caption(sc: TableView, surf: pygame.Surface, line: str, below: str, colour: 
     top, bottom = R(lay.prompt).y, R(lay.bid_bar).bottom
     box = pygame.Rect(R(lay.prompt).x, top, R(lay.prompt).w, bottom - top)
     room = box.w - 30 * u
-    below_size = text.fit_size(below, int(17 * u), room, "bold", min_size=max(9, int(12 * u))) \
+    below_size = text.fit_size(below, int(17 * u), room, "bold", min_size=max(text.TEXT_FLOOR, int(12 * u))) \
         if below else 0
     below_h = font(below_size, "bold").get_height() if below else 0
     size, lines = _fit_lines(line, room, box.h - below_h - 8 * u, u)
@@ -177,7 +188,7 @@ def caption(sc: TableView, surf: pygame.Surface, line: str, below: str, colour: 
 def _fit_lines(msg: str, width: float, height: float, u: float) -> tuple[int, list[str]]:
     """The size and lines of ``msg`` within ``width`` x ``height``: one line from 19 down to 15
     px-units, else two lines from 17 down to 9 px, else the smallest."""
-    for size in range(int(19 * u), max(9, int(15 * u)) - 1, -1):
+    for size in range(int(19 * u), max(text.TEXT_FLOOR, int(15 * u)) - 1, -1):
         f = font(size, "bold")
         if f.size(msg)[0] <= width and f.get_height() <= height:
             return size, [msg]

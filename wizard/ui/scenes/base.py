@@ -160,7 +160,7 @@ class Overlay(Screen):
 
     def draw(self, surf: pygame.Surface) -> None:
         """Panel, title, body, widgets (the app has dimmed what is below)."""
-        panel(surf, self.panel_rect(), self.unit)
+        panel(surf, self.panel_rect(), self.unit, alpha=252)   # opaque: nothing behind competes
         self.draw_title(surf)
         self.draw_body(surf)
         for w in self.widgets:

@@ -11,6 +11,7 @@ import pygame
 
 from wizard import messages
 from wizard.i18n import N_, _
+from wizard.net.keep import host_tables
 
 from .. import text, theme
 from ..app import App
@@ -37,6 +38,12 @@ def scores_line(game: Any) -> str:
                         for name, total in zip(game.names, game.totals, strict=True))
 
 
+def network_games(app: Any) -> set[str]:
+    """The ids of the games in progress that are played at a network table (the host's kept
+    tables: resuming one reopens it)."""
+    return set(host_tables(app.prefs.data_dir).read())
+
+
 class ContinueListScene(Screen):
     """The list of unfinished games."""
 
@@ -45,6 +52,7 @@ class ContinueListScene(Screen):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.games = list(app.prefs.games())
+        self.network = network_games(app)
         self.page = 0
         self.per_page = 1
 
@@ -98,7 +106,11 @@ class ContinueListScene(Screen):
         for rect, game in self.rows():
             panel(surf, rect, u)
             left = rect.x + 16 * u
-            text.draw(surf, when_line(game), (left, rect.y + 12 * u), int(18 * u), theme.ACCENT,
+            line = when_line(game)
+            if game.game_id in self.network:
+                # TRANSLATORS: in the Continue list, after the date, edition and round
+                line += "  ·  " + _("Network table")
+            text.draw(surf, line, (left, rect.y + 12 * u), int(18 * u), theme.ACCENT,
                       "bold", max_w=rect.w - room)
             text.draw(surf, scores_line(game), (left, rect.y + 42 * u), int(16 * u), theme.INK,
                       max_w=rect.w - room)

@@ -182,6 +182,9 @@ class LearnScene(Screen):
         x0 = (width - total_w) / 2
         y = max(110 * u, height * 0.16)
         bw, bh = 170 * u, 44 * u
+        finished = _record(self.app)["finished"]
+        # the default button: the next lesson not yet finished (the first one to begin with)
+        upcoming = next((k for k in LESSONS if k not in finished), FIRST_LESSON)
         for lesson_id in LESSONS:
             row = pygame.Rect(x0, y, total_w, row_h)
             self.rows.append((row, lesson_id))
@@ -190,14 +193,16 @@ class LearnScene(Screen):
             by = row.y + 16 * u
             if pos:
                 self._add(bx - bw - 12 * u, by, bw, bh, lambda: _("Resume"),
-                          self._opener(lesson_id, False), primary=True)
+                          self._opener(lesson_id, False), primary=lesson_id == upcoming)
                 self._add(bx, by, bw, bh, lambda: _("Restart"), self._opener(lesson_id, True))
             else:
                 self._add(bx, by, bw, bh, lambda: _("Start"), self._opener(lesson_id, False),
-                          primary=lesson_id == "basics")
+                          primary=lesson_id == upcoming)
             y += row_h + 14 * u
         self.button_column([(lambda: _("Back"), self.back, True)], min(y + 16 * u, height - 70 * u),
                            width=240, height=50, primary_first=False)
+        if self.kb_focus is None:          # Enter starts (or resumes) the next lesson
+            self.kb_focus = next((i for i, b in enumerate(self.focusable()) if b.primary), None)
 
     def _add(self, x: float, y: float, w: float, h: float, label: Label,
              fn: Callable[[], None], primary: bool = False) -> None:

@@ -12,6 +12,7 @@ from wizard.i18n import N_, _
 from .. import text, theme
 from ..widgets import Label
 from .base import Screen
+from .net_join import table_to_rejoin
 
 
 def about_line() -> str:
@@ -30,6 +31,9 @@ class MenuScene(Screen):
         saved = self.app.prefs.games()
         self.saved = saved or None
         items: list[tuple[Label, Callable[[], None], bool]] = []
+        self.rejoin = table_to_rejoin(self.app)
+        if self.rejoin is not None:     # a joiner whose program closed mid-game
+            items.append((lambda: _("Back to the table"), self.back_to_table, True))
         if self.saved:
             items.append((lambda: _("Continue"), self.continue_list, True))
         items += [
@@ -97,6 +101,14 @@ class MenuScene(Screen):
     def join(self) -> None:
         """Join a table on another computer."""
         self.app.go("net_join")
+
+    def back_to_table(self) -> None:
+        """Join the table this computer was playing at again (its seat token brings the seat
+        back)."""
+        if self.rejoin is None:
+            return
+        code, name = self.rejoin
+        self.app.go("net_join", code=code, name=name).join()
 
     def learn(self) -> None:
         """Open Learn to play (the guided lessons)."""

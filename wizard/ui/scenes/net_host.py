@@ -7,20 +7,32 @@ hands it to the host's table screen on Start; Cancel closes it (the table stops 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from typing import Any
 
 import pygame
 
 from wizard import messages
-from wizard.i18n import N_, _
+from wizard.i18n import N_, _, every_translation, ngettext
 from wizard.net.host import NetHost, SeatStatus
-from wizard.net.keep import host_tables
+from wizard.net.internet import Phase
+from wizard.net.keep import host_tables, joiner_tokens
 from wizard.net.wake import Waker
+from wizard.persistence.seats import clean_name
 from wizard.table import Seat, Session
 
 from .. import text, theme
-from ..netui import NET_EVENT, bind_address, chosen_bind, host_port, waker_for
+from ..netui import (
+    NET_EVENT,
+    bind_address,
+    chosen_bind,
+    close_internet,
+    host_port,
+    internet_table,
+    waker_for,
+)
+from ..textbox import copy_to_clipboard
 from ..widgets import Button, panel
 from .base import Screen
 
@@ -34,6 +46,17 @@ def status_text(status: SeatStatus, name: str) -> str:
     if status is SeatStatus.LENT:
         return _("a computer plays for {name} until they are back").format(name=name)
     return _("open: waiting for a player")
+
+
+def strangers_line(host: NetHost) -> str:
+    """What the host's screens say while connections without the code are refused; "" if none
+    were in the last minute."""
+    n = host.strangers()
+    return "" if n == 0 else ngettext(
+        "Strangers are knocking: {count} connection without this table's code was refused in "
+        "the last minute. Your players get in all the same.",
+        "Strangers are knocking: {count} connections without this table's code were refused in "
+        "the last minute. Your players get in all the same.", n).format(count=n)
 
 
 def open_host(app: Any, session: Session, seats: Iterable[int], *, port: int | None = None,
@@ -55,22 +78,52 @@ def open_host(app: Any, session: Session, seats: Iterable[int], *, port: int | N
     raise OSError("no port")
 
 
+# wrong secrets a table's code may have been tried with before a resume gives it a new one (the
+# joiners come back with their seat tokens; a newcomer needs the new code): 1,000 guesses of a
+# 40-bit secret find it once in a billion
+ROTATE_AFTER = 1_000
+
+
 def keep_table(app: Any, session: Session, host: NetHost) -> None:
-    """Keep the table's port, secret, seats and tokens beside the save (a resume reopens it)."""
+    """Keep the table's port, secret, seats and tokens beside the save (a resume reopens it), and
+    how many wrong secrets its code was tried with so far (``guessed``)."""
     gid = app.prefs.game_id(session)
-    host_tables(app.prefs.data_dir).put(gid, {
+    kept = host_tables(app.prefs.data_dir)
+    old = kept.get(gid) or {}
+    base = old.get("guessed_base", 0) if old.get("secret") == host.secret else 0
+    base = base if isinstance(base, int) and base >= 0 else 0
+    kept.put(gid, {
         "port": host.port, "secret": host.secret, "seats": sorted(host.open_seats),
-        "tokens": {str(s): t for s, t in host.tokens.items()}})
+        "tokens": {str(s): t for s, t in host.tokens.items()},
+        "guessed_base": base, "guessed": base + host.counts.refused.get("secret", 0)})
 
 
-def name_the_host(session: Session, remote: Iterable[int]) -> None:
-    """The host's people keeping the default name "You" are called "Host" at a network table: the
-    joiners would otherwise read "You" for someone else."""
+def own_name(app: Any) -> str:
+    """The host's own name, for a seat that keeps "You" at a network table: the name this
+    computer last joined a table with, else the account's full name; "" if neither is known."""
+    for entry in reversed(list(joiner_tokens(app.prefs.data_dir).read().values())):
+        name = clean_name(entry.get("name"))
+        if name and not messages.is_default_you(name) and name not in every_translation("Guest"):
+            return name
+    try:
+        import pwd  # not on Windows
+        account = pwd.getpwuid(os.getuid())
+        full = clean_name(account.pw_gecos.split(",")[0])
+        return full if full and full != account.pw_name else ""
+    except (ImportError, KeyError, OSError, AttributeError):
+        return ""
+
+
+def name_the_host(session: Session, remote: Iterable[int], own: str = "") -> None:
+    """The host's people keeping the default name "You" take the host's ``own`` name at a network
+    table (the joiners would otherwise read "You" for someone else, and a joiner in another
+    language the host's word for "Host"); "Host" when it is not known, and only for one seat."""
     far = set(remote)
     for i, seat in enumerate(session.seats):
         if seat.is_human and i not in far and messages.is_default_you(seat.name):
             # TRANSLATORS: the name of the host's player at a network table when they kept "You"
-            session.seats[i] = Seat.human(_("Host"))
+            session.seats[i] = Seat.human(own or _("Host"))
+            own = ""
 
 
 class NetHostScene(Screen):
@@ -86,14 +139,23 @@ class NetHostScene(Screen):
         self.error = ""
         self.host: NetHost | None = host
         if host is None:
-            name_the_host(session, self.seats)
+            name_the_host(session, self.seats, own_name(app))
             try:
                 self.host = open_host(app, session, self.seats)
             except OSError as err:
                 self.error = _("This computer cannot open a table on {address}: {reason}").format(
                     address=bind_address(app), reason=err.strerror or err)
         self.waker: Waker | None = None if self.host is None else waker_for(app, self.host.wake)
+        if self.host is not None:
+            self.host.hold = True       # nothing moves before Start (a resumed game is mid-round)
+        # the internet codes (#33): one wormhole per seat, beside the local-network code
+        self.internet = None if self.host is None else internet_table(app, self.host)
+        self.internet_waker = None if self.internet is None else waker_for(app, self.internet.wake)
+        self.shown_codes: dict[int, str | None] = {}
+        self.copy_buttons: dict[int, Button] = {}
+        self.copied: int | None = None            # the seat whose code was copied last
         self.started = False
+        self.strangers = 0
 
     @property
     def table_name(self) -> str:
@@ -121,6 +183,49 @@ class NetHostScene(Screen):
                                    primary=True, enabled=self.ready(), keys=(pygame.K_RETURN,),
                                    reason=lambda: _("Waiting for every seat to be taken."))
         self.widgets.append(self.start_button)
+        self.copy_buttons = {}
+        if self.internet is not None and not self.error:
+            cw, ch = 110 * u, 34 * u
+            right = width * 0.88 - 30 * u
+            for i, seat in enumerate(self.seats):
+                if not self.internet_code(seat):
+                    continue
+                y = self.rows_top(height) + i * self.row_h() + 30 * u
+                b = Button((right - cw, y - 4 * u, cw, ch),
+                           _("Copied") if self.copied == seat else _("Copy"),
+                           lambda seat=seat: self.copy(seat), size=15 * u)
+                self.copy_buttons[seat] = b
+                self.widgets.append(b)
+
+    def internet_code(self, seat: int) -> str | None:
+        """The seat's internet code while it can be used (not once its player is seated)."""
+        if self.internet is None or self.host is None or \
+                self.host.status(seat) is SeatStatus.PLAYING:
+            return None
+        return self.internet.code(seat)
+
+    def copy(self, seat: int) -> None:
+        """Copy the seat's internet code (one click), to paste in a message to a friend."""
+        code = self.internet_code(seat)
+        if code:
+            copy_to_clipboard(code)
+            self.copied = seat
+            self.layout(*self.size)
+
+    def row_h(self) -> float:
+        """The height of a seat's rows (its state, and its internet code under it)."""
+        return (74 if self.internet is not None else 32) * self.unit
+
+    def rows_top(self, height: float) -> float:
+        """Where the seats' rows begin (as ``draw_body`` lays them out)."""
+        u = self.unit
+        y = 96 * u + 18 * u + 48 * u + 26 * u + 84 * u + 26 * u + 40 * u
+        if self.host is not None and self.host.bind.startswith("127.") and \
+                not chosen_bind(self.app):
+            y += 22 * u
+        if self.internet is not None and self.internet.offline:
+            y += 26 * u
+        return y
 
     def busy(self) -> bool:
         """Headless (tests): frames are driven from outside; a real loop wakes on the host's news."""
@@ -133,6 +238,20 @@ class NetHostScene(Screen):
             return
         if h.pump():
             self.app.dirty = True
+        strangers = h.strangers()
+        if strangers != self.strangers:        # "strangers are knocking" (woken once a second)
+            self.strangers = strangers
+            self.app.dirty = True
+        net = self.internet
+        if net is not None:
+            offline = net.offline
+            net.pump()
+            codes = {seat: self.internet_code(seat) for seat in self.seats}
+            if codes != self.shown_codes or offline != net.offline:
+                self.shown_codes = codes
+                self.copied = None
+                self.layout(*self.size)      # the Copy buttons follow the codes
+                self.app.dirty = True
         ready = self.ready()
         if ready != self.start_button.enabled:
             self.start_button.enabled = ready
@@ -149,6 +268,7 @@ class NetHostScene(Screen):
         """Cancel: the table stops listening; back to New game."""
         self.stop()
         if self.host is not None:
+            close_internet(self.host)
             self.host.close()
         self.app.go("menu")
         self.app.open("setup")
@@ -158,6 +278,9 @@ class NetHostScene(Screen):
         if self.waker is not None:
             self.waker.stop()
             self.waker = None
+        if self.internet_waker is not None:
+            self.internet_waker.stop()
+            self.internet_waker = None
 
     def start(self) -> None:
         """Play: the table screen takes the host."""
@@ -166,6 +289,7 @@ class NetHostScene(Screen):
             return
         self.started = True
         self.stop()
+        h.hold = False
         keep_table(self.app, self.game, h)
         self.app.go("net_table_host", session=self.game, host=h)
 
@@ -184,13 +308,17 @@ class NetHostScene(Screen):
                                                             box.h - 60 * u), int(18 * u), theme.BAD)
             return
         assert self.host is not None
-        text.draw(surf, _("Join code"), (x, y), int(17 * u), theme.INK_DIM, anchor="midtop")
+        text.draw(surf, _("Local network code") if self.internet is not None else _("Join code"),
+                  (x, y), int(17 * u), theme.INK_DIM, anchor="midtop")
         y += 26 * u
         text.draw(surf, self.code(), (x, y), int(64 * u), theme.INK, "title", anchor="midtop",
                   max_w=box.w - 40 * u)
         y += 84 * u
-        text.draw(surf, _("On the other computers: Join a table, then type this code and a name."),
-                  (x, y), int(16 * u), theme.INK_DIM, anchor="midtop", max_w=box.w - 40 * u)
+        hint = _("On the other computers: Join a table, then type this code and a name.") \
+            if self.internet is None else _("On the other computers: Join a table, then type this "
+                                            "code, or from anywhere the seat's internet code.")
+        text.draw(surf, hint, (x, y), int(16 * u), theme.INK_DIM, anchor="midtop",
+                  max_w=box.w - 40 * u)
         y += 26 * u
         text.draw(surf, _("Listening on {address}, port {port}").format(
             address=self.host.bind, port=self.host.port), (x, y), int(15 * u), theme.INK_DIM,
@@ -200,6 +328,13 @@ class NetHostScene(Screen):
             text.draw(surf, _("No network address found: only this computer can join. Start "
                               "Wizard with --net-bind and this computer's address."),
                       (x, y), int(15 * u), theme.BAD, anchor="midtop", max_w=box.w - 40 * u)
+        net = self.internet
+        if net is not None and net.offline:
+            y += 26 * u
+            text.draw(surf, _("No internet: the mailbox server {server} cannot be reached. The "
+                              "local network code still works.").format(
+                server=net.servers.mailbox), (x, y), int(15 * u), theme.BAD, anchor="midtop",
+                max_w=box.w - 40 * u)
         y += 40 * u
         names = self.game.seats
         for seat in self.seats:
@@ -209,7 +344,37 @@ class NetHostScene(Screen):
                 status, names[seat].name)
             text.draw(surf, line, (x, y), int(19 * u), colour, "bold", anchor="midtop",
                       max_w=box.w - 40 * u)
-            y += 32 * u
+            if net is not None:
+                self.draw_internet(surf, seat, status, box, y + 30 * u)
+            y += self.row_h()
+        said = strangers_line(self.host)
+        if said:
+            text.draw_wrapped(surf, said, pygame.Rect(box.x + 40 * u, y + 8 * u, box.w - 80 * u,
+                                                      box.bottom - y - 16 * u), int(16 * u),
+                              theme.BAD, align="center")
+
+    def draw_internet(self, surf: pygame.Surface, seat: int, status: SeatStatus,
+                      box: pygame.Rect, y: float) -> None:
+        """The seat's internet code (or where it is), left of its Copy button."""
+        assert self.internet is not None
+        u = self.unit
+        code = self.internet_code(seat)
+        phase = self.internet.phase(seat)
+        if status is SeatStatus.PLAYING:
+            return
+        if code:
+            line, colour = _("Internet code: {code}").format(code=code), theme.INK
+        elif phase is Phase.OFFLINE:
+            line, colour = _("Internet code: no mailbox server"), theme.BAD
+        elif phase is Phase.JOINED:
+            line, colour = _("Internet code used: the player is arriving…"), theme.INK_DIM
+        else:
+            line, colour = _("Internet code: asking {server}…").format(
+                server=self.internet.servers.mailbox), theme.INK_DIM
+        right = self.copy_buttons[seat].rect.x - 16 * u if seat in self.copy_buttons \
+            else box.right - 30 * u
+        text.draw(surf, line, (right, y), int(19 * u), colour, anchor="topright",
+                  max_w=right - box.x - 30 * u)
 
 
 def kept_table(app: Any, session: Session) -> dict[str, Any] | None:
@@ -223,27 +388,36 @@ def kept_table(app: Any, session: Session) -> dict[str, Any] | None:
         seats = [int(s) for s in entry["seats"]]
         tokens = {int(s): t for s, t in dict(entry.get("tokens", {})).items()
                   if isinstance(t, str)}
+        guessed = entry.get("guessed", 0)
+        guessed = guessed if isinstance(guessed, int) and guessed >= 0 else ROTATE_AFTER
         if not (isinstance(port, int) and 0 < port < 65_536 and isinstance(secret, int)) or \
                 not seats or any(not 0 <= s < len(session.seats) for s in seats):
             return None
     except (KeyError, TypeError, ValueError):
         return None
-    return {"port": port, "secret": secret, "seats": seats, "tokens": tokens}
+    return {"port": port, "secret": secret, "seats": seats, "tokens": tokens, "guessed": guessed}
 
 
 def resume_scene(app: Any, session: Session, **kwargs: Any) -> Any:
-    """A resumed game: a network game reopens its table (same port and secret: the same code)
-    and waits for its joiners, who come back with their tokens; any other game goes to the table."""
+    """A resumed game: a network game reopens its table (same port and secret: the same code,
+    unless it was tried with ``ROTATE_AFTER`` wrong secrets: then a new secret) and waits for its
+    joiners, who come back with their tokens; any other game goes to the table."""
     kept = kept_table(app, session)
     if kept is not None and session.finished is False:
         for seat in kept["seats"]:         # a seat lent to a computer when the host quit: its
             if not session.seats[seat].is_human:        # joiner takes it back on their return
                 session.seats[seat] = Seat.human(session.seats[seat].name)
+        attacked = kept["guessed"] >= ROTATE_AFTER
         try:
             host = open_host(app, session, kept["seats"], port=kept["port"],
-                             secret=kept["secret"], tokens=kept["tokens"])
+                             secret=None if attacked else kept["secret"], tokens=kept["tokens"])
         except OSError:
             host = None
         if host is not None:
+            gid = app.prefs.game_id(session)        # what this code was tried with before
+            entry = host_tables(app.prefs.data_dir).get(gid) or {}
+            host_tables(app.prefs.data_dir).put(gid, {
+                **entry, "secret": host.secret, "guessed_base": 0 if attacked else kept["guessed"],
+                "guessed": 0 if attacked else kept["guessed"]})
             return NetHostScene(app, session, host=host)
     return app.routes["table"](app, session=session, **kwargs)

@@ -15,13 +15,21 @@ import pygame
 
 from wizard.i18n import N_, _
 from wizard.net.client import RemoteGame
+from wizard.net.internet import (
+    LOOPBACK,
+    CodeError,
+    InternetJoin,
+    Phase,
+    clean_code,
+    looks_like_wormhole,
+)
 from wizard.net.joincode import JoinCode, JoinCodeError, decode, encode, parse_address
 from wizard.net.keep import joiner_tokens, table_key, token_of
 from wizard.net.wire import Code
 from wizard.persistence.seats import clean_name, is_valid_name
 
 from .. import text, theme
-from ..netui import NET_EVENT, refusal_text
+from ..netui import NET_EVENT, close_join, keep_join, refusal_text, servers
 from ..widgets import Button, TextBox, panel
 from .base import Overlay, Screen
 
@@ -81,12 +89,55 @@ def connect(app: Any, code: JoinCode, name: str) -> tuple[RemoteGame | None, str
     return remote, ""
 
 
-def keep_token(app: Any, remote: RemoteGame) -> str:
+def code_error_text(err: CodeError) -> str:
+    """What is wrong with a typed internet code, in words (before anything is sent)."""
+    if err.word is not None and err.guess is not None:
+        return _("“{word}” is not a word of internet codes: did you mean “{guess}”?").format(
+            word=err.word, guess=err.guess)
+    if err.word is not None:
+        return _("“{word}” is not a word of internet codes: check it on the host's screen.").format(
+            word=err.word)
+    return _("An internet code is a number and words, like 7-indigo-tiger.")
+
+
+def internet_text(join: InternetJoin) -> str:
+    """Where the joiner's wormhole is, in words ("" once it reached the table)."""
+    phase = join.phase
+    if phase is Phase.OFFLINE:
+        return _("No internet: the mailbox server {server} cannot be reached. A local network "
+                 "code still works.").format(server=join.servers.mailbox)
+    if phase is Phase.WRONG_CODE:
+        return _("Wrong code: a table has this number, but other words. Check the code; the "
+                 "host's screen now shows a new one for that seat.")
+    if phase is Phase.NO_TABLE:
+        return _("No table answered this code: it may have been used already, or mistyped. Ask "
+                 "the host for the code of a free seat.")
+    if phase in (Phase.FAILED, Phase.CLOSED):
+        return _("The connection over the internet failed: {reason}").format(
+            reason=join.why or _("closed"))
+    if phase is Phase.READY:
+        return ""
+    return _("Looking for the table over the internet ({server})…").format(
+        server=join.servers.mailbox)
+
+
+def internet_key(join: InternetJoin) -> str | None:
+    """The key the seat's token is kept under: the table's own (its local code's address, port
+    and secret), so that its player comes back by either kind of code."""
+    try:
+        code = decode(join.table_code or "")
+    except JoinCodeError:
+        return None
+    return table_key(code.address, code.port, code.secret)
+
+
+def keep_token(app: Any, remote: RemoteGame, key: str | None = None) -> str:
     """Keep the seat's token for this table; a note if the data folder held something else."""
     kept = joiner_tokens(app.prefs.data_dir)
-    key = table_key(remote.address, remote.port, remote.hello.secret)
-    if remote.token:
-        kept.put(key, {"token": remote.token, "name": remote.hello.name})
+    key = key or table_key(remote.address, remote.port, remote.hello.secret)
+    if remote.token:              # "at" and "playing": the menu offers "Back to the table"
+        kept.put(key, {"token": remote.token, "name": remote.hello.name, "at": time.time(),
+                       "playing": True})
     if kept.problem is not None and kept.aside is not None:
         return _("This computer's seat tokens were unreadable: they were set aside as {path}.").format(
             path=kept.aside.name)
@@ -108,6 +159,30 @@ def last_table(app: Any) -> tuple[str, str]:
     return "", ""
 
 
+def table_to_rejoin(app: Any, within: float = 12 * 3600) -> tuple[str, str] | None:
+    """The code and name of the table this computer was playing at when the program last
+    closed (its game not over, joined less than ``within`` seconds ago), for the menu's "Back to
+    the table"; None if there is none."""
+    kept = joiner_tokens(app.prefs.data_dir).read()
+    if not kept:
+        return None
+    entry = list(kept.values())[-1]
+    at = entry.get("at")
+    if entry.get("playing") is not True or not isinstance(at, int | float) or \
+            not 0 <= time.time() - at <= within:
+        return None
+    code, name = last_table(app)
+    return (code, name) if code else None
+
+
+def game_over(app: Any, key: str) -> None:
+    """The game at the table kept under ``key`` is over: the menu no longer offers it."""
+    kept = joiner_tokens(app.prefs.data_dir)
+    entry = kept.get(key)
+    if entry is not None and entry.get("playing"):
+        kept.put(key, {**entry, "playing": False})
+
+
 class JoinScene(Screen):
     """Join a table: the code (or an address), a name, Join."""
 
@@ -124,6 +199,8 @@ class JoinScene(Screen):
         self.error = ""
         self.remote: RemoteGame | None = None
         self.since = 0.0
+        self.wormhole: InternetJoin | None = None     # joining by an internet code (#33)
+        self.key: str | None = None                   # then the table's key for its token
 
     def build(self, width: int, height: int) -> None:
         """Two fields, Back and Join."""
@@ -139,7 +216,8 @@ class JoinScene(Screen):
         by = height - 24 * u - bh
         self.widgets.append(Button((width / 2 - bw - 10 * u, by, bw, bh), _("Back"), self.back))
         self.widgets.append(Button((width / 2 + 10 * u, by, bw, bh), _("Join"), self.join,
-                                   primary=True, enabled=self.remote is None,
+                                   primary=True,
+                                   enabled=self.remote is None and self.wormhole is None,
                                    keys=(pygame.K_RETURN,)))
 
     def _set_code(self, value: str) -> None:
@@ -151,8 +229,12 @@ class JoinScene(Screen):
 
     def join(self) -> None:
         """Read the code, connect, wait for the host's welcome (``update``)."""
-        if self.remote is not None:
+        if self.remote is not None or self.wormhole is not None:
             return
+        if looks_like_wormhole(self.code):
+            self.join_internet()
+            return
+        self.key = None
         try:
             code = read_code(self.code)
         except JoinCodeError as err:
@@ -167,20 +249,74 @@ class JoinScene(Screen):
         self.since = time.monotonic()
         self.layout(*self.size)
 
+    def join_internet(self) -> None:
+        """An internet code: its typos said at once; then the wormhole (``update`` follows it)."""
+        chosen = servers(self.app)
+        try:
+            clean_code(self.code)
+            if chosen is None:
+                self.error = _("Internet codes are off on this computer (--mailbox off).")
+                self.app.dirty = True
+                return
+            w = InternetJoin(self.code, chosen)
+        except CodeError as err:
+            self.error = code_error_text(err)
+            self.app.dirty = True
+            return
+        w.open()
+        self.wormhole = w
+        self.error = internet_text(w)
+        self.layout(*self.size)
+
+    def follow_wormhole(self) -> None:
+        """Until the wormhole reaches the table: then the ``RemoteGame`` through it."""
+        w = self.wormhole
+        assert w is not None
+        said = internet_text(w)
+        if said != self.error:
+            self.error = said
+            self.app.dirty = True
+        if w.phase is Phase.READY and w.port is not None:
+            self.key = internet_key(w)
+            code = decode(w.table_code or "")
+            kept = joiner_tokens(self.app.prefs.data_dir)
+            token = token_of(kept.get(self.key)) if self.key else None
+            name = clean_name(self.name) or _("Guest")
+            remote = RemoteGame(LOOPBACK, w.port, code.secret, name,
+                                seat=None if token else w.seat, token=token)
+            keep_join(w)
+            self.wormhole = None
+            try:
+                remote.connect(timeout=CONNECT_S)
+            except OSError:
+                close_join(LOOPBACK, w.port)
+                self.error = refusal_text(None)
+                self.layout(*self.size)
+                return
+            self.remote, self.since = remote, time.monotonic()
+            self.error = ""
+        elif w.phase not in (Phase.CONNECTING, Phase.WAITING, Phase.JOINED) and \
+                not (w.phase is Phase.OFFLINE and w.dead is None):
+            w.close()                      # this attempt failed (said above); the code can be
+            self.wormhole = None           # typed again
+            self.layout(*self.size)
+
     def busy(self) -> bool:
         """Waiting for the host's welcome."""
-        return self.remote is not None
+        return self.remote is not None or self.wormhole is not None
 
     def update(self, dt: float) -> None:
         """The host's answer: the table, or the reason it refused."""
+        if self.wormhole is not None:
+            self.follow_wormhole()
         r = self.remote
         if r is None:
             return
         r.pump()
         if r.ready:
-            note = keep_token(self.app, r)
+            note = keep_token(self.app, r, self.key)
             scene = self.app.go("net_table_joiner", remote=r,
-                                key=table_key(r.address, r.port, r.hello.secret))
+                                key=self.key or table_key(r.address, r.port, r.hello.secret))
             if note:
                 scene.say(note, 6.0)  # type: ignore[attr-defined]
             return
@@ -188,9 +324,10 @@ class JoinScene(Screen):
             code = r.refused.code if r.refused is not None else None
             if code is Code.TOKEN:        # the kept token is stale: forget it, join anew
                 joiner_tokens(self.app.prefs.data_dir).drop(
-                    table_key(r.address, r.port, r.hello.secret))
+                    self.key or table_key(r.address, r.port, r.hello.secret))
             self.error = refusal_text(code)
             r.close()
+            close_join(r.address, r.port)
             self.remote = None
             self.layout(*self.size)
 
@@ -204,7 +341,11 @@ class JoinScene(Screen):
         """Back to the main menu."""
         if self.remote is not None:
             self.remote.close()
+            close_join(self.remote.address, self.remote.port)
             self.remote = None
+        if self.wormhole is not None:
+            self.wormhole.close()
+            self.wormhole = None
         self.app.go("menu")
 
     def draw_body(self, surf: pygame.Surface) -> None:
@@ -219,11 +360,12 @@ class JoinScene(Screen):
                   "bold", max_w=self.code_box.rect.w)
         text.draw(surf, _("Your name"), (self.name_box.rect.x, self.name_box.rect.y - 30 * u),
                   int(17 * u), theme.INK, "bold", max_w=self.name_box.rect.w)
-        text.draw(surf, _("The host's screen shows the code, e.g. 24Y7-4C3B-4Z."),
+        text.draw(surf, _("Like 24Y7-4C3B-4Z (same network) or 7-indigo-tiger (internet)."),
                   (w / 2, self.code_box.rect.bottom + 8 * u), int(14 * u), theme.INK_DIM,
                   anchor="midtop", max_w=box.w - 30 * u)
         if self.error:
-            colour = theme.INK if self.remote is not None else theme.BAD
+            colour = theme.INK if self.remote is not None or self.wormhole is not None \
+                else theme.BAD
             text.draw_wrapped(surf, self.error, pygame.Rect(w * 0.15, box.bottom + 16 * u,
                                                             w * 0.7, 90 * u), int(18 * u), colour)
 
@@ -245,6 +387,10 @@ class ReconnectScene(Overlay):
         r = remote.refused
         if r is not None and r.code in (Code.TOKEN, Code.REPLACED):
             self.gave_up = refusal_text(r.code)
+        # the host left the table ("Save and leave"): say so; this screen rejoins by itself when
+        # the host resumes the game (the seat token works with the table's new code too)
+        self.closed = r is not None and r.code is Code.CLOSED
+        self.title = lambda: _("The host closed the table") if self.closed else _("Connection lost")
 
     def panel_rect(self) -> pygame.Rect:
         """A small panel in the middle."""
@@ -289,6 +435,9 @@ class ReconnectScene(Overlay):
         if r.ready:
             self.app.go("net_table_joiner", remote=r, key=self.key)
             return
+        if r.refused is not None and r.refused.code is Code.CLOSED and not self.closed:
+            self.closed = True
+            self.app.dirty = True
         if r.refused is not None and r.refused.code in (Code.TOKEN, Code.REPLACED):
             self.gave_up = refusal_text(r.refused.code)
             r.close()
@@ -313,8 +462,13 @@ class ReconnectScene(Overlay):
         """What is going on."""
         r = self.panel_rect()
         u = self.unit
-        line = self.gave_up or _("Reconnecting to the host… (try {number})").format(
-            number=max(1, self.tries))
+        if self.gave_up:
+            line = self.gave_up
+        elif self.closed:
+            line = _("The host closed the table. When they resume the game, you are back at "
+                     "your seat: keep this screen open, or join again later with the same code.")
+        else:
+            line = _("Reconnecting to the host… (try {number})").format(number=max(1, self.tries))
         text.draw_wrapped(surf, line, pygame.Rect(r.x + 30 * u, r.y + 80 * u, r.w - 60 * u,
                                                   120 * u), int(19 * u),
                           theme.BAD if self.gave_up else theme.INK)

@@ -19,11 +19,15 @@ from wizard.i18n import _
 from wizard.net.client import RemoteGame
 from wizard.net.host import NetHost, SeatStatus
 from wizard.net.keep import host_tables
+from wizard.persistence.deals import secret_seed
 from wizard.table import GameOver, Outcome, Seat, Session
 
 from .. import text, theme
-from ..netui import NET_EVENT, waker_for
+from ..layout import Box
+from ..netui import NET_EVENT, claim_join, close_internet, close_join, waker_for
 from ..widgets import Button, panel
+from .net_host import keep_table, strangers_line
+from .net_join import game_over
 from .table import TableScene
 
 
@@ -35,15 +39,26 @@ class HostTableScene(TableScene):
         self.host = host
         self.waker = waker_for(app, host.wake)
         self.lend_buttons: list[tuple[Button, int]] = []
+        self.guessed = host.counts.refused.get("secret", 0)
+        self.strangers = 0
 
     def away(self) -> list[int]:
         """The seats whose joiner dropped and that nobody plays meanwhile."""
         return [s for s in sorted(self.host.open_seats) if self.host.status(s) is SeatStatus.AWAY]
 
     def update(self, dt: float) -> None:
-        """Take in the joiners' moves, arrivals and departures, then move the table on."""
+        """Take in the joiners' moves, arrivals and departures, then move the table on; keep
+        how many wrong secrets the code was tried with (a resume gives it a new one if many)."""
         if self.host.pump():
             self.app.dirty = True
+        strangers = self.host.strangers()
+        if strangers != self.strangers:
+            self.strangers = strangers
+            self.app.dirty = True
+        guessed = self.host.counts.refused.get("secret", 0)
+        if guessed != self.guessed:
+            self.guessed = guessed
+            keep_table(self.app, self.game, self.host)
         if self.table.remote != self.host.remote:
             self.table.remote = self.host.remote
             self.app.dirty = True
@@ -65,6 +80,9 @@ class HostTableScene(TableScene):
         seats = sorted(self.host.open_seats)
         for seat in seats:               # a seat lent to a computer is a joiner's again
             session.seats[seat] = Seat.human(session.seats[seat].name)
+        if session.config.seed != self.game.config.seed:     # not Same deals: a new secret
+            session = Session.new(session.config.with_(seed=secret_seed()), list(session.seats),
+                                  on_save=self.app.prefs.save_game)
         self.app.go("net_host_waiting", session=session, seats=seats)
 
     def can_take_back(self) -> bool:
@@ -108,7 +126,10 @@ class HostTableScene(TableScene):
         if self.waker is not None:
             self.waker.stop()
             self.waker = None
+        close_internet(self.host)
         self.host.close()
+        if not self.game.finished and self.host.counts.refused.get("secret", 0) != self.guessed:
+            keep_table(self.app, self.game, self.host)
         super().close()
 
     def draw_over(self, surf: pygame.Surface) -> None:
@@ -116,13 +137,18 @@ class HostTableScene(TableScene):
         self.lend_buttons = []
         u = self.unit_over(surf)
         w = surf.get_width()
+        said = strangers_line(self.host)
+        if said:
+            box = pygame.Rect(10 * u, self.lay.top_bar.bottom + 6 * u, w * 0.3, 80 * u)
+            text.draw_wrapped(surf, said, box, int(14 * u), theme.BAD)
         bh = 52 * u
-        y = self.lay.prompt.y - 10 * u
-        for seat in self.away():
-            y -= bh + 6 * u
+        away = self.away()
+        bw = min(w - 20 * u, 640 * u)
+        x, y = self.banner_place(bw, len(away) * (bh + 6 * u), u)
+        for seat in away:
             name = self.table.names[seat]
-            bw = min(w - 20 * u, 640 * u)
-            box = pygame.Rect(w / 2 - bw / 2, y, bw, bh)
+            box = pygame.Rect(x, y, bw, bh)
+            y += bh + 6 * u
             panel(surf, box, u)
             text.draw(surf, _("Waiting for {name} (reconnecting…)").format(name=name),
                       (box.x + 16 * u, box.centery), int(18 * u), theme.ACCENT, "bold",
@@ -131,6 +157,23 @@ class HostTableScene(TableScene):
                             _("Let the computer play"), lambda: None)
             button.draw(surf, u)
             self.lend_buttons.append((button, seat))
+
+    def banner_place(self, bw: float, bh: float, u: float) -> tuple[float, float]:
+        """Where the banners go (top left), clear of the cards in the trick, the seats' plates,
+        the hand and the prompt: in the bid bar's place while nobody here bids, else under the
+        top bar, else above the prompt as a last resort."""
+        lay = self.lay
+        solid = [*lay.plates, *lay.trick_spots, lay.hand, lay.prompt, lay.top_bar, lay.deck,
+                 lay.turned, lay.trump_label]
+        bidding = self.game.phase is Phase.BID and self.table.my_turn()
+        tries = [(lay.width / 2 - bw / 2, lay.prompt.bottom + 4 * u)] if not bidding else []
+        tries += [(lay.width / 2 - bw / 2, lay.top_bar.bottom + 6 * u),
+                  (lay.trick_area.x, lay.top_bar.bottom + 6 * u),
+                  (lay.trick_area.right - bw, lay.top_bar.bottom + 6 * u)]
+        for x, y in tries:
+            if not any(Box(x, y, bw, bh).overlaps(o) for o in solid):
+                return x, y
+        return lay.width / 2 - bw / 2, lay.prompt.y - 4 * u - bh
 
     @staticmethod
     def unit_over(surf: pygame.Surface) -> float:
@@ -144,9 +187,11 @@ class JoinerTableScene(TableScene):
 
     def __init__(self, app: Any, remote: RemoteGame, key: str) -> None:
         super().__init__(app, remote, keep_history=False, remote=remote.remote,  # type: ignore[arg-type]
-                         on_game_over=lambda scene: scene.open_score_pad())
+                         on_game_over=lambda scene: (game_over(app, key),   # type: ignore[func-returns-value]
+                                                     scene.open_score_pad()))
         self.remote_game = remote
         self.key = key
+        claim_join(remote.address, remote.port, self)     # joined over the internet: its wormhole
         self.waker = waker_for(app, remote.wake)
         self.reconnecting = False
 
@@ -210,4 +255,5 @@ class JoinerTableScene(TableScene):
             self.waker.stop()
             self.waker = None
         self.remote_game.close()
+        close_join(self.remote_game.address, self.remote_game.port, self)
         super().close()

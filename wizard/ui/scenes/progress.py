@@ -210,15 +210,21 @@ class ProgressScene(Screen):
                                          "Bids made, game by game (the last {n} games)",
                                          n).format(n=n),
                           x, box.y + 10 * u, w)
-        rate_line(surf, pygame.Rect(x, y, w, half - 54 * u), [g.accuracy for g in p.recent],
-                  [g.takebacks for g in p.recent], u)
         mean = sum(g.accuracy for g in p.recent) / n if n else None
         note = _("Dashed line: the average, {pct}. A hollow dot: a game with take-backs.").format(
             pct=percent(mean))
-        text.draw(surf, note, (x, box.y + half - 12 * u), int(12 * u), theme.INK_DIM, max_w=w)
+        size = max(text.TEXT_FLOOR, int(12 * u))        # never below the floor: a second line
+        lines = text.wrap(note, size, w)
+        step = int(size * 1.2)
+        extra = step * (len(lines) - 1)
+        rate_line(surf, pygame.Rect(x, y, w, half - 54 * u - extra), [g.accuracy for g in p.recent],
+                  [g.takebacks for g in p.recent], u)
+        for k, line in enumerate(lines):
+            text.draw(surf, line, (x, box.y + half - 12 * u - extra + k * step), size,
+                      theme.INK_DIM, max_w=w)
         y = self._heading(surf, _("Bids made by round size (cards in hand)"), x,
                           box.y + half + 14 * u, w)
-        sizes = list(range(1, max(p.by_size) + 1))
+        sizes = list(range(1, max(p.by_size, default=0) + 1))
         rate_bars(surf, pygame.Rect(x, y, w, box.bottom - y - 12 * u), [str(k) for k in sizes],
                   [p.size_accuracy(k) for k in sizes], u)
 

@@ -13,7 +13,7 @@ import pygame
 
 from wizard import messages
 from wizard.engine import Play
-from wizard.i18n import _
+from wizard.i18n import _, pgettext
 from wizard.table.picture import Picture, replay_picture, trump_label
 
 from .. import text, theme
@@ -232,7 +232,7 @@ class ReplayScene(Screen):
                    _("← → step · Shift: trick · Page Up/Down: round · Space: play · Tab: scores"))
         if self.show_pad:
             inner = steps.pad_over(surf, lay.width, lay.top_bar.bottom, lay.dock.y, u,
-                                   _("Score pad — Bloc de Vérité"))
+                                   pgettext("score pad title", "Score pad"))
             st = m.frame.state
             draw_pad(surf, inner, self.names, list(st.history), self.entry.config.rounds, u,
                      current=st.round if not st.is_terminal else None)

@@ -85,7 +85,7 @@ class ScorePadScene(Overlay):
 
     def title(self) -> str:
         """The pad's name."""
-        return _("Score pad — Bloc de Vérité")
+        return pgettext("score pad title", "Score pad")
 
     def panel_rect(self) -> pygame.Rect:
         """Nearly the whole window."""

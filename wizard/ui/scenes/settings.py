@@ -34,6 +34,20 @@ SPEED_NAMES = {
 }
 
 
+def _servers_name(value: object, mailbox: str | None) -> str:
+    """The "Internet codes" value: magic-wormhole's public servers, off, or a club's own."""
+    if value == "public":
+        return _("public (magic-wormhole)")
+    if value == "off":
+        return _("Off")
+    host = (mailbox or "").split("://", 1)[-1].split("/", 1)[0].rsplit(":", 1)[0]
+    return host or _("our own…")
+
+
+def _servers_kind(mailbox: str | None) -> str:
+    return "public" if mailbox is None else "off" if mailbox == "off" else "own"
+
+
 def _trick_hold_name(value: object) -> str:
     """The "Finished trick stays" value: a time (with animations off), or until a click."""
     if value == TRICK_UNTIL_CLICK:
@@ -97,6 +111,10 @@ class SettingsScene(Screen):
                      Cycle((0, 0, 1, 1), [True, False], st.last_trick_waits,
                            lambda v: _("until I click") if v else _("like the others"),
                            lambda v: self._set("last_trick_waits", v))))
+        rows.append((_("Internet codes"),
+                     Cycle((0, 0, 1, 1), ["public", "off", "own"], _servers_kind(st.net_mailbox),
+                           lambda v: _servers_name(v, self.app.settings.net_mailbox),
+                           self._servers)))
         self.lay = self._rows_layout(width, height, len(rows))
         self.rows = []
         self.row_widgets: list[Cycle] = []
@@ -137,6 +155,16 @@ class SettingsScene(Screen):
         if offset != self.offset:
             self.offset = offset
             self.layout(*self.size)
+
+    def _servers(self, kind: object) -> None:
+        """Public servers, none, or a club's own (typed in their own window)."""
+        st = self.app.settings
+        if kind == "own":
+            self.app.open("net_servers", done=lambda: self.layout(*self.size))
+            return
+        st.net_mailbox = None if kind == "public" else "off"
+        st.net_relay = None
+        self.app.prefs.save_settings()
 
     def _lang(self, code: object) -> None:
         self.app.settings.language = str(code)

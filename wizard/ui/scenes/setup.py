@@ -12,11 +12,13 @@ from wizard import messages
 from wizard.ai import LEVELS
 from wizard.engine import HOUSE_RULES, Edition, GameConfig, Options
 from wizard.engine.house import SHOWN
-from wizard.i18n import N_, _
+from wizard.i18n import N_, _, ngettext
+from wizard.persistence.deals import secret_seed
 from wizard.persistence.seats import clean_name, is_valid_name
 from wizard.table import Seat, Session
 
 from .. import text, theme
+from ..layout import Box
 from ..tooltip import tooltip
 from ..widgets import Button, Cycle, TextBox
 from .base import Screen, background
@@ -116,6 +118,21 @@ def repair_names(setup: dict[str, Any]) -> dict[str, Any]:
     return {**setup, "seats": seats}
 
 
+def usual_minutes(cfg: GameConfig) -> int:
+    """How long a game of ``cfg`` usually takes against the computer, in minutes (rounded to 5):
+    about 2.5 s a card played, 3 s a bid and 8 s between rounds."""
+    n, rounds = cfg.players, cfg.rounds
+    seconds = 2.5 * n * rounds * (rounds + 1) / 2 + 3 * n * rounds + 8 * rounds
+    return max(5, 5 * round(seconds / 300))
+
+
+def game_length(cfg: GameConfig) -> str:
+    """"15 rounds: usually about 25 minutes against the computer." """
+    return ngettext("{rounds} round: usually about {minutes} minutes against the computer.",
+                    "{rounds} rounds: usually about {minutes} minutes against the computer.",
+                    cfg.rounds).format(rounds=cfg.rounds, minutes=usual_minutes(cfg))
+
+
 class SetupScene(Screen):
     """The New game screen."""
 
@@ -172,6 +189,7 @@ class SetupScene(Screen):
                                    enabled=n < 6))
         self.widgets.append(Button((lx + lw * 0.52, y, lw * 0.48, row_h), _("Remove a player"),
                                    self._remove, enabled=n > 3))
+        self.length_at = (lx, y + row_h + gap * 2, lw)    # how long the game will be, under them
         # the rules column
         rx, rw = width * 0.52, width * 0.43
         cfg = self._config()
@@ -226,9 +244,12 @@ class SetupScene(Screen):
                         "the player chosen here."))
         add(_("Seed"), TextBox((0, 0, 1, 1), str(s.get("seed") or ""), self._set_seed,
                                accept=seed_allowed), explained=SEED_HELP())
-        self.help_top = top + self.rules_offset + len(rows) * (row_h + gap)
-        self.help_rect = pygame.Rect(rx, self.help_top, rw, 0)
-        self.rules_h = len(rows) * (row_h + gap) + self._help_height()
+        # what the edition and the bids mean: in the free left column, under the game's length,
+        # so that the rules column holds only its rows (#35: it overflowed in French)
+        lx0, ly0, lw0 = self.length_at
+        self.help_top = ly0 + 2 * int(16 * u * 1.3) + 8 * u
+        self.help_rect = pygame.Rect(lx0, self.help_top, lw0, 0)
+        self.rules_h = len(rows) * (row_h + gap)
         self.row_pitch = row_h + gap
         bw = 220 * u
         self.widgets.append(Button((width / 2 - bw - 10 * u, by, bw, 56 * u), _("Back"), self.back))
@@ -347,8 +368,9 @@ class SetupScene(Screen):
             return
         row, title, lines = target
         row = row.clip(self.rules_view)
-        if row.h > 0:
-            tooltip(surf, row, title, lines, self.unit)
+        if row.h > 0:                 # never over the screen's title (nor the column headings)
+            heading = Box(0, 0, surf.get_width(), self.rules_view.y - 2 * self.unit)
+            tooltip(surf, row, title, lines, self.unit, avoid=(heading,))
 
     def _config(self) -> GameConfig:
         return config_of(self.setup, 0)
@@ -390,20 +412,31 @@ class SetupScene(Screen):
             self.layout(*self.size)
 
     def draw_body(self, surf: pygame.Surface) -> None:
-        """The column headings and the seats' labels (the rules draw clipped: ``_draw_rules``)."""
+        """The column headings and the seats' labels (the rules draw clipped: ``_draw_rules``),
+        and how many rounds the game will have and how long it usually takes."""
         self._draw_labels(surf, [lab for lab in self.labels if lab not in self.rule_labels])
+        x, y, w = self.length_at
+        size = int(16 * self.unit)
+        for line in text.wrap(game_length(self._config()), size, w):
+            text.draw(surf, line, (x, y), size, theme.INK)
+            y += int(size * 1.3)
+        self._draw_help_text(surf)
 
     def _draw_rules(self, surf: pygame.Surface) -> None:
-        """The rules' labels, the reasons of greyed-out options, and what the edition and bids mean."""
-        u = self.unit
+        """The rules' labels and the reasons of greyed-out options."""
         view = self.rules_view
         self._draw_labels(surf, [lab for lab in self.rule_labels if lab[0].colliderect(view)])
+
+    def _draw_help_text(self, surf: pygame.Surface) -> None:
+        """What the edition and the bids mean, and the seed, under the game's length."""
+        u = self.unit
         size = int(15 * u)
         step = int(size * 1.25)
         y: float = self.help_top
+        bottom = self.size[1] - 24 * u - 56 * u - 8 * u       # above Back and Start
         for para in self._help_lines():
             for line in text.wrap(para, size, self.help_rect.w):
-                if y + step > view.top and y < view.bottom:     # only the lines in sight
+                if y + step <= bottom:
                     text.draw(surf, line, (self.help_rect.x, y), size, theme.INK_DIM)
                 y += step
             y += 4 * u
@@ -438,10 +471,12 @@ class SetupScene(Screen):
         self._start()
 
     def _start(self) -> None:
+        remote = remote_seats(self.setup)
         seed = self.setup.get("seed") or random.SystemRandom().randrange(1, 2**31)
+        if remote:          # a network game: deals no seat can foretell from its cards (#33 N3)
+            seed = secret_seed()
         session = Session.new(config_of(self.setup, seed), seats_of(self.setup),
                               on_save=self.app.prefs.save_game)
-        remote = remote_seats(self.setup)
         if remote:
             self.app.go("net_host_waiting", session=session, seats=remote)
             return

@@ -177,7 +177,7 @@ class TableScene(Scene):
     def ask_hint(self) -> None:
         """What would the computer (Expert) do here, and why? Answered in the hint's panel; asked
         again while it is shown, the panel goes away."""
-        if self.my_turn() and self.table.hint_job is None:
+        if self.my_turn() and self.table.hint_job is None and self.table.forced is None:
             if self.table.shown_hint() is None:
                 self.say(_("Thinking about it…"), 10.0)
             self.submit(AskHint())

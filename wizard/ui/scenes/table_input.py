@@ -35,6 +35,7 @@ ACTION_KEYS = {pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER
 HOLD_KEYS = {pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
              pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCK,
              pygame.K_F11}
+KEY_GRACE = 0.5   # seconds a trick waiting for a key lies there before a key lets it go
 TRUMP_KEYS = {pygame.K_1: "B", pygame.K_2: "G", pygame.K_3: "R", pygame.K_4: "Y"}
 TRUMP_ORDER = "BGRY"
 
@@ -97,8 +98,9 @@ def handle(sc: Screen, event: pygame.event.Event) -> None:
             sc.skip_animations()
             return
         if t.waiting_for_click() and event.key not in HOLD_KEYS:
-            sc.skip_animations()            # any other key: the trick has been seen, go on
-            return
+            if t.hold_age() >= KEY_GRACE:   # any other key: the trick has been seen, go on
+                sc.skip_animations()
+            return                          # (a key pressed as the trick ended was not for it)
     if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
         lay = sc.lay
         for box, fn in ((lay.pad_button, sc.open_score_pad), (lay.menu_button, sc.open_menu)):

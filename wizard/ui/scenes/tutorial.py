@@ -41,8 +41,22 @@ class TutorialScene(TableScene):
 
     @property
     def offers_real_game(self) -> bool:
-        """The first lesson ends with "Play a real game" beside "Back to the lessons"."""
-        return self.lesson_id == learn.FIRST_LESSON
+        """Every lesson ends with "Play a real game" beside "Back to the lessons" (#35: the Magic
+        and Camelot lessons too)."""
+        return True
+
+    def note_texts(self) -> tuple[tuple[str, bool, bool], ...]:
+        """Every note of the lesson as (text, bold, with a button), in this language: the panel
+        keeps one text size for all of them."""
+        from wizard.table.lessons.steps import Do, Say
+        from wizard.table.tutorial import words
+        look = self.tutorial.table.look
+        key = (look, _("Continue"))                     # the language and the look
+        if getattr(self, "_notes_key", None) != key:
+            self._notes_key = key
+            self._notes = tuple((words(i.text, i.args, look), isinstance(i, Do), isinstance(i, Say))
+                                for i in self.tutorial.items if isinstance(i, (Do, Say)))
+        return self._notes
 
     @property
     def lesson_title(self) -> str:
@@ -127,7 +141,7 @@ class TutorialScene(TableScene):
         super().handle(event)
 
     def play_real_game(self) -> None:
-        """From the end of the first lesson to New game (the usual setup: you against the
+        """From the end of a lesson to New game (the usual setup: you against the
         computer at Normal)."""
         self.close()
         self.app.go("menu")

@@ -1,0 +1,74 @@
+"""Helpers the tests share: a game played on to its end, a lesson played to its end on screen.
+
+The English interface every UI test starts from is the ``english`` fixture of ``conftest.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from wizard.engine import GameState
+from wizard.engine.actions import Action
+
+if TYPE_CHECKING:
+    from wizard.ui.app import App
+    from wizard.ui.scenes.tutorial import TutorialScene
+
+
+def play_to_end(state: GameState, deals: random.Random, moves: random.Random | None = None, *,
+                choose: Callable[[GameState], Action] | None = None,
+                until: Callable[[GameState], bool] | None = None,
+                events: list[Any] | None = None) -> GameState:
+    """Play ``state`` on until the game ends (or ``until(state)`` holds before a step): each deal
+    from ``deals``, each decision ``choose(state)``, by default a legal action drawn uniformly
+    with ``moves``. Each step's events are added to ``events`` when it is given. The random
+    generators are used exactly as a hand-written loop uses them (``deals`` at chance steps only,
+    ``moves`` once per decision), so seeded games stay the same games."""
+    if choose is None:
+        if moves is None:
+            raise ValueError("play_to_end needs moves (a random.Random) or choose")
+        pick = moves
+
+        def choose(s: GameState) -> Action:
+            return pick.choice(s.legal_actions())
+    while not state.is_terminal and (until is None or not until(state)):
+        if state.is_chance:
+            out = state.advance(deals)
+        else:
+            out = state.apply(choose(state))
+        if events is not None:
+            events += out
+    return state
+
+
+def play_lesson_to_end(app: App, sc: TutorialScene, limit: int = 300) -> None:
+    """Play the lesson on ``sc`` to its end as a person would: Enter closes a round's result and
+    goes on after a note, each asked move is made (the lesson's own intents); returns at the
+    lesson's "done" note (not yet closed)."""
+    import pygame
+
+    from wizard.table.lessons.steps import Do
+    from wizard.ui.smoke_tutorial import intents_for
+
+    def enter() -> None:
+        app.frame(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                           unicode="")])
+    for _i in range(limit):
+        app.frame(0.25)
+        app.frame(0.25)
+        if app.top is not sc:                # the round's result: closed as a person would
+            enter()
+            continue
+        note = sc.tutorial.note()
+        if note is None:
+            continue
+        if note.kind == "done":
+            return
+        if note.kind == "say":
+            enter()
+        elif note.kind == "do" and isinstance(sc.tutorial.item, Do):
+            for intent in intents_for(sc.tutorial.item.action):
+                sc.submit(intent)
+    raise AssertionError(f"the lesson did not end in {limit} steps")

@@ -1,0 +1,160 @@
+"""The internet table's screens (#33), headless, with the test's own mailbox server and relay on
+127.0.0.1: the host's waiting screen shows each seat's internet code beside the local code, a
+joiner types it in Join a table and plays at the host's table; a typo is said before anything is
+sent; without a mailbox server both screens say so and name it."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+from wormholes import free_port, local_servers, loopback_only  # noqa: E402
+
+from wizard.engine import GameConfig  # noqa: E402
+from wizard.net.host import SeatStatus  # noqa: E402
+from wizard.net.internet import Phase, Servers  # noqa: E402
+from wizard.net.keep import joiner_tokens, table_key  # noqa: E402
+from wizard.service import Prefs  # noqa: E402
+from wizard.session import Seat, Session  # noqa: E402
+from wizard.ui.app import App  # noqa: E402
+from wizard.ui.routes import make_app  # noqa: E402
+from wizard.ui.scenes.net_host import NetHostScene  # noqa: E402
+from wizard.ui.scenes.net_join import JoinScene  # noqa: E402
+from wizard.ui.scenes.net_table import HostTableScene, JoinerTableScene  # noqa: E402
+
+LOOPBACK = "127.0.0.1"
+
+
+def _app(path: Path, mailbox: str, relay: str) -> App:
+    app = make_app(Prefs(path), size=(1280, 800), headless=True, threaded=False, speed="off",
+                   lang="en")
+    app.net_bind = LOOPBACK          # type: ignore[attr-defined]
+    app.net_port = 0                 # type: ignore[attr-defined]
+    app.net_mailbox = mailbox        # type: ignore[attr-defined]  (only the test's own servers)
+    app.net_relay = relay            # type: ignore[attr-defined]
+    return app
+
+
+def until(cond: Callable[[], bool], *apps: App, limit: float = 30.0) -> None:
+    end = time.monotonic() + limit
+    while not cond():
+        assert time.monotonic() < end, "timed out"
+        for a in apps:
+            a.frame(0.0)
+        time.sleep(0.005)
+
+
+def _session(app: App) -> Session:
+    seats = [Seat.human("Anna"), Seat.human("Seat 2"), Seat.ai("Merlin", "easy"),
+             Seat.ai("Morgana", "easy")]
+    return Session.new(GameConfig(4, seed=77), seats, on_save=app.prefs.save_game)
+
+
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory: pytest.TempPathFactory):
+    with local_servers(tmp_path_factory.mktemp("wormhole")) as s, loopback_only():
+        yield s
+
+
+def test_a_joiner_types_the_seats_internet_code_and_sits_at_the_table(servers, tmp_path: Path,
+                                                                      monkeypatch) -> None:
+    copied: list[str] = []
+    monkeypatch.setattr("wizard.ui.scenes.net_host.copy_to_clipboard", copied.append)
+    host_app = _app(tmp_path / "host", servers.mailbox, servers.relay)
+    scene = host_app.go("net_host_waiting", session=_session(host_app), seats=[1])
+    assert isinstance(scene, NetHostScene) and scene.host is not None
+    until(lambda: 1 in scene.copy_buttons, host_app)     # the code came: its Copy button
+    code = scene.internet_code(1)
+    assert code is not None and code.split("-")[0].isdigit()
+    scene.copy_buttons[1].on_click()                   # one click copies it
+    assert copied == [code]
+    join_app = _app(tmp_path / "joiner", servers.mailbox, servers.relay)
+    join = join_app.go("net_join", code=code, name="Núria")
+    assert isinstance(join, JoinScene)
+    join.join()
+    until(lambda: isinstance(join_app.top, JoinerTableScene), host_app, join_app)
+    until(lambda: scene.host.status(1) is SeatStatus.PLAYING, host_app, join_app)  # type: ignore[union-attr]
+    assert scene.internet_code(1) is None             # spent, and the seat is taken
+    assert scene.game.seats[1].name == "Núria"
+    # the seat's token is kept under the table's own key (its local code): back by either code
+    h = scene.host
+    assert h is not None
+    kept = joiner_tokens(join_app.prefs.data_dir).get(table_key(h.bind, h.port, h.secret))
+    assert kept is not None and kept["token"] == h.tokens[1]
+    scene.start()
+    table = host_app.top
+    assert isinstance(table, HostTableScene)
+    joiner = join_app.top
+    assert isinstance(joiner, JoinerTableScene)
+    until(lambda: joiner.remote_game.moves == scene.game.moves and
+          joiner.remote_game.seats[0].name == "Anna", host_app, join_app)
+    assert not joiner.remote_game.lost
+    join_app.top.close()                                # type: ignore[attr-defined]
+    table.close()                                       # type: ignore[attr-defined]
+
+
+def test_a_typo_is_said_in_words_and_nothing_is_sent(tmp_path: Path) -> None:
+    app = _app(tmp_path, f"ws://{LOOPBACK}:{free_port()}/v1", f"tcp:{LOOPBACK}:{free_port()}")
+    join = app.go("net_join", code="7-indgo-tiger", name="Núria")
+    assert isinstance(join, JoinScene)
+    join.join()
+    assert join.wormhole is None and "“indgo”" in join.error and "“indigo”" in join.error
+
+
+def test_without_a_mailbox_server_both_screens_say_so_and_name_it(tmp_path: Path) -> None:
+    nobody = f"ws://{LOOPBACK}:{free_port()}/v1"
+    host_app = _app(tmp_path / "host", nobody, f"tcp:{LOOPBACK}:{free_port()}")
+    scene = host_app.go("net_host_waiting", session=_session(host_app), seats=[1])
+    assert isinstance(scene, NetHostScene) and scene.internet is not None
+    join_app = _app(tmp_path / "joiner", nobody, f"tcp:{LOOPBACK}:{free_port()}")
+    join = join_app.go("net_join", code="7-indigo-tiger", name="Núria")
+    join.join()  # type: ignore[attr-defined]
+    start = time.monotonic()
+    until(lambda: scene.internet.offline and join.error.startswith("No internet"), host_app, join_app)  # type: ignore[union-attr, attr-defined]
+    assert time.monotonic() - start < 10
+    assert scene.internet.phase(1) is Phase.OFFLINE and nobody in join.error  # type: ignore[attr-defined]
+    assert join.wormhole is None                        # that attempt is over: Join again works  # type: ignore[attr-defined]
+    scene.back()
+
+
+def test_settings_choose_the_servers_and_a_bad_address_is_said(tmp_path: Path,
+                                                                monkeypatch) -> None:
+    from wizard.persistence.settings import Settings
+    from wizard.ui.netui import servers
+    from wizard.ui.scenes.net_servers import NetServersScene
+    from wizard.ui.scenes.settings import SettingsScene
+    monkeypatch.delenv("WIZARD_MAILBOX")          # (tests/conftest.py: off) the settings decide
+    app = make_app(Prefs(tmp_path), size=(1280, 800), headless=True, threaded=False,
+                   speed="off", lang="en")
+    assert servers(app) is not None and "magic-wormhole.io" in servers(app).mailbox  # type: ignore[union-attr]
+    settings = app.go("settings")
+    assert isinstance(settings, SettingsScene)
+    row = settings.row_widgets[-1]
+    assert settings.rows[-1][1] == "Internet codes" and row.current == "public"
+    row.on_click()                                 # -> off
+    assert app.settings.net_mailbox == "off" and servers(app) is None
+    row.on_click()                                 # -> our own: a window to type them in
+    over = app.top
+    assert isinstance(over, NetServersScene)
+    over._set_mailbox("http://club.example/v1")
+    over._set_relay("tcp:club.example:4001")
+    over.save()
+    assert "ws://club.example:4000/v1" in over.error and app.settings.net_mailbox == "off"
+    over._set_mailbox("ws://club.example:4000/v1")
+    over.save()
+    assert app.top is settings and app.settings.net_mailbox == "ws://club.example:4000/v1"
+    assert servers(app) == Servers("ws://club.example:4000/v1", "tcp:club.example:4001")
+    assert settings.row_widgets[-1].current == "own"
+    assert "club.example" in settings.row_widgets[-1].show("own")
+    kept, bad = Settings.from_dict(Settings.from_dict(app.settings.to_dict())[0].to_dict())
+    assert bad == [] and kept.net_relay == "tcp:club.example:4001"
+    assert Settings.from_dict({"schema": 1, "net_mailbox": "ftp://x", "net_relay": 7})[1] == [
+        "net_mailbox", "net_relay"]
+    app.net_mailbox = "off"                        # type: ignore[attr-defined]  (--mailbox wins)
+    assert servers(app) is None

@@ -1,0 +1,91 @@
+"""Smoke-test states of issue #35 (the newcomer's second hour): the bid hint's plans, a card
+played for the person and said, the draw for the first dealer, each variant's explanation on New
+game, and a take-back refused at the start of a round."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from wizard import messages
+from wizard.engine import HOUSE_RULES, GameConfig, Phase
+from wizard.table import Session
+
+if TYPE_CHECKING:
+    from .app import App
+
+VARIANTS = tuple(r.name for r in HOUSE_RULES.values() if r.is_switch)   # the on/off variants
+NEWCOMER_SCREENS = ("lesson-merlin-wrong", "setup-camelot-edition", "hint-bid-plans", "table-forced-card", "first-dealer-draw",
+                    "takeback-refused-round", *(f"setup-variant-help-{v}" for v in VARIANTS))
+
+
+def make_newcomer_screen(app: App, name: str, play_until: Callable[..., Session],
+                         seats: Callable[[int], list]) -> None:
+    """Put ``app`` in state ``name`` (one of ``NEWCOMER_SCREENS``)."""
+    import pygame
+
+    from .scenes.table import TableScene
+
+    def table(session: Session) -> TableScene:
+        t = app.go("table", session=session, keep_history=False)
+        assert isinstance(t, TableScene)
+        app.frame(0.0)
+        return t
+
+    if name.startswith("setup-variant-help-"):
+        key = name.removeprefix("setup-variant-help-")
+        setup = app.go("setup")
+        row = next(r for r, _w, title, _l in setup.rule_help  # type: ignore[attr-defined]
+                   if title == messages.option_name(key))
+        app.frame(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=(row.x + 6, row.centery),
+                                           rel=(0, 0), buttons=(0, 0, 0))])
+        if setup.help_target() is None:  # type: ignore[attr-defined]
+            raise RuntimeError(f"{key} is not explained")
+    elif name == "lesson-merlin-wrong":         # the Camelot lesson: Merlin answered wrongly
+        from wizard.engine import card
+        from wizard.table import MerlinIntent, PlayIntent
+
+        from .smoke_tutorial import _do, make_tutorial_screen
+        sc = make_tutorial_screen(app, name, ("camelot", _do("play MERLIN:W")))
+        sc.submit(PlayIntent(card("MERLIN")))
+        app.frame(0.0)
+        sc.submit(MerlinIntent(as_wizard=False))
+        if sc.message is None or sc.table.choice != "merlin":
+            raise RuntimeError("a wrong answer for Merlin gets no word")
+    elif name == "setup-camelot-edition":       # Camelot chosen, the pointer on the Edition
+        setup = app.go("setup")
+        setup._set("edition", "camelot")  # type: ignore[attr-defined]
+        row = setup.rule_help[0][0]  # type: ignore[attr-defined]
+        app.frame(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=(row.x + 6, row.centery),
+                                           rel=(0, 0), buttons=(0, 0, 0))])
+    elif name == "hint-bid-plans":              # round 4: the bid hint with its plans
+        from .smoke_hint import make_hint_screen
+        session = play_until(Session.new(GameConfig(4, seed=23), seats(4)),
+                             lambda s: s.is_human_turn() and s.phase is Phase.BID and s.round >= 4)
+        make_hint_screen(app, name, session)
+    elif name == "table-forced-card":           # the person's only legal card waits to play itself
+        session = play_until(Session.new(GameConfig(4, seed=27), seats(4)),
+                             lambda s: s.is_human_turn() and s.phase is Phase.PLAY and s.round >= 3
+                             and len(s.view(0).trick) >= 1 and len(s.legal_actions()) == 1)
+        t = table(session)
+        if not t.table.forced_line():
+            raise RuntimeError("the forced card is not said")
+    elif name == "first-dealer-draw":           # drawn for the first dealer: who drew what
+        t = table(Session.new(GameConfig(4, seed=29), seats(4)))     # the table starts the game
+        for _i in range(200):
+            if t.my_turn():
+                break
+            app.frame(0.05)
+        if not t.my_turn():
+            raise RuntimeError("the person never bids in round 1")
+    elif name == "takeback-refused-round":      # round 3 begins: Ctrl+Z is refused, with why
+        session = play_until(Session.new(GameConfig(4, seed=31), seats(4)),
+                             lambda s: s.is_human_turn() and s.phase is Phase.BID and s.round >= 3)
+        t = table(session)
+        app.frame(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL,
+                                           unicode="")])
+        if t.message is None:
+            raise RuntimeError("the take-back's refusal is not said")
+    else:
+        raise ValueError(name)
+    app.frame(0.0)
