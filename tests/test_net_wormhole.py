@@ -201,6 +201,7 @@ def test_local_codes_and_wormhole_codes_are_told_apart_by_their_form() -> None:
     local = joincode.encode(joincode.JoinCode("192.168.1.20", joincode.DEFAULT_PORT, 123456))
     assert not looks_like_wormhole(local) and not looks_like_wormhole("192.168.1.20:36523")
     assert looks_like_wormhole("12-indigo-tiger")
+    assert not looks_like_wormhole("7342-Z6QX-WU33-D")      # a local code whose first group is digits
 
 
 def test_the_servers_by_default_are_magic_wormholes_public_ones() -> None:

@@ -94,7 +94,9 @@ CODE_FORM = re.compile(r"^\s*\d+\s*(-\s*[A-Za-z]+\s*)+$")
 def looks_like_wormhole(text: str) -> bool:
     """Whether ``text`` has the form of a wormhole code (a number, a dash, words) rather than a
     local-network code (groups of letters and digits)."""
-    return bool(re.match(r"^\s*\d+\s*-\s*[A-Za-z]", text))
+    # a nameplate has 1 to 3 digits; a local code's first group is 4 characters, which may all be
+    # digits ("7342-Z6…"), so a number of 4 or more is a local code with a typo, not a wormhole's
+    return bool(re.match(r"^\s*\d{1,3}\s*-\s*[A-Za-z]", text))
 
 
 class CodeError(ValueError):

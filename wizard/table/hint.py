@@ -21,6 +21,7 @@ from wizard.ai.coach import CLAIM_CHANCE, CLAIM_POINTS, Coach
 from wizard.ai.seats import who_sits
 from wizard.ai.simulator import decode
 from wizard.engine import Action, Bid, ChooseTrump, Play, PlayerView
+from wizard.engine.edition import Power
 from wizard.i18n import N_, _, ngettext
 
 from .clock import Clock
@@ -144,7 +145,7 @@ def plans_note(view: PlayerView) -> str:
         parts.append(_("With one card there is no plan to choose: the chances of the two bids "
                        "would add up to 100 %, but each is estimated from its own sample of "
                        "deals, so they can miss it by a few points."))
-        if view.config.edition.value == "camelot":
+        if Power.VOIDS in view.config.rules.powers.values():     # Excalibur (Camelot)
             parts.append(_("In Camelot, Excalibur voids round 1: then neither bid is made."))
     else:
         parts.append(_("Each line is a different plan, so the chances do not add up to 100 %."))
