@@ -118,8 +118,9 @@ def test_r4_a_history_line_with_a_lone_surrogate_is_set_aside(tmp_path: Path) ->
     assert len(store.load_history()) == 2
     assert store.append_history(finished_entry(4))
     assert len(Store(tmp_path).load_history()) == 3
-    [aside] = asides(tmp_path, "history.jsonl")
-    assert bad.encode().strip() in aside.read_bytes()
+    # the bad line is kept once, in the original the import left aside (#34 S11)
+    [original] = asides(tmp_path, "history.jsonl", "migrated")
+    assert bad.encode().strip() in original.read_bytes()
 
 
 def test_r4_a_seat_named_with_a_lone_surrogate_cannot_be_made() -> None:

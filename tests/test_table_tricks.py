@@ -139,7 +139,7 @@ def test_the_line_is_translated_with_a_separate_you_form() -> None:
     magic = rules_of("magic")
     named = trick_line(won, NAMES, None, rules=magic)
     you = trick_line(won, ["Moi", "Bruno", "Carme"], you=0, rules=magic)
-    assert named.startswith("Anna remporte le pli\u00a0:") and "Magicien magique" in named
+    assert named.startswith("Anna remporte le pli\u00a0:") and "Archimage" in named
     assert you.startswith("Vous remportez le pli\u00a0:")
     set_language("ca")
     assert trick_line(won, ["Jo", "Bruno", "Carme"], you=0, rules=magic).startswith("Guanyeu la basa:")

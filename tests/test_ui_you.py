@@ -42,5 +42,7 @@ def test_the_first_dealer_banner(name: str, want: str, wrong: str,
         t.close()                  # type: ignore[attr-defined]
     for _ in range(120):
         app.frame(1 / 30)
-    assert want in seen and wrong not in seen
+    # the banner may say more ("You drew the highest card: you deal first")
+    assert any(want.lower() in x.lower() for x in seen)
+    assert not any(wrong.lower() in x.lower() for x in seen)
     t.close()                      # type: ignore[attr-defined]
