@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 from . import heuristics as H
 from . import simulator as F
@@ -108,8 +109,13 @@ def weighted_worlds(info: Info, rng: random.Random, count: int, pool_factor: int
         weights.append(bid_weight(info, h))
     if pool_factor <= 1 or sum(weights) <= 0:
         return cands[:count]
-    # Systematic resampling keeps it cheap and low-variance.
-    total = sum(weights)
+    return systematic_resample(cands, weights, sum(weights), count, rng)
+
+
+def systematic_resample(cands: list[Any], weights: list[float], total: float, count: int,
+                        rng: random.Random) -> list[Any]:
+    """``count`` of ``cands`` drawn in proportion to ``weights`` (summing to ``total`` > 0) by
+    systematic resampling: one random offset, then even steps (cheap and low-variance)."""
     step = total / count
     u = rng.random() * step
     out = []

@@ -35,7 +35,7 @@ from . import heuristics as H
 from .easy import high_cards
 from .knowledge import Info, in_hand
 from .rollout import World
-from .sampling import sample_hands
+from .sampling import sample_hands, systematic_resample
 
 PERSON = "person"
 LEVELS = ("easy", "normal", "hard", "expert")
@@ -162,15 +162,4 @@ def _resample(info: Info, seats: Sequence[str | None], rng: random.Random, count
     total = sum(weights)
     if total <= 0:
         return cands[:count]
-    step = total / count
-    u = rng.random() * step
-    out = []
-    acc = 0.0
-    i = 0
-    for k in range(count):
-        target = u + k * step
-        while acc + weights[i] < target and i < len(weights) - 1:
-            acc += weights[i]
-            i += 1
-        out.append(cands[i])
-    return out
+    return systematic_resample(cands, weights, total, count, rng)
