@@ -159,6 +159,7 @@ class Knock:
         self.sock, self.address, self.since, self.data = sock, address, since, data
 
 
+ACCEPT_ROUND = 256            # connections accepted in one go (then the loop does the rest)
 FIRST_READ = 4096             # bytes read at once before the first line is whole (a hello: < 1 KB)
 SWEEP = 0.25                  # seconds between looks for knocks past their time
 
@@ -179,6 +180,9 @@ class Gate:
         self.pool, self.tally, self.timeout = pool, tally, timeout
         self._knocks: set[Knock] = set()
         self._sweeping: asyncio.TimerHandle | None = None
+        #: the last round of accepts took all it could: the system's queue is backed up, so a
+        #: first line that does not even say hello is closed unanswered (no JSON read, no reply)
+        self.behind = False
         loop.add_reader(listener.fileno(), self._ready)   # NotImplementedError: a proactor
 
     def close(self) -> None:
@@ -193,10 +197,11 @@ class Gate:
 
     def _ready(self) -> None:
         family = self.listener.family
-        for _ in range(256):
+        for _ in range(ACCEPT_ROUND):
             try:
                 fd, peer = self.listener._accept()  # type: ignore[attr-defined]  # no wrapper's cost
             except (BlockingIOError, InterruptedError):
+                self.behind = False               # the queue is empty
                 return
             except OSError as err:                # out of files: the next round tries again
                 log.warning("a connection could not be accepted: %s", err)
@@ -214,6 +219,7 @@ class Gate:
                 continue
             address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
             self._first(sock, address, data or b"", None)
+        self.behind = True                        # a whole round, and more were waiting
 
     def _first(self, sock: socket.socket, address: str, data: bytes, knock: Knock | None) -> None:
         """Decide on ``data``, the bytes read so far: a whole first line is refused or adopted;
@@ -230,6 +236,10 @@ class Gate:
         if end < 0:
             why: wire.Refused | None = wire.Refused(Code.TOO_LONG,
                                                     f"a line over {wire.MAX_LINE} bytes")
+        elif self.behind and b'"hello"' not in data[:end]:
+            self.tally(Code.MALFORMED)                # no hello at all, and a queue to clear
+            sock.close()
+            return
         else:
             why = self.check(data[:end + 1])
         if why is None:
