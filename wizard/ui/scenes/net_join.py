@@ -333,9 +333,21 @@ class JoinScene(Screen):
 
     def handle(self, event: pygame.event.Event) -> None:
         """The network's news wakes the loop (network waits are in real seconds, not the game's
-        clock)."""
-        if event.type != NET_EVENT:
-            super().handle(event)
+        clock). Enter in a field joins once there is a code, else goes to the code's field."""
+        if event.type == NET_EVENT:
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and (self.code_box.focus or self.name_box.focus) \
+                and not self.code_box.composing and not self.name_box.composing:
+            self.code_box.set_focus(False)
+            self.name_box.set_focus(False)
+            if self.code.strip():
+                self.join()
+            else:
+                self.code_box.set_focus(True)
+            self.app.dirty = True
+            return
+        super().handle(event)
 
     def back(self) -> None:
         """Back to the main menu."""
