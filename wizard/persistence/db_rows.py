@@ -27,12 +27,13 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import checks, history_tally
-from .aside import DAMAGED, aside_path
-from .atomic import parse_json
-from .checks import Invalid
-from .history import SCORE_LIMIT, HistoryEntry
-from .seats import SeatSpec
+from wizard import checks
+from wizard.checks import Invalid
+from wizard.persistence.files.aside import DAMAGED, aside_path
+from wizard.persistence.files.atomic import parse_json
+from wizard.persistence.history import tally as history_tally
+from wizard.persistence.history.entry import SCORE_LIMIT, HistoryEntry
+from wizard.session.seats import SeatSpec
 
 log = logging.getLogger("wizard.persistence")
 
@@ -294,7 +295,7 @@ def _keep_copy(path: Path) -> Path:
 
 def _entry(digest: object, blob: object) -> tuple[HistoryEntry, bytes] | None:
     """The game of a stored record if it verifies (its digest, then a replay), else None."""
-    from .history_db import line_of
+    from wizard.persistence.history_db import line_of
     if not isinstance(digest, bytes) or not isinstance(blob, bytes):
         return None
     try:
@@ -309,7 +310,7 @@ def check_rows(path: Path) -> Repair | None:
     file; what was done, or None when every row is good. Call it before the database is open in
     this process: it is read first through a read-only connection (which never checkpoints), so
     a copy of its bytes can be kept as they were before anything is rebuilt."""
-    from .history_db import connect
+    from wizard.persistence.history_db import connect
     conn = connect(path, readonly=True)
     try:
         found = find(conn)
@@ -326,7 +327,7 @@ def check_rows(path: Path) -> Repair | None:
 
 
 def _repair(conn: sqlite3.Connection, found: Findings, copy: Path | None) -> Repair:
-    from .history_db import HistoryDB, rollback
+    from wizard.persistence.history_db import HistoryDB, rollback
     rebuilt = 0
     gone: list[tuple[object, str]] = []      # (key as stored, finished) of rows without a record
     conn.execute("BEGIN IMMEDIATE")

@@ -84,7 +84,7 @@ def part_db(folder: Path) -> dict[str, float]:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from wizard.persistence.history_seed import games
+    from wizard.persistence.history.seed import games
     from wizard.service import Prefs
 
     from .routes import make_app
@@ -175,11 +175,11 @@ def part_db(folder: Path) -> dict[str, float]:
 def _old_load(path: Path, cache_digests: set[str]) -> list[Any]:
     """What earlier versions did to open History or Progress: read and check every line (a line
     in the cache of replayed lines is not replayed again)."""
-    from wizard.persistence import checks
-    from wizard.persistence.atomic import parse_json
-    from wizard.persistence.history import HISTORY_MIGRATIONS, HistoryEntry
-    from wizard.persistence.history_file import lines, open_regular
-    from wizard.persistence.verified import line_digest
+    from wizard import checks
+    from wizard.persistence.files.atomic import parse_json
+    from wizard.persistence.history.entry import HISTORY_MIGRATIONS, HistoryEntry
+    from wizard.persistence.history.jsonl import lines, open_regular
+    from wizard.persistence.history.verified import line_digest
     out = []
     f = open_regular(path, 1 << 30)
     assert f is not None
@@ -194,10 +194,11 @@ def _old_load(path: Path, cache_digests: set[str]) -> list[Any]:
 
 def part_jsonl(folder: Path, cold: bool) -> dict[str, float]:
     """The same figures on the JSON-lines history, read as earlier versions read it."""
-    from wizard.persistence import compute_stats, progress
-    from wizard.persistence.history_file import append_atomic, open_regular
-    from wizard.persistence.history_seed import games
-    from wizard.persistence.verified import VerifiedCache
+    from wizard.persistence.history.jsonl import append_atomic, open_regular
+    from wizard.persistence.history.seed import games
+    from wizard.persistence.history.verified import VerifiedCache
+    from wizard.review.progress import progress
+    from wizard.review.stats import compute_stats
 
     from .scenes.progress import player_names
 
@@ -262,7 +263,7 @@ def _child(part: str, folder: Path, cold: bool) -> dict[str, float]:
 def run(games: int, in_progress: int, cold: bool = True,
         keep: Path | None = None) -> dict[str, dict[str, float]]:
     """Build the histories, run both parts, print the table; the figures."""
-    from wizard.persistence.history_seed import seed_history
+    from wizard.persistence.history.seed import seed_history
     tmp = None
     if keep is None:
         tmp = tempfile.TemporaryDirectory(prefix="wizard-history-bench-")

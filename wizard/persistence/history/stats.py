@@ -10,12 +10,12 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 
-from . import history_tally
-from .checks import Invalid
-from .progress import MIXED, RECENT, GamePoint, LevelResult, Progress
-from .review import DEFAULT_THRESHOLD, points_lost_by_round
-from .review_store import read_review
-from .stats import PlayerStats, StatLine
+from wizard.checks import Invalid
+from wizard.persistence.history import tally as history_tally
+from wizard.persistence.history.reviews import read_review
+from wizard.review.decisions import DEFAULT_THRESHOLD, points_lost_by_round
+from wizard.review.progress import MIXED, RECENT, GamePoint, LevelResult, Progress
+from wizard.review.stats import PlayerStats, StatLine
 
 
 def stats_of(conn: sqlite3.Connection, *, takebacks: bool = True,

@@ -27,7 +27,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
-from .progress import MIXED, Streak
+from wizard.review.progress import MIXED, Streak
 
 SCHEMA = 2
 
@@ -177,9 +177,14 @@ def create(conn: sqlite3.Connection) -> None:
 
 def add_games(conn: sqlite3.Connection, game: int | None = None) -> None:
     """Count game ``game`` (just written: its ``games``, ``seats`` and ``rounds`` rows), or every
-    game when ``game`` is None (filling the tables of an upgraded database)."""
-    where, args = ("game = :game", {"game": game}) if game is not None else ("true", {})
-    s_where = "s.game = :game" if game is not None else "true"
+    game when ``game`` is None (filling the tables of an upgraded or repaired database): every
+    game of the full count of rounds, the games whose seats have a ``first`` (a shorter game has
+    none: its figures are kept apart, as ``HistoryDB`` keeps them when it writes a game)."""
+    if game is not None:
+        where, s_where, args = "game = :game", "s.game = :game", {"game": game}
+    else:
+        full = "(SELECT game FROM seats WHERE first)"
+        where, s_where, args = f"game IN {full}", f"s.game IN {full}", {}
     conn.execute(_NAMES.format(where=where), args)
     conn.execute(_STATS.format(where=s_where), args)
     conn.execute(_SIZES.format(where=s_where), args)

@@ -28,10 +28,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from .aside import DAMAGED, FOREIGN, NEWER, aside_path, move_aside
-from .atomic import NONBLOCK, replacing, sync_dir
-from .checks import Invalid
-from .history_db import APPLICATION_ID, DB_SCHEMA, connect, line_of
+from wizard.checks import Invalid
+from wizard.persistence.files.aside import DAMAGED, FOREIGN, NEWER, aside_path, move_aside
+from wizard.persistence.files.atomic import NONBLOCK, replacing, sync_dir
+from wizard.persistence.history_db import APPLICATION_ID, DB_SCHEMA, connect, line_of
 
 MAGIC = b"SQLite format 3\x00"
 WAL_MAGIC = (0x377F0682, 0x377F0683)
