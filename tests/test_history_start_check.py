@@ -190,6 +190,34 @@ def test_s10_a_games_table_without_its_key_is_not_accepted(base: Path, tmp_path:
     store.close()
 
 
+@pytest.mark.parametrize("flip", [b"PRIMASY", b"PRIARY "])
+def test_a_flip_in_the_schemas_text_lists_every_game_that_verifies(
+        base: Path, tmp_path: Path, flip: bytes) -> None:
+    """The fuzz's last lost cases (seed 5 mutation 9081, seed 6 mutation 8568): one bit of the
+    schema's text turns ``id INTEGER PRIMARY KEY`` into an ordinary column. ``quick_check`` and
+    ``integrity_check`` pass and every id reads NULL; History listed games that were not their
+    records and told nothing. Now the file is set aside, every game is brought back from it and
+    the player is told."""
+    d = _folder(base, tmp_path)
+    conn = sqlite3.connect(d / DB_NAME)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    raw = (d / DB_NAME).read_bytes()
+    at = raw.index(b"id INTEGER PRIMARY KEY,")
+    (d / DB_NAME).write_bytes(raw[:at + 11] + flip + raw[at + 18:])
+    check = sqlite3.connect(d / DB_NAME)
+    assert check.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    assert check.execute("SELECT COUNT(*) FROM games WHERE id IS NULL").fetchone()[0] == GAMES
+    check.close()
+    store = Store(d)
+    keys = [r.key for r in store.history_page(0, 100)]
+    assert len(keys) == len(set(keys)) == GAMES           # every game, each once
+    [problem] = [p for p in store.problems if p.file == "history"]
+    assert problem.recovered == GAMES and problem.lost == ()
+    assert problem.moved_to is not None and problem.moved_to.read_bytes()[at + 11:at + 18] == flip
+    store.close()
+
+
 def test_s9_a_full_disk_at_a_games_end_is_reported_as_a_full_disk(base: Path, tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch
                                                                   ) -> None:

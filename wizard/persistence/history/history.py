@@ -106,7 +106,15 @@ class History:
         """Whether any history file (the database, a backup, an earlier version's) is there."""
         names = [DB_NAME, HISTORY_NAME, REVIEWS_DIR]
         names += [backup_path(Path(DB_NAME), g).name for g in range(1, BACKUPS + 1)]
-        return any(os.path.lexists(self.data_dir / n) for n in names)
+        for n in names:
+            try:
+                os.lstat(self.data_dir / n)
+                return True
+            except FileNotFoundError:
+                continue
+            except OSError:          # the folder may not be read (mode 0000, #34): not "none"
+                return True          # but "cannot be read", which the opening then tells
+        return False
 
     def _open_db(self, import_files: bool = True) -> HistoryDB:
         path = self.data_dir / DB_NAME        # never followed: a link there is set aside below
@@ -208,7 +216,7 @@ class History:
                                else "no good backup: a new history")
         detail += f"; {len(recovered)} games recovered from the copy set aside"
         if lost is not None:
-            detail += f"; {len(lost)} games lost: {', '.join(lost)}"
+            detail += f"; {len(lost)} games lost" + (f": {', '.join(lost)}" if lost else "")
         else:
             detail += "; the games it held could not be listed"
         self._report(Problem(kind, FileKind.HISTORY, path, moved[0] if moved else None,
