@@ -62,10 +62,10 @@ class Hung(BaseException):
 def _build(d: Path) -> None:
     from test_review import quick
 
+    from wizard.persistence.history.db import line_digest
     from wizard.persistence.history.history import CACHE_NAME
     from wizard.persistence.history.reviews import review_id
     from wizard.persistence.history.verified import VerifiedCache
-    from wizard.persistence.history_db import line_digest
     from wizard.review import review_game
     populate(d, history=0)
     store = Store(d)

@@ -14,9 +14,9 @@ from test_persistence_support import finished_entry
 
 from wizard.engine import Bid, Edition, GameConfig, GameRecord, Options, RoundResult, TakeBack
 from wizard.persistence import HistoryEntry, Store
+from wizard.persistence.history.db import entry_line
 from wizard.persistence.history.reviews import review_id
 from wizard.persistence.history.stats import player_names, progress_of, stats_of
-from wizard.persistence.history_db import entry_line
 from wizard.review.progress import progress
 from wizard.review.stats import compute_stats
 from wizard.session.seats import SeatSpec
@@ -193,7 +193,7 @@ def test_a_schema_1_database_gets_the_tally_tables_when_opened(tmp_path: Path) -
     import sqlite3
 
     from wizard.persistence.history.backups import examine
-    from wizard.persistence.history_db import DB_NAME, DB_SCHEMA
+    from wizard.persistence.history.db import DB_NAME, DB_SCHEMA
     rng = random.Random(11)
     games = [toy(k, rng) for k in range(1, 61)]
     store = Store(tmp_path)

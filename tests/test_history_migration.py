@@ -22,7 +22,7 @@ from wizard.persistence import HistoryEntry, ProblemKind, Store, review_id
 from wizard.persistence.files.atomic import dump_json
 from wizard.persistence.history import backups as db_files
 from wizard.persistence.history.backups import BACKUP_EVERY, backup_path, keys_in
-from wizard.persistence.history_db import DB_NAME
+from wizard.persistence.history.db import DB_NAME
 from wizard.review.decisions import REVIEW_ENGINE, Decision, Review
 from wizard.session import Seat, Session
 from wizard.session.seats import SeatSpec

@@ -18,8 +18,8 @@ import pytest
 
 from wizard.persistence import ProblemKind, Store
 from wizard.persistence.history.backups import backup_path, recover_lines
+from wizard.persistence.history.db import DB_NAME
 from wizard.persistence.history.seed import seed_history
-from wizard.persistence.history_db import DB_NAME
 
 GAMES = 12
 
@@ -221,8 +221,8 @@ def test_a_flip_in_the_schemas_text_lists_every_game_that_verifies(
 def test_s9_a_full_disk_at_a_games_end_is_reported_as_a_full_disk(base: Path, tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch
                                                                   ) -> None:
+    from wizard.persistence.history.db import HistoryDB
     from wizard.persistence.history.seed import games
-    from wizard.persistence.history_db import HistoryDB
     d = _folder(base, tmp_path)
     store = Store(d)
     real = HistoryDB._insert

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from wizard.engine import GameConfig, GameRecord
 from wizard.persistence.games import SavedGame
+from wizard.persistence.history.db import HistoryDB
 from wizard.persistence.history.entry import HistoryEntry
-from wizard.persistence.history_db import HistoryDB
 from wizard.session import Seat, Session
 from wizard.session.deals import SECRET_SEED_MIN, SecretRandom, deal_rng, secret_seed
 

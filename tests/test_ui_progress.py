@@ -134,8 +134,8 @@ def test_the_stored_reviews_give_the_points_lost(tmp_path: Path) -> None:
                                         ((1024, 640), 1.3)])
 def test_every_level_row_is_shown_inside_the_panel(tmp_path: Path, size: tuple[int, int],
                                                    scale: float) -> None:
+    from wizard.persistence.history.db import entry_line
     from wizard.persistence.history.seed import games
-    from wizard.persistence.history_db import entry_line
     prefs = Prefs(tmp_path)
     db = prefs.store.history_db()
     db.add_many([(g, entry_line(g)) for g in games(12)])     # the six levels and mixed tables

@@ -39,12 +39,12 @@ from wizard.persistence.games import (
     file_key,
 )
 from wizard.persistence.history.backups import BACKUPS, backup_path
+from wizard.persistence.history.db import DB_NAME, GameRow, HistoryDB
 from wizard.persistence.history.entry import HistoryEntry
 from wizard.persistence.history.history import History
 from wizard.persistence.history.lines import Imported
 from wizard.persistence.history.oldformat import CACHE_NAME, HISTORY_NAME
 from wizard.persistence.history.reviews import Reviews
-from wizard.persistence.history_db import DB_NAME, GameRow, HistoryDB
 from wizard.persistence.settings import SETTINGS_MIGRATIONS, Settings
 from wizard.persistence.writer import LatestWriter
 from wizard.review.decisions import Review

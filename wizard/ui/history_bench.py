@@ -228,7 +228,7 @@ def part_jsonl(folder: Path, cold: bool) -> dict[str, float]:
     times = []
     cpu = []
     for entry in games(5, first=10**6):
-        from wizard.persistence.history_db import entry_line
+        from wizard.persistence.history.db import entry_line
         line = entry_line(entry)
         t0 = time.perf_counter()
         c0 = time.thread_time()

@@ -118,7 +118,7 @@ def mutate(folder: Path, rng: random.Random, k: int) -> str:
 
 def verifying_keys(folder: Path) -> set[str]:
     """The digests of every game record that still verifies in any database file of the folder."""
-    from wizard.persistence.history_db import line_digest
+    from wizard.persistence.history.db import line_digest
     found: set[str] = set()
     for p in folder.iterdir():
         if not p.is_file() or not p.name.startswith("history") or "-wal" in p.name \
@@ -150,8 +150,8 @@ def verifying_keys(folder: Path) -> set[str]:
 
 def run_one(app: Any, folder: Path) -> tuple[int, int]:
     """Start on ``folder`` and open every history screen; (games listed, problems told)."""
+    from wizard.persistence.history.db import entry_line, line_digest
     from wizard.persistence.history.seed import games
-    from wizard.persistence.history_db import entry_line, line_digest
     from wizard.service import Prefs
     from wizard.ui.scenes.history import HistoryScene
     prefs = Prefs(folder)

@@ -121,9 +121,9 @@ def make_import_screen(a: App, name: str) -> None:
     import tempfile
     from pathlib import Path
 
+    from wizard.persistence.history.db import entry_line
     from wizard.persistence.history.seed import games
     from wizard.persistence.history.verified import VerifiedCache, line_digest
-    from wizard.persistence.history_db import entry_line
     from wizard.service import Prefs
 
     from .scenes.importing import ImportScene

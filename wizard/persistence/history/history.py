@@ -17,7 +17,6 @@ from pathlib import Path
 
 from wizard import checks
 from wizard.checks import Invalid
-from wizard.persistence.db_rows import check_rows
 from wizard.persistence.files.aside import FOREIGN, NEWER, move_aside
 from wizard.persistence.files.atomic import parse_json
 from wizard.persistence.files.problems import FileKind, Problem, ProblemKind
@@ -39,6 +38,7 @@ from wizard.persistence.history.backups import (
     set_aside,
     unlink_links,
 )
+from wizard.persistence.history.db import DB_NAME, GameRow, HistoryDB, open_here
 from wizard.persistence.history.entry import HistoryEntry
 from wizard.persistence.history.lines import (
     Imported,
@@ -50,7 +50,7 @@ from wizard.persistence.history.oldformat import (
 )
 from wizard.persistence.history.oldformat import HISTORY_NAME, OldFormat
 from wizard.persistence.history.reviews import REVIEWS_DIR, review_id
-from wizard.persistence.history_db import DB_NAME, GameRow, HistoryDB, open_here
+from wizard.persistence.history.rows import check_rows
 
 log = logging.getLogger("wizard.persistence")
 
@@ -520,7 +520,7 @@ def _lower_priority() -> None:
 def _safe(db: HistoryDB, conn: sqlite3.Connection):  # type: ignore[no-untyped-def]
     """(key, entry or None when that row is damaged) for every game, oldest first."""
     last = 0
-    from wizard.persistence.history_db import entry_of
+    from wizard.persistence.history.db import entry_of
     while True:
         rows = conn.execute("SELECT g.id, g.game_key, r.digest, r.line FROM games g LEFT JOIN "
                             "records r ON r.game = g.id WHERE g.id > ? ORDER BY g.id LIMIT 200",

@@ -22,6 +22,7 @@ from typing import Protocol
 from wizard.persistence.files.aside import FOREIGN, move_aside
 from wizard.persistence.files.atomic import TooLarge
 from wizard.persistence.files.problems import FileKind, Problem, ProblemKind
+from wizard.persistence.history.db import DB_NAME, HistoryDB
 from wizard.persistence.history.jsonl import open_regular
 from wizard.persistence.history.lines import (
     Imported,
@@ -33,7 +34,6 @@ from wizard.persistence.history.lines import (
 )
 from wizard.persistence.history.reviews import REVIEWS_DIR
 from wizard.persistence.history.verified import VerifiedCache
-from wizard.persistence.history_db import DB_NAME, HistoryDB
 
 log = logging.getLogger("wizard.persistence")
 

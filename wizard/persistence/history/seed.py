@@ -17,9 +17,9 @@ from pathlib import Path
 
 from wizard.engine import Edition, GameConfig, GameRecord, GameState, start
 from wizard.persistence.games import SavedGame
+from wizard.persistence.history.db import entry_line, line_digest
 from wizard.persistence.history.entry import HistoryEntry
 from wizard.persistence.history.verified import VerifiedCache
-from wizard.persistence.history_db import entry_line, line_digest
 from wizard.persistence.store import Store
 from wizard.session.seats import SeatSpec
 

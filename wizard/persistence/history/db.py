@@ -426,7 +426,7 @@ class HistoryDB:
         out = []
         for gid, key, finished, edition, takebacks in games:
             rows = seats.get(gid, [])
-            try:        # checked at start (``db_rows``); a row changed since is left out
+            try:        # checked at start (``rows``); a row changed since is left out
                 out.append(GameRow(key, checks.timestamp(finished, "finished"),
                                    checks.choice(edition, "edition", EDITIONS),
                                    tuple(SeatSpec(r[2], r[3], r[4]) for r in rows),
