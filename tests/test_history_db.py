@@ -262,3 +262,16 @@ def test_closing_removes_the_saves_still_waiting_for_a_sync(tmp_path: Path) -> N
     store.close()
     assert not store.game_path(game.game_id).exists()
     assert Store(tmp_path).history_count() == 1
+
+
+def test_a_store_let_go_without_closing_frees_its_database(tmp_path: Path) -> None:
+    """The ``Store``'s parts (``History``, ``Reviews``) hold no reference back to it: a store
+    dropped without ``close()`` is freed at once, its database with it, so the next store on the
+    folder checks the files again (the damage matrix's starts rely on it)."""
+    from wizard.persistence.history.db import open_here
+    store = Store(tmp_path)
+    assert store.finish_game(finished_entry(3))
+    path = store.history_db().path
+    assert open_here(path)
+    del store
+    assert not open_here(path)

@@ -11,6 +11,7 @@ import atexit
 import logging
 import os
 import threading
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -83,9 +84,12 @@ class Store:
         self._legacy_done = False
         self._legacy_pending: SavedGame | None = None   # a game.json that could not be moved yet
         self._summaries = SummaryCache()            # the Continue list, read once (R15)
-        self.history = History(self.data_dir, self._report, self._lock, self._clear,
-                               self.delete_game)
-        self.reviews = Reviews(self.data_dir, self.history.db, self._report)
+        # the parts call the store back through weak references: no cycle, so a store let go
+        # without ``close()`` is freed at once, with its database (``db.open_here`` then says
+        # the folder is no longer open in this process), as a store with no parts would be
+        report, clear, delete = _weak(self._report), _weak(self._clear), _weak(self.delete_game)
+        self.history = History(self.data_dir, report, self._lock, clear, delete)
+        self.reviews = Reviews(self.data_dir, self.history.db, report)
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -582,6 +586,17 @@ class Store:
 _DATA_FILES = frozenset({*FILE_NAMES.values(), CACHE_NAME, HISTORY_NAME,
                          f"{Path(DB_NAME).stem}.backup",
                          *(backup_path(Path(DB_NAME), g).name for g in range(1, BACKUPS + 1))})
+
+
+def _weak(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` (bound to a store) called through a weak reference: nothing once the store is
+    gone (its parts may outlive it a moment, e.g. a backup thread finishing)."""
+    ref = weakref.WeakMethod(method)
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        bound = ref()
+        return None if bound is None else bound(*args, **kwargs)
+    return call
 
 
 def _is_game_file(name: str) -> bool:

@@ -192,6 +192,20 @@ def _old_load(path: Path, cache_digests: set[str]) -> list[Any]:
     return out
 
 
+def _old_player_names(history: list[Any]) -> list[str]:
+    """The Progress screen's list of names as earlier versions made it, from every game in memory:
+    names that ever sat as a person, most games first (then computers, if no person)."""
+    count: dict[str, int] = {}
+    human: set[str] = set()
+    for entry in history:
+        for s in entry.seats:
+            count[s.name] = count.get(s.name, 0) + 1
+            if s.is_human:
+                human.add(s.name)
+    names = [n for n in count if n in human] or list(count)
+    return sorted(names, key=lambda n: (-count[n], n.casefold()))
+
+
 def part_jsonl(folder: Path, cold: bool) -> dict[str, float]:
     """The same figures on the JSON-lines history, read as earlier versions read it."""
     from wizard.persistence.history.jsonl import append_atomic, open_regular
@@ -199,8 +213,6 @@ def part_jsonl(folder: Path, cold: bool) -> dict[str, float]:
     from wizard.persistence.history.verified import VerifiedCache
     from wizard.review.progress import progress
     from wizard.review.stats import compute_stats
-
-    from .scenes.progress import player_names
 
     path = folder / "history.jsonl"
     cache = VerifiedCache(folder, "history.checked.json")
@@ -214,13 +226,13 @@ def part_jsonl(folder: Path, cold: bool) -> dict[str, float]:
     out["stats_ms"] = (time.perf_counter() - t0) * 1000
     t0 = time.perf_counter()
     again = _old_load(path, cache.digests)
-    progress(again, player_names(again)[0])
+    progress(again, _old_player_names(again)[0])
     out["progress_ms"] = (time.perf_counter() - t0) * 1000
     out["max_frame_ms"] = max(out["history_ms"], out["stats_ms"], out["progress_ms"])
     out["history_cpu"] = _cpu(lambda: _old_load(path, cache.digests), 1)
     out["stats_cpu"] = _cpu(lambda: compute_stats(_old_load(path, cache.digests)), 1)
     out["progress_cpu"] = _cpu(lambda: progress(h := _old_load(path, cache.digests),
-                                                player_names(h)[0]), 1)
+                                                _old_player_names(h)[0]), 1)
     if cold:
         t0 = time.perf_counter()
         _old_load(path, set())
