@@ -175,6 +175,7 @@ class HintReady:
     seat: int | None = None
     moves: int = -1
     note: str = ""             # how precise the rows' numbers are (translated)
+    change: str = ""           # what changed since the seat's last hint of the round (translated)
 
 
 @dataclass(frozen=True, slots=True)

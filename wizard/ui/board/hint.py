@@ -42,6 +42,7 @@ class HintLines:
     gap: float
     note: tuple[str, ...] = ()            # how precise the numbers are, in a smaller size
     note_size: int = MIN_SIZE
+    change: tuple[str, ...] = ()          # what changed since the last hint, under the title
 
 
 @lru_cache(maxsize=8)
@@ -56,19 +57,24 @@ def fit_hint(hint: HintReady, room: Box, u: float) -> HintLines:
         for size in range(max(MIN_SIZE, round(16 * u)), MIN_SIZE - 1, -1):
             title_size = size + max(1, round(2 * u))
             title = text.wrap(hint.text, title_size, width, "bold")
+            change = text.wrap(hint.change, size, width, "text") if hint.change else []
             rows = [(hint.rows[i].best, text.wrap(texts[i], size, width, "bold" if hint.rows[i].best
                                                    else "text")) for i in range(count)]
             note_size = max(MIN_SIZE, size - max(1, round(2 * u)))
             note = text.wrap(hint.note, note_size, width, "text") \
                 if hint.note and count and noted else []
             height = _height(title_size, title, size, rows, pad, gap)
+            if change:
+                height += gap + len(change) * font(size, "text").get_linesize()
             if note:
                 height += gap + len(note) * font(note_size, "text").get_linesize()
             widest = max(_widest(title_size, title, size, rows),
-                         max((font(note_size, "text").size(t)[0] for t in note), default=0))
+                         max((font(note_size, "text").size(t)[0] for t in note), default=0),
+                         max((font(size, "text").size(t)[0] for t in change), default=0))
             if height <= room.h and widest <= width + 0.5:
                 return HintLines(Box(room.x, room.bottom - height, room.w, height), title_size,
-                                 title, size, rows, pad, gap, tuple(note), note_size)
+                                 title, size, rows, pad, gap, tuple(note), note_size,
+                                 tuple(change))
     return HintLines(room, MIN_SIZE, [hint.text], MIN_SIZE, [], pad, gap)
 
 
@@ -112,6 +118,11 @@ def draw(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
         surf.blit(text.render(line, fit.title_size, theme.ACCENT, "bold"), (x, y))
         y += step
     step = font(fit.size, "text").get_linesize()
+    if fit.change:                   # what moved the numbers since the last hint
+        y += fit.gap
+        for line in fit.change:
+            surf.blit(text.render(line, fit.size, theme.INK, "text"), (x, y))
+            y += step
     for best, lines in fit.rows:
         y += fit.gap
         if best:                     # Expert's own choice: marked in the margin and in bold
