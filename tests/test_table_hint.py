@@ -445,6 +445,6 @@ def test_the_change_line_names_a_wizard_played_and_who_played_it() -> None:
     assert line.startswith("Down 9 points since your last hint: the bids are in")
     set_language("fr")
     try:
-        assert change_line(before, row, now, names, "classic").startswith("En baisse de 7 points depuis votre dernier conseil\u202f: les autres ont remporté 1 pli")
+        assert change_line(before, row, now, names, "classic").startswith("En baisse de 7 points depuis votre dernier conseil\u202f: les autres ont remporté 1 pli\u202f; ")
     finally:
         set_language("en")

@@ -307,7 +307,9 @@ def change_line(before: HintMark | None, rows: Sequence[HintRow], view: PlayerVi
     else:
         head = ngettext("Down {n} point since your last hint:",
                         "Down {n} points since your last hint:", -delta).format(n=-delta)
-    return f"{head} {'; '.join(reasons)}."
+    # TRANSLATORS: between the reasons of a hint's change line ("you won 1 trick; 3 more cards…")
+    between = _("; ")
+    return f"{head} {between.join(reasons)}."
 
 
 # ---- the hint from Expert's notes ---------------------------------------------------------------
