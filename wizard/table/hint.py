@@ -355,18 +355,21 @@ def build_hint(advice: Advice, view: PlayerView, moves: int, look: str,
     text = headline(action, look)
     names = tuple(names) or tuple(str(i + 1) for i in range(view.players))
     change = change_line(since, rows, view, names, look)
-    note = precision_note(notes) if rows else ""
+    precision = precision_note(notes) if rows else ""
+    words = ""                          # what the lines mean (kept when the precision must go)
     if rows and isinstance(action, Bid):
-        note = f"{plans_note(view)} {note}".strip()
+        words = plans_note(view)
     elif rows and isinstance(action, Play):
         tied = len(rows) > 1 and len({round(r.points) for r in rows}) == 1
-        note = f"{_(TIED) if tied else ''} {_(CARD_NOTE)} {note}".strip()
+        words = f"{_(TIED) if tied else ''} {_(CARD_NOTE)}".strip()
         if tied:
-            return HintReady(action, text, rows, view.seat, moves, note, change)
+            return HintReady(action, text, rows, view.seat, moves,
+                             f"{words} {precision}".strip(), change, words)
     ringed = why_ringed(rows, look)
     if ringed:
         text = f"{text} {ringed}"
-    return HintReady(action, text, rows, view.seat, moves, note, change)
+    return HintReady(action, text, rows, view.seat, moves, f"{words} {precision}".strip(), change,
+                     words)
 
 
 # ---- the table's part ---------------------------------------------------------------------------

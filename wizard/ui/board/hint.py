@@ -52,8 +52,10 @@ def fit_hint(hint: HintReady, room: Box, u: float) -> HintLines:
     pad, gap = 12 * u, 6 * u
     width = room.w - 2 * pad
     texts = [r.text for r in hint.rows]
-    # the rows come first: with too little room the note goes, then the last rows
-    for count, noted in ((c, keep) for c in range(len(texts), -1, -1) for keep in (True, False)):
+    # the rows come first: with too little room the note's precision goes, then the note (what
+    # the lines mean), then the last rows
+    notes = list(dict.fromkeys((hint.note, hint.note_short, "")))
+    for count, noted in ((c, keep) for c in range(len(texts), -1, -1) for keep in notes):
         for size in range(max(MIN_SIZE, round(16 * u)), MIN_SIZE - 1, -1):
             title_size = size + max(1, round(2 * u))
             title = text.wrap(hint.text, title_size, width, "bold")
@@ -61,8 +63,7 @@ def fit_hint(hint: HintReady, room: Box, u: float) -> HintLines:
             rows = [(hint.rows[i].best, text.wrap(texts[i], size, width, "bold" if hint.rows[i].best
                                                    else "text")) for i in range(count)]
             note_size = max(MIN_SIZE, size - max(1, round(2 * u)))
-            note = text.wrap(hint.note, note_size, width, "text") \
-                if hint.note and count and noted else []
+            note = text.wrap(noted, note_size, width, "text") if noted and count else []
             height = _height(title_size, title, size, rows, pad, gap)
             if change:
                 height += gap + len(change) * font(size, "text").get_linesize()
