@@ -335,7 +335,7 @@ def test_the_panel_says_what_the_lines_are_and_why_experts_is_ringed() -> None:
     plays = [a for a in view.legal if isinstance(a, Play)]
     values = {encode(a.card): 7.0 for a in plays}
     hint = build_hint((plays[0], {"values": values}), view, 0, "classic")
-    assert hint.note.startswith(TIED) and "Ringed" not in hint.text
+    assert hint.text.endswith(TIED) and "Ringed" not in hint.text and TIED not in hint.note
 
 
 class ScriptedAdvisor:

@@ -361,9 +361,9 @@ def build_hint(advice: Advice, view: PlayerView, moves: int, look: str,
         words = plans_note(view)
     elif rows and isinstance(action, Play):
         tied = len(rows) > 1 and len({round(r.points) for r in rows}) == 1
-        words = f"{_(TIED) if tied else ''} {_(CARD_NOTE)}".strip()
-        if tied:
-            return HintReady(action, text, rows, view.seat, moves,
+        words = _(CARD_NOTE)
+        if tied:                        # said in the title, which is never left out for room
+            return HintReady(action, f"{text} {_(TIED)}", rows, view.seat, moves,
                              f"{words} {precision}".strip(), change, words)
     ringed = why_ringed(rows, look)
     if ringed:
