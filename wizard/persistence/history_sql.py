@@ -25,6 +25,7 @@ from .db_files import (
     backup_path,
     clear_side_files,
     copy_file,
+    corrupt,
     examine,
     is_database,
     keys_in,
@@ -82,7 +83,14 @@ class HistoryRows(HistoryImport):
             if not self._db_tried:
                 self._db_tried = True
                 try:
-                    self._db = self._open_db(import_files)
+                    try:
+                        self._db = self._open_db(import_files)
+                    except sqlite3.DatabaseError as e:   # checked, yet damaged once read:
+                        if not corrupt(e):               # set aside and restored, as a file
+                            raise                        # the check finds damaged (#34)
+                        path = self.data_dir / DB_NAME
+                        self._restore(path, set_aside(path), f"damaged: {e}")
+                        self._db = self._open_db(import_files)
                 except Exception as e:      # never a reason to lose the settings and saves
                     log.exception("the history database cannot be opened")
                     self._report(Problem(ProblemKind.UNREADABLE, FileKind.HISTORY,
@@ -112,12 +120,16 @@ class HistoryRows(HistoryImport):
             db.open()
         else:
             db = self._checked_db(path)
-        if import_files:
-            self._migrate_jsonl(db)
-            self._migrate_reviews(db)
-        else:
-            self._import_waiting = self._files_to_import()
-        self._backup_if_due(db)
+        try:
+            if import_files:
+                self._migrate_jsonl(db)
+                self._migrate_reviews(db)
+            else:
+                self._import_waiting = self._files_to_import()
+            self._backup_if_due(db)
+        except BaseException:
+            db.close()                        # nothing holds the file if it is set aside
+            raise
         return db
 
     def _checked_db(self, path: Path) -> HistoryDB:
