@@ -238,3 +238,36 @@ def test_the_benchmarks_positions_cover_every_table_size_and_edition() -> None:
         assert state.current_player == p.seat and state.phase is Phase.BID
         assert set(truths[p.pid]) == {"normal", "hard"}
         assert all(abs(b - p.coach_best) <= 2 or b == 0 for b in p.bids)
+
+
+def test_the_calibration_bench_resumes_its_save_file(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """#37: ``--save`` is no longer emptied at start: a run goes on with the games its file
+    finished, drops a game a killed run left half written, and refuses another run's file."""
+    from wizard.ai import calibration_bench as cb
+    from wizard.ai.calibration_cases import BidCase, load
+
+    played: list[int] = []
+
+    def fake(seed: int, game: int, *a: object) -> list[BidCase]:
+        played.append(game)
+        return [BidCase("expert", 4, "classic", 3, b, 0.5, 30.0, -10.0, 0.0, b == 1, 30, game)
+                for b in range(2)]
+
+    monkeypatch.setattr(cb, "play_game", fake)
+    keep = tmp_path / "cal.jsonl"
+    whole = cb.collect(45, 5, 1, progress=False, keep=keep)         # games 0, 1, 2
+    assert played == [0, 1, 2] and len(whole) == 6
+    # a run killed in game 2: its cases written but not its end, and half a line
+    lines = keep.read_text(encoding="utf-8").splitlines()
+    keep.write_text("\n".join(lines[:-1]) + '\n{"level": "exp', encoding="utf-8")
+    played.clear()
+    again = cb.collect(45, 5, 1, progress=False, keep=keep)
+    assert played == [2]                                            # only the unfinished game
+    assert again == whole and load(keep) == whole
+    assert (tmp_path / "cal.jsonl.damaged").read_text(encoding="utf-8").startswith('{"level"')
+    played.clear()
+    assert cb.collect(45, 5, 1, progress=False, keep=keep) == whole and played == []
+    with pytest.raises(SystemExit, match="another run"):
+        cb.collect(45, 6, 1, progress=False, keep=keep)             # another seed: refused
+    assert load(keep) == whole                                      # and left as it was
