@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from wizard import messages
-from wizard.ai.calibration import MODEL_ERROR
 from wizard.ai.coach import CLAIM_CHANCE, CLAIM_POINTS, Coach
+from wizard.ai.model_error import FAR, MODEL_ERROR
 from wizard.ai.seats import who_sits
 from wizard.ai.simulator import decode
 from wizard.engine import Action, Bid, Card, ChooseTrump, Play, PlayerView
@@ -66,9 +66,12 @@ def advice_job(game: GamePort, seat: int, advisor: Advisor) -> Callable[[], Advi
 
 # ---- words --------------------------------------------------------------------------------------
 
-def headline(action: Action, look: str) -> str:
-    """What the computer would do, as a sentence."""
+def headline(action: Action, look: str, seated: bool = False) -> str:
+    """What the computer would do, as a sentence; a bid, when the coach modelled who sits at
+    the table (``seated``), as the best bid at this table (#37)."""
     if isinstance(action, Bid):
+        if seated:
+            return _("Best bid at this table: {n}.").format(n=action.n)
         return _("Expert would bid {n}.").format(n=action.n)
     if isinstance(action, Play):
         return _("Expert would play {card}.").format(card=messages.card_name(action.card, look))
@@ -118,11 +121,29 @@ def bid_line(n: int, exact: float | None, points: float, exact_half: float | Non
                      points=signed)
 
 
+def hidden_bid_line(n: int, far: int, error: float | None) -> str:
+    """A far bid whose points are not shown (#37), and why: the hint's points for bids that far
+    from its best were measured too far from play at tables like this one, or not measured."""
+    if error is None:
+        return ngettext(
+            "Bid {bid}: no points shown. It is more than {n} trick from the best bid, and the "
+            "hint's points that far off were not measured at tables like this.",
+            "Bid {bid}: no points shown. It is more than {n} tricks from the best bid, and the "
+            "hint's points that far off were not measured at tables like this.",
+            far).format(bid=n, n=far)
+    return ngettext(
+        "Bid {bid}: no points shown. It is more than {n} trick from the best bid, where the "
+        "hint's points were {error} off play on average at tables like this.",
+        "Bid {bid}: no points shown. It is more than {n} tricks from the best bid, where the "
+        "hint's points were {error} off play on average at tables like this.",
+        far).format(bid=n, n=far, error=messages.points_text(round(error)))
+
+
 def why_ringed(rows: tuple[HintRow, ...], look: str) -> str:
     """Why Expert's choice is the one ringed: the most points on average, and by how much over
-    the next choice ("" with fewer than two rows)."""
+    the next choice whose points are shown ("" with fewer than two such rows)."""
     best = next((r for r in rows if r.best), None)
-    others = [r for r in rows if not r.best]
+    others = [r for r in rows if not r.best and r.shown]
     if best is None or not others:
         return ""
     runner = max(others, key=lambda r: r.points)
@@ -228,7 +249,7 @@ def mark_of(hint: HintReady, view: PlayerView) -> HintMark | None:
     best = next((r for r in hint.rows if r.best), None)
     if best is None:
         return None
-    bids = tuple((r.action.n, r.points) for r in hint.rows if isinstance(r.action, Bid))
+    bids = tuple((r.action.n, r.points) for r in hint.rows if isinstance(r.action, Bid) and r.shown)
     return HintMark(view.round, best.points, bids, view.tricks[view.seat],
                     len(view.tricks_played), plays_of(view))
 
@@ -325,8 +346,13 @@ def hint_rows(action: Action, notes: dict[str, Any], legal: list[Action],
         exact: dict[int, float] = notes.get("exact", {})
         ev_half: dict[int, float] = notes.get("ev_half", {})
         exact_half: dict[int, float] = notes.get("exact_half", {})
+        hidden = set(notes.get("hidden", ())) - {action.n}
         for n, points in ev.items():
             p = exact.get(n)
+            if n in hidden:
+                rows.append(HintRow(Bid(n), points, None, False,
+                                    hidden_bid_line(n, FAR, notes.get("far_error")), False))
+                continue
             rows.append(HintRow(Bid(n), points, p, n == action.n,
                                 bid_line(n, p, points, exact_half.get(n), ev_half.get(n))))
         most = BID_ROWS
@@ -342,7 +368,7 @@ def hint_rows(action: Action, notes: dict[str, Any], legal: list[Action],
         most = CARD_ROWS
     else:
         return ()
-    rows.sort(key=lambda r: (not r.best, -r.points))
+    rows.sort(key=lambda r: (not r.best, not r.shown, -r.points))
     return tuple(rows[:most])
 
 
@@ -352,7 +378,7 @@ def build_hint(advice: Advice, view: PlayerView, moves: int, look: str,
     ``since``: the seat's last hint's mark, for the line saying what changed since then."""
     action, notes = advice
     rows = hint_rows(action, notes, list(view.legal), look)
-    text = headline(action, look)
+    text = headline(action, look, bool(notes.get("seated")))
     names = tuple(names) or tuple(str(i + 1) for i in range(view.players))
     change = change_line(since, rows, view, names, look)
     precision = precision_note(notes) if rows else ""

@@ -159,6 +159,7 @@ class HintRow:
     exact: float | None        # a bid: the chance of making it when playing for it (0..1)
     best: bool                 # Expert's own choice (highlighted)
     text: str
+    shown: bool = True         # False: its points are not shown (a far bid, #37)
 
 
 @dataclass(frozen=True, slots=True)
