@@ -176,6 +176,8 @@ class HintReady:
     seat: int | None = None
     moves: int = -1
     note: str = ""             # how precise the rows' numbers are (translated)
+    change: str = ""           # what changed since the seat's last hint of the round (translated)
+    note_short: str = ""       # the note without its precision (what the lines mean), for less room
 
 
 @dataclass(frozen=True, slots=True)
