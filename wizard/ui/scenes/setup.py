@@ -444,7 +444,11 @@ class SetupScene(Screen):
         row = row.clip(self.rules_view)
         if row.h > 0:                 # never over the screen's title (nor the column headings)
             heading = Box(0, 0, surf.get_width(), self.rules_view.y - 2 * self.unit)
-            tooltip(surf, row, title, lines, self.unit, avoid=(heading,))
+            others = tuple(Box(*r.clip(self.rules_view)) for r, _w, _t, _l in self.rule_help
+                           if r != target[0] and r.clip(self.rules_view).h > 0)
+            # beside the rules, over the players' column, rather than over the other rules'
+            # names (a new player read "Ancient scroll"'s help over three rows above it)
+            tooltip(surf, row, title, lines, self.unit, avoid=(heading, *others))
 
     def _config(self) -> GameConfig:
         return config_of(self.setup, 0)
