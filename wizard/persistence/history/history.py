@@ -29,6 +29,7 @@ from wizard.persistence.history.backups import (
     backup_path,
     clear_side_files,
     copy_file,
+    corrupt,
     examine,
     is_database,
     keys_in,
@@ -93,7 +94,14 @@ class History:
             if not self._db_tried:
                 self._db_tried = True
                 try:
-                    self._db = self._open_db(import_files)
+                    try:
+                        self._db = self._open_db(import_files)
+                    except sqlite3.DatabaseError as e:   # checked, yet damaged once read:
+                        if not corrupt(e):               # set aside and restored, as a file
+                            raise                        # the check finds damaged (#34)
+                        path = self.data_dir / DB_NAME
+                        self._restore(path, set_aside(path), f"damaged: {e}")
+                        self._db = self._open_db(import_files)
                 except Exception as e:      # never a reason to lose the settings and saves
                     log.exception("the history database cannot be opened")
                     self._report(Problem(ProblemKind.UNREADABLE, FileKind.HISTORY,
@@ -123,12 +131,16 @@ class History:
             db.open()
         else:
             db = self._checked_db(path)
-        if import_files:
-            self.old.migrate_jsonl(db)
-            self.old.migrate_reviews(db)
-        else:
-            self._import_waiting = self.old.waiting()
-        self._backup_if_due(db)
+        try:
+            if import_files:
+                self.old.migrate_jsonl(db)
+                self.old.migrate_reviews(db)
+            else:
+                self._import_waiting = self.old.waiting()
+            self._backup_if_due(db)
+        except BaseException:
+            db.close()                        # nothing holds the file if it is set aside
+            raise
         return db
 
     def _checked_db(self, path: Path) -> HistoryDB:
