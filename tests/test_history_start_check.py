@@ -254,7 +254,7 @@ def test_a_file_found_damaged_only_once_read_is_set_aside_not_left_shut(
         base: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Damage the start's check cannot see, met while opening: the history is set aside and its
     games brought back, not "could not be opened" on every start with no game recorded."""
-    from wizard.persistence import db_files
+    from wizard.persistence.history import backups as db_files
     d = _folder(base, tmp_path)
     _meta_index_points_elsewhere(d / DB_NAME)
     monkeypatch.setattr(db_files, "shape_problem", lambda conn, tables: "")
