@@ -28,9 +28,10 @@ from wizard.ai.race import bid_value
 from wizard.ai.rollout import play_out
 from wizard.ai.search import rules_of
 from wizard.engine import Bid, Card, Edition, GameConfig, Phase, PlayerView
-from wizard.persistence import HistoryEntry, SeatSpec
+from wizard.persistence import HistoryEntry
 from wizard.review.engine import Moment, appraise, expert_appraiser
 from wizard.session import Seat, Session
+from wizard.session.seats import SeatSpec
 from wizard.table.computer import rng_for
 
 SEED = 5928593      # the play-test's game: round 1, the person holds the 9 of humans
@@ -242,7 +243,7 @@ def test_no_chance_is_claimed_for_a_bid_far_from_the_coachs_own() -> None:
     """Only bids within CHECKED_BIDS of the coach's are checked against play (its own and the
     bench's --forced bids); a far one keeps its points and loss but shows no chance, and says so."""
     from wizard.ai.coach import CHECKED_BIDS
-    from wizard.persistence.review import BID, Decision
+    from wizard.review.decisions import BID, Decision
     from wizard.review.words import exact_line
     from wizard.table.hint import build_hint
 

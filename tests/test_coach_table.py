@@ -27,7 +27,7 @@ from wizard.ai.seats import (
     who_sits,
 )
 from wizard.engine import Action, Bid, GameConfig, GameState, Phase
-from wizard.persistence import SeatSpec
+from wizard.session.seats import SeatSpec
 
 
 def bid_view(players: int = 4, seed: int = 11, order: int = 2) -> GameState:

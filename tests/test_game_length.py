@@ -27,8 +27,10 @@ from wizard.engine import (
 from wizard.engine.bidding import legal_bids
 from wizard.engine.scoring import score_round
 from wizard.net.codec import config_json, config_of
-from wizard.persistence import HistoryEntry, Store, compute_stats, progress
-from wizard.persistence.history_query import progress_of, stats_of
+from wizard.persistence import HistoryEntry, Store
+from wizard.persistence.history.stats import progress_of, stats_of
+from wizard.review.progress import progress
+from wizard.review.stats import compute_stats
 
 
 @pytest.mark.parametrize(("players", "length", "rounds"), [

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from wizard.checks import Invalid
 from wizard.engine import Edition, GameConfig, Phase
 from wizard.i18n import set_language
 from wizard.persistence import HistoryEntry
-from wizard.persistence.checks import Invalid
 from wizard.service import Prefs
 from wizard.session import Seat, Session
 from wizard.table import Clock, ComputerSeats, NextRound, Ready, RoundOver, SkipAnimation, Table

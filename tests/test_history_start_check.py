@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from wizard.persistence import ProblemKind, Store
-from wizard.persistence.db_files import backup_path, recover_lines
-from wizard.persistence.history_db import DB_NAME
-from wizard.persistence.history_seed import seed_history
+from wizard.persistence.history.backups import backup_path, recover_lines
+from wizard.persistence.history.db import DB_NAME
+from wizard.persistence.history.seed import seed_history
 
 GAMES = 12
 
@@ -34,7 +34,7 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Path:
     with db.cursor() as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         conn.execute("PRAGMA wal_autocheckpoint=0")
-    from wizard.persistence.history_seed import games
+    from wizard.persistence.history.seed import games
     for entry in games(2, first=GAMES - 1):
         db.add(entry)
     copy = tmp_path_factory.mktemp("start-copy")
@@ -158,7 +158,7 @@ def test_s10_a_missing_derived_table_is_rebuilt(base: Path, tmp_path: Path) -> N
     assert store.history_count() == GAMES and not _asides(d)
     db = store.history_db()
     assert db is not None
-    from wizard.persistence.history_query import stats_of
+    from wizard.persistence.history.stats import stats_of
     with db.reader() as c:
         assert stats_of(c)["Anna"].overall.games == GAMES
     store.close()
@@ -254,7 +254,7 @@ def test_a_file_found_damaged_only_once_read_is_set_aside_not_left_shut(
         base: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Damage the start's check cannot see, met while opening: the history is set aside and its
     games brought back, not "could not be opened" on every start with no game recorded."""
-    from wizard.persistence import db_files
+    from wizard.persistence.history import backups as db_files
     d = _folder(base, tmp_path)
     _meta_index_points_elsewhere(d / DB_NAME)
     monkeypatch.setattr(db_files, "shape_problem", lambda conn, tables: "")
@@ -274,8 +274,8 @@ def test_a_file_found_damaged_only_once_read_is_set_aside_not_left_shut(
 def test_s9_a_full_disk_at_a_games_end_is_reported_as_a_full_disk(base: Path, tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch
                                                                   ) -> None:
-    from wizard.persistence.history_db import HistoryDB
-    from wizard.persistence.history_seed import games
+    from wizard.persistence.history.db import HistoryDB
+    from wizard.persistence.history.seed import games
     d = _folder(base, tmp_path)
     store = Store(d)
     real = HistoryDB._insert

@@ -16,19 +16,17 @@ from test_persistence_support import FIXTURES
 from wizard.ai import make_ai
 from wizard.ai.base import decision_rng
 from wizard.engine import Action, Bid, GameConfig, GameState, Phase, Play, PlayerView
-from wizard.persistence import (
-    FileKind,
-    HistoryEntry,
-    ProblemKind,
-    SeatSpec,
-    Store,
-    load_review,
-    points_lost_by_round,
-    review_id,
-)
-from wizard.persistence.review import REVIEW_ENGINE, REVIEW_SCHEMA, Decision, Review
-from wizard.persistence.review_store import REVIEW_LIMIT
+from wizard.persistence import FileKind, HistoryEntry, ProblemKind, Store, load_review, review_id
+from wizard.persistence.history.reviews import REVIEW_LIMIT
 from wizard.review import ReviewJob, moments, review_game
+from wizard.review.decisions import (
+    REVIEW_ENGINE,
+    REVIEW_SCHEMA,
+    Decision,
+    Review,
+    points_lost_by_round,
+)
+from wizard.session.seats import SeatSpec
 
 SEED = 129     # seat 0 is dealt the four Wizards in round 10
 

@@ -116,7 +116,7 @@ def _many_games(folder: Path, n: int) -> None:
     from wizard.engine import GameRecord
     from wizard.persistence import SavedGame
     from wizard.persistence.bench import late_game
-    from wizard.persistence.seats import SeatSpec
+    from wizard.session.seats import SeatSpec
     record = GameRecord.of(late_game(actions=60))
     seats = [SeatSpec("You"), SeatSpec("Merlin", "ai", "expert"), SeatSpec("Morgan", "ai", "hard")]
     store = Store(folder)
@@ -209,7 +209,7 @@ def test_r10_f12_on_a_full_disk_leaves_no_empty_png_and_says_so(app: Any, how: s
 def test_r7_a_name_that_shows_nothing_cannot_sit_at_the_table(name: str) -> None:
     """The one seat type (the save format's) refuses a name with no visible character, so such a
     name never reaches the table; a name that is almost all invisible is drawn (below)."""
-    from wizard.persistence.checks import Invalid
+    from wizard.checks import Invalid
     with pytest.raises(Invalid):
         Seat.human(name)
 

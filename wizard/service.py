@@ -29,7 +29,7 @@ from wizard.background import Worker
 from wizard.engine import RecordError
 from wizard.engine.scoring import winners
 from wizard.persistence import Settings
-from wizard.persistence.savegame import GameSummary, new_game_id
+from wizard.persistence.games import GameSummary, new_game_id
 from wizard.table import Seat, Session
 
 #: When each finished game was first recorded or reviewed (one moment per game).
@@ -167,7 +167,7 @@ class Prefs:
     def start_import(self, threaded: bool = True, stop_at: int | None = None) -> Any:
         """Import the earlier version's history on a worker thread: an ``ImportJob`` (its
         ``read`` of ``total`` games; ``done``). Closing stops it; nothing is lost then."""
-        from wizard.persistence.history_import import ImportJob
+        from wizard.persistence.history.oldformat import ImportJob
         self.import_job = ImportJob(self.store, threaded, stop_at)
         return self.import_job
 
@@ -201,7 +201,7 @@ class Prefs:
         return gid
 
     def _created_at(self, gid: str) -> datetime:
-        from wizard.persistence.checks import now
+        from wizard.checks import now
         return self._created.setdefault(gid, now())
 
     def save_game(self, session: Session) -> None:
@@ -461,25 +461,25 @@ class Prefs:
 
     def stats(self, takebacks: bool = True, best_takebacks: bool = False) -> dict[str, Any]:
         """Statistics per player name over the whole history (``PlayerStats``)."""
-        from wizard.persistence.history_query import stats_of
+        from wizard.persistence.history.stats import stats_of
         return dict(self._query(lambda c: stats_of(c, takebacks=takebacks,
                                                    best_takebacks=best_takebacks), {}))
 
     def played_times(self, players: int, rounds: int) -> list[float]:
         """Seconds of active play of the person's last measured games of this size, newest first
         (``history_query.played_times``)."""
-        from wizard.persistence.history_query import played_times
+        from wizard.persistence.history.stats import played_times
         return list(self._query(lambda c: played_times(c, players, rounds), []))
 
     def player_names(self) -> list[str]:
         """Names that ever sat as a person, most games first."""
-        from wizard.persistence.history_query import player_names
+        from wizard.persistence.history.stats import player_names
         return list(self._query(player_names, []))
 
     def progress_of(self, name: str, takebacks: bool = True, best_takebacks: bool = False) -> Any:
         """``name``'s progress over the whole history, points lost from the stored reviews."""
         from wizard.ai import level_names
-        from wizard.persistence.history_query import progress_of
+        from wizard.persistence.history.stats import progress_of
         return self._query(lambda c: progress_of(c, name, takebacks=takebacks,
                                                  best_takebacks=best_takebacks,
                                                  threshold=self.review_threshold,

@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wizard.engine import Action, Phase, Play, bid, card
-from wizard.persistence.seats import clean_name
 from wizard.session import Refusal, Seat, Session
+from wizard.session.seats import clean_name
 
 from . import admit, wire
 from .codec import WireError

@@ -14,10 +14,9 @@ import time
 from pathlib import Path
 
 from wizard.engine import GameConfig, GameRecord, GameState, start
-
-from .savegame import SavedGame
-from .seats import SeatSpec
-from .store import Store
+from wizard.persistence.games import SavedGame
+from wizard.persistence.store import Store
+from wizard.session.seats import SeatSpec
 
 
 def late_game(actions: int = 500, seed: int = 2024) -> GameState:
@@ -76,11 +75,11 @@ def bench_damaged_history(megabytes: int = 200) -> dict[str, float]:
     import logging
     import resource
 
-    from .history import HistoryEntry
+    from wizard.persistence.history.entry import HistoryEntry
     state = late_game(actions=10_000, seed=7)
     seats = [SeatSpec("You"), SeatSpec("Merlin", "ai", "expert"), SeatSpec("Morgan", "ai", "hard")]
     good = HistoryEntry.from_game(state, seats).to_dict()
-    from .atomic import dump_json
+    from wizard.persistence.files.atomic import dump_json
     counted: list[logging.LogRecord] = []
 
     class Count(logging.Handler):

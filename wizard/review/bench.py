@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from wizard.ai import make_ai
 from wizard.ai.base import decision_rng, play_through
 from wizard.engine import GameConfig, GameState
-from wizard.persistence.history import HistoryEntry
-from wizard.persistence.seats import SeatSpec
+from wizard.persistence.history.entry import HistoryEntry
+from wizard.session.seats import SeatSpec
 
 from .engine import moments, review_game
 

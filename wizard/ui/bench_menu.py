@@ -12,8 +12,9 @@ from pathlib import Path
 
 def _fill(folder: Path, games: int) -> None:
     from wizard.engine import GameRecord
-    from wizard.persistence import SavedGame, SeatSpec, Store
+    from wizard.persistence import SavedGame, Store
     from wizard.persistence.bench import late_game
+    from wizard.table import SeatSpec
     record = GameRecord.of(late_game(actions=120))
     seats = [SeatSpec("You"), SeatSpec("Merlin", "ai", "expert"), SeatSpec("Morgan", "ai", "hard")]
     store = Store(folder)

@@ -84,7 +84,7 @@ def part_db(folder: Path) -> dict[str, float]:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from wizard.persistence.history_seed import games
+    from wizard.persistence.history.seed import games
     from wizard.service import Prefs
 
     from .routes import make_app
@@ -175,11 +175,11 @@ def part_db(folder: Path) -> dict[str, float]:
 def _old_load(path: Path, cache_digests: set[str]) -> list[Any]:
     """What earlier versions did to open History or Progress: read and check every line (a line
     in the cache of replayed lines is not replayed again)."""
-    from wizard.persistence import checks
-    from wizard.persistence.atomic import parse_json
-    from wizard.persistence.history import HISTORY_MIGRATIONS, HistoryEntry
-    from wizard.persistence.history_file import lines, open_regular
-    from wizard.persistence.verified import line_digest
+    from wizard import checks
+    from wizard.persistence.files.atomic import parse_json
+    from wizard.persistence.history.entry import HISTORY_MIGRATIONS, HistoryEntry
+    from wizard.persistence.history.jsonl import lines, open_regular
+    from wizard.persistence.history.verified import line_digest
     out = []
     f = open_regular(path, 1 << 30)
     assert f is not None
@@ -192,14 +192,27 @@ def _old_load(path: Path, cache_digests: set[str]) -> list[Any]:
     return out
 
 
+def _old_player_names(history: list[Any]) -> list[str]:
+    """The Progress screen's list of names as earlier versions made it, from every game in memory:
+    names that ever sat as a person, most games first (then computers, if no person)."""
+    count: dict[str, int] = {}
+    human: set[str] = set()
+    for entry in history:
+        for s in entry.seats:
+            count[s.name] = count.get(s.name, 0) + 1
+            if s.is_human:
+                human.add(s.name)
+    names = [n for n in count if n in human] or list(count)
+    return sorted(names, key=lambda n: (-count[n], n.casefold()))
+
+
 def part_jsonl(folder: Path, cold: bool) -> dict[str, float]:
     """The same figures on the JSON-lines history, read as earlier versions read it."""
-    from wizard.persistence import compute_stats, progress
-    from wizard.persistence.history_file import append_atomic, open_regular
-    from wizard.persistence.history_seed import games
-    from wizard.persistence.verified import VerifiedCache
-
-    from .scenes.progress import player_names
+    from wizard.persistence.history.jsonl import append_atomic, open_regular
+    from wizard.persistence.history.seed import games
+    from wizard.persistence.history.verified import VerifiedCache
+    from wizard.review.progress import progress
+    from wizard.review.stats import compute_stats
 
     path = folder / "history.jsonl"
     cache = VerifiedCache(folder, "history.checked.json")
@@ -213,13 +226,13 @@ def part_jsonl(folder: Path, cold: bool) -> dict[str, float]:
     out["stats_ms"] = (time.perf_counter() - t0) * 1000
     t0 = time.perf_counter()
     again = _old_load(path, cache.digests)
-    progress(again, player_names(again)[0])
+    progress(again, _old_player_names(again)[0])
     out["progress_ms"] = (time.perf_counter() - t0) * 1000
     out["max_frame_ms"] = max(out["history_ms"], out["stats_ms"], out["progress_ms"])
     out["history_cpu"] = _cpu(lambda: _old_load(path, cache.digests), 1)
     out["stats_cpu"] = _cpu(lambda: compute_stats(_old_load(path, cache.digests)), 1)
     out["progress_cpu"] = _cpu(lambda: progress(h := _old_load(path, cache.digests),
-                                                player_names(h)[0]), 1)
+                                                _old_player_names(h)[0]), 1)
     if cold:
         t0 = time.perf_counter()
         _old_load(path, set())
@@ -227,7 +240,7 @@ def part_jsonl(folder: Path, cold: bool) -> dict[str, float]:
     times = []
     cpu = []
     for entry in games(5, first=10**6):
-        from wizard.persistence.history_db import entry_line
+        from wizard.persistence.history.db import entry_line
         line = entry_line(entry)
         t0 = time.perf_counter()
         c0 = time.thread_time()
@@ -262,7 +275,7 @@ def _child(part: str, folder: Path, cold: bool) -> dict[str, float]:
 def run(games: int, in_progress: int, cold: bool = True,
         keep: Path | None = None) -> dict[str, dict[str, float]]:
     """Build the histories, run both parts, print the table; the figures."""
-    from wizard.persistence.history_seed import seed_history
+    from wizard.persistence.history.seed import seed_history
     tmp = None
     if keep is None:
         tmp = tempfile.TemporaryDirectory(prefix="wizard-history-bench-")

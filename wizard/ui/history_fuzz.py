@@ -56,7 +56,7 @@ def _alarm(_sig: int, _frame: Any) -> None:
 def build(folder: Path) -> None:
     """The history every mutation starts from: ``GAMES`` games, the last one only in the
     journal, and a stored review."""
-    from wizard.persistence.history_seed import seed_history
+    from wizard.persistence.history.seed import seed_history
     store = seed_history(folder, GAMES - 1)
     db = store.history_db()
     assert db is not None
@@ -65,7 +65,7 @@ def build(folder: Path) -> None:
         conn.execute("INSERT INTO reviews VALUES (?, 1, 'x', '{}')", (key,))
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         conn.execute("PRAGMA wal_autocheckpoint=0")
-    from wizard.persistence.history_seed import games
+    from wizard.persistence.history.seed import games
     last = next(iter(games(1, first=GAMES)))
     db.add(last)
     copy = folder.with_name(folder.name + "-copy")
@@ -118,7 +118,7 @@ def mutate(folder: Path, rng: random.Random, k: int) -> str:
 
 def verifying_keys(folder: Path) -> set[str]:
     """The digests of every game record that still verifies in any database file of the folder."""
-    from wizard.persistence.history_db import line_digest
+    from wizard.persistence.history.db import line_digest
     found: set[str] = set()
     for p in folder.iterdir():
         if not p.is_file() or not p.name.startswith("history") or "-wal" in p.name \
@@ -150,8 +150,8 @@ def verifying_keys(folder: Path) -> set[str]:
 
 def run_one(app: Any, folder: Path) -> tuple[int, int]:
     """Start on ``folder`` and open every history screen; (games listed, problems told)."""
-    from wizard.persistence.history_db import entry_line, line_digest
-    from wizard.persistence.history_seed import games
+    from wizard.persistence.history.db import entry_line, line_digest
+    from wizard.persistence.history.seed import games
     from wizard.service import Prefs
     from wizard.ui.scenes.history import HistoryScene
     prefs = Prefs(folder)

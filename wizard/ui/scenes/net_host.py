@@ -19,8 +19,7 @@ from wizard.net.host import NetHost, SeatStatus
 from wizard.net.internet import Phase
 from wizard.net.keep import host_tables, joiner_tokens
 from wizard.net.wake import Waker
-from wizard.persistence.seats import clean_name
-from wizard.table import Seat, Session
+from wizard.table import Seat, Session, clean_name
 
 from .. import text, theme
 from ..netui import (

@@ -26,7 +26,7 @@ from wizard.net.internet import (
 from wizard.net.joincode import JoinCode, JoinCodeError, decode, encode, parse_address
 from wizard.net.keep import joiner_tokens, table_key, token_of
 from wizard.net.wire import Code
-from wizard.persistence.seats import clean_name, is_valid_name
+from wizard.table import clean_name, is_valid_name
 
 from .. import text, theme
 from ..netui import NET_EVENT, close_join, keep_join, refusal_text, servers

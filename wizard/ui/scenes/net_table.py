@@ -19,8 +19,7 @@ from wizard.i18n import _
 from wizard.net.client import RemoteGame
 from wizard.net.host import NetHost, SeatStatus
 from wizard.net.keep import host_tables
-from wizard.persistence.deals import secret_seed
-from wizard.table import GameOver, Outcome, Seat, Session
+from wizard.table import GameOver, Outcome, Seat, Session, secret_seed
 
 from .. import text, theme
 from ..layout import Box

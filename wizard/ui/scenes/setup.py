@@ -15,10 +15,8 @@ from wizard.ai import LEVELS
 from wizard.engine import HOUSE_RULES, Edition, GameConfig, Options
 from wizard.engine.house import SHOWN
 from wizard.i18n import N_, _, ngettext
-from wizard.persistence.deals import secret_seed
-from wizard.persistence.seats import clean_name, is_valid_name
 from wizard.persistence.settings import TRICK_UNTIL_CLICK
-from wizard.table import SPEEDS, Seat, Session
+from wizard.table import SPEEDS, Seat, Session, clean_name, is_valid_name, secret_seed
 from wizard.table.pace import PERSON_DECISION_S, Pacing, estimate_seconds
 
 from .. import text, theme
@@ -81,7 +79,7 @@ def SEED_HELP() -> str:  # noqa: N802 (a translated constant)
 
 
 def name_allowed(typed: str) -> bool:
-    """Whether a name being typed follows the one rule for seat names (``persistence.seats``,
+    """Whether a name being typed follows the one rule for seat names (``session.seats``,
     shared with the remembered setup and the save format).
 
     Blank is allowed while typing (the seat gets a default name), and so are spaces at the ends,

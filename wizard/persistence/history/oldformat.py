@@ -1,9 +1,9 @@
 """The one-time import of an earlier version's ``history.jsonl`` and ``reviews/`` into the history
-database (part of the ``Store``), and ``ImportJob``: that import on a worker thread, with the
+database (``OldFormat``, held by the ``History``), and ``ImportJob``: that import on a worker thread, with the
 count of games read so far, so the window can open first and show it.
 
 A long history takes a while (10,000 games: about 20 s on a busy machine): the program opens
-the database at start without importing (``history_db(import_files=False)``), then runs the
+the database at start without importing (``store.history_db(import_files=False)``), then runs the
 import behind a screen that counts the games. Stopped half-way (the window closed, the program
 killed), nothing is lost: the originals stay where they are, byte for byte, until the whole
 import has been verified, and the next start imports them again (a game already in the
@@ -17,10 +17,14 @@ import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Protocol
 
-from .aside import FOREIGN, move_aside
-from .atomic import TooLarge
-from .db_import import (
+from wizard.persistence.files.aside import FOREIGN, move_aside
+from wizard.persistence.files.atomic import TooLarge
+from wizard.persistence.files.problems import FileKind, Problem, ProblemKind
+from wizard.persistence.history.db import DB_NAME, HistoryDB
+from wizard.persistence.history.jsonl import open_regular
+from wizard.persistence.history.lines import (
     Imported,
     ImportStopped,
     import_lines,
@@ -28,11 +32,8 @@ from .db_import import (
     verify_import,
     verify_reviews,
 )
-from .history_db import DB_NAME, HistoryDB
-from .history_file import open_regular
-from .problems import FileKind, Problem, ProblemKind
-from .review_store import REVIEWS_DIR
-from .verified import VerifiedCache
+from wizard.persistence.history.reviews import REVIEWS_DIR
+from wizard.persistence.history.verified import VerifiedCache
 
 log = logging.getLogger("wizard.persistence")
 
@@ -41,32 +42,19 @@ CACHE_NAME = "history.checked.json"    # their cache of replayed lines (used by 
 MIGRATED = "migrated"
 
 
-class HistoryImport:
-    """The import of earlier files; mixed into ``Store`` (through ``HistoryRows``)."""
+class OldFormat:
+    """The files of earlier versions in one data folder, imported into the database once (what
+    ``History`` holds as ``history.old``): ``report`` tells the player what was met."""
 
-    data_dir: Path
-    _lock: threading.RLock
-    _import_waiting: bool
+    def __init__(self, data_dir: Path, report: Callable[[Problem], None]) -> None:
+        self.data_dir = data_dir
+        self._report = report
 
-    def _report(self, problem: Problem) -> None:
-        raise NotImplementedError
-
-    def _backup_if_due(self, db: HistoryDB) -> None:
-        raise NotImplementedError
-
-    def history_db(self, create: bool = True, import_files: bool = True) -> HistoryDB | None:
-        raise NotImplementedError
-
-    def _files_to_import(self) -> bool:
+    def waiting(self) -> bool:
         """Whether an earlier version's ``history.jsonl`` or ``reviews/`` is there."""
         return any(os.path.lexists(self.data_dir / n) for n in (HISTORY_NAME, REVIEWS_DIR))
 
-    @property
-    def import_pending(self) -> bool:
-        """Whether the database was opened without importing the earlier files still there."""
-        return self._import_waiting
-
-    def import_total(self) -> int:
+    def total(self) -> int:
         """The lines of ``history.jsonl`` to import (a game each), 0 if there is none to read."""
         f = open_regular(self.data_dir / HISTORY_NAME, 1 << 40)     # never a pipe or a link
         if f is None:
@@ -79,24 +67,9 @@ class HistoryImport:
                 last = chunk[-1:]
         return n + (last != b"\n")
 
-    def run_import(self, progress: Callable[[int], None] | None = None,
-                   stop: threading.Event | None = None) -> bool:
-        """Import the earlier files now (after ``history_db(import_files=False)``); False if
-        ``stop`` was set before the end (the originals then stay as they were, for next time).
-        ``progress(n)``: ``n`` lines of ``history.jsonl`` read so far."""
-        db = self.history_db(create=False)
-        if db is None or not self._import_waiting:
-            return True
-        if not self._migrate_jsonl(db, progress, stop):
-            return False
-        self._migrate_reviews(db)
-        with self._lock:
-            self._import_waiting = False
-        self._backup_if_due(db)
-        return True
     # ---- migration of earlier versions' files ----------------------------------------------
 
-    def _migrate_jsonl(self, db: HistoryDB, progress: Callable[[int], None] | None = None,
+    def migrate_jsonl(self, db: HistoryDB, progress: Callable[[int], None] | None = None,
                        stop: threading.Event | None = None) -> bool:
         """Import ``history.jsonl``; False only if ``stop`` ended it early (nothing moved)."""
         source = self.data_dir / HISTORY_NAME
@@ -154,7 +127,7 @@ class HistoryImport:
                                  detail=f"{result.newer} entries from a newer version kept "
                                         "unread in the original"))
 
-    def _migrate_reviews(self, db: HistoryDB) -> None:
+    def migrate_reviews(self, db: HistoryDB) -> None:
         folder = self.data_dir / REVIEWS_DIR
         if not os.path.lexists(folder):
             return
@@ -178,6 +151,15 @@ class HistoryImport:
 
 
 
+class Importer(Protocol):
+    """What ``ImportJob`` runs: a ``Store`` (or its ``History``)."""
+
+    def import_total(self) -> int: ...
+
+    def run_import(self, progress: Callable[[int], None] | None = None,
+                   stop: threading.Event | None = None) -> bool: ...
+
+
 class ImportJob:
     """``store.run_import`` on a worker thread (at once on this one if not ``threaded``): ``read``
     of ``total`` lines so far, ``done`` when it ended, ``finished`` if it reached the end.
@@ -186,7 +168,7 @@ class ImportJob:
     stay for the next start. ``stop_at``: stop by itself after that many lines (a picture of an
     import half-way, and tests)."""
 
-    def __init__(self, store: HistoryImport, threaded: bool = True,
+    def __init__(self, store: Importer, threaded: bool = True,
                  stop_at: int | None = None) -> None:
         self._store = store
         try:

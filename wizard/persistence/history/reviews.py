@@ -19,16 +19,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from . import checks
-from .aside import DAMAGED, NEWER, write_aside
-from .atomic import dump_json, parse_json
-from .checks import Invalid
-from .history import HistoryEntry
-from .problems import FileKind, Problem, ProblemKind
-from .review import BID, GAME_ID_RE, REVIEW_ENGINE, REVIEW_SCHEMA, Review
+from wizard import checks
+from wizard.checks import Invalid
+from wizard.persistence.files.aside import DAMAGED, NEWER, write_aside
+from wizard.persistence.files.atomic import dump_json, parse_json
+from wizard.persistence.files.problems import FileKind, Problem, ProblemKind
+from wizard.persistence.history.entry import HistoryEntry
+from wizard.review.decisions import BID, GAME_ID_RE, REVIEW_ENGINE, REVIEW_SCHEMA, Review
 
 REVIEWS_DIR = "reviews"          # where earlier versions kept one file per review (migrated)
 REVIEW_LIMIT = 1 << 20
@@ -78,17 +79,16 @@ def read_review(raw: bytes, game_id: str, players: int = 6) -> Review | None:
     return review
 
 
-class ReviewRows:
-    """The reviews part of the ``Store`` (mixed in; shares its folder, database and problems)."""
+class Reviews:
+    """The stored reviews of one history (what a ``Store`` holds as ``store.reviews``): ``db`` is
+    the history's database when asked (``History.db``: a ``HistoryDB`` or None), ``report`` tells the player of a review
+    set aside."""
 
-    data_dir: Path
-    problems: list[Problem]
-
-    def _report(self, problem: Problem) -> None:
-        raise NotImplementedError
-
-    def history_db(self, create: bool = True) -> Any:
-        raise NotImplementedError
+    def __init__(self, data_dir: Path, db: Callable[..., Any],
+                 report: Callable[[Problem], None]) -> None:
+        self.data_dir = data_dir
+        self._db = db
+        self._report = report
 
     def _review_aside(self, game_id: str, doc: str, detail: str, tag: str = DAMAGED) -> None:
         """Write a stored review document aside as a file (it is kept, never just dropped)."""
@@ -101,7 +101,7 @@ class ReviewRows:
         kind = ProblemKind.DAMAGED if tag == DAMAGED else ProblemKind.NEWER_VERSION
         self._report(Problem(kind, FileKind.REVIEW, where, moved, detail=detail))
 
-    def load_review(self, game_id: str, players: int = 6,
+    def load(self, game_id: str, players: int = 6,
                     game: HistoryEntry | None = None) -> Review | None:
         """The stored review of game ``game_id`` if it is current; None otherwise. Never raises.
 
@@ -112,7 +112,7 @@ class ReviewRows:
         """
         if not GAME_ID_RE.fullmatch(game_id):
             return None
-        db = self.history_db(create=False)
+        db = self._db(create=False)
         if db is None:
             return None
         try:
@@ -135,9 +135,9 @@ class ReviewRows:
                 pass
             return None
 
-    def save_review(self, review: Review) -> bool:
+    def save(self, review: Review) -> bool:
         """Store ``review`` (one statement); a newer-version document there is written aside first."""
-        db = self.history_db()
+        db = self._db()
         if db is None:
             return False
         try:
@@ -171,7 +171,7 @@ def check_against(review: Review, game: HistoryEntry) -> None:
             raise Invalid(f"decision at step {d.step} is not the game's ({done!r})")
 
 
-def load_review(store: ReviewRows, game: HistoryEntry | str) -> Review | None:
+def load_review(store: Any, game: HistoryEntry | str) -> Review | None:
     """For the statistics: the stored, current review of ``game`` (a history entry or its
     ``review_id``), or None. Never raises; a damaged review is set aside and reported in
     ``store.problems`` like any other."""

@@ -1,7 +1,7 @@
 """The statistics and the progress figures as queries on the history database.
 
 They give exactly what ``compute_stats`` and ``progress`` give over the same games (a test holds
-this), reading the tally tables the game-end transaction keeps up to date (``history_tally``):
+this), reading the tally tables the game-end transaction keeps up to date (``tally``):
 a few rows per player name however long the history, without replaying or even decoding a game.
 """
 
@@ -10,15 +10,15 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 
-from . import history_tally
-from .atomic import parse_json
-from .checks import Invalid
-from .history import PLAYED_LIMIT
-from .history_db import line_of
-from .progress import MIXED, RECENT, GamePoint, LevelResult, Progress
-from .review import DEFAULT_THRESHOLD, points_lost_by_round
-from .review_store import read_review
-from .stats import PlayerStats, StatLine
+from wizard.checks import Invalid
+from wizard.persistence.files.atomic import parse_json
+from wizard.persistence.history import tally
+from wizard.persistence.history.db import line_of
+from wizard.persistence.history.entry import PLAYED_LIMIT
+from wizard.persistence.history.reviews import read_review
+from wizard.review.decisions import DEFAULT_THRESHOLD, points_lost_by_round
+from wizard.review.progress import MIXED, RECENT, GamePoint, LevelResult, Progress
+from wizard.review.stats import PlayerStats, StatLine
 
 
 def stats_of(conn: sqlite3.Connection, *, takebacks: bool = True,
@@ -71,7 +71,7 @@ def progress_of(conn: sqlite3.Connection, name: str, *, takebacks: bool = True,
 
     Reads the tally tables (a few dozen rows, whatever the length of the history), the last
     ``RECENT`` games of the name, and its reviewed games."""
-    t = history_tally.read(conn, name, clean=not takebacks)
+    t = tally.read(conn, name, clean=not takebacks)
     best = t.best_any if takebacks and best_takebacks else t.best_clean
     counted = "" if takebacks else "AND took = 0"
     recent = [GamePoint(rounds, hits, bool(took)) for rounds, hits, took in conn.execute(

@@ -35,8 +35,8 @@ from wizard.engine import (
 )
 from wizard.engine.record import steps
 from wizard.engine.scoring import winners
-from wizard.persistence.deals import deal_rng
-from wizard.persistence.seats import SeatSpec
+from wizard.session.deals import deal_rng
+from wizard.session.seats import SeatSpec
 
 Seat = SeatSpec   # the one seat type: a name, a person or a computer level (``SeatSpec.human``/``.ai``)
 

@@ -21,10 +21,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from wizard import checks
+from wizard.checks import Invalid
 from wizard.engine import Card
-
-from . import checks
-from .checks import Invalid
 
 REVIEW_SCHEMA = 1
 #: The review method and the Expert behind it. Bump it when Expert (``wizard/ai/expert.py`` and

@@ -45,7 +45,7 @@ def inside(base: Path, name: str) -> Path:
     >>> inside(Path("/data"), "../etc/passwd")
     Traceback (most recent call last):
     ...
-    wizard.persistence.paths.PathError: not a plain file name: '../etc/passwd'
+    wizard.persistence.files.paths.PathError: not a plain file name: '../etc/passwd'
     """
     if not name or name in (".", "..") or "/" in name or "\\" in name or "\0" in name \
             or Path(name).name != name or Path(name).is_absolute():

@@ -148,7 +148,7 @@ def _set_aside_if_foreign(path: Path) -> None:
         return
     if stat.S_ISREG(st.st_mode) and st.st_nlink == 1:
         return
-    from .aside import move_aside
+    from wizard.persistence.files.aside import move_aside
     moved = move_aside(path, FOREIGN)
     log.warning("%s was not a plain file: set aside as %s", path, moved)
 

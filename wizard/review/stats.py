@@ -1,4 +1,10 @@
-"""Statistics per player name, overall and by edition, computed from the history.
+"""Statistics per player name, overall and by edition: what the Statistics screen shows.
+
+``StatLine`` and ``PlayerStats`` are the figures. The program works them out in SQL, from the rows
+the game-end transaction keeps (``wizard.persistence.history.stats.stats_of``), never here.
+``compute_stats`` works out the same figures in Python over a list of games: the test oracle
+that the SQL is held to (``tests/test_history_db.py``); only the benchmark's "earlier versions"
+column calls it besides the tests (``tests/test_architecture.py`` checks that).
 
 Games with take-backs are counted (and counted apart in ``takeback_games``) unless
 ``takebacks=False`` leaves them out; they give the best game only with ``best_takebacks``.
@@ -11,8 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from .history import HistoryEntry
+if TYPE_CHECKING:
+    from wizard.persistence.history.entry import HistoryEntry
 
 
 @dataclass(frozen=True, slots=True)

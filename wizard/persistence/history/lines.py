@@ -27,18 +27,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
-from . import checks
-from .aside import DAMAGED, aside_path
-from .atomic import parse_json, replacing, sync_dir
-from .checks import Invalid
-from .history import HISTORY_MIGRATIONS, HistoryEntry
-from .history_db import HistoryDB, entry_line, line_digest, line_of
-from .history_file import lines as read_lines
-from .history_file import open_regular
-from .migrate import NewerVersion
-from .review import GAME_ID_RE
-from .review_store import REVIEW_LIMIT, doc_version, review_id
-from .verified import VerifiedCache
+from wizard import checks
+from wizard.checks import Invalid
+from wizard.persistence.files.aside import DAMAGED, aside_path
+from wizard.persistence.files.atomic import parse_json, replacing, sync_dir
+from wizard.persistence.files.migrate import NewerVersion
+from wizard.persistence.history.db import HistoryDB, entry_line, line_digest, line_of
+from wizard.persistence.history.entry import HISTORY_MIGRATIONS, HistoryEntry
+from wizard.persistence.history.jsonl import lines as read_lines
+from wizard.persistence.history.jsonl import open_regular
+from wizard.persistence.history.reviews import REVIEW_LIMIT, doc_version, review_id
+from wizard.persistence.history.verified import VerifiedCache
+from wizard.review.decisions import GAME_ID_RE
 
 log = logging.getLogger("wizard.persistence")
 

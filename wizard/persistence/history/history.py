@@ -1,5 +1,8 @@
-"""The history part of the ``Store``: the database opened (checked, restored, migrated) once,
-finished games recorded in one transaction each, backups made on a worker thread."""
+"""``History``: the finished games in ``history.sqlite3``, what a ``Store`` holds as
+``store.history``. The database opened (checked, restored, migrated) once, finished games recorded
+in one transaction each, backups made on a worker thread, pages and whole games read back, JSON
+lines exported and imported; the earlier versions' files imported once (``oldformat.OldFormat``).
+"""
 
 from __future__ import annotations
 
@@ -12,11 +15,12 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from . import checks
-from .aside import FOREIGN, NEWER, move_aside
-from .atomic import parse_json
-from .checks import Invalid
-from .db_files import (
+from wizard import checks
+from wizard.checks import Invalid
+from wizard.persistence.files.aside import FOREIGN, NEWER, move_aside
+from wizard.persistence.files.atomic import parse_json
+from wizard.persistence.files.problems import FileKind, Problem, ProblemKind
+from wizard.persistence.history.backups import (
     BACKUP_EVERY,
     BACKUP_MAX_AGE_S,
     BACKUPS,
@@ -35,44 +39,51 @@ from .db_files import (
     set_aside,
     unlink_links,
 )
-from .db_import import (
+from wizard.persistence.history.db import DB_NAME, GameRow, HistoryDB, open_here
+from wizard.persistence.history.entry import HistoryEntry
+from wizard.persistence.history.lines import (
     Imported,
     export_lines,
     import_lines,
 )
-from .db_rows import check_rows
-from .history import HistoryEntry
-from .history_db import DB_NAME, GameRow, HistoryDB, open_here
-from .history_import import CACHE_NAME as CACHE_NAME  # re-exported: tests read it here
-from .history_import import HISTORY_NAME, HistoryImport
-from .problems import FileKind, Problem, ProblemKind
-from .review_store import REVIEWS_DIR, review_id
+from wizard.persistence.history.oldformat import (
+    CACHE_NAME as CACHE_NAME,  # re-exported: tests read it here
+)
+from wizard.persistence.history.oldformat import HISTORY_NAME, OldFormat
+from wizard.persistence.history.reviews import REVIEWS_DIR, review_id
+from wizard.persistence.history.rows import check_rows
 
 log = logging.getLogger("wizard.persistence")
 
 
 
-class HistoryRows(HistoryImport):
-    """Finished games in ``history.sqlite3``; mixed into ``Store``, whose state it shares."""
+class History:
+    """The finished games of one data folder.
 
-    data_dir: Path
-    problems: list[Problem]
-    _lock: threading.RLock
-    _db: HistoryDB | None
-    _db_tried: bool
-    _backup_thread: threading.Thread | None
-    _backup_state: tuple[int, float] | None
-    _unsynced: set[str]
+    Built by the ``Store``, with what it shares with it: the folder, ``report`` (a ``Problem``
+    for the player), the store's lock, ``clear`` (a write that succeeds clears the
+    ``WRITE_FAILED`` problems of its file kind) and ``delete_game`` (a finished game's save,
+    removed once its record is on disk for good).
+    """
 
-    def _report(self, problem: Problem) -> None:
-        raise NotImplementedError
-
-    def delete_game(self, game_id: str) -> bool:
-        raise NotImplementedError
+    def __init__(self, data_dir: Path, report: Callable[[Problem], None], lock: threading.RLock,
+                 clear: Callable[[FileKind], None], delete_game: Callable[[str], bool]) -> None:
+        self.data_dir = data_dir
+        self._report = report
+        self._lock = lock
+        self._clear = clear
+        self._delete_game = delete_game
+        self._db: HistoryDB | None = None          # the database (opened on first use)
+        self._db_tried = False
+        self._backup_thread: threading.Thread | None = None
+        self._backup_state: tuple[int, float] | None = None
+        self.unsynced: set[str] = set()     # finished games whose save waits for a journal sync
+        self.old = OldFormat(data_dir, report)      # earlier versions' files, imported once
+        self._import_waiting = False        # earlier files left for ``run_import``
 
     # ---- opening -------------------------------------------------------------------------
 
-    def history_db(self, create: bool = True, import_files: bool = True) -> HistoryDB | None:
+    def db(self, create: bool = True, import_files: bool = True) -> HistoryDB | None:
         """The database, opened once: checked (``quick_check``), a bad one set aside and the newest
         good backup restored, the files of earlier versions imported (with ``import_files=False``
         left for ``run_import``: ``import_pending``). None if it cannot be used (or, with
@@ -122,10 +133,10 @@ class HistoryRows(HistoryImport):
             db = self._checked_db(path)
         try:
             if import_files:
-                self._migrate_jsonl(db)
-                self._migrate_reviews(db)
+                self.old.migrate_jsonl(db)
+                self.old.migrate_reviews(db)
             else:
-                self._import_waiting = self._files_to_import()
+                self._import_waiting = self.old.waiting()
             self._backup_if_due(db)
         except BaseException:
             db.close()                        # nothing holds the file if it is set aside
@@ -252,9 +263,36 @@ class HistoryRows(HistoryImport):
             db.close()
         return got
 
+    # ---- the earlier versions' files -----------------------------------------------------
+
+    @property
+    def import_pending(self) -> bool:
+        """Whether the database was opened without importing the earlier files still there."""
+        return self._import_waiting
+
+    def import_total(self) -> int:
+        """The lines of ``history.jsonl`` to import (a game each), 0 if there is none to read."""
+        return self.old.total()
+
+    def run_import(self, progress: Callable[[int], None] | None = None,
+                   stop: threading.Event | None = None) -> bool:
+        """Import the earlier files now (after ``db(import_files=False)``); False if ``stop`` was
+        set before the end (the originals then stay as they were, for next time).
+        ``progress(n)``: ``n`` lines of ``history.jsonl`` read so far."""
+        db = self.db(create=False)
+        if db is None or not self._import_waiting:
+            return True
+        if not self.old.migrate_jsonl(db, progress, stop):
+            return False
+        self.old.migrate_reviews(db)
+        with self._lock:
+            self._import_waiting = False
+        self._backup_if_due(db)
+        return True
+
     # ---- writing -------------------------------------------------------------------------
 
-    def finish_game(self, entry: HistoryEntry, game_id: str | None = None) -> bool:
+    def finish(self, entry: HistoryEntry, game_id: str | None = None) -> bool:
         """Game over: record ``entry`` in the history (one transaction), then delete game
         ``game_id`` in progress once that record is on disk for good.
 
@@ -266,11 +304,11 @@ class HistoryRows(HistoryImport):
         between the two steps, even after other games were finished meanwhile: the game key is
         UNIQUE, so a game already anywhere in the history is not added twice.
         """
-        if not self.record_finished(entry):
+        if not self.record(entry):
             return False
         if game_id is not None:
             with self._lock:
-                self._unsynced.add(game_id)
+                self.unsynced.add(game_id)
         self.sync_finished()
         self.backup_if_due()            # after the sync: a new backup thread waits for nothing
         return True
@@ -286,7 +324,7 @@ class HistoryRows(HistoryImport):
         for good; False if a reader kept the checkpoint from reaching the end (saves kept)."""
         with self._lock:
             db = self._db
-            waiting = set(self._unsynced)      # recorded before this checkpoint starts
+            waiting = set(self.unsynced)      # recorded before this checkpoint starts
         if db is None or not db.is_open:
             return False
         try:
@@ -296,25 +334,25 @@ class HistoryRows(HistoryImport):
             return False
         if durable:
             for game_id in sorted(waiting):
-                self.delete_game(game_id)
+                self._delete_game(game_id)
             with self._lock:
-                self._unsynced -= waiting
+                self.unsynced -= waiting
         return durable
 
-    def append_history(self, entry: HistoryEntry, unless_last: bool = False) -> bool:
+    def append(self, entry: HistoryEntry, unless_last: bool = False) -> bool:
         """Record a finished game (one transaction) and start a backup if one is due. A game
         already recorded (the same record and seats) is not added again; True either way. False
         if the database refused."""
-        if not self.record_finished(entry):
+        if not self.record(entry):
             return False
         db = self._db
         if db is not None:
             self._backup_if_due(db)
         return True
 
-    def record_finished(self, entry: HistoryEntry) -> bool:
+    def record(self, entry: HistoryEntry) -> bool:
         """The game-end transaction alone (``append_history`` without the backup check)."""
-        db = self.history_db()
+        db = self.db()
         if db is None:
             return False
         try:
@@ -323,9 +361,7 @@ class HistoryRows(HistoryImport):
             self._report(Problem(ProblemKind.WRITE_FAILED, FileKind.HISTORY, db.path,
                                  detail=str(e), errno=getattr(e, "sqlite_errorcode", None)))
             return False
-        with self._lock:
-            self.problems[:] = [p for p in self.problems if not (
-                p.kind is ProblemKind.WRITE_FAILED and p.file is FileKind.HISTORY)]
+        self._clear(FileKind.HISTORY)
         return True
 
     def _backup_if_due(self, db: HistoryDB) -> None:
@@ -375,7 +411,7 @@ class HistoryRows(HistoryImport):
 
     def backup_now(self) -> Path | None:
         """Make a backup at once (on this thread); its path, or None if it failed."""
-        db = self.history_db()
+        db = self.db()
         if db is None:
             return None
         self.wait_backup()
@@ -385,19 +421,19 @@ class HistoryRows(HistoryImport):
 
     # ---- reading -------------------------------------------------------------------------
 
-    def history_count(self) -> int:
+    def count(self) -> int:
         """How many finished games the history holds."""
-        db = self.history_db(create=False)
+        db = self.db(create=False)
         return 0 if db is None else db.count()
 
-    def history_page(self, offset: int, limit: int) -> list[GameRow]:
+    def page(self, offset: int, limit: int) -> list[GameRow]:
         """A page of the History list, newest first."""
-        db = self.history_db(create=False)
+        db = self.db(create=False)
         return [] if db is None else db.page(offset, limit)
 
-    def history_entry(self, key: str) -> HistoryEntry | None:
+    def entry(self, key: str) -> HistoryEntry | None:
         """One whole finished game by its key (None if absent or damaged: then reported)."""
-        db = self.history_db(create=False)
+        db = self.db(create=False)
         if db is None:
             return None
         try:
@@ -408,15 +444,15 @@ class HistoryRows(HistoryImport):
             self._report(Problem(ProblemKind.DAMAGED, FileKind.HISTORY, db.path, detail=str(e)))
             return None
 
-    def has_finished(self, entry: HistoryEntry) -> bool:
+    def has(self, entry: HistoryEntry) -> bool:
         """Whether this game is already in the history."""
-        db = self.history_db()
+        db = self.db()
         return db is not None and db.has(review_id(entry))
 
-    def load_history(self) -> list[HistoryEntry]:
+    def load_all(self) -> list[HistoryEntry]:
         """Every finished game, oldest first (all in memory: for tests and small tools; the
         screens read pages and figures through queries)."""
-        db = self.history_db(create=False)
+        db = self.db(create=False)
         if db is None:
             return []
         out = []
@@ -429,18 +465,18 @@ class HistoryRows(HistoryImport):
                     out.append(entry)
         return out
 
-    def export_history(self, target: Path) -> int:
+    def export(self, target: Path) -> int:
         """Write the whole history to ``target`` as JSON lines (what ``import_history`` reads)."""
-        db = self.history_db()
+        db = self.db()
         if db is None:
             raise OSError("the history database cannot be opened")
         return export_lines(db, target)
 
-    def import_history(self, source: Path,
+    def import_file(self, source: Path,
                        progress: Callable[[int], None] | None = None) -> Imported:
         """Add the games of a JSON-lines file (an export, or an old ``history.jsonl``): each is
         checked (replayed) and added unless already there. Bad lines are counted, not written."""
-        db = self.history_db()
+        db = self.db()
         if db is None:
             raise OSError("the history database cannot be opened")
         if is_database(source):          # a history database, e.g. one set aside (#34 S6)
@@ -474,12 +510,12 @@ class HistoryRows(HistoryImport):
             result.added += db.add_many(batch)
         return result
 
-    def close_history(self) -> None:
+    def close(self) -> None:
         """Wait for a backup in progress, delete the saves of the games recorded for good, and
         close the database."""
         self.wait_backup()
         with self._lock:
-            if self._unsynced:
+            if self.unsynced:
                 self.sync_finished()
             if self._db is not None:
                 self._db.close()
@@ -496,7 +532,7 @@ def _lower_priority() -> None:
 def _safe(db: HistoryDB, conn: sqlite3.Connection):  # type: ignore[no-untyped-def]
     """(key, entry or None when that row is damaged) for every game, oldest first."""
     last = 0
-    from .history_db import entry_of
+    from wizard.persistence.history.db import entry_of
     while True:
         rows = conn.execute("SELECT g.id, g.game_key, r.digest, r.line FROM games g LEFT JOIN "
                             "records r ON r.game = g.id WHERE g.id > ? ORDER BY g.id LIMIT 200",

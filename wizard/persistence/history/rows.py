@@ -27,12 +27,13 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import checks, history_tally
-from .aside import DAMAGED, aside_path
-from .atomic import parse_json
-from .checks import Invalid
-from .history import SCORE_LIMIT, HistoryEntry
-from .seats import SeatSpec
+from wizard import checks
+from wizard.checks import Invalid
+from wizard.persistence.files.aside import DAMAGED, aside_path
+from wizard.persistence.files.atomic import parse_json
+from wizard.persistence.history import tally
+from wizard.persistence.history.entry import SCORE_LIMIT, HistoryEntry
+from wizard.session.seats import SeatSpec
 
 log = logging.getLogger("wizard.persistence")
 
@@ -217,9 +218,9 @@ def _find_reviews(conn: sqlite3.Connection, out: Findings) -> None:
 
 
 def _find_tallies(conn: sqlite3.Connection, out: Findings) -> None:
-    if int(conn.execute("PRAGMA user_version").fetchone()[0]) < history_tally.SCHEMA:
+    if int(conn.execute("PRAGMA user_version").fetchone()[0]) < tally.SCHEMA:
         return                        # an earlier schema: the upgrade makes and fills them
-    if not history_tally.TABLES <= _tables(conn):
+    if not tally.TABLES <= _tables(conn):
         out.tallies = True
         out.reasons.append("a tally table is missing")
         return
@@ -239,7 +240,7 @@ def _find_tallies(conn: sqlite3.Connection, out: Findings) -> None:
                     out.tallies = True
     # each tally names only names the games have (a name changed in one table alone left
     # Progress a name with games but no round sizes: the fuzz stopped it there)
-    for table in sorted(history_tally.TABLES - {"names"}):
+    for table in sorted(tally.TABLES - {"names"}):
         if conn.execute(f"SELECT 1 FROM {table} WHERE name NOT IN (SELECT name FROM names) "
                         f"LIMIT 1").fetchone():
             out.tallies = True
@@ -294,7 +295,7 @@ def _keep_copy(path: Path) -> Path:
 
 def _entry(digest: object, blob: object) -> tuple[HistoryEntry, bytes] | None:
     """The game of a stored record if it verifies (its digest, then a replay), else None."""
-    from .history_db import line_of
+    from wizard.persistence.history.db import line_of
     if not isinstance(digest, bytes) or not isinstance(blob, bytes):
         return None
     try:
@@ -309,7 +310,7 @@ def check_rows(path: Path) -> Repair | None:
     file; what was done, or None when every row is good. Call it before the database is open in
     this process: it is read first through a read-only connection (which never checkpoints), so
     a copy of its bytes can be kept as they were before anything is rebuilt."""
-    from .history_db import connect
+    from wizard.persistence.history.db import connect
     conn = connect(path, readonly=True)
     try:
         found = find(conn)
@@ -326,7 +327,7 @@ def check_rows(path: Path) -> Repair | None:
 
 
 def _repair(conn: sqlite3.Connection, found: Findings, copy: Path | None) -> Repair:
-    from .history_db import HistoryDB, rollback
+    from wizard.persistence.history.db import HistoryDB, rollback
     rebuilt = 0
     gone: list[tuple[object, str]] = []      # (key as stored, finished) of rows without a record
     conn.execute("BEGIN IMMEDIATE")
@@ -355,13 +356,13 @@ def _repair(conn: sqlite3.Connection, found: Findings, copy: Path | None) -> Rep
         for key in found.reviews:
             conn.execute("DELETE FROM reviews WHERE CAST(game_key AS BLOB) IS ?", (key,))
         tallies = found.tallies or bool(found.games)
-        if int(conn.execute("PRAGMA user_version").fetchone()[0]) < history_tally.SCHEMA:
+        if int(conn.execute("PRAGMA user_version").fetchone()[0]) < tally.SCHEMA:
             tallies = False           # an earlier schema: the upgrade makes and fills them
         if tallies:
-            for table in sorted(history_tally.TABLES):
+            for table in sorted(tally.TABLES):
                 conn.execute(f"DROP TABLE IF EXISTS {table}")
-            history_tally.create(conn)
-            history_tally.add_games(conn)
+            tally.create(conn)
+            tally.add_games(conn)
         for key in set(found.meta):
             conn.execute("DELETE FROM meta WHERE key = ?", (key,))
             if key == "created_at":

@@ -28,10 +28,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from .aside import DAMAGED, FOREIGN, NEWER, aside_path, move_aside
-from .atomic import NONBLOCK, replacing, sync_dir
-from .checks import Invalid
-from .history_db import APPLICATION_ID, DB_SCHEMA, SCHEMA_SQL, connect, line_of
+from wizard.checks import Invalid
+from wizard.persistence.files.aside import DAMAGED, FOREIGN, NEWER, aside_path, move_aside
+from wizard.persistence.files.atomic import NONBLOCK, replacing, sync_dir
+from wizard.persistence.history.db import APPLICATION_ID, DB_SCHEMA, SCHEMA_SQL, connect, line_of
 
 MAGIC = b"SQLite format 3\x00"
 WAL_MAGIC = (0x377F0682, 0x377F0683)
@@ -112,7 +112,7 @@ def examine(path: Path, deep: bool = True) -> Verdict:
         return Verdict(False, "the games table has lost its key")
     if shape:                  # a byte flip in the schema's text: "id INTEGER PRIMASY KEY" still
         return Verdict(False, f"damaged: {shape}")      # parses, and reads every id as NULL
-    return Verdict(True)       # a missing derived table (the tallies) is rebuilt (db_rows)
+    return Verdict(True)       # a missing derived table (the tallies) is rebuilt (rows.py)
 
 
 def corrupt(e: BaseException) -> bool:

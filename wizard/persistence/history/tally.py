@@ -27,7 +27,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
-from .progress import MIXED, Streak
+from wizard.review.progress import MIXED, Streak
 
 SCHEMA = 2
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .checks import Invalid
+from wizard.checks import Invalid
 
 Step = Callable[[dict[str, Any]], dict[str, Any]]
 

@@ -7,8 +7,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from . import checks
-from .checks import Invalid
+from wizard import checks
+from wizard.checks import Invalid
 
 NAME_MAX = 40
 LEVEL_RE = re.compile(r"[a-z][a-z0-9_]{0,23}")

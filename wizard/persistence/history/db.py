@@ -42,12 +42,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from . import checks, history_tally
-from .atomic import dump_json, parse_json, sync_dir
-from .checks import Invalid
-from .history import HistoryEntry
-from .review_store import review_id
-from .seats import SeatSpec
+from wizard import checks
+from wizard.checks import Invalid
+from wizard.persistence.files.atomic import dump_json, parse_json, sync_dir
+from wizard.persistence.history import tally as history_tally
+from wizard.persistence.history.entry import HistoryEntry
+from wizard.persistence.history.reviews import review_id
+from wizard.session.seats import SeatSpec
 
 log = logging.getLogger("wizard.persistence")
 
@@ -425,7 +426,7 @@ class HistoryDB:
         out = []
         for gid, key, finished, edition, takebacks in games:
             rows = seats.get(gid, [])
-            try:        # checked at start (``db_rows``); a row changed since is left out
+            try:        # checked at start (``rows``); a row changed since is left out
                 out.append(GameRow(key, checks.timestamp(finished, "finished"),
                                    checks.choice(edition, "edition", EDITIONS),
                                    tuple(SeatSpec(r[2], r[3], r[4]) for r in rows),

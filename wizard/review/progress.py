@@ -1,6 +1,12 @@
 """Progress for one player name, from the history (oldest game first): bid accuracy game by game
 and by round size, results against each computer level, points lost to decisions (from the
-reviews), and streaks.
+reviews), and streaks: what the Progress screen shows.
+
+``Progress`` and its parts (``Streak``, ``LevelResult``, ``GamePoint``) are the figures. The
+program works them out in SQL (``wizard.persistence.history.stats.progress_of``, from the tally
+tables), never here. ``progress`` works out the same figures in Python over a list of games: the
+test oracle that the SQL is held to (``tests/test_history_db.py``); only the benchmark's
+"earlier versions" column calls it besides the tests (``tests/test_architecture.py``).
 
 Games with take-backs (solo games where the person undid a decision) are counted unless
 ``takebacks=False`` leaves them out; they never give the best game unless ``best_takebacks``.
@@ -21,9 +27,11 @@ import json
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from .history import HistoryEntry
-from .review import DEFAULT_THRESHOLD, Review, points_lost_by_round
+if TYPE_CHECKING:
+    from wizard.persistence.history.entry import HistoryEntry
+from wizard.review.decisions import DEFAULT_THRESHOLD, Review, points_lost_by_round
 
 RECENT = 20     # games in the accuracy chart
 

@@ -13,12 +13,17 @@ import re
 from pathlib import Path
 
 import wizard
-
-from . import checks
-from .aside import FOREIGN, move_aside
-from .atomic import NotRegular, dump_json, parse_json, read_bytes, write_bytes_atomic
-from .checks import Invalid
-from .paths import PathError, inside
+from wizard import checks
+from wizard.checks import Invalid
+from wizard.persistence.files.aside import FOREIGN, move_aside
+from wizard.persistence.files.atomic import (
+    NotRegular,
+    dump_json,
+    parse_json,
+    read_bytes,
+    write_bytes_atomic,
+)
+from wizard.persistence.files.paths import PathError, inside
 
 log = logging.getLogger("wizard.persistence")
 CACHE_SCHEMA = 1

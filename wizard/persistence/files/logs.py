@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .aside import move_aside
+from wizard.persistence.files.aside import move_aside
 
 LOG_NAME = "wizard.log"
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)

@@ -7,7 +7,7 @@ import shutil
 import time
 from pathlib import Path
 
-from .atomic import sync_dir
+from wizard.persistence.files.atomic import sync_dir
 
 DAMAGED = "damaged"
 NEWER = "newer"

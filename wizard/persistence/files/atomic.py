@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from .checks import Invalid
+from wizard.checks import Invalid
 
 TEMP_SUFFIX = ".tmp"
 NONBLOCK = getattr(os, "O_NONBLOCK", 0)      # a named pipe opens at once instead of waiting

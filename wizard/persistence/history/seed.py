@@ -16,13 +16,12 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from wizard.engine import Edition, GameConfig, GameRecord, GameState, start
-
-from .history import HistoryEntry
-from .history_db import entry_line, line_digest
-from .savegame import SavedGame
-from .seats import SeatSpec
-from .store import Store
-from .verified import VerifiedCache
+from wizard.persistence.games import SavedGame
+from wizard.persistence.history.db import entry_line, line_digest
+from wizard.persistence.history.entry import HistoryEntry
+from wizard.persistence.history.verified import VerifiedCache
+from wizard.persistence.store import Store
+from wizard.session.seats import SeatSpec
 
 BATCH = 500
 LEVELS = ("random", "rulebid", "easy", "normal", "hard", "expert")

@@ -1,4 +1,5 @@
-"""A game in progress: its record (config, seed, actions), the seats, and two timestamps.
+"""A game in progress: its record (config, seed, actions), the seats, and two timestamps; and
+the Continue list's summaries (``SummaryCache``).
 
 Each game in progress is stored in ``games/<id>.json`` (older versions kept one ``game.json``) as ``{"schema": 1, "record": {...}, "seats": [...], "created": ...,
 "updated": ..., "extra": {...}}``. Loading replays the record through the engine, so an
@@ -8,21 +9,22 @@ impossible action makes the file damaged.
 from __future__ import annotations
 
 import hashlib
+import os
 import random
 import re
 import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
+from wizard import checks
+from wizard.checks import Invalid
 from wizard.engine import GameRecord, GameState, Phase, RecordError
 from wizard.engine.record import RECORD_SCHEMA
-
-from . import checks
-from .checks import Invalid
-from .deals import deal_rng
-from .migrate import Migrations, NewerVersion
-from .seats import SeatSpec, seats_from_list
+from wizard.persistence.files.migrate import Migrations, NewerVersion
+from wizard.session.deals import deal_rng
+from wizard.session.seats import SeatSpec, seats_from_list
 
 GAME_SCHEMA = 1
 GAME_MIGRATIONS = Migrations(GAME_SCHEMA, {})
@@ -162,3 +164,49 @@ def prove_legal(record: GameRecord) -> GameState:
         return record.rebuild(deal_rng(record.config.seed))
     except (RecordError, ValueError, TypeError, KeyError, IndexError) as e:
         raise Invalid(f"impossible record: {e}") from None
+
+
+# ---- the Continue list's summaries -----------------------------------------------------------
+
+FileKey = tuple[int, int, int]
+
+
+def file_key(path: Path) -> FileKey | None:
+    """What tells a changed file: (modification time in ns, size, inode); None if it is gone."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size, st.st_ino
+
+
+class SummaryCache:
+    """Summaries of the games in progress by id, each with the file key it was read at: the
+    Continue list's summaries, read once and kept (a game file is replayed again only when it
+    changed on disk: its size, time or inode), so laying the menu out again costs a ``stat`` a
+    game.
+
+    >>> cache = SummaryCache()
+    >>> cache.get("g1", (1, 2, 3)) is None
+    True
+    """
+
+    def __init__(self) -> None:
+        self._kept: dict[str, tuple[FileKey, GameSummary, int]] = {}
+
+    def get(self, game_id: str, key: FileKey | None) -> tuple[GameSummary, int] | None:
+        """The kept (summary, file time) of ``game_id`` if its file is still the one read."""
+        got = self._kept.get(game_id)
+        if got is None or key is None or got[0] != key:
+            return None
+        return got[1], got[2]
+
+    def put(self, game_id: str, key: FileKey | None, summary: GameSummary) -> None:
+        """Keep ``summary`` for the file at ``key`` (nothing kept without a key)."""
+        if key is not None:
+            self._kept[game_id] = (key, summary, key[0])
+
+    def keep_only(self, game_ids: set[str]) -> None:
+        """Drop the summaries of games no longer in the folder."""
+        for gid in [g for g in self._kept if g not in game_ids]:
+            del self._kept[gid]

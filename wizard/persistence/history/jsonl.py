@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from .atomic import NONBLOCK, NotRegular, TooLarge, replacing
+from wizard.persistence.files.atomic import NONBLOCK, NotRegular, TooLarge, replacing
 
 CHUNK = 1 << 20
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)

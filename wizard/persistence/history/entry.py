@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from wizard import checks
+from wizard.checks import Invalid
 from wizard.engine import (
     SUITS,
     GameConfig,
@@ -24,13 +26,10 @@ from wizard.engine import (
 )
 from wizard.engine.record import MAX_TAKEBACKS
 from wizard.engine.scoring import winners as winning_seats
-
-from . import checks
-from .checks import Invalid
-from .deals import deal_rng
-from .migrate import Migrations
-from .savegame import prove_legal, read_record
-from .seats import SeatSpec, seats_from_list
+from wizard.persistence.files.migrate import Migrations
+from wizard.persistence.games import prove_legal, read_record
+from wizard.session.deals import deal_rng
+from wizard.session.seats import SeatSpec, seats_from_list
 
 HISTORY_SCHEMA = 1
 HISTORY_MIGRATIONS = Migrations(HISTORY_SCHEMA, {})
