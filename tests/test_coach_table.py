@@ -14,7 +14,6 @@ from wizard.ai import make_ai
 from wizard.ai import simulator as F
 from wizard.ai.coach import Coach
 from wizard.ai.coach_truth import Position, draw_deal, pick_positions, play_bid, read_runs, run
-from wizard.ai.coach_truth_bench import Row, load_truth, summary
 from wizard.ai.knowledge import info_of
 from wizard.ai.rollout import Rules, World, apply_card, fast_play_out, next_seat
 from wizard.ai.sampling import sample_hands
@@ -26,6 +25,7 @@ from wizard.ai.seats import (
     table_weight,
     who_sits,
 )
+from wizard.bench.coach_truth import Row, load_truth, summary
 from wizard.engine import Action, Bid, GameConfig, GameState, Phase
 from wizard.persistence import SeatSpec
 
@@ -193,7 +193,7 @@ def test_a_damaged_truth_file_is_a_clear_error(tmp_path: Path) -> None:
 
 
 def test_the_calibration_bench_seats_one_expert_among_a_table_of_one_level() -> None:
-    from wizard.ai.calibration_bench import table_of
+    from wizard.bench.calibration import table_of
     for g in range(12):
         players, _e, levels = table_of(g, "hard")
         assert len(levels) == players and sorted(levels) == ["expert"] + ["hard"] * (players - 1)
@@ -228,7 +228,7 @@ def test_the_hint_tells_the_coach_who_sits_at_the_table() -> None:
 
 
 def test_the_benchmarks_positions_cover_every_table_size_and_edition() -> None:
-    from wizard.ai.coach_truth_bench import TRUTH_FILE
+    from wizard.bench.coach_truth import TRUTH_FILE
     positions, truths = load_truth(TRUTH_FILE)
     assert len(positions) >= 30
     assert {len(p.hands) for p in positions} == {3, 4, 5, 6}

@@ -113,9 +113,9 @@ def test_r13_the_smoke_test_ignores_the_data_folders_settings(tmp_path: Path,
 
 
 def _many_games(folder: Path, n: int) -> None:
+    from wizard.bench.persistence import late_game
     from wizard.engine import GameRecord
     from wizard.persistence import SavedGame
-    from wizard.persistence.bench import late_game
     from wizard.persistence.seats import SeatSpec
     record = GameRecord.of(late_game(actions=60))
     seats = [SeatSpec("You"), SeatSpec("Merlin", "ai", "expert"), SeatSpec("Morgan", "ai", "hard")]

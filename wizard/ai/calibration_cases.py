@@ -1,6 +1,6 @@
 """The calibration bench's saved cases: one coached bid or card play and what happened.
 
-Shared by the bench (``calibration_bench``, which plays and reports) and the fit
+Shared by the bench (``wizard.bench.calibration``, which plays and reports) and the fit
 (``calibration_fit``, which fits the map on them).
 """
 

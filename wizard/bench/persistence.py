@@ -1,8 +1,8 @@
 """Benchmarks: ``Store.save_game`` on a late-game record (it runs after every action), and
 loading a big damaged history.
 
-    python -m wizard.persistence.bench              # save times
-    python -m wizard.persistence.bench history 200  # a 200 MB damaged history: seconds, peak memory
+    python -m wizard.bench persistence              # save times
+    python -m wizard.bench persistence history 200  # a 200 MB damaged history: seconds, peak memory
 """
 
 from __future__ import annotations
@@ -14,10 +14,9 @@ import time
 from pathlib import Path
 
 from wizard.engine import GameConfig, GameRecord, GameState, start
-
-from .savegame import SavedGame
-from .seats import SeatSpec
-from .store import Store
+from wizard.persistence.savegame import SavedGame
+from wizard.persistence.seats import SeatSpec
+from wizard.persistence.store import Store
 
 
 def late_game(actions: int = 500, seed: int = 2024) -> GameState:
@@ -76,11 +75,11 @@ def bench_damaged_history(megabytes: int = 200) -> dict[str, float]:
     import logging
     import resource
 
-    from .history import HistoryEntry
+    from wizard.persistence.history import HistoryEntry
     state = late_game(actions=10_000, seed=7)
     seats = [SeatSpec("You"), SeatSpec("Merlin", "ai", "expert"), SeatSpec("Morgan", "ai", "hard")]
     good = HistoryEntry.from_game(state, seats).to_dict()
-    from .atomic import dump_json
+    from wizard.persistence.atomic import dump_json
     counted: list[logging.LogRecord] = []
 
     class Count(logging.Handler):
@@ -117,9 +116,13 @@ def bench_damaged_history(megabytes: int = 200) -> dict[str, float]:
     return result
 
 
-if __name__ == "__main__":
+def main(argv: list[str] | None = None) -> int:
+    """``python -m wizard.bench persistence``: the save times; ``... persistence history [MB]``: a
+    history of one good game and MB megabytes of damaged lines (200 unless given)."""
     import sys
-    if sys.argv[1:2] == ["history"]:
-        bench_damaged_history(int(sys.argv[2]) if len(sys.argv) > 2 else 200)
+    args = [a for a in (sys.argv[1:] if argv is None else argv) if a != "persistence"]
+    if args[:1] == ["history"]:
+        bench_damaged_history(int(args[1]) if len(args) > 1 else 200)
     else:
         bench_save()
+    return 0

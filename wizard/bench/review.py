@@ -19,8 +19,7 @@ from wizard.ai.base import decision_rng, play_through
 from wizard.engine import GameConfig, GameState
 from wizard.persistence.history import HistoryEntry
 from wizard.persistence.seats import SeatSpec
-
-from .engine import moments, review_game
+from wizard.review.engine import moments, review_game
 
 TARGET_S = 60.0
 
