@@ -1,7 +1,7 @@
 """The benchmarks, in one place with one entry point (#36): ``python -m wizard.bench <what>``.
 
 ``what`` is one of engine, ai, ui, persistence, review, history, fuzz, net, calibration, hint,
-coach-truth; each module below names its own options (``python -m wizard.bench <what> --help``
+coach-truth, smoke-diff; each module below names its own options (``python -m wizard.bench <what> --help``
 where it has any). Figures are medians over several repetitions in one process, timed in CPU time
 where that is what is measured; compare ratios within a run, the machines are noisy.
 
@@ -30,6 +30,7 @@ BENCHES = {
     "calibration": "calibration",     # the coach's calibration cases and fit
     "hint": "coach",                  # the coach's hint time
     "coach-truth": "coach_truth",     # the coach against the deep truth run
+    "smoke-diff": "smoke_diff",       # the smoke screens at an earlier commit and now, by pixel
 }
 
 
