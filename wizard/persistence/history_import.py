@@ -18,6 +18,8 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+from wizard import background
+
 from .aside import FOREIGN, move_aside
 from .atomic import TooLarge
 from .db_import import (
@@ -201,8 +203,7 @@ class ImportJob:
         self._done = threading.Event()
         self._thread: threading.Thread | None = None
         if threaded:
-            self._thread = threading.Thread(target=self._run, name="wizard-import", daemon=True)
-            self._thread.start()
+            self._thread = background.start(self._run, "wizard-import")
         else:
             self._run()
 
