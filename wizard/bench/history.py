@@ -26,7 +26,7 @@ from typing import Any
 
 TARGETS = {"history_ms": 200, "stats_ms": 500, "progress_ms": 500, "continue_ms": 200,
            "finish_ms": 30, "max_frame_ms": 50, "peak_mb": 100}
-LABELS = {"open_ms": "opening the data (quick_check, or nothing)",
+LABELS = {"open_ms": "opening the data (integrity_check, or nothing)",
           "history_ms": "History's first page", "stats_ms": "Statistics",
           "progress_ms": "Progress", "after_update_ms": "first screen after a program update",
           "continue_ms": "Continue list", "max_frame_ms": "longest frame (open, scroll)",

@@ -25,6 +25,7 @@ from .db_files import (
     backup_path,
     clear_side_files,
     copy_file,
+    corrupt,
     examine,
     is_database,
     keys_in,
@@ -82,7 +83,14 @@ class HistoryRows(HistoryImport):
             if not self._db_tried:
                 self._db_tried = True
                 try:
-                    self._db = self._open_db(import_files)
+                    try:
+                        self._db = self._open_db(import_files)
+                    except sqlite3.DatabaseError as e:   # checked, yet damaged once read:
+                        if not corrupt(e):               # set aside and restored, as a file
+                            raise                        # the check finds damaged (#34)
+                        path = self.data_dir / DB_NAME
+                        self._restore(path, set_aside(path), f"damaged: {e}")
+                        self._db = self._open_db(import_files)
                 except Exception as e:      # never a reason to lose the settings and saves
                     log.exception("the history database cannot be opened")
                     self._report(Problem(ProblemKind.UNREADABLE, FileKind.HISTORY,
@@ -95,7 +103,15 @@ class HistoryRows(HistoryImport):
         """Whether any history file (the database, a backup, an earlier version's) is there."""
         names = [DB_NAME, HISTORY_NAME, REVIEWS_DIR]
         names += [backup_path(Path(DB_NAME), g).name for g in range(1, BACKUPS + 1)]
-        return any(os.path.lexists(self.data_dir / n) for n in names)
+        for n in names:
+            try:
+                os.lstat(self.data_dir / n)
+                return True
+            except FileNotFoundError:
+                continue
+            except OSError:          # the folder may not be read (mode 0000, #34): not "none"
+                return True          # but "cannot be read", which the opening then tells
+        return False
 
     def _open_db(self, import_files: bool = True) -> HistoryDB:
         path = self.data_dir / DB_NAME        # never followed: a link there is set aside below
@@ -104,12 +120,16 @@ class HistoryRows(HistoryImport):
             db.open()
         else:
             db = self._checked_db(path)
-        if import_files:
-            self._migrate_jsonl(db)
-            self._migrate_reviews(db)
-        else:
-            self._import_waiting = self._files_to_import()
-        self._backup_if_due(db)
+        try:
+            if import_files:
+                self._migrate_jsonl(db)
+                self._migrate_reviews(db)
+            else:
+                self._import_waiting = self._files_to_import()
+            self._backup_if_due(db)
+        except BaseException:
+            db.close()                        # nothing holds the file if it is set aside
+            raise
         return db
 
     def _checked_db(self, path: Path) -> HistoryDB:
@@ -197,7 +217,7 @@ class HistoryRows(HistoryImport):
                                else "no good backup: a new history")
         detail += f"; {len(recovered)} games recovered from the copy set aside"
         if lost is not None:
-            detail += f"; {len(lost)} games lost: {', '.join(lost)}"
+            detail += f"; {len(lost)} games lost" + (f": {', '.join(lost)}" if lost else "")
         else:
             detail += "; the games it held could not be listed"
         self._report(Problem(kind, FileKind.HISTORY, path, moved[0] if moved else None,

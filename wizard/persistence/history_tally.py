@@ -178,8 +178,11 @@ def create(conn: sqlite3.Connection) -> None:
 def add_games(conn: sqlite3.Connection, game: int | None = None) -> None:
     """Count game ``game`` (just written: its ``games``, ``seats`` and ``rounds`` rows), or every
     game when ``game`` is None (filling the tables of an upgraded database)."""
-    where, args = ("game = :game", {"game": game}) if game is not None else ("true", {})
-    s_where = "s.game = :game" if game is not None else "true"
+    if game is not None:
+        where, s_where, args = "game = :game", "s.game = :game", {"game": game}
+    else:                  # every game but the short ones (a game shorter than its full count of
+        full = "IN (SELECT game FROM seats WHERE first)"      # rounds has no first seat): kept
+        where, s_where, args = f"game {full}", f"s.game {full}", {}     # apart, as when added
     conn.execute(_NAMES.format(where=where), args)
     conn.execute(_STATS.format(where=s_where), args)
     conn.execute(_SIZES.format(where=s_where), args)
