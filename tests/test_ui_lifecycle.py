@@ -38,7 +38,8 @@ def test_on_exit_runs_once_on_pop_and_on_replace(tmp_path: Path) -> None:
     assert (a.exits, b.exits) == (1, 1)
 
 
-def test_the_table_closes_its_worker_when_it_leaves(tmp_path: Path) -> None:
+def _table_counting_closes(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """An app showing a table whose ``close`` is counted: (app, the closes so far)."""
     app = make_app(Prefs(tmp_path, use_store=False), size=(1024, 640), headless=True,
                    threaded=False, speed="off", lang="en")
     s = Session.new(GameConfig(3, seed=5), [Seat.human("Ann"), Seat.ai("B", "easy"),
@@ -47,6 +48,11 @@ def test_the_table_closes_its_worker_when_it_leaves(tmp_path: Path) -> None:
     closed: list[int] = []
     real = table.table.close
     table.table.close = lambda: (closed.append(1), real())[1]  # type: ignore[method-assign]
+    return app, closed
+
+
+def test_the_table_closes_its_worker_when_it_leaves(tmp_path: Path) -> None:
+    app, closed = _table_counting_closes(tmp_path)
     app.go("menu")
     assert closed == [1]
 
@@ -175,13 +181,6 @@ def test_the_join_screen_left_while_connecting_closes_the_connection(tmp_path: P
 def test_closing_the_window_closes_every_screen(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import pygame
     monkeypatch.setattr(pygame.display, "flip", lambda: None)    # a headless app has no window
-    app = make_app(Prefs(tmp_path, use_store=False), size=(1024, 640), headless=True,
-                   threaded=False, speed="off", lang="en")
-    s = Session.new(GameConfig(3, seed=5), [Seat.human("Ann"), Seat.ai("B", "easy"),
-                                            Seat.ai("C", "easy")])
-    table = app.go("table", session=s)
-    closed: list[int] = []
-    real = table.table.close
-    table.table.close = lambda: (closed.append(1), real())[1]  # type: ignore[method-assign]
+    app, closed = _table_counting_closes(tmp_path)
     assert app.run(after_frame=lambda a: a.quit()) == 0
     assert closed == [1] and app.scenes == []
