@@ -218,9 +218,10 @@ def test_the_screen_asks_only_the_table() -> None:
 
 def test_the_table_talks_to_its_game_through_the_port() -> None:
     """``Table`` and its parts know the game only as ``port.GamePort``: none of them takes a
-    ``Session`` (the lessons build their games, and the package hands ``Session`` on to the UI)."""
+    ``Session`` (the lessons and the game-length measure build their games, and the package hands
+    ``Session`` on to the UI)."""
     for f in sorted((WIZARD / "table").glob("*.py")):
-        if f.name in ("tutorial.py", "__init__.py"):
+        if f.name in ("tutorial.py", "pace.py", "__init__.py"):
             continue
         for module, names in imported(f):
             assert not (module == "wizard.session" and "Session" in names), \

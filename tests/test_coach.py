@@ -258,8 +258,14 @@ def test_no_chance_is_claimed_for_a_bid_far_from_the_coachs_own() -> None:
     assert notes["unchecked"] == sorted(b for b in notes["ev"] if abs(b - best2.n) > CHECKED_BIDS)
     assert all(abs(b - best2.n) <= CHECKED_BIDS for b in notes["exact"])
     assert best2.n in notes["exact"]
-    hint = build_hint((best2, {**notes, "ev": {best2.n: notes["ev"][best2.n],
-                                                far.n: notes["ev"][far.n]}}), view, 0, "classic")
+    # #37: at a table whose far bids the benchmark did not measure within its targets (here
+    # none is told), a far bid's points are hidden too; where they met them, shown, less sure
+    assert far.n in notes["hidden"]
+    two = {best2.n: notes["ev"][best2.n], far.n: notes["ev"][far.n]}
+    row = [r for r in build_hint((best2, {**notes, "ev": two}), view, 0, "classic").rows
+           if r.action == far][0]
+    assert row.exact is None and not row.shown and "no points shown" in row.text
+    hint = build_hint((best2, {**notes, "ev": two, "hidden": []}), view, 0, "classic")
     row = [r for r in hint.rows if r.action == far][0]
     assert row.exact is None and "make it in" not in row.text and "on average" in row.text
     assert "less sure: far from Expert's bid" in row.text         # #35: said on the row itself

@@ -118,6 +118,7 @@ def test_spec_bundles_assets_and_compiled_catalogs(tmp_path: Path,
     for lang in LANGUAGES:
         dest = f"locales/{lang}/LC_MESSAGES"
         assert (f"{dest}/wizard.mo", dest) in datas
+    assert ("wizard/ai/coach_error.json", "wizard/ai") in datas, "the coach's measured error"
     sources = [src for src, _ in datas]
     assert not [s for s in sources if s.endswith((".py", ".po", ".pot"))], "sources are not data"
 

@@ -20,6 +20,7 @@ calibration map (``--load``) and the map fitted on other games (``wizard.ai.cali
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -163,26 +164,93 @@ def collect(rounds: int, seed: int, jobs: int, progress: bool = True,
         g += 1
     cases: list[BidCase | CardCase] = []
     started = time.perf_counter()
+    done: set[int] = set()
     if keep is not None:
-        keep.write_text("", encoding="utf-8")
+        run = {"kind": "run", "seed": seed, "rounds": rounds, "forced": forced, "cards": cards,
+               "coached": sorted(coached_levels), "table": kind}
+        cases, done = resume(keep, run)
+        if done and progress:
+            print(f"  {keep}: games already played: {len(done)}; going on from there",
+                  file=sys.stderr, flush=True)
+    todo = [(game, cut) for game, cut in games if game not in done]
 
-    def got(found: list[BidCase | CardCase], k: int) -> None:
+    def got(found: list[BidCase | CardCase], game: int, k: int) -> None:
         cases.extend(found)
         if keep is not None:
-            save(found, keep, append=True)
-        _say(progress, k, len(games), started)
+            save(found, keep, append=True, game=game)
+        _say(progress, len(done) + k, len(games), started)
 
     if jobs <= 1:
-        for k, (game, cut) in enumerate(games):
-            got(play_game(seed, game, cut, forced, cards, coached_levels, kind), k + 1)
+        for k, (game, cut) in enumerate(todo):
+            got(play_game(seed, game, cut, forced, cards, coached_levels, kind), game, k + 1)
     else:
         with ProcessPoolExecutor(jobs) as pool:
-            futures = [pool.submit(play_game, seed, game, cut, forced, cards, coached_levels, kind)
-                       for game, cut in games]
+            futures = {pool.submit(play_game, seed, game, cut, forced, cards, coached_levels,
+                                   kind): game for game, cut in todo}
             for k, f in enumerate(as_completed(futures)):
-                got(f.result(), k + 1)
+                got(f.result(), futures[f], k + 1)
     cases.sort(key=lambda c: c.game)
     return cases
+
+
+def resume(path: Path, run: dict[str, Any]) -> tuple[list[BidCase | CardCase], set[int]]:
+    """What ``path`` already holds of the run ``run`` (its settings): the cases of every game it
+    finished and those games' numbers. A new or empty file is started with ``run``'s line; a
+    file of another run (other seed, table, ...) is a clear error, never overwritten; the cases of
+    a game a killed run left unfinished (no end-of-game line) and a damaged line are dropped, the
+    file rewritten without them and what was dropped said (the damaged lines are kept aside in
+    ``path`` + ``.damaged``)."""
+    if not path.exists() or not path.read_text(encoding="utf-8").strip():
+        path.write_text(json.dumps(run) + "\n", encoding="utf-8")
+        return [], set()
+    lines = path.read_text(encoding="utf-8").splitlines()
+    head: dict[str, Any] | None = None
+    rows: list[dict[str, Any]] = []
+    damaged: list[str] = []
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            r = json.loads(line)
+        except ValueError:
+            damaged.append(line)
+            continue
+        if not isinstance(r, dict):
+            damaged.append(line)
+        elif r.get("kind") == "run":
+            head = r
+        else:
+            rows.append(r)
+    if head is None:
+        raise SystemExit(f"{path}: not a resumable calibration run (no run line: a file of an "
+                         "older bench, or another file); give another --save file")
+    if {k: head.get(k) for k in run} != run:
+        diff = ", ".join(f"{k} {head.get(k)!r} there, {v!r} asked" for k, v in run.items()
+                         if head.get(k) != v)
+        raise SystemExit(f"{path}: holds another run ({diff}); give the same settings to go on "
+                         "with it, or another --save file")
+    done = {int(r["game"]) for r in rows if r.get("kind") == "game"}
+    kept = [r for r in rows if r.get("kind") == "game" or int(r.get("game", -1)) in done]
+    cases: list[BidCase | CardCase] = []
+    for r in kept:
+        if r.get("kind") == "game":
+            continue
+        try:
+            cases.append(CardCase(**r) if r.get("kind") == "card" else BidCase(**r))
+        except TypeError:
+            damaged.append(json.dumps(r))
+    dropped = len(rows) - len(kept)
+    if dropped or damaged:
+        if damaged:
+            with (path.parent / (path.name + ".damaged")).open("a", encoding="utf-8") as f:
+                f.write("\n".join(damaged) + "\n")
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text("".join(json.dumps(r) + "\n" for r in [head, *kept]), encoding="utf-8")
+        tmp.replace(path)
+        print(f"{path}: {dropped} cases of an unfinished game dropped (it is played again)"
+              + (f", {len(damaged)} damaged lines set aside in {path.name}.damaged"
+                 if damaged else ""), file=sys.stderr, flush=True)
+    return cases, done
 
 
 def _say(progress: bool, done: int, total: int, started: float) -> None:
@@ -336,7 +404,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="3 by default: the map was fitted on seed 2's games, so these are others")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--quick", action="store_true", help="a few rounds (for the test suite)")
-    p.add_argument("--save", type=Path)
+    p.add_argument("--save", type=Path,
+                   help="keep every coached bid in this file, game by game; a run given the same "
+                        "settings and file goes on with the games it finished (#37)")
     p.add_argument("--half", choices=("even", "odd"),
                    help="only one half of the games (blocks of one table of each size), e.g. to "
                         "check a map on the games it was not fitted on "

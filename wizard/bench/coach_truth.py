@@ -32,6 +32,7 @@ from typing import Any
 from wizard.ai.coach import Coach
 from wizard.ai.coach_truth import Position
 from wizard.ai.knowledge import info_of, legal_codes
+from wizard.ai.model_error import ERROR_FILE, FAR
 
 TRUTH_FILE = Path(__file__).parent.parent / "ai" / "coach_truth.json"
 TARGET_MEAN = 5.0
@@ -39,7 +40,6 @@ TARGET_WORST = 12.0
 TARGET_AGREE = 0.90
 AGREE_POINTS = 2.0
 NEAR = 1            # the bids checked: within this of the coach's best
-FAR = 2             # far bids: more than this from the coach's best
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,8 @@ class Row:
     truth: float
     half: float             # the truth's 95 % sampling half-width
     deals: int
+    p_coach: float | None = None    # the coach's chance of making it (calibrated)
+    p_truth: float | None = None    # the share of the truth's deals where it was made
 
     @property
     def error(self) -> float:
@@ -86,7 +88,7 @@ def coach_at(pos: Position, table: str, seed: int, coach: Coach) -> dict[str, An
 
 def compare(positions: Sequence[Position], truths: dict[str, Any], seed: int = 1,
             min_deals: int = 10, coach: Coach | None = None, progress: bool = True,
-            cache: dict[str, dict[str, float]] | None = None
+            cache: dict[str, Any] | None = None
             ) -> tuple[list[Row], list[tuple[str, str, bool | None]]]:
     """Every (position, table, measured bid) with enough deals as a ``Row``, and for each
     (position, table) whether the coach's best agrees with the truth's (None: not measurable).
@@ -101,17 +103,20 @@ def compare(positions: Sequence[Position], truths: dict[str, Any], seed: int = 1
             if not bids:
                 continue
             key = f"{pos.pid}:{table}:{seed}:{'table' if coach.model_table else 'none'}"
-            if cache is not None and key in cache:
-                ev = {int(b): v for b, v in cache[key].items()}
-            else:
-                ev = coach_at(pos, table, seed, coach)["ev"]
+            got = cache.get(key) if cache is not None else None
+            if not isinstance(got, dict) or "ev" not in got:    # none, or an older cache's line
+                notes = coach_at(pos, table, seed, coach)
+                got = {"ev": {str(b): v for b, v in notes["ev"].items()},
+                       "p": {str(b): d[b] for b, d in notes["dist"].items()}}
                 if cache is not None:
-                    cache[key] = {str(b): v for b, v in ev.items()}
+                    cache[key] = got
+            ev = {int(b): v for b, v in got["ev"].items()}
+            chance = {int(b): v for b, v in got["p"].items()}
             best = max(ev, key=lambda b: (ev[b], -b))
             for b, r in sorted(bids.items()):
                 if b in ev:
                     rows.append(Row(pos.pid, table, b, best, ev[b], r["points"],
-                                    r["half"] or 0.0, r["deals"]))
+                                    r["half"] or 0.0, r["deals"], chance.get(b), r.get("made")))
             tb = max(bids, key=lambda b: bids[b]["points"])
             if best in bids:
                 agree.append((pos.pid, table,
@@ -183,6 +188,63 @@ def summary(rows: Sequence[Row], agree: Sequence[tuple[str, str, bool | None]],
     return ok
 
 
+def group_error(group: Sequence[Row]) -> dict[str, Any]:
+    """One group of bids' measured error: mean |coach - truth| in chance and in points, the mean
+    signed error, the root mean square less the truth's own sampling, how many are further than
+    ``TARGET_WORST`` + the truth's half-width, and whether the targets are met."""
+    n = len(group)
+    if not n:
+        return {"bids": 0, "met": False}
+    chances = [abs(r.p_coach - r.p_truth) for r in group
+               if r.p_coach is not None and r.p_truth is not None]
+    mean = sum(abs(r.error) for r in group) / n
+    over = sum(abs(r.error) > TARGET_WORST + r.half for r in group)
+    mse = sum(r.error ** 2 - (r.half / 1.96) ** 2 for r in group) / n
+    return {"bids": n, "positions": len({(r.pid, r.table) for r in group}),
+            "deals_min": min(r.deals for r in group),
+            "chance": round(sum(chances) / len(chances), 4) if chances else None,
+            "points": round(mean, 2), "bias": round(sum(r.error for r in group) / n, 2),
+            "rms_less_sampling": round(math.sqrt(max(0.0, mse)), 2), "over": over,
+            "met": mean <= TARGET_MEAN and not over}
+
+
+def errors(rows: Sequence[Row], agree: Sequence[tuple[str, str, bool | None]]
+           ) -> dict[str, Any]:
+    """Per table kind: the near bids' error (``MODEL_ERROR``), the far bids' (whether their
+    points may be shown), the error at each distance from the coach's best, and the best-bid
+    agreement (the content of ``model_error.ERROR_FILE``)."""
+    out: dict[str, Any] = {}
+    for table in sorted({r.table for r in rows}):
+        sub = [r for r in rows if r.table == table]
+        dist: dict[int, list[Row]] = {}
+        for r in sub:
+            dist.setdefault(min(abs(r.bid - r.best), FAR + 2), []).append(r)
+        known = [a[2] for a in agree if a[1] == table and a[2] is not None]
+        out[table] = {
+            "near": group_error([r for r in sub if abs(r.bid - r.best) <= NEAR]),
+            "far": group_error([r for r in sub if abs(r.bid - r.best) > FAR]),
+            "by_distance": {(f"{d}+" if d == FAR + 2 else str(d)): group_error(g)
+                            for d, g in sorted(dist.items())},
+            "agree": round(sum(known) / len(known), 3) if known else None}
+    return out
+
+
+def write_errors(path: Path, rows: Sequence[Row], agree: Sequence[tuple[str, str, bool | None]],
+                 truths: dict[str, Any], seed: int, min_deals: int) -> None:
+    """Save ``errors`` to ``path`` (written whole, then moved in place)."""
+    deals = [v["deals"] for per in truths.values() for v in per.values()]
+    data = {"about": "issue #37: the coach's error against the truths of single positions, "
+                     "written by python -m wizard.bench coach-truth --write-errors (read by "
+                     "wizard/ai/model_error.py); chance and points are mean |coach - truth|",
+            "seed": seed, "min_deals": min_deals,
+            "truth_deals": {"min": min(deals, default=0), "max": max(deals, default=0)},
+            "targets": {"mean": TARGET_MEAN, "worst": TARGET_WORST},
+            "tables": errors(rows, agree)}
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the check and print its figures."""
     p = argparse.ArgumentParser(prog="python -m wizard.bench coach-truth")
@@ -193,6 +255,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="a bid's truth is used only with at least this many deals")
     p.add_argument("--positions", type=int, default=0, help="only the first N positions")
     p.add_argument("--cache", type=Path, help="keep the coach's numbers in this JSON file")
+    p.add_argument("--write-errors", type=Path, nargs="?", const=ERROR_FILE,
+                   help="save the measured errors per table kind (default: "
+                        "wizard/ai/coach_error.json, which the hint reads)")
     p.add_argument("--no-table", action="store_true",
                    help="the coach not told who sits at the table (the model before #37)")
     args = p.parse_args(argv)
@@ -201,7 +266,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         positions = positions[:args.positions]
     started = time.perf_counter()
     coach = Coach(model_table=not args.no_table)
-    cache: dict[str, dict[str, float]] | None = None
+    cache: dict[str, Any] | None = None
     if args.cache is not None:
         cache = json.loads(args.cache.read_text(encoding="utf-8")) if args.cache.exists() else {}
     rows, agree = compare(positions, truths, args.seed, args.min_deals, coach, cache=cache)
@@ -212,7 +277,13 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"(deals per position and table: min {min(deals, default=0)}, max "
           f"{max(deals, default=0)}); coach {'told' if not args.no_table else 'not told'} who "
           f"sits at the table; {time.perf_counter() - started:.0f} s")
-    return 0 if summary(rows, agree) else 1
+    ok = summary(rows, agree)
+    if args.write_errors is not None:
+        if args.no_table or args.positions:
+            p.error("--write-errors needs the coach told the table, over every position")
+        write_errors(args.write_errors, rows, agree, truths, args.seed, args.min_deals)
+        print(f"measured errors written to {args.write_errors}")
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ from .seats import SeatSpec, seats_from_list
 HISTORY_SCHEMA = 1
 HISTORY_MIGRATIONS = Migrations(HISTORY_SCHEMA, {})
 SCORE_LIMIT = 1_000_000
+PLAYED_LIMIT = 7 * 24 * 3600      # seconds of active play a game may claim
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +49,7 @@ class HistoryEntry:
     rounds: tuple[RoundResult, ...]
     totals: tuple[int, ...]
     winners: tuple[int, ...]
+    played: float | None = None     # seconds of active play (#35), None where not measured
 
     @property
     def config(self) -> GameConfig:
@@ -113,6 +115,8 @@ class HistoryEntry:
             "winners": list(self.winners),
             "takebacks": self.takebacks,
             "record": self.record.to_dict(),
+            # optional (#35): absent in lines written before it and for games not measured whole
+            **({} if self.played is None else {"played": round(self.played, 1)}),
         }
 
     @staticmethod
@@ -144,7 +148,9 @@ class HistoryEntry:
         count = d.get("takebacks", 0)           # absent in lines written before take-backs
         if checks.integer(count, "takebacks", 0, MAX_TAKEBACKS) != len(record.takebacks):
             raise Invalid("the take-back count differs from the record's")
-        entry = HistoryEntry(record, seats, finished, started, rows, totals, winners)
+        played = None if d.get("played") is None else checks.number(d["played"], "played", 0,
+                                                                     PLAYED_LIMIT)
+        entry = HistoryEntry(record, seats, finished, started, rows, totals, winners, played)
         if verify:
             state = prove_legal(record)
             if not state.is_terminal:

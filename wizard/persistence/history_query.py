@@ -11,7 +11,10 @@ import sqlite3
 from collections.abc import Sequence
 
 from . import history_tally
+from .atomic import parse_json
 from .checks import Invalid
+from .history import PLAYED_LIMIT
+from .history_db import line_of
 from .progress import MIXED, RECENT, GamePoint, LevelResult, Progress
 from .review import DEFAULT_THRESHOLD, points_lost_by_round
 from .review_store import read_review
@@ -103,3 +106,29 @@ def progress_of(conn: sqlite3.Connection, name: str, *, takebacks: bool = True,
     return Progress(name, t.games, t.tb_games, t.left_out, tuple(recent), by_size,
                     tuple(by_level[lv] for lv in order if lv in by_level), t.wins, t.bids, best,
                     reviewed, reviewed_rounds, lost)
+
+
+PLAYED_RECENT = 20      # the person's last games of a size whose active play time is read
+
+
+def played_times(conn: sqlite3.Connection, players: int, rounds: int) -> list[float]:
+    """Seconds of active play (#35) of the person's last measured games with ``players`` seats
+    and ``rounds`` rounds (a person sat there), newest first, from the last ``PLAYED_RECENT``
+    such games: games recorded before the time was kept, or not measured whole, have none; a
+    row that does not read, or a value out of range, is not counted (the history's own checks
+    report damaged rows)."""
+    rows = conn.execute(
+        "SELECT r.digest, r.line FROM games g JOIN records r ON r.game = g.id "
+        "WHERE g.players = ? AND EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id "
+        "AND s.kind = 'human' AND s.rounds = ?) ORDER BY g.id DESC LIMIT ?",
+        (players, rounds, PLAYED_RECENT)).fetchall()
+    out = []
+    for digest, blob in rows:
+        try:
+            data = parse_json(line_of(str(digest), blob))
+        except (Invalid, ValueError, TypeError):
+            continue
+        v = data.get("played") if isinstance(data, dict) else None
+        if isinstance(v, int | float) and not isinstance(v, bool) and 0 < v <= PLAYED_LIMIT:
+            out.append(float(v))
+    return out
