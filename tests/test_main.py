@@ -60,11 +60,6 @@ def test_smoke_test_writes_a_png_per_screen(tmp_path: Path) -> None:
 @pytest.mark.skipif(shutil.which("xvfb-run") is None, reason="Xvfb not installed")
 def test_real_program_autoplays_a_game_under_xvfb(tmp_path: Path) -> None:
     env = {k: v for k, v in ENV.items() if k != "SDL_VIDEODRIVER"}
-    # The computer's pause and the finished trick's hold are settings the program reads from its
-    # data folder: at 0 the game is played as fast as it is drawn, not at a person's pace (it
-    # spent most of a minute asleep between moves).
-    (tmp_path / "settings.json").write_text('{"schema": 1, "ai_pause_ms": 0, "trick_hold_ms": 0}',
-                                            encoding="utf-8")
     out = subprocess.run(
         ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", sys.executable, "-m", "wizard",
          "--autoplay", "--speed", "off", "--players", "6", "--seed", "3", "--level", "easy", "--size", "1024x640",
