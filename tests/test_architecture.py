@@ -144,7 +144,7 @@ def test_what_is_kept_is_one_shape() -> None:
 #: program works them out once, in SQL (``wizard.persistence.history.stats``); the Python copies
 #: are the tests' oracle, and the benchmark times them as what earlier versions did.
 PYTHON_FIGURES = {"compute_stats", "progress", "review_losses"}
-PYTHON_FIGURES_ALLOWED = {"ui/history_bench.py": "the benchmark's 'earlier versions' column"}
+PYTHON_FIGURES_ALLOWED = {"bench/history.py": "the benchmark's 'earlier versions' column"}
 
 
 def test_the_statistics_are_worked_out_once_in_sql() -> None:
@@ -158,13 +158,34 @@ def test_the_statistics_are_worked_out_once_in_sql() -> None:
                 found += [f"{rel}: {n}" for n in names if n in PYTHON_FIGURES]
     assert found == []
 
+#: Where pygame may be imported: the screens, and the benchmarks, which sit above every layer and
+#: drive the screens headless to time them (``wizard/bench``, #36).
+PYGAME_HOMES = ("ui", "bench")
+
 
 def test_only_the_ui_imports_pygame() -> None:
     for f in sorted(WIZARD.rglob("*.py")):
-        if "ui" in f.relative_to(WIZARD).parts[:1]:
+        if f.relative_to(WIZARD).parts[0] in PYGAME_HOMES:
             continue
         for name in imports_of(f):
             assert name.split(".")[0] != "pygame", f"{f.relative_to(WIZARD)} imports pygame"
+
+
+def test_the_benchmarks_sit_on_top_and_nothing_imports_them() -> None:
+    """The benchmarks are one package, ``wizard/bench`` (#36), above every layer: they may import
+    anything (the ui benches drive the screens), and no module of the game imports them, so the
+    executable leaves them out (``build.spec``) and a bench never runs in a player's game."""
+    found = [f"{f.relative_to(WIZARD)} imports {name}" for f in sorted(WIZARD.rglob("*.py"))
+             if f.relative_to(WIZARD).parts[0] != "bench"
+             for name in imports_of(f) if name == "wizard.bench" or name.startswith("wizard.bench.")]
+    assert found == []
+    benches = {f.stem for f in (WIZARD / "bench").glob("*.py")}
+    assert {"ai", "calibration", "coach", "coach_truth", "net", "persistence", "review", "ui",
+            "history", "history_fuzz"} <= benches
+    # no bench left behind in a layer's package
+    strays = [f.relative_to(WIZARD).as_posix() for f in WIZARD.rglob("*bench*.py")
+              if f.relative_to(WIZARD).parts[0] != "bench"]
+    assert strays == []
 
 
 def _module_name(path: Path) -> str:

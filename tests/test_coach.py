@@ -12,7 +12,13 @@ from test_ai import scramble_unseen, states
 
 from wizard.ai import make_ai
 from wizard.ai.calibration import calibrate
-from wizard.ai.calibration_bench import (
+from wizard.ai.coach import CHANCE_HALF, CLAIM_CHANCE, POINTS_HALF, BidStats, Coach, wilson
+from wizard.ai.expert import ExpertPlayer
+from wizard.ai.knowledge import info_of
+from wizard.ai.race import bid_value
+from wizard.ai.rollout import play_out
+from wizard.ai.search import rules_of
+from wizard.bench.calibration import (
     BidCase,
     cross_maps,
     forced_bid,
@@ -21,12 +27,6 @@ from wizard.ai.calibration_bench import (
     reliability,
     report,
 )
-from wizard.ai.coach import CHANCE_HALF, CLAIM_CHANCE, POINTS_HALF, BidStats, Coach, wilson
-from wizard.ai.expert import ExpertPlayer
-from wizard.ai.knowledge import info_of
-from wizard.ai.race import bid_value
-from wizard.ai.rollout import play_out
-from wizard.ai.search import rules_of
 from wizard.engine import Bid, Card, Edition, GameConfig, Phase, PlayerView
 from wizard.persistence import HistoryEntry
 from wizard.review.engine import Moment, appraise, expert_appraiser

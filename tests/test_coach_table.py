@@ -14,7 +14,6 @@ from wizard.ai import make_ai
 from wizard.ai import simulator as F
 from wizard.ai.coach import Coach
 from wizard.ai.coach_truth import Position, draw_deal, pick_positions, play_bid, read_runs, run
-from wizard.ai.coach_truth_bench import Row, load_truth, summary
 from wizard.ai.knowledge import info_of
 from wizard.ai.rollout import Rules, World, apply_card, fast_play_out, next_seat
 from wizard.ai.sampling import sample_hands
@@ -26,6 +25,7 @@ from wizard.ai.seats import (
     table_weight,
     who_sits,
 )
+from wizard.bench.coach_truth import Row, load_truth, summary
 from wizard.engine import Action, Bid, GameConfig, GameState, Phase
 from wizard.session.seats import SeatSpec
 
@@ -195,7 +195,7 @@ def test_a_damaged_truth_file_is_a_clear_error(tmp_path: Path) -> None:
 
 
 def test_the_calibration_bench_seats_one_expert_among_a_table_of_one_level() -> None:
-    from wizard.ai.calibration_bench import table_of
+    from wizard.bench.calibration import table_of
     for g in range(12):
         players, _e, levels = table_of(g, "hard")
         assert len(levels) == players and sorted(levels) == ["expert"] + ["hard"] * (players - 1)
@@ -232,7 +232,7 @@ def test_the_hint_tells_the_coach_who_sits_at_the_table() -> None:
 
 
 def test_the_benchmarks_positions_cover_every_table_size_and_edition() -> None:
-    from wizard.ai.coach_truth_bench import TRUTH_FILE
+    from wizard.bench.coach_truth import TRUTH_FILE
     positions, truths = load_truth(TRUTH_FILE)
     assert len(positions) >= 30
     assert {len(p.hands) for p in positions} == {3, 4, 5, 6}
@@ -248,8 +248,8 @@ def test_the_calibration_bench_resumes_its_save_file(tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """#37: ``--save`` is no longer emptied at start: a run goes on with the games its file
     finished, drops a game a killed run left half written, and refuses another run's file."""
-    from wizard.ai import calibration_bench as cb
     from wizard.ai.calibration_cases import BidCase, load
+    from wizard.bench import calibration as cb
 
     played: list[int] = []
 
@@ -296,8 +296,8 @@ def test_far_points_are_shown_only_where_the_benchmark_met_the_targets() -> None
 
 
 def test_the_measured_errors_are_written_by_the_bench_and_read_back(tmp_path: Path) -> None:
-    from wizard.ai.coach_truth_bench import errors, write_errors
     from wizard.ai.model_error import read_errors
+    from wizard.bench.coach_truth import errors, write_errors
     rows = [Row("a", "normal", b, 2, 10.0 + 2 * b, 12.0, 3.0, 100, 0.5 + b / 10, 0.5)
             for b in (1, 2, 3)]
     rows += [Row("a", "normal", 5, 2, 30.0, 5.0, 4.0, 100, 0.1, 0.05),   # far, 25 off

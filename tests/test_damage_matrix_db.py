@@ -37,10 +37,10 @@ from typing import Any  # noqa: E402
 import pytest  # noqa: E402
 from test_history_rows import HOSTILE, _write  # noqa: E402
 
+from wizard.bench.history_fuzz import verifying_keys  # noqa: E402
 from wizard.i18n import set_language  # noqa: E402
 from wizard.persistence.history.db import DB_NAME, entry_line, line_digest  # noqa: E402
 from wizard.persistence.history.seed import games, seed_history  # noqa: E402
-from wizard.ui.history_fuzz import verifying_keys  # noqa: E402
 
 GAMES = 12
 LIMIT_S = 20.0

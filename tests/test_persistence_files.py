@@ -416,7 +416,7 @@ def test_a_bad_cache_is_ignored_by_the_import(tmp_path: Path, monkeypatch, conte
 
 
 def test_bench_save_reports_fast_saves(capsys) -> None:
-    from wizard.persistence.bench import bench_save
+    from wizard.bench.persistence import bench_save
     result = bench_save(repeats=20, actions=500)
     out = capsys.readouterr().out
     assert "save ms p50:" in out and "save ms max:" in out

@@ -1,7 +1,7 @@
 """The coach's measured error at tables of each kind (issue #37), as the truth benchmark found it.
 
 ``python -m wizard.bench coach-truth --write-errors`` compares the coach with the truths of single
-positions (``coach_truth_bench``) and writes ``coach_error.json`` beside this file: for each table
+positions (``wizard.bench.coach_truth``) and writes ``coach_error.json`` beside this file: for each table
 kind measured ("normal", "hard"), the mean |coach - truth| of the chance and of the expected
 points, for the bids within 1 of the coach's best (``near``), per distance from it, and for the
 far bids (more than ``FAR`` tricks from it). Nothing here is typed by hand:

@@ -34,7 +34,7 @@ The session's hooks::
     review = load_review(store, entry)        # a finished game's stored review, or None
     lost = points_lost_by_round(review)       # points lost to costly decisions, by round
 
-``save_game`` takes about a millisecond on a late game (``python -m wizard.persistence.bench``).
+``save_game`` takes about a millisecond on a late game (``python -m wizard.bench persistence``).
 Writes never raise on a disk error: they return False and record a ``WRITE_FAILED`` problem.
 
 The package, by what it keeps (issue #36)::

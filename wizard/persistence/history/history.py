@@ -15,7 +15,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from wizard import checks
+from wizard import background, checks
 from wizard.checks import Invalid
 from wizard.persistence.files.aside import FOREIGN, NEWER, move_aside
 from wizard.persistence.files.atomic import parse_json
@@ -380,9 +380,8 @@ class History:
             if count == 0 or (count - games < BACKUP_EVERY
                               and time.time() - at < BACKUP_MAX_AGE_S):
                 return
-            self._backup_thread = threading.Thread(target=self._backup, args=(db, count),
-                                                   name="wizard-backup", daemon=True)
-            self._backup_thread.start()
+            self._backup_thread = background.start(lambda: self._backup(db, count),
+                                                   "wizard-backup")
 
     @property
     def backup_running(self) -> bool:

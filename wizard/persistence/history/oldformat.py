@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
+from wizard import background
 from wizard.persistence.files.aside import FOREIGN, move_aside
 from wizard.persistence.files.atomic import TooLarge
 from wizard.persistence.files.problems import FileKind, Problem, ProblemKind
@@ -183,8 +184,7 @@ class ImportJob:
         self._done = threading.Event()
         self._thread: threading.Thread | None = None
         if threaded:
-            self._thread = threading.Thread(target=self._run, name="wizard-import", daemon=True)
-            self._thread.start()
+            self._thread = background.start(self._run, "wizard-import")
         else:
             self._run()
 

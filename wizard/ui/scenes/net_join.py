@@ -315,6 +315,7 @@ class JoinScene(Screen):
         r.pump()
         if r.ready:
             note = keep_token(self.app, r, self.key)
+            self.remote = None                # the table screen has the connection now
             scene = self.app.go("net_table_joiner", remote=r,
                                 key=self.key or table_key(r.address, r.port, r.hello.secret))
             if note:
@@ -338,7 +339,11 @@ class JoinScene(Screen):
             super().handle(event)
 
     def back(self) -> None:
-        """Back to the main menu."""
+        """Back to the main menu (the connection being made closes: ``on_exit``)."""
+        self.app.go("menu")
+
+    def on_exit(self) -> None:
+        """Left before the host's welcome: the connection and the wormhole close."""
         if self.remote is not None:
             self.remote.close()
             close_join(self.remote.address, self.remote.port)
@@ -346,7 +351,6 @@ class JoinScene(Screen):
         if self.wormhole is not None:
             self.wormhole.close()
             self.wormhole = None
-        self.app.go("menu")
 
     def draw_body(self, surf: pygame.Surface) -> None:
         """The fields' labels, the hint, the error."""

@@ -29,12 +29,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .coach import Coach
-from .coach_truth import Position
-from .knowledge import info_of, legal_codes
-from .model_error import ERROR_FILE, FAR
+from wizard.ai.coach import Coach
+from wizard.ai.coach_truth import Position
+from wizard.ai.knowledge import info_of, legal_codes
+from wizard.ai.model_error import ERROR_FILE, FAR
 
-TRUTH_FILE = Path(__file__).with_name("coach_truth.json")
+TRUTH_FILE = Path(__file__).parent.parent / "ai" / "coach_truth.json"
 TARGET_MEAN = 5.0
 TARGET_WORST = 12.0
 TARGET_AGREE = 0.90

@@ -14,9 +14,9 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from ..engine import Action, BidVisibility, Edition, GameConfig, GameState, Options, PlayerView
-from . import LEVELS, make_ai
-from .base import decision_rng, play_through
+from wizard.ai import LEVELS, make_ai
+from wizard.ai.base import decision_rng, play_through
+from wizard.engine import Action, BidVisibility, Edition, GameConfig, GameState, Options, PlayerView
 
 #: p95 and maximum a level may take per decision (ms, one core of the CI machine).
 TARGET_P95_MS = 150.0

@@ -1,8 +1,8 @@
 """Benchmarks: ``Store.save_game`` on a late-game record (it runs after every action), and
 loading a big damaged history.
 
-    python -m wizard.persistence.bench              # save times
-    python -m wizard.persistence.bench history 200  # a 200 MB damaged history: seconds, peak memory
+    python -m wizard.bench persistence              # save times
+    python -m wizard.bench persistence history 200  # a 200 MB damaged history: seconds, peak memory
 """
 
 from __future__ import annotations
@@ -116,9 +116,13 @@ def bench_damaged_history(megabytes: int = 200) -> dict[str, float]:
     return result
 
 
-if __name__ == "__main__":
+def main(argv: list[str] | None = None) -> int:
+    """``python -m wizard.bench persistence``: the save times; ``... persistence history [MB]``: a
+    history of one good game and MB megabytes of damaged lines (200 unless given)."""
     import sys
-    if sys.argv[1:2] == ["history"]:
-        bench_damaged_history(int(sys.argv[2]) if len(sys.argv) > 2 else 200)
+    args = [a for a in (sys.argv[1:] if argv is None else argv) if a != "persistence"]
+    if args[:1] == ["history"]:
+        bench_damaged_history(int(args[1]) if len(args) > 1 else 200)
     else:
         bench_save()
+    return 0

@@ -31,6 +31,12 @@ from wizard.engine import (
     PlayerView,
     card,
 )
+from wizard.net import hostile
+from wizard.net.client import RemoteGame
+from wizard.net.host import NetHost
+from wizard.net.joincode import SECRET_BITS
+from wizard.net.selftest import quiet_table
+from wizard.net.wire import HOST_TYPES, MAX_LINE, act, decode
 from wizard.session import Seat, Session
 from wizard.table import (
     GameOver,
@@ -41,12 +47,6 @@ from wizard.table import (
     intent_for,
 )
 
-from . import hostile
-from .client import RemoteGame
-from .host import NetHost
-from .joincode import SECRET_BITS
-from .wire import HOST_TYPES, MAX_LINE, act, decode
-
 LOOPBACK = "127.0.0.1"
 
 
@@ -56,13 +56,6 @@ def _choose(view: PlayerView, seed: int) -> object:
     key = (seed, view.seat, view.round, view.phase.value, len(view.tricks_played),
            len(view.trick), sum(view.bids_made))
     return intent_for(random.Random(str(key)).choice(sorted(view.legal, key=str)))
-
-
-def quiet_table(port: object, remote: frozenset[int]) -> Table:
-    """A table that plays at once: no pace, no animation, no forced move played for the person
-    (the network's tests and bench drive it with intents)."""
-    return Table(port, threaded=False, speed=0.0, ai_pause=0.0, trick_hold=0.0,  # type: ignore[arg-type]
-                 last_trick_waits=False, auto_forced=False, remote=remote)
 
 
 def _screen(table: Table, wake: threading.Event, pump: Callable[[], int], frame: float,
@@ -301,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--wormhole", action="store_true",
                         help="the joiners over magic-wormhole, through a mailbox server and a "
                              "transit relay of the bench's own on 127.0.0.1 (the relay only; "
-                             "wizard.net.bench_wormhole)")
+                             "wizard.bench.net_wormhole)")
     parser.add_argument("--flood", type=int, default=0,
                         help="N1: throw this many connections at a table while a joiner drops "
                              "and rejoins every second (and a newcomer joins)")

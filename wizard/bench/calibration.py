@@ -30,15 +30,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from wizard.ai import make_ai
+from wizard.ai.base import decision_rng, play_through
+from wizard.ai.calibration import FITTED_ON
+from wizard.ai.calibration_cases import (
+    BLOCK,
+    BidCase,
+    CardCase,
+    Maps,
+    half_of,
+    load,
+    load_cards,
+    save,
+)
+from wizard.ai.calibration_fit import fit_maps
+from wizard.ai.coach import Coach
+from wizard.ai.knowledge import legal_codes
 from wizard.engine import Action, Bid, Edition, GameConfig, GameState, Phase, PlayerView
-
-from . import make_ai
-from .base import decision_rng, play_through
-from .calibration import FITTED_ON
-from .calibration_cases import BLOCK, BidCase, CardCase, Maps, half_of, load, load_cards, save
-from .calibration_fit import fit_maps
-from .coach import Coach
-from .knowledge import legal_codes
 
 EDITIONS = ("classic", "magic", "camelot")
 PLAYERS = (3, 4, 5, 6)

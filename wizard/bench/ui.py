@@ -26,9 +26,8 @@ def measure(players: int = 6, seed: int = 1, size: tuple[int, int] = (1920, 1080
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from wizard.engine import GameConfig
     from wizard.table import Seat, Session
-
-    from .routes import make_app
-    from .scenes.table import TableScene
+    from wizard.ui.routes import make_app
+    from wizard.ui.scenes.table import TableScene
 
     app = make_app(size=size, speed=speed, headless=True, threaded=True, lang="en")
     app.settings.ai_pause_ms = 0
@@ -42,8 +41,8 @@ def measure(players: int = 6, seed: int = 1, size: tuple[int, int] = (1920, 1080
     dt = 1 / 60
     job = None
     if review:
+        from wizard.bench.review import seeded_game
         from wizard.review import ReviewJob
-        from wizard.review.bench import seeded_game
         job = ReviewJob(seeded_game(seed), None)
     while not done:
         t0 = time.perf_counter()
@@ -86,7 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="instead: the main menu's layouts and Continue with GAMES games in progress")
     args, _rest = p.parse_known_args(argv)   # "ui" from "python -m wizard.bench ui" is ignored
     if args.menu:
-        from .bench_menu import bench_menu
+        from wizard.bench.ui_menu import bench_menu
         bench_menu(args.menu)
         return 0
     start = time.perf_counter()

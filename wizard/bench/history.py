@@ -86,10 +86,9 @@ def part_db(folder: Path) -> dict[str, float]:
 
     from wizard.persistence.history.seed import games
     from wizard.service import Prefs
-
-    from .routes import make_app
-    from .scenes.history import HistoryScene
-    from .scenes.progress import ProgressScene
+    from wizard.ui.routes import make_app
+    from wizard.ui.scenes.history import HistoryScene
+    from wizard.ui.scenes.progress import ProgressScene
 
     out: dict[str, float] = {}
     t0 = time.perf_counter()
@@ -261,7 +260,7 @@ def part_jsonl(folder: Path, cold: bool) -> dict[str, float]:
 
 
 def _child(part: str, folder: Path, cold: bool) -> dict[str, float]:
-    cmd = [sys.executable, "-m", "wizard.ui.history_bench", "history", "--part", part, "--folder",
+    cmd = [sys.executable, "-m", "wizard.bench.history", "history", "--part", part, "--folder",
            str(folder)]
     if cold:
         cmd.append("--cold")

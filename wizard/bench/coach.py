@@ -13,12 +13,11 @@ import random
 import time
 from collections.abc import Sequence
 
+from wizard.ai import make_ai
+from wizard.ai.base import decision_rng, play_through
+from wizard.ai.coach import Coach
+from wizard.ai.seats import PERSON
 from wizard.engine import Action, Edition, GameConfig, GameState, Phase, PlayerView
-
-from . import make_ai
-from .base import decision_rng, play_through
-from .coach import Coach
-from .seats import PERSON
 
 TARGET_P95_S = 1.5
 TABLES = ((4, "classic"), (3, "magic"), (5, "camelot"), (6, "classic"))

@@ -1,4 +1,5 @@
-"""Benchmarks that print their figures: ``python -m wizard.bench engine|ui|persistence|ai|review|history|net|calibration|hint|coach-truth``.
+"""``python -m wizard.bench engine [--calls]``: random games through the engine's checked public
+API, the fast simulator's rate, and (``--calls``) the cost of single engine calls.
 
 Figures are medians over several repetitions in one process (one core), timed in CPU time
 (time.process_time) so that other processes on a busy machine disturb them less. Compare ratios within a
@@ -7,11 +8,9 @@ run; the machines are noisy.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable
 
@@ -128,47 +127,3 @@ def bench_calls() -> None:
     print("engine calls, 4-player classic, round 8 (us per call, best of 5):")
     for name, us in call_costs().items():
         print(f"  {name}: {us:.2f}")
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Command-line entry point."""
-    parser = argparse.ArgumentParser(prog="python -m wizard.bench", description=__doc__)
-    parser.add_argument("what", choices=["engine", "ui", "persistence", "ai", "review", "calibration",
-                                         "hint", "history", "net", "coach-truth", "fuzz"])
-    parser.add_argument("--reps", type=int, default=5)
-    parser.add_argument("--games", type=int, default=1,
-                        help="ai: games per table and player count")
-    parser.add_argument("--calls", action="store_true",
-                        help="engine: also time single calls on mid-game states")
-    args, _rest = parser.parse_known_args(argv)   # the ui and review benches read their own options
-    if args.what == "engine":
-        bench_engine(args.reps)
-        if args.calls:
-            bench_calls()
-    elif args.what == "ai":
-        return int(importlib.import_module("wizard.ai.bench").main(args.games))
-    elif args.what == "ui":
-        return int(importlib.import_module("wizard.ui.bench").main(argv) or 0)
-    elif args.what == "history":
-        return int(importlib.import_module("wizard.ui.history_bench").main(argv) or 0)
-    elif args.what == "fuzz":
-        return int(importlib.import_module("wizard.ui.history_fuzz").main(argv) or 0)
-    elif args.what == "hint":
-        return int(importlib.import_module("wizard.ai.coach_bench").main(argv) or 0)
-    elif args.what == "coach-truth":
-        return int(importlib.import_module("wizard.ai.coach_truth_bench").main(argv) or 0)
-    elif args.what == "calibration":
-        return int(importlib.import_module("wizard.ai.calibration_bench").main(argv) or 0)
-    elif args.what == "net":
-        module = "wizard.net.bench_wormhole" if "--wormhole" in (argv or sys.argv) \
-            else "wizard.net.bench"                 # --wormhole: the internet table's (#33)
-        return int(importlib.import_module(module).main(argv) or 0)
-    elif args.what == "review":
-        return int(importlib.import_module("wizard.review.bench").main(argv) or 0)
-    else:
-        importlib.import_module("wizard.persistence.bench").bench_save()
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -18,9 +18,8 @@ from wizard.ai import make_ai
 from wizard.ai.base import decision_rng, play_through
 from wizard.engine import GameConfig, GameState
 from wizard.persistence.history.entry import HistoryEntry
+from wizard.review.engine import moments, review_game
 from wizard.session.seats import SeatSpec
-
-from .engine import moments, review_game
 
 TARGET_S = 60.0
 

@@ -17,11 +17,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from .bench import _pct, play_one
-from .host import NetHost
-from .internet import InternetJoin, InternetTable, Phase
-from .joincode import decode
-from .servers import LOOPBACK, available, local_servers
+from wizard.bench.net import _pct, play_one
+from wizard.net.host import NetHost
+from wizard.net.internet import InternetJoin, InternetTable, Phase
+from wizard.net.joincode import decode
+from wizard.net.servers import LOOPBACK, available, local_servers
 
 
 def _wait(done: object, seconds: float, what: str) -> None:

@@ -11,9 +11,9 @@ from pathlib import Path
 
 
 def _fill(folder: Path, games: int) -> None:
+    from wizard.bench.persistence import late_game
     from wizard.engine import GameRecord
     from wizard.persistence import SavedGame, Store
-    from wizard.persistence.bench import late_game
     from wizard.table import SeatSpec
     record = GameRecord.of(late_game(actions=120))
     seats = [SeatSpec("You"), SeatSpec("Merlin", "ai", "expert"), SeatSpec("Morgan", "ai", "hard")]
@@ -29,8 +29,7 @@ def bench_menu(games: int = 1000, repeats: int = 20) -> dict[str, float]:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from wizard.i18n import DEFAULT_LANGUAGE, LANGUAGES, set_language, translated_languages
     from wizard.service import Prefs
-
-    from .routes import make_app
+    from wizard.ui.routes import make_app
     with tempfile.TemporaryDirectory(prefix="wizard-bench-menu-") as tmp:
         folder = Path(tmp)
         _fill(folder, games)
