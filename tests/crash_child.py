@@ -21,7 +21,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from wizard.engine import Action, GameConfig, GameRecord, GameState, start  # noqa: E402
-from wizard.persistence import HistoryEntry, SavedGame, SeatSpec, Store  # noqa: E402
+from wizard.persistence import HistoryEntry, SavedGame, Store  # noqa: E402
+from wizard.session.seats import SeatSpec
 
 SEATS = (SeatSpec("Ana"), SeatSpec("Bo", "ai", "easy"), SeatSpec("Cy", "ai", "hard"),
          SeatSpec("Di", "ai", "expert"))

@@ -16,7 +16,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from wizard.engine import GameConfig, GameRecord, RoundResult  # noqa: E402
-from wizard.persistence import HistoryEntry, SeatSpec, Store  # noqa: E402
+from wizard.persistence import HistoryEntry, Store  # noqa: E402
+from wizard.session.seats import SeatSpec
 
 SEATS = (SeatSpec("Ana"), SeatSpec("Bo", "ai", "easy"), SeatSpec("Cy", "ai", "hard"),
          SeatSpec("Di", "ai", "expert"))

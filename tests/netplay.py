@@ -10,9 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from wizard.engine import Action, GameConfig, PlayerView
-from wizard.net.bench import quiet_table
 from wizard.net.client import RemoteGame
 from wizard.net.host import NetHost
+from wizard.net.selftest import quiet_table
 from wizard.session import Seat, Session
 from wizard.table import (
     Accepted,

@@ -187,7 +187,7 @@ def test_expert_bids_are_legal_under_sum_rules() -> None:
 
 
 def test_decision_time_bench_covers_every_level_round_size_and_forced_moves() -> None:
-    from wizard.ai import bench
+    from wizard.bench import ai as bench
 
     tables = bench.TABLES[2:3]  # camelot, hidden bids: Merlin, trump choice, specials
     times = bench.measure(player_counts=(3, 5), games=1, max_rounds=2, tables=tables)
@@ -206,7 +206,7 @@ def test_decision_time_bench_covers_every_level_round_size_and_forced_moves() ->
 
 
 def test_decision_time_bench_flags_a_level_over_target() -> None:
-    from wizard.ai import bench
+    from wizard.bench import ai as bench
 
     slow = bench.Times(free={(4, 7): [10.0] * 90 + [200.0] * 10})
     assert bench.within_targets(slow) == (200.0, 200.0, False)

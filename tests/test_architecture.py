@@ -65,8 +65,11 @@ def test_dependencies_point_one_way() -> None:
     forbidden = {
         "engine": ("wizard.ai", "wizard.session", "wizard.ui", "wizard.persistence"),
         "ai": ("wizard.session", "wizard.ui", "wizard.persistence"),
-        "persistence": ("wizard.ui", "wizard.session", "wizard.ai"),
-        "session.py": ("wizard.ui", "wizard.table"),
+        "persistence": ("wizard.ui", "wizard.ai", "wizard.table", "wizard.net"),
+        # the session holds a game's seats and deals; what is kept sits above it (#36)
+        "session": ("wizard.ui", "wizard.table", "wizard.persistence", "wizard.review",
+                    "wizard.net", "wizard.ai"),
+        "checks.py": ("wizard.",),
         # the network table (#27) sits above the table and below the UI: engine <- ai <- session
         # <- table <- net <- ui (no pygame there, and nothing under it reaches up to it)
         "net": ("wizard.ui",),
@@ -80,12 +83,109 @@ def test_dependencies_point_one_way() -> None:
                 assert not name.startswith(bad), f"{f.relative_to(WIZARD)} imports {name}"
 
 
+def wizard_imports(sub: str) -> dict[Path, set[str]]:
+    """The program's modules each file under ``sub`` imports (``from wizard import checks``
+    counts as ``wizard.checks``)."""
+    root = WIZARD / sub
+    files = [root] if root.suffix == ".py" else sorted(root.rglob("*.py"))
+    out: dict[Path, set[str]] = {}
+    for f in files:
+        names: set[str] = set()
+        for module, taken in imported(f):
+            if module == "wizard":
+                names |= {f"wizard.{n}" for n in taken} or {"wizard"}
+            elif module.startswith("wizard."):
+                names.add(module)
+        out[f] = names
+    return out
+
+
+#: What is kept (#36, "one shape for what is kept") sits above the rules, the session's seats
+#: and deals and the review's figures, and under everything that plays, shows or reviews a game:
+#: from the rest of the program it imports only these.
+PERSISTENCE_MAY_IMPORT = ("wizard.persistence", "wizard.engine", "wizard.checks",
+                          "wizard.background", "wizard.session.seats", "wizard.session.deals",
+                          "wizard.review.decisions", "wizard.review.stats",
+                          "wizard.review.progress")
+#: The review's figures and data: the engine and the value checks only (a list of games is
+#: named only under TYPE_CHECKING).
+REVIEW_DATA = ("decisions.py", "stats.py", "progress.py")
+
+
+def test_what_is_kept_imports_only_what_lies_under_it() -> None:
+    for f, names in wizard_imports("persistence").items():
+        for name in names:
+            assert name.startswith(PERSISTENCE_MAY_IMPORT) or name == "wizard", \
+                f"{f.relative_to(WIZARD)} imports {name}"
+    for f, names in wizard_imports("review").items():
+        if f.name in REVIEW_DATA:
+            for name in names - {"wizard.persistence.history.entry"}:
+                assert name.startswith(("wizard.engine", "wizard.checks", "wizard.review.")), \
+                    f"{f.relative_to(WIZARD)} imports {name}"
+
+
+def test_what_is_kept_is_one_shape() -> None:
+    """#36: file primitives and the lock in ``files/``, the finished games in ``history/``, the
+    settings and the games in progress beside the ``Store``; no mixin (the ``Store`` holds its
+    ``History`` and ``Reviews``), and the seats, deals and review data in their own layers."""
+    root = WIZARD / "persistence"
+    assert {p.name for p in root.iterdir() if p.is_dir() and p.name != "__pycache__"} == \
+        {"files", "history"}
+    for name in ("seats.py", "deals.py", "review.py", "stats.py", "progress.py", "checks.py"):
+        assert not (root / name).exists(), name
+    for f in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and node.name in ("Store", "History", "Reviews",
+                                                                "OldFormat"):
+                assert node.bases == [], f"{f.relative_to(WIZARD)}: {node.name} has bases"
+
+
+#: Who may call the Python figures (``compute_stats``, ``progress``, ``review_losses``): the
+#: program works them out once, in SQL (``wizard.persistence.history.stats``); the Python copies
+#: are the tests' oracle, and the benchmark times them as what earlier versions did.
+PYTHON_FIGURES = {"compute_stats", "progress", "review_losses"}
+PYTHON_FIGURES_ALLOWED = {"bench/history.py": "the benchmark's 'earlier versions' column"}
+
+
+def test_the_statistics_are_worked_out_once_in_sql() -> None:
+    found = []
+    for f in sorted(WIZARD.rglob("*.py")):
+        rel = f.relative_to(WIZARD).as_posix()
+        if rel in ("review/stats.py", "review/progress.py") or rel in PYTHON_FIGURES_ALLOWED:
+            continue
+        for module, names in imported(f):
+            if module.startswith(("wizard.review", "wizard.persistence")):
+                found += [f"{rel}: {n}" for n in names if n in PYTHON_FIGURES]
+    assert found == []
+
+#: Where pygame may be imported: the screens, and the benchmarks, which sit above every layer and
+#: drive the screens headless to time them (``wizard/bench``, #36).
+PYGAME_HOMES = ("ui", "bench")
+
+
 def test_only_the_ui_imports_pygame() -> None:
     for f in sorted(WIZARD.rglob("*.py")):
-        if "ui" in f.relative_to(WIZARD).parts[:1]:
+        if f.relative_to(WIZARD).parts[0] in PYGAME_HOMES:
             continue
         for name in imports_of(f):
             assert name.split(".")[0] != "pygame", f"{f.relative_to(WIZARD)} imports pygame"
+
+
+def test_the_benchmarks_sit_on_top_and_nothing_imports_them() -> None:
+    """The benchmarks are one package, ``wizard/bench`` (#36), above every layer: they may import
+    anything (the ui benches drive the screens), and no module of the game imports them, so the
+    executable leaves them out (``build.spec``) and a bench never runs in a player's game."""
+    found = [f"{f.relative_to(WIZARD)} imports {name}" for f in sorted(WIZARD.rglob("*.py"))
+             if f.relative_to(WIZARD).parts[0] != "bench"
+             for name in imports_of(f) if name == "wizard.bench" or name.startswith("wizard.bench.")]
+    assert found == []
+    benches = {f.stem for f in (WIZARD / "bench").glob("*.py")}
+    assert {"ai", "calibration", "coach", "coach_truth", "net", "persistence", "review", "ui",
+            "history", "history_fuzz"} <= benches
+    # no bench left behind in a layer's package
+    strays = [f.relative_to(WIZARD).as_posix() for f in WIZARD.rglob("*bench*.py")
+              if f.relative_to(WIZARD).parts[0] != "bench"]
+    assert strays == []
 
 
 def _module_name(path: Path) -> str:
@@ -178,7 +278,7 @@ def test_the_table_package_comes_between_the_session_and_the_ui() -> None:
         for name in names:
             assert not name.startswith(("wizard.ui", "wizard.persistence")), \
                 f"{f.relative_to(WIZARD)} imports {name}"
-    for sub in ("engine", "ai", "session.py", "persistence"):
+    for sub in ("engine", "ai", "session", "persistence"):
         for f, names in modules(sub).items():
             assert not any(n.startswith("wizard.table") for n in names), f"{f.name} imports the table"
             assert not any(n.startswith("wizard.net") for n in names), f"{f.name} imports the net"
@@ -196,9 +296,10 @@ def test_the_screen_asks_only_the_table() -> None:
 
 def test_the_table_talks_to_its_game_through_the_port() -> None:
     """``Table`` and its parts know the game only as ``port.GamePort``: none of them takes a
-    ``Session`` (the lessons build their games, and the package hands ``Session`` on to the UI)."""
+    ``Session`` (the lessons and the game-length measure build their games, and the package hands
+    ``Session`` on to the UI)."""
     for f in sorted((WIZARD / "table").glob("*.py")):
-        if f.name in ("tutorial.py", "__init__.py"):
+        if f.name in ("tutorial.py", "pace.py", "__init__.py"):
             continue
         for module, names in imported(f):
             assert not (module == "wizard.session" and "Session" in names), \

@@ -4,8 +4,9 @@ was being bid: the saved record ends at round 1's end, the deal of round 2 is no
 from __future__ import annotations
 
 from wizard.engine import GameConfig, Phase
-from wizard.persistence import SavedGame, SeatSpec
+from wizard.persistence import SavedGame
 from wizard.session import Seat, Session
+from wizard.session.seats import SeatSpec
 from wizard.table.computer import step_ai
 
 

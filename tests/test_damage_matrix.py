@@ -25,7 +25,7 @@ from test_persistence_support import finished_entry, populate, saved_game
 
 from wizard.engine import GameRecord
 from wizard.persistence import DataLock, SavedGame, Store
-from wizard.persistence.atomic import dump_json
+from wizard.persistence.files.atomic import dump_json
 
 BIG_MB = int(os.environ.get("WIZARD_MATRIX_BIG", "5"))
 GAME_IDS = ("g1", "g2", "g3")

@@ -40,7 +40,7 @@ import pytest  # noqa: E402
 from test_persistence_support import finished_entry, populate, saved_game  # noqa: E402
 
 from wizard.persistence import DataLock, SavedGame, Store, setup_logging  # noqa: E402
-from wizard.persistence.atomic import dump_json  # noqa: E402
+from wizard.persistence.files.atomic import dump_json  # noqa: E402
 
 START_S = 10.0
 ALL = os.environ.get("WIZARD_MATRIX3") == "all"
@@ -62,10 +62,10 @@ class Hung(BaseException):
 def _build(d: Path) -> None:
     from test_review import quick
 
-    from wizard.persistence.history_db import line_digest
-    from wizard.persistence.history_sql import CACHE_NAME
-    from wizard.persistence.review_store import review_id
-    from wizard.persistence.verified import VerifiedCache
+    from wizard.persistence.history.db import line_digest
+    from wizard.persistence.history.history import CACHE_NAME
+    from wizard.persistence.history.reviews import review_id
+    from wizard.persistence.history.verified import VerifiedCache
     from wizard.review import review_game
     populate(d, history=0)
     store = Store(d)

@@ -37,10 +37,10 @@ from typing import Any  # noqa: E402
 import pytest  # noqa: E402
 from test_history_rows import HOSTILE, _write  # noqa: E402
 
+from wizard.bench.history_fuzz import verifying_keys  # noqa: E402
 from wizard.i18n import set_language  # noqa: E402
-from wizard.persistence.history_db import DB_NAME, entry_line, line_digest  # noqa: E402
-from wizard.persistence.history_seed import games, seed_history  # noqa: E402
-from wizard.ui.history_fuzz import verifying_keys  # noqa: E402
+from wizard.persistence.history.db import DB_NAME, entry_line, line_digest  # noqa: E402
+from wizard.persistence.history.seed import games, seed_history  # noqa: E402
 
 GAMES = 12
 LIMIT_S = 20.0
@@ -124,6 +124,18 @@ def _stale_shm(d: Path) -> None:
     (d / (DB_NAME + "-shm")).write_bytes(bytes(range(256)) * 128)     # not this journal's index
 
 
+def _schema_flip(d: Path) -> None:
+    """One bit of the schema's text (the fuzz's last lost cases): ``games.id`` is no longer the
+    key and reads NULL in every row; ``quick_check`` and ``integrity_check`` still pass."""
+    conn = sqlite3.connect(d / DB_NAME)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    raw = bytearray((d / DB_NAME).read_bytes())
+    at = raw.index(b"id INTEGER PRIMARY KEY,") + 16
+    raw[at] ^= 0x01                                      # R (0x52) -> S (0x53)
+    (d / DB_NAME).write_bytes(bytes(raw))
+
+
 def _backup_then(damage: Callable[[Path], None]) -> Callable[[Path], None]:
     def both(d: Path) -> None:
         from wizard.persistence import Store
@@ -158,6 +170,7 @@ CASES: list[tuple[str, Callable[[Path], None], str]] = [
     ("derived table tally missing", _drop("tally"), ""),
     ("derived table names missing", _drop("names"), ""),
     ("games without its UNIQUE key", _no_key, ""),
+    ("schema text flipped: PRIMASY KEY", _schema_flip, ""),
     ("newer schema", _newer, ""),
 ]
 
@@ -293,3 +306,6 @@ def test_the_database_damage_matrix_of_issue_34(base: Path, tmp_path: Path,
     for r in rows:              # the player is told whenever a game is missing or a file moved
         if r["listed"] < GAMES or r["asides"]:
             assert r["told"], r
+        if r.get("while_locked", GAMES) < GAMES:     # a history that could not be read for a
+            assert any("game history" in t for t in r["told"]), r    # while is said, not just
+                                                                       # the settings (#34)

@@ -27,8 +27,10 @@ from wizard.engine import (
 from wizard.engine.bidding import legal_bids
 from wizard.engine.scoring import score_round
 from wizard.net.codec import config_json, config_of
-from wizard.persistence import HistoryEntry, Store, compute_stats, progress
-from wizard.persistence.history_query import progress_of, stats_of
+from wizard.persistence import HistoryEntry, Store
+from wizard.persistence.history.stats import progress_of, stats_of
+from wizard.review.progress import progress
+from wizard.review.stats import compute_stats
 
 
 @pytest.mark.parametrize(("players", "length", "rounds"), [
@@ -111,3 +113,16 @@ def test_a_short_games_figures_are_kept_apart(tmp_path: Path) -> None:
         assert stats_of(conn) == compute_stats([full])
         assert progress_of(conn, name) == progress([full], name)
     assert store.history_db().count() == 2                  # both are in the history
+    store.close()
+    import sqlite3
+    for table in ("stat_lines", "tally"):    # a derived table lost: rebuilt from the games,
+        conn = sqlite3.connect(tmp_path / "history.sqlite3")     # the short one still apart
+        conn.execute(f"DROP TABLE {table}")
+        conn.commit()
+        conn.close()
+        store = Store(tmp_path)
+        with store.history_db().reader() as conn:
+            assert stats_of(conn) == compute_stats([full])
+            assert progress_of(conn, name) == progress([full], name)
+        assert store.history_db().count() == 2
+        store.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from wizard.ui.history_bench import LABELS, TARGETS, run
+from wizard.bench.history import LABELS, TARGETS, run
 
 
 def test_the_quick_bench_prints_every_figure_for_both(capsys) -> None:

@@ -23,8 +23,8 @@ from test_persistence_support import finished_entry
 
 from wizard.i18n import set_language
 from wizard.persistence import DataLock, ProblemKind, Store
-from wizard.persistence.db_files import backup_path
-from wizard.persistence.history_db import DB_NAME
+from wizard.persistence.history.backups import backup_path
+from wizard.persistence.history.db import DB_NAME
 from wizard.ui.notices import notice
 
 DB = DB_NAME

@@ -12,11 +12,14 @@ from pathlib import Path
 import pytest
 from test_persistence_support import finished_entry
 
-from wizard.engine import Bid, Edition, GameConfig, GameRecord, RoundResult, TakeBack
-from wizard.persistence import HistoryEntry, SeatSpec, Store, compute_stats, progress
-from wizard.persistence.history_db import entry_line
-from wizard.persistence.history_query import player_names, progress_of, stats_of
-from wizard.persistence.review_store import review_id
+from wizard.engine import Bid, Edition, GameConfig, GameRecord, Options, RoundResult, TakeBack
+from wizard.persistence import HistoryEntry, Store
+from wizard.persistence.history.db import entry_line
+from wizard.persistence.history.reviews import review_id
+from wizard.persistence.history.stats import player_names, progress_of, stats_of
+from wizard.review.progress import progress
+from wizard.review.stats import compute_stats
+from wizard.session.seats import SeatSpec
 
 POOL = [SeatSpec("Ana"), SeatSpec("Bo", "ai", "easy"), SeatSpec("Cy", "ai", "hard"),
         SeatSpec("Dee", "ai", "expert"), SeatSpec("Eli"), SeatSpec("Ana", "ai", "normal"),
@@ -25,7 +28,9 @@ TB = (TakeBack(0, 0, (Bid(1),)),)
 
 
 def toy(k: int, rng: random.Random) -> HistoryEntry:
-    """A toy game (score rows only, no actions) with random seats, bids, tricks and take-backs."""
+    """A toy game (score rows only, no actions) with random seats, bids, tricks and take-backs;
+    one in seven is a short game (the game-length house rule: as many rounds as it has rows),
+    which Statistics and Progress leave out."""
     n = rng.randint(3, 5)
     seats = tuple(rng.sample(POOL, n))
     totals = [0] * n
@@ -40,7 +45,9 @@ def toy(k: int, rng: random.Random) -> HistoryEntry:
     edition = rng.choice([Edition.CLASSIC, Edition.MAGIC])
     best = max(totals)
     took = TB if rng.random() < 0.25 else ()
-    return HistoryEntry(GameRecord(GameConfig(players=n, seed=k, edition=edition), (), took),
+    options = Options(length=len(rows)) if k % 7 == 3 else Options()
+    config = GameConfig(players=n, seed=k, edition=edition, options=options)
+    return HistoryEntry(GameRecord(config, (), took),
                         seats, datetime(2026, 1, 1, tzinfo=UTC) + timedelta(hours=k), None,
                         tuple(rows), tuple(totals), tuple(i for i, t in enumerate(totals)
                                                           if t == best))
@@ -57,7 +64,11 @@ def filled(tmp_path: Path) -> tuple[Store, list[HistoryEntry]]:
 
 
 def test_statistics_queries_equal_the_in_memory_figures(filled) -> None:
+    """The SQL figures (what the screens show) equal the Python oracle's, short games left out."""
     store, games = filled
+    short = [g for g in games if g.config.game_rules.short]
+    assert 8 <= len(short) < len(games)
+    full = [g for g in games if not g.config.game_rules.short]
     db = store.history_db()
     with db.reader() as conn:
         for tb in (True, False):
@@ -70,6 +81,8 @@ def test_statistics_queries_equal_the_in_memory_figures(filled) -> None:
                     want = progress(games, name, takebacks=tb, best_takebacks=best)
                     got = progress_of(conn, name, takebacks=tb, best_takebacks=best)
                     assert got == want, (name, tb, best)
+                    assert want == progress(full, name, takebacks=tb, best_takebacks=best)
+        assert stats_of(conn) == compute_stats(full) != compute_stats(games[:1] + short)
         assert player_names(conn)[:2] in (["Ana", "Eli"], ["Eli", "Ana"])
 
 
@@ -179,8 +192,8 @@ def test_progress_and_statistics_read_a_few_rows_whatever_the_length_of_the_hist
 def test_a_schema_1_database_gets_the_tally_tables_when_opened(tmp_path: Path) -> None:
     import sqlite3
 
-    from wizard.persistence.db_files import examine
-    from wizard.persistence.history_db import DB_NAME, DB_SCHEMA
+    from wizard.persistence.history.backups import examine
+    from wizard.persistence.history.db import DB_NAME, DB_SCHEMA
     rng = random.Random(11)
     games = [toy(k, rng) for k in range(1, 61)]
     store = Store(tmp_path)
@@ -249,3 +262,16 @@ def test_closing_removes_the_saves_still_waiting_for_a_sync(tmp_path: Path) -> N
     store.close()
     assert not store.game_path(game.game_id).exists()
     assert Store(tmp_path).history_count() == 1
+
+
+def test_a_store_let_go_without_closing_frees_its_database(tmp_path: Path) -> None:
+    """The ``Store``'s parts (``History``, ``Reviews``) hold no reference back to it: a store
+    dropped without ``close()`` is freed at once, its database with it, so the next store on the
+    folder checks the files again (the damage matrix's starts rely on it)."""
+    from wizard.persistence.history.db import open_here
+    store = Store(tmp_path)
+    assert store.finish_game(finished_entry(3))
+    path = store.history_db().path
+    assert open_here(path)
+    del store
+    assert not open_here(path)

@@ -8,7 +8,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from wizard.ui.history_fuzz import fuzz  # noqa: E402
+from wizard.bench.history_fuzz import fuzz  # noqa: E402
 
 
 def test_byte_flips_and_sql_edits_never_stop_the_program() -> None:

@@ -14,7 +14,7 @@ import pytest
 from test_persistence_support import legacy_history
 
 from wizard.persistence import ProblemKind, Store
-from wizard.persistence.history_import import ImportJob
+from wizard.persistence.history.oldformat import ImportJob
 
 ROOT = Path(__file__).resolve().parent.parent
 

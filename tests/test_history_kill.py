@@ -21,9 +21,9 @@ import history_kill_child
 import pytest
 
 from wizard.persistence import Store
-from wizard.persistence.db_files import examine
-from wizard.persistence.history_db import DB_NAME
-from wizard.persistence.review_store import review_id
+from wizard.persistence.history.backups import examine
+from wizard.persistence.history.db import DB_NAME
+from wizard.persistence.history.reviews import review_id
 
 ROOT = Path(__file__).resolve().parent.parent
 CHILD = Path(__file__).resolve().parent / "history_kill_child.py"

@@ -18,21 +18,14 @@ import pytest
 from test_persistence_support import FIXTURES, asides, finished_entry
 
 from wizard.engine import GameConfig
-from wizard.persistence import (
-    REVIEW_ENGINE,
-    Decision,
-    HistoryEntry,
-    ProblemKind,
-    Review,
-    SeatSpec,
-    Store,
-    db_files,
-    review_id,
-)
-from wizard.persistence.atomic import dump_json
-from wizard.persistence.db_files import BACKUP_EVERY, backup_path, keys_in
-from wizard.persistence.history_db import DB_NAME
+from wizard.persistence import HistoryEntry, ProblemKind, Store, review_id
+from wizard.persistence.files.atomic import dump_json
+from wizard.persistence.history import backups as db_files
+from wizard.persistence.history.backups import BACKUP_EVERY, backup_path, keys_in
+from wizard.persistence.history.db import DB_NAME
+from wizard.review.decisions import REVIEW_ENGINE, Decision, Review
 from wizard.session import Seat, Session
+from wizard.session.seats import SeatSpec
 from wizard.table.computer import ComputerSeats, step_ai
 
 
@@ -100,7 +93,7 @@ def test_a_game_twice_in_the_old_file_is_imported_once(tmp_path: Path) -> None:
 
 def test_the_original_stays_in_place_until_the_import_is_verified(tmp_path: Path,
                                                                  monkeypatch) -> None:
-    from wizard.persistence import history_import
+    from wizard.persistence.history import oldformat as history_import
     raw = dump_json(finished_entry(1).to_dict())
     (tmp_path / "history.jsonl").write_bytes(raw)
     monkeypatch.setattr(history_import, "verify_import", lambda db, result, before: "1 games missing")

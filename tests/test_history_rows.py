@@ -20,8 +20,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest  # noqa: E402
 
 from wizard.i18n import set_language  # noqa: E402
-from wizard.persistence.history_db import DB_NAME  # noqa: E402
-from wizard.persistence.history_seed import seed_history  # noqa: E402
+from wizard.persistence.history.db import DB_NAME  # noqa: E402
+from wizard.persistence.history.seed import seed_history  # noqa: E402
 from wizard.service import Prefs  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.history import HistoryScene  # noqa: E402

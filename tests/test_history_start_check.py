@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from wizard.persistence import ProblemKind, Store
-from wizard.persistence.db_files import backup_path, recover_lines
-from wizard.persistence.history_db import DB_NAME
-from wizard.persistence.history_seed import seed_history
+from wizard.persistence.history.backups import backup_path, recover_lines
+from wizard.persistence.history.db import DB_NAME
+from wizard.persistence.history.seed import seed_history
 
 GAMES = 12
 
@@ -34,7 +34,7 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Path:
     with db.cursor() as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         conn.execute("PRAGMA wal_autocheckpoint=0")
-    from wizard.persistence.history_seed import games
+    from wizard.persistence.history.seed import games
     for entry in games(2, first=GAMES - 1):
         db.add(entry)
     copy = tmp_path_factory.mktemp("start-copy")
@@ -158,7 +158,7 @@ def test_s10_a_missing_derived_table_is_rebuilt(base: Path, tmp_path: Path) -> N
     assert store.history_count() == GAMES and not _asides(d)
     db = store.history_db()
     assert db is not None
-    from wizard.persistence.history_query import stats_of
+    from wizard.persistence.history.stats import stats_of
     with db.reader() as c:
         assert stats_of(c)["Anna"].overall.games == GAMES
     store.close()
@@ -190,11 +190,92 @@ def test_s10_a_games_table_without_its_key_is_not_accepted(base: Path, tmp_path:
     store.close()
 
 
+@pytest.mark.parametrize("flip", [b"PRIMASY", b"PRIARY "])
+def test_a_flip_in_the_schemas_text_lists_every_game_that_verifies(
+        base: Path, tmp_path: Path, flip: bytes) -> None:
+    """The fuzz's last lost cases (seed 5 mutation 9081, seed 6 mutation 8568): one bit of the
+    schema's text turns ``id INTEGER PRIMARY KEY`` into an ordinary column. ``quick_check`` and
+    ``integrity_check`` pass and every id reads NULL; History listed games that were not their
+    records and told nothing. Now the file is set aside, every game is brought back from it and
+    the player is told."""
+    d = _folder(base, tmp_path)
+    conn = sqlite3.connect(d / DB_NAME)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    raw = (d / DB_NAME).read_bytes()
+    at = raw.index(b"id INTEGER PRIMARY KEY,")
+    (d / DB_NAME).write_bytes(raw[:at + 11] + flip + raw[at + 18:])
+    check = sqlite3.connect(d / DB_NAME)
+    assert check.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    assert check.execute("SELECT COUNT(*) FROM games WHERE id IS NULL").fetchone()[0] == GAMES
+    check.close()
+    store = Store(d)
+    keys = [r.key for r in store.history_page(0, 100)]
+    assert len(keys) == len(set(keys)) == GAMES           # every game, each once
+    [problem] = [p for p in store.problems if p.file == "history"]
+    assert problem.recovered == GAMES and problem.lost == ()
+    assert problem.moved_to is not None and problem.moved_to.read_bytes()[at + 11:at + 18] == flip
+    store.close()
+
+
+def _meta_index_points_elsewhere(db: Path) -> None:
+    """The fuzz's seed 8 mutation 1935: meta's key index names a row that is not there.
+    ``quick_check`` passes; every lookup of a key then fails as "malformed"."""
+    conn = sqlite3.connect(db)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    [(page,)] = conn.execute("SELECT pageno FROM dbstat WHERE name = 'sqlite_autoindex_meta_1'")
+    size = conn.execute("PRAGMA page_size").fetchone()[0]
+    conn.close()
+    raw = bytearray(db.read_bytes())
+    at = raw.index(b"created_at", (page - 1) * size, page * size) - 1
+    assert raw[at] == 9          # the index record's rowid's serial type: the constant 1 (row 1)
+    raw[at] = 8                  # the constant 0: a row that is not there
+    db.write_bytes(bytes(raw))
+
+
+def test_an_index_out_of_step_with_its_table_is_damage_found_at_the_start(
+        base: Path, tmp_path: Path) -> None:
+    d = _folder(base, tmp_path)
+    _meta_index_points_elsewhere(d / DB_NAME)
+    check = sqlite3.connect(d / DB_NAME)
+    assert check.execute("PRAGMA quick_check").fetchall() == [("ok",)]
+    with pytest.raises(sqlite3.DatabaseError, match="malformed"):
+        check.execute("SELECT value FROM meta WHERE key = 'created_at'").fetchall()
+    check.close()
+    store = Store(d)
+    assert store.history_count() == GAMES                  # set aside, every game brought back
+    [problem] = [p for p in store.problems if p.file == "history"]
+    assert problem.kind == ProblemKind.DAMAGED and problem.recovered == GAMES
+    assert problem.moved_to is not None and problem.moved_to.exists()
+    store.close()
+
+
+def test_a_file_found_damaged_only_once_read_is_set_aside_not_left_shut(
+        base: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Damage the start's check cannot see, met while opening: the history is set aside and its
+    games brought back, not "could not be opened" on every start with no game recorded."""
+    from wizard.persistence.history import backups as db_files
+    d = _folder(base, tmp_path)
+    _meta_index_points_elsewhere(d / DB_NAME)
+    monkeypatch.setattr(db_files, "shape_problem", lambda conn, tables: "")
+    real = db_files._deep_check
+
+    def blind(path: Path) -> tuple[object, ...]:         # as if the check had passed
+        _rows, *rest = real(path)
+        return ([("ok",)], *rest)
+    monkeypatch.setattr(db_files, "_deep_check", blind)
+    store = Store(d)
+    assert store.history_count() == GAMES
+    [problem] = [p for p in store.problems if p.file == "history"]
+    assert problem.kind == ProblemKind.DAMAGED and problem.recovered == GAMES
+    store.close()
+
+
 def test_s9_a_full_disk_at_a_games_end_is_reported_as_a_full_disk(base: Path, tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch
                                                                   ) -> None:
-    from wizard.persistence.history_db import HistoryDB
-    from wizard.persistence.history_seed import games
+    from wizard.persistence.history.db import HistoryDB
+    from wizard.persistence.history.seed import games
     d = _folder(base, tmp_path)
     store = Store(d)
     real = HistoryDB._insert

@@ -34,7 +34,7 @@ def test_the_command_line_offers_every_level() -> None:
 
 
 @pytest.mark.parametrize("path", ["ai/__init__.py", "ui/board/plates.py", "ui/scenes/setup.py",
-                                  "persistence/history_query.py", "persistence/progress.py",
+                                  "persistence/history/stats.py", "review/progress.py",
                                   "__main__.py", "messages.py"])
 def test_no_second_list_of_levels(path: str) -> None:
     names = set(LEVEL_TABLE)

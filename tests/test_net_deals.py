@@ -8,11 +8,11 @@ import random
 from pathlib import Path
 
 from wizard.engine import GameConfig, GameRecord
-from wizard.persistence.deals import SECRET_SEED_MIN, SecretRandom, deal_rng, secret_seed
-from wizard.persistence.history import HistoryEntry
-from wizard.persistence.history_db import HistoryDB
-from wizard.persistence.savegame import SavedGame
+from wizard.persistence.games import SavedGame
+from wizard.persistence.history.db import HistoryDB
+from wizard.persistence.history.entry import HistoryEntry
 from wizard.session import Seat, Session
+from wizard.session.deals import SECRET_SEED_MIN, SecretRandom, deal_rng, secret_seed
 
 SEATS = [Seat.human("Ann"), Seat.ai("Cy", "random"), Seat.ai("Di", "random"),
          Seat.ai("Ed", "random")]
@@ -82,5 +82,5 @@ def test_a_secret_seeded_game_saves_resumes_replays_and_goes_into_the_history(
 
 
 def s_created():  # noqa: ANN201
-    from wizard.persistence import checks
+    from wizard import checks
     return checks.now()

@@ -12,8 +12,8 @@ from test_net_host import Raw
 from wizard.engine import Action, GameConfig, IllegalActionError, bid
 from wizard.net import wire
 from wizard.net.host import NetHost
-from wizard.persistence.seats import clean_name, is_valid_name
 from wizard.session import Seat, Session
+from wizard.session.seats import clean_name, is_valid_name
 
 
 @pytest.fixture

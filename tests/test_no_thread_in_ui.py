@@ -77,3 +77,56 @@ def test_the_worker_runs_in_order_and_without_a_thread_when_asked() -> None:
     assert fut.done() and fut.result() == threading.current_thread().name
     failed = now.submit(lambda: 1 // 0)
     assert isinstance(failed.exception(), ZeroDivisionError)
+
+
+#: Names whose call makes a thread or a thread pool (a child process is another matter: the
+#: review's appraiser, the arena's games and the hostile tests' thrower run in processes of their
+#: own, for a crash or a GIL of their own, and stay as they are).
+THREAD_MAKERS = {"Thread", "Timer", "ThreadPoolExecutor", "start_new_thread"}
+#: Threads still made their own way, with why (none may be added: route it through background).
+OWN_THREADS_ALLOWED: dict[str, int] = {}
+
+
+def test_every_thread_the_game_starts_goes_through_background() -> None:
+    """``wizard/background.py`` is the one place that makes a thread (#36): the table's computer
+    players, the service's writer, the history import, the network host and joiner, the waker and
+    the wormhole's reactor all start theirs with ``background.start`` or a ``Worker``. The
+    benchmarks (``wizard/bench``, a developer's tool that drives its own screens) are left out."""
+    wizard = UI.parent
+    found: dict[str, int] = {}
+    for f in sorted(wizard.rglob("*.py")):
+        rel = f.relative_to(wizard).as_posix()
+        if rel == "background.py" or rel.startswith("bench/"):
+            continue
+        n = sum(1 for node in ast.walk(ast.parse(f.read_text(encoding="utf-8")))
+                if isinstance(node, ast.Call) and (
+                    node.func.attr if isinstance(node.func, ast.Attribute)
+                    else node.func.id if isinstance(node.func, ast.Name) else "") in THREAD_MAKERS)
+        if n:
+            found[rel] = n
+    assert found == OWN_THREADS_ALLOWED
+
+
+def test_the_network_threads_are_named_and_end_with_their_owner() -> None:
+    """The host's and the joiner's loops run on background threads and end when they close."""
+    import threading
+
+    from wizard.engine import GameConfig
+    from wizard.net.client import RemoteGame
+    from wizard.net.host import NetHost
+    from wizard.net.joincode import decode
+    from wizard.session import Seat, Session
+
+    session = Session.new(GameConfig(3, seed=4), [Seat.human("A"), Seat.human("B"),
+                                                   Seat.ai("C", "easy")])
+    host = NetHost(session, {1}, bind="127.0.0.1", port=0)
+    host.open()
+    code = decode(host.join_code())
+    joiner = RemoteGame(code.address, code.port, code.secret, "B")
+    joiner.connect()
+    names = {t.name for t in threading.enumerate()}
+    assert {"wizard-net-host", "wizard-net-join"} <= names
+    joiner.close()
+    host.close()
+    alive = {t.name for t in threading.enumerate() if t.is_alive()}
+    assert not alive & {"wizard-net-host", "wizard-net-join"}

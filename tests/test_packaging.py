@@ -79,7 +79,7 @@ def run_spec(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, platform: str = "l
     fake_hooks = types.ModuleType("PyInstaller.utils.hooks")
     fake_hooks.collect_submodules = lambda package: [  # type: ignore[attr-defined]
         "wizard", "wizard.__main__", "wizard.resources", "wizard.i18n_tools", "wizard.ui.app",
-        "wizard.arena", "wizard.ui.bench"]
+        "wizard.arena", "wizard.bench", "wizard.bench.ui", "wizard.bench.net"]
     fake_hooks.copy_metadata = lambda package: [  # type: ignore[attr-defined]
         (f"/site/{package}-{wizard.__version__}.dist-info", f"{package}-{wizard.__version__}.dist-info")]
     for name, module in (("PyInstaller", fake_root), ("PyInstaller.config", fake_config),
@@ -118,6 +118,7 @@ def test_spec_bundles_assets_and_compiled_catalogs(tmp_path: Path,
     for lang in LANGUAGES:
         dest = f"locales/{lang}/LC_MESSAGES"
         assert (f"{dest}/wizard.mo", dest) in datas
+    assert ("wizard/ai/coach_error.json", "wizard/ai") in datas, "the coach's measured error"
     sources = [src for src, _ in datas]
     assert not [s for s in sources if s.endswith((".py", ".po", ".pot"))], "sources are not data"
 
@@ -149,7 +150,8 @@ def test_spec_entry_point_is_the_console_script(tmp_path: Path,
     assert f"from {module} import {func}" in text and f"sys.exit({func}())" in text
     assert "wizard.resources" in analysis.kwargs["hiddenimports"]  # i18n finds it by importlib
     assert "wizard.ui.app" in analysis.kwargs["hiddenimports"]
-    for dev_tool in ("wizard.i18n_tools", "wizard.arena", "wizard.ui.bench"):
+    for dev_tool in ("wizard.i18n_tools", "wizard.arena", "wizard.bench", "wizard.bench.ui",
+                     "wizard.bench.net"):
         assert dev_tool not in analysis.kwargs["hiddenimports"]
 
 
@@ -158,7 +160,7 @@ def test_spec_excludes_what_the_game_does_not_need(tmp_path: Path,
     run = run_spec(tmp_path, monkeypatch)
     excludes = set(run.of("Analysis")[0].kwargs["excludes"])
     assert {"tkinter", "numpy", "pytest", "hypothesis", "babel", "pygame.tests",
-            "pygame.examples"} <= excludes
+            "pygame.examples", "wizard.bench", "wizard.i18n_tools"} <= excludes
     assert not excludes & {"pygame", "platformdirs", "gettext", "logging", "json", "wizard"}
 
 

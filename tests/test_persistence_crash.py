@@ -21,7 +21,7 @@ import pytest
 
 from wizard.engine import GameRecord
 from wizard.persistence import ProblemKind, SavedGame, Store
-from wizard.persistence.atomic import dump_json
+from wizard.persistence.files.atomic import dump_json
 
 ROOT = Path(__file__).resolve().parent.parent
 CHILD = Path(__file__).resolve().parent / "crash_child.py"

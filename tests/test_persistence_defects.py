@@ -13,8 +13,8 @@ import pytest
 from test_persistence_support import asides, finished_entry
 
 from wizard.persistence import DataLock, FileKind, ProblemKind, Settings, Store, setup_logging
-from wizard.persistence import lock as lock_module
-from wizard.persistence.atomic import dump_json
+from wizard.persistence.files import lock as lock_module
+from wizard.persistence.files.atomic import dump_json
 
 HUGE = "1" + "0" * 400
 

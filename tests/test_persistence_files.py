@@ -29,16 +29,16 @@ from wizard.persistence import (
     FileKind,
     ProblemKind,
     SavedGame,
-    SeatSpec,
     Settings,
     Store,
-    db_import,
     setup_logging,
 )
 from wizard.persistence import store as store_module
-from wizard.persistence.aside import aside_path, move_aside
-from wizard.persistence.atomic import dump_json, write_bytes_atomic
-from wizard.persistence.paths import PathError, inside, log_dir_for, resolve_data_dir
+from wizard.persistence.files.aside import aside_path, move_aside
+from wizard.persistence.files.atomic import dump_json, write_bytes_atomic
+from wizard.persistence.files.paths import PathError, inside, log_dir_for, resolve_data_dir
+from wizard.persistence.history import lines as db_import
+from wizard.session.seats import SeatSpec
 
 # ---- round-trips -------------------------------------------------------------------------
 
@@ -362,7 +362,7 @@ def test_saved_game_keeps_other_files(tmp_path: Path) -> None:
 
 def _old_history_with_cache(folder: Path, seeds: tuple[int, ...]) -> list[bytes]:
     """A ``history.jsonl`` and its ``history.checked.json`` as earlier versions wrote them."""
-    from wizard.persistence.verified import VerifiedCache, line_digest
+    from wizard.persistence.history.verified import VerifiedCache, line_digest
     lines = [dump_json(finished_entry(s).to_dict()).rstrip(b"\n") for s in seeds]
     (folder / "history.jsonl").write_bytes(b"".join(x + b"\n" for x in lines))
     cache = VerifiedCache(folder, "history.checked.json")
@@ -373,7 +373,7 @@ def _old_history_with_cache(folder: Path, seeds: tuple[int, ...]) -> list[bytes]
 
 def test_the_import_uses_the_cache_of_replayed_lines_but_still_checks(tmp_path: Path,
                                                                        monkeypatch) -> None:
-    from wizard.persistence import history as history_module
+    from wizard.persistence.history import entry as history_module
     (tmp_path / "a").mkdir()
     lines = _old_history_with_cache(tmp_path / "a", (1, 2))
     replays: list = []
@@ -400,7 +400,7 @@ def test_a_bad_cache_is_ignored_by_the_import(tmp_path: Path, monkeypatch, conte
     """An unreadable cache, or one that lists other lines, is ignored (the line is replayed);
     the cache of an earlier program version serves the one-time import (after an update nothing
     replays the whole history: those lines were replayed when that version wrote them)."""
-    from wizard.persistence import history as history_module
+    from wizard.persistence.history import entry as history_module
     _old_history_with_cache(tmp_path, (1,))
     cache = tmp_path / "history.checked.json"
     data = json.loads(cache.read_text())
@@ -416,7 +416,7 @@ def test_a_bad_cache_is_ignored_by_the_import(tmp_path: Path, monkeypatch, conte
 
 
 def test_bench_save_reports_fast_saves(capsys) -> None:
-    from wizard.persistence.bench import bench_save
+    from wizard.bench.persistence import bench_save
     result = bench_save(repeats=20, actions=500)
     out = capsys.readouterr().out
     assert "save ms p50:" in out and "save ms max:" in out
@@ -476,10 +476,11 @@ def test_symlink_out_of_the_data_dir_is_moved_aside_not_written_through(tmp_path
     assert not (data / GAME).is_symlink() and Store(data).load_game() is not None
 
 
-@pytest.mark.parametrize("name", ["wizard.persistence", "wizard.persistence.paths",
-                                  "wizard.persistence.migrate", "wizard.persistence.settings",
-                                  "wizard.persistence.savegame", "wizard.persistence.stats",
-                                  "wizard.persistence.lock", "wizard.persistence.seats"])
+@pytest.mark.parametrize("name", ["wizard.persistence", "wizard.persistence.files.paths",
+                                  "wizard.persistence.files.migrate", "wizard.persistence.settings",
+                                  "wizard.persistence.games", "wizard.review.stats",
+                                  "wizard.persistence.files.lock", "wizard.session.seats",
+                                  "wizard.review.progress", "wizard.checks"])
 def test_doctests(name: str) -> None:
     import doctest
     import importlib
@@ -591,7 +592,7 @@ def test_settings_with_tuples_from_the_ui_save_as_lists(tmp_path: Path) -> None:
 
 def test_history_migration_rewrites_lines_and_keeps_the_original(tmp_path: Path,
                                                                  monkeypatch) -> None:
-    from wizard.persistence.migrate import Migrations
+    from wizard.persistence.files.migrate import Migrations
 
     def from_v0(d: dict) -> dict:
         d = dict(d)
@@ -616,7 +617,7 @@ def test_history_migration_rewrites_lines_and_keeps_the_original(tmp_path: Path,
 
 
 def test_game_migration_writes_the_new_form(tmp_path: Path, monkeypatch) -> None:
-    from wizard.persistence.migrate import Migrations
+    from wizard.persistence.files.migrate import Migrations
 
     def from_v0(d: dict) -> dict:
         d = dict(d)

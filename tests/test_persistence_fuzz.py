@@ -24,7 +24,7 @@ from test_persistence_support import (
 )
 
 from wizard.persistence import ProblemKind, Settings, Store
-from wizard.persistence.atomic import dump_json
+from wizard.persistence.files.atomic import dump_json
 
 NAMES = ("settings.json", GAME, "history.jsonl")
 FUZZ = settings(max_examples=int(os.environ.get("WIZARD_FUZZ_EXAMPLES", "40")), deadline=None,

@@ -28,7 +28,7 @@ import pytest
 from test_persistence_support import custom_settings, finished_entry, saved_game
 
 from wizard.persistence import DataLock, SavedGame, Store, load_review
-from wizard.persistence.atomic import dump_json
+from wizard.persistence.files.atomic import dump_json
 
 MUTATIONS = int(os.environ.get("WIZARD_FUZZ3", "60"))
 KINDS = ("settings.json", "games/g1.json", "history.jsonl", "history.checked.json", "review")
@@ -41,10 +41,10 @@ NUMBERS = (2.25, 3.0, 1e308, -1, 0, 10**30, 0.5, 1.3, 99999, float(2**63))
 def _base(folder: Path) -> tuple[dict[str, bytes], Any]:
     from test_review import quick
 
-    from wizard.persistence.history_db import line_digest
-    from wizard.persistence.history_sql import CACHE_NAME
-    from wizard.persistence.review_store import review_id
-    from wizard.persistence.verified import VerifiedCache
+    from wizard.persistence.history.db import line_digest
+    from wizard.persistence.history.history import CACHE_NAME
+    from wizard.persistence.history.reviews import review_id
+    from wizard.persistence.history.verified import VerifiedCache
     from wizard.review import review_game
     store = Store(folder)
     store.save_settings(custom_settings())

@@ -22,14 +22,13 @@ from wizard.persistence import (
     FileKind,
     ProblemKind,
     SavedGame,
-    SeatSpec,
     Settings,
     Store,
     load_review,
     setup_logging,
 )
-from wizard.persistence.atomic import dump_json
-from wizard.persistence.seats import clean_name, is_valid_name
+from wizard.persistence.files.atomic import dump_json
+from wizard.session.seats import SeatSpec, clean_name, is_valid_name
 
 SURROGATE = "\\ud800"           # as JSON writes it: the escape of a lone surrogate
 ZERO_WIDTH = ("\u200b", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u200e", "\ufe0f")

@@ -11,7 +11,9 @@ import pytest
 from test_persistence_support import FIXTURES
 
 from wizard.engine import Edition, GameConfig, GameRecord, RoundResult
-from wizard.persistence import HistoryEntry, ProblemKind, SeatSpec, Store, compute_stats
+from wizard.persistence import HistoryEntry, ProblemKind, Store
+from wizard.review.stats import compute_stats
+from wizard.session.seats import SeatSpec
 
 ANA, BO, CY, DEE = (SeatSpec("Ana"), SeatSpec("Bo", "ai", "easy"), SeatSpec("Cy", "ai", "hard"),
                     SeatSpec("Dee", "ai", "expert"))
@@ -71,7 +73,7 @@ def test_toy_history_matches_hand_computed_figures() -> None:
 
 
 def test_empty_rates_are_none() -> None:
-    from wizard.persistence import StatLine
+    from wizard.review.stats import StatLine
     empty = StatLine()
     assert empty.win_rate is None and empty.average_score is None and empty.bid_hit_rate is None
 

@@ -8,7 +8,8 @@ from pathlib import Path
 from helpers import play_to_end
 
 from wizard.engine import GameConfig, GameRecord, GameState, start
-from wizard.persistence import HistoryEntry, SavedGame, SeatSpec, Settings, Store
+from wizard.persistence import HistoryEntry, SavedGame, Settings, Store
+from wizard.session.seats import SeatSpec
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "persistence"
 SEATS3 = (SeatSpec("Ana"), SeatSpec("Bo", "ai", "easy"), SeatSpec("Cy", "ai", "expert"))
@@ -58,7 +59,7 @@ def populate(data_dir: Path, history: int = 2) -> dict[str, bytes]:
 
 def legacy_history(games: int) -> bytes:
     """A ``history.jsonl`` as earlier versions wrote it, of ``games`` finished games (seeds 1..)."""
-    from wizard.persistence.atomic import dump_json
+    from wizard.persistence.files.atomic import dump_json
     return b"".join(dump_json(finished_entry(seed=i + 1).to_dict()) for i in range(games))
 
 

@@ -10,9 +10,11 @@ from datetime import UTC, datetime
 import pytest
 
 from wizard.engine import Bid, GameConfig, GameRecord, RoundResult, TakeBack
-from wizard.persistence import HistoryEntry, SeatSpec, Streak, compute_stats, game_id, progress
-from wizard.persistence.progress import MIXED
+from wizard.persistence import HistoryEntry
+from wizard.review.progress import MIXED, Streak, game_id, progress
+from wizard.review.stats import compute_stats
 from wizard.session import Seat, Session
+from wizard.session.seats import SeatSpec
 from wizard.table.computer import play_out
 
 ANA = SeatSpec("Ana")

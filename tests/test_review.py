@@ -16,19 +16,17 @@ from test_persistence_support import FIXTURES
 from wizard.ai import make_ai
 from wizard.ai.base import decision_rng
 from wizard.engine import Action, Bid, GameConfig, GameState, Phase, Play, PlayerView
-from wizard.persistence import (
-    FileKind,
-    HistoryEntry,
-    ProblemKind,
-    SeatSpec,
-    Store,
-    load_review,
-    points_lost_by_round,
-    review_id,
-)
-from wizard.persistence.review import REVIEW_ENGINE, REVIEW_SCHEMA, Decision, Review
-from wizard.persistence.review_store import REVIEW_LIMIT
+from wizard.persistence import FileKind, HistoryEntry, ProblemKind, Store, load_review, review_id
+from wizard.persistence.history.reviews import REVIEW_LIMIT
 from wizard.review import ReviewJob, moments, review_game
+from wizard.review.decisions import (
+    REVIEW_ENGINE,
+    REVIEW_SCHEMA,
+    Decision,
+    Review,
+    points_lost_by_round,
+)
+from wizard.session.seats import SeatSpec
 
 SEED = 129     # seat 0 is dealt the four Wizards in round 10
 
@@ -76,7 +74,19 @@ def blunder_game(seed: int = SEED) -> tuple[HistoryEntry, list[tuple[str, int]]]
 
 
 @pytest.fixture(scope="module")
-def blunders() -> tuple[HistoryEntry, list[tuple[str, int]], Review]:
+def child_review(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The blunder game's review in a child process (what the review screen runs), started
+    before ``blunders`` works out the same review in this one, so that the two run side by side
+    instead of one after the other: (the store it saves to, the job)."""
+    store = Store(tmp_path_factory.mktemp("child-review"))
+    job = ReviewJob(blunder_game()[0], store.save_review)    # a child process, Expert inside
+    yield store, job
+    if not job.finished:
+        job.cancel()
+
+
+@pytest.fixture(scope="module")
+def blunders(child_review: Any) -> tuple[HistoryEntry, list[tuple[str, int]], Review]:
     entry, bad = blunder_game()
     review = review_game(entry)
     assert review is not None
@@ -400,10 +410,9 @@ def test_a_decision_round_trips_and_its_cost_is_never_negative() -> None:
 
 
 def test_the_review_process_gives_the_same_review_and_stores_it(
-        blunders: Any, tmp_path: Path) -> None:
+        blunders: Any, child_review: Any) -> None:
     entry, _bad, review = blunders
-    store = Store(tmp_path)
-    job = ReviewJob(entry, store.save_review)          # a child process, Expert inside
+    store, job = child_review                           # started before ``blunders`` worked
     assert job.mode == "process"
     assert job.wait(600) and not job.failed and job.review == review
     assert job.progress == (len(review.decisions), len(review.decisions))

@@ -10,8 +10,8 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from wizard.persistence import SeatSpec  # noqa: E402
 from wizard.service import Prefs  # noqa: E402
+from wizard.session.seats import SeatSpec  # noqa: E402
 from wizard.ui.scenes.setup import config_of, default_setup, seats_of  # noqa: E402
 
 BAD_NAMES = ["A" * 41, "Ana\tBo", "  ", "\x00\x07", "Zoé\nLine", "x" * 500]

@@ -335,4 +335,116 @@ def test_the_panel_says_what_the_lines_are_and_why_experts_is_ringed() -> None:
     plays = [a for a in view.legal if isinstance(a, Play)]
     values = {encode(a.card): 7.0 for a in plays}
     hint = build_hint((plays[0], {"values": values}), view, 0, "classic")
-    assert hint.note.startswith(TIED) and "Ringed" not in hint.text
+    assert hint.text.endswith(TIED) and "Ringed" not in hint.text and TIED not in hint.note
+
+
+class ScriptedAdvisor:
+    """An advisor whose card values are given by the test, one per hint asked (the wiring of the
+    change line is what is tested, not Expert's numbers)."""
+
+    def __init__(self, values: list[float]) -> None:
+        self.values = values
+
+    def suggest(self, view: PlayerView, rng: random.Random) -> Advice:
+        from wizard.ai.simulator import encode
+        plays = [a for a in view.legal if isinstance(a, Play)]
+        value = self.values.pop(0)
+        return plays[0], {"values": {encode(a.card): value - i for i, a in enumerate(plays)}}
+
+
+def test_a_card_hint_says_what_changed_since_the_last_hint_of_the_round() -> None:
+    """#35: the card hint's value moved with no explanation. The first hint of a round has no
+    change line; the next one, when its value moved by more than the stated precision, says by
+    how much and why, from what really happened: tricks won by the seat or by others against its
+    bid, and the cards others played since (the Wizards and trumps named with who played them)."""
+    from wizard.table.hint import HintMark, change_line, mark_of
+    set_language("en")
+    script = ScriptedAdvisor([19.0, 6.0])
+    s = Session.new(GameConfig(3, seed=5), seats(1, 3))
+    t = Table(s, threaded=False, speed=0.0, ai_pause=0.0, advisor=lambda: script)
+    tick_until(t, Phase.PLAY, legal_at_least=2)
+    first = ask(t)
+    assert first.change == ""                       # the round's first hint: nothing to compare
+    view0 = t.port.view(0)
+    won0, done0, seen0 = view0.tricks[0], len(view0.tricks_played), len(view0.trick) + sum(
+        len(tr.cards) for tr in view0.tricks_played)
+    # play on to the seat's next turn in this round (a trick is finished on the way)
+    t.submit(intent_for(t.port.legal_actions(0)[0]))
+    for _ in range(20000):
+        t.tick(0.01)
+        t.take_outcomes()
+        if t.my_turn() and t.port.phase is Phase.PLAY:
+            break
+    view = t.port.view(0)
+    assert view.round == view0.round and len(view.tricks_played) == done0 + 1
+    second = ask(t)                                 # 19 -> 6: down 13
+    won = view.tricks[0] - won0
+    others = [(p, c) for tr in view.tricks_played for p, c in tr.cards][seen0:] + list(view.trick)
+    others = [pc for pc in others if pc[0] != 0]
+    assert second.change.startswith("Down 13 points since your last hint: ")
+    if won:
+        assert "you won 1 trick" in second.change and "others won" not in second.change
+    else:
+        assert "others won 1 trick" in second.change and "you won" not in second.change
+    if view.bids[0]:
+        assert f"you now have {view.tricks[0]} of the {view.bids[0]} " in second.change
+    else:
+        assert f"you bid 0 and now have {view.tricks[0]} trick" in second.change
+    assert f"{len(others)} more card" in second.change
+    mark = mark_of(second, view)
+    assert mark is not None and mark.points == 6.0 and t.hint_marks == {0: mark}
+    from dataclasses import replace as dc_replace
+    nudged = tuple(dc_replace(r, points=r.points + 2) for r in second.rows)
+    assert change_line(mark, nudged, view, t.names, "classic") == ""     # nothing happened
+    # within the stated precision (+3 since a mark with cards played since): no line
+    near = HintMark(view.round, 5.0, (), mark.won, mark.done - 1, mark.plays[:1])
+    assert change_line(near, nudged, view, t.names, "classic") == ""
+    earlier = HintMark(view.round, 30.0, (), mark.won, mark.done - 1, mark.plays[:1])
+    assert change_line(earlier, nudged, view, t.names, "classic").startswith("Down 22 points")
+    # a take-back (what was known then is not a prefix of what is known now): no line
+    later = HintMark(view.round, 30.0, (), mark.won, mark.done, mark.plays + mark.plays[:1])
+    assert change_line(later, nudged, view, t.names, "classic") == ""
+    # another round's mark: no line
+    other = HintMark(view.round + 1, 30.0, (), 0, 0, ())
+    assert change_line(other, nudged, view, t.names, "classic") == ""
+
+
+def test_the_change_line_names_a_wizard_played_and_who_played_it() -> None:
+    """#35: "Down 7: ... a Wizard (Ada)": the notable cards seen since are named with their player;
+    a plain card only counts; the bid hint before the first card hint compares the bid made."""
+    from wizard.engine.view import TrickRecord
+    from wizard.table.hint import HintMark, HintRow, change_line
+    set_language("en")
+    s = Session.new(GameConfig(3, seed=5), seats(1, 3))
+    s.start()
+    while not (s.is_human_turn() and s.phase is Phase.PLAY):
+        if s.needs_advance:
+            s.advance()
+        elif s.is_ai_turn():
+            step_ai(s)
+        else:
+            s.act(s.legal_actions()[0])
+    view = s.view(0)
+    w, plain = Card.from_str("W"), Card.from_str("B2" if view.trump != "B" else "R2")
+    played = TrickRecord(((1, w), (2, plain), (0, Card.from_str("Y3"))), 1, False)
+    from dataclasses import replace as dc_replace
+    now = dc_replace(view, tricks_played=(played,), trick=(), round=view.round)
+    play = next(a for a in view.legal if isinstance(a, Play))
+    row = (HintRow(play, 3.0, None, True, "x"),)
+    names = ["Me", "Ada", "Bob"]
+    before = HintMark(view.round, 10.0, (), now.tricks[0], 0, ())
+    line = change_line(before, row, now, names, "classic")
+    assert line.startswith("Down 7 points since your last hint: others won 1 trick")
+    assert "2 more cards were played, among them: a Wizard (Ada)." in line
+    assert "Bob" not in line
+    # after a bid hint: compared with the plan of the bid actually made
+    bid = now.bids[0]
+    assert bid is not None
+    at_bid = HintMark(view.round, 99.0, ((bid, 12.0), (bid + 1, 40.0)), now.tricks[0], 0, ())
+    line = change_line(at_bid, row, now, names, "classic")
+    assert line.startswith("Down 9 points since your last hint: the bids are in")
+    set_language("fr")
+    try:
+        assert change_line(before, row, now, names, "classic").startswith("En baisse de 7 points depuis votre dernier conseil\u202f: les autres ont remporté 1 pli\u202f; ")
+    finally:
+        set_language("en")

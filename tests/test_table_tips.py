@@ -91,11 +91,11 @@ def test_the_bid_sum_colour_is_explained() -> None:
     assert bids_tone(_shown(5, [None, None, None], [True] * 3)) == "open"    # hidden bids
     assert bids_tip(_shown(5, [2, 2, 2], [True] * 3)).lines[1].startswith("Red")
     assert bids_tip(_shown(5, [1, 1, 1], [True] * 3)).lines[1].startswith("Green")
-    assert bids_tip(_shown(5, [None, None, None], [True] * 3)).title == "Bids: ? of 5"
+    assert bids_tip(_shown(5, [None, None, None], [True] * 3)).title == "Bids: ? for 5 tricks"
 
 
 def test_hidden_bids_say_the_same_from_the_start() -> None:
-    """Hidden bids: "Bids: ? of 3" before anyone has bid, as after (it said "0 of 3" first)."""
+    """Hidden bids: "Bids: ? for 3 tricks" before anyone has bid, as after (it said "0 for 3 tricks" first)."""
     from wizard.session import Seat, Session
     from wizard.table import Table
     for bids in (BidVisibility.HIDDEN, BidVisibility.SECRET):
@@ -105,7 +105,7 @@ def test_hidden_bids_say_the_same_from_the_start() -> None:
         t.tick(0.1)
         sh = t.shown
         assert sh.round == 1 and not any(sh.bids_made)
-        assert bids_tip(sh).title == "Bids: ? of 1"
+        assert bids_tip(sh).title == "Bids: ? for 1 trick"
         t.close()
     shown = _shown(3, [None, None, None], [False] * 3)
-    assert bids_tip(shown).title == "Bids: 0 of 3"                   # open bids: none yet is 0
+    assert bids_tip(shown).title == "Bids: 0 for 3 tricks"                   # open bids: none yet is 0

@@ -26,8 +26,9 @@ from wizard.engine import (
 )
 from wizard.engine.fields import GameFields
 from wizard.engine.state import GameState
-from wizard.persistence import HistoryEntry, SavedGame, SeatSpec, Store
+from wizard.persistence import HistoryEntry, SavedGame, Store
 from wizard.session import Seat, Session, TakeBackError, TakeBackRule
+from wizard.session.seats import SeatSpec
 from wizard.table import (
     Accepted,
     AskHint,

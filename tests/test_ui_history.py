@@ -16,8 +16,9 @@ from helpers import play_to_end  # noqa: E402
 
 from wizard.engine import Edition, GameConfig, GameState, Options  # noqa: E402
 from wizard.i18n import set_language  # noqa: E402
-from wizard.persistence import HistoryEntry, SeatSpec, Store  # noqa: E402
+from wizard.persistence import HistoryEntry, Store  # noqa: E402
 from wizard.service import Prefs  # noqa: E402
+from wizard.session.seats import SeatSpec
 from wizard.ui.app import App  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.history import HistoryScene  # noqa: E402

@@ -23,9 +23,9 @@ from wizard.net.host import SeatStatus  # noqa: E402
 from wizard.net.joincode import decode  # noqa: E402
 from wizard.net.keep import TOKENS_FILE, host_tables  # noqa: E402
 from wizard.net.wire import Code  # noqa: E402
-from wizard.persistence.deals import SECRET_SEED_MIN  # noqa: E402
 from wizard.service import Prefs  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
+from wizard.session.deals import SECRET_SEED_MIN  # noqa: E402
 from wizard.table import GameOver  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
 from wizard.ui.netui import refusal_text  # noqa: E402

@@ -31,7 +31,7 @@ def test_damaged_settings_are_set_aside_and_explained(tmp_path: Path) -> None:
 
 
 def test_every_kind_has_a_sentence() -> None:
-    from wizard.persistence.problems import FileKind, Problem, ProblemKind
+    from wizard.persistence.files.problems import FileKind, Problem, ProblemKind
     for kind in ProblemKind:
         for file in FileKind:
             msg, _serious = notice(Problem(kind, file, Path("/x/y.json"), Path("/x/y.bad")))

@@ -77,17 +77,17 @@ def test_a_crash_while_recording_a_finished_game_keeps_the_game(tmp_path: Path) 
     s.on_save = None
     play_out(s)
     prefs.save_game(s)
-    store = prefs.store
-    real_record = store.record_finished           # the game-end transaction
+    history = prefs.store.history                 # the store's History (composed, #36)
+    real_record = history.record                  # the game-end transaction
 
     def crash(*_a: object, **_k: object) -> bool:
         raise OSError("power cut")
 
-    store.record_finished = crash
+    history.record = crash
     prefs.finish_game(s)                          # the history write fails: the save must stay
     assert Prefs(tmp_path).load_game() is not None
     assert Prefs(tmp_path).history() == []
-    store.record_finished = real_record
+    history.record = real_record
     prefs.finish_game(s)
     prefs.finish_game(s)                          # finishing again after a restart adds nothing
     again = Prefs(tmp_path)

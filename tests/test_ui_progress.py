@@ -16,11 +16,10 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from wizard.i18n import set_language  # noqa: E402
-from wizard.persistence import game_id  # noqa: E402
 from wizard.service import Prefs  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
-from wizard.ui.scenes.progress import ProgressScene, player_names  # noqa: E402
+from wizard.ui.scenes.progress import ProgressScene  # noqa: E402
 from wizard.ui.smoke_stats import fill_progress_history  # noqa: E402
 from wizard.ui.widgets import Cycle  # noqa: E402
 
@@ -64,14 +63,11 @@ def test_the_toggles_leave_take_back_games_out(data_dir: Path) -> None:
     app.frame(0.0)
 
 
-def test_the_player_switch_and_the_reviews(data_dir: Path) -> None:
+def test_the_player_switch(data_dir: Path) -> None:
     app = app_at(data_dir)
-    history = app.prefs.history()
-    losses = {game_id(history[0]): [2.0, 4.0]}
-    scene = app.open("stats_progress", losses=losses)
+    scene = app.open("stats_progress")
     assert isinstance(scene, ProgressScene)
-    assert scene.data.lost_per_round == pytest.approx(3.0)
-    assert player_names(history) == ["Anna"]            # only names that sat as a person
+    assert scene.names == ["Anna"]                      # only names that sat as a person
     scene.turn(1)
     assert scene.name == "Anna"
     app.frame(0.0)
@@ -108,7 +104,8 @@ def _anna_acts(entry: Any, seat: int, round_: int, verb: str) -> tuple[int, str]
 
 def test_the_stored_reviews_give_the_points_lost(tmp_path: Path) -> None:
     """A game reviewed and stored: the progress screen reads its points lost, per round."""
-    from wizard.persistence import REVIEW_ENGINE, Decision, Review, review_id
+    from wizard.persistence import review_id
+    from wizard.review.decisions import REVIEW_ENGINE, Decision, Review
 
     fill_progress_history(Prefs(tmp_path))
     app = app_at(tmp_path)
@@ -137,8 +134,8 @@ def test_the_stored_reviews_give_the_points_lost(tmp_path: Path) -> None:
                                         ((1024, 640), 1.3)])
 def test_every_level_row_is_shown_inside_the_panel(tmp_path: Path, size: tuple[int, int],
                                                    scale: float) -> None:
-    from wizard.persistence.history_db import entry_line
-    from wizard.persistence.history_seed import games
+    from wizard.persistence.history.db import entry_line
+    from wizard.persistence.history.seed import games
     prefs = Prefs(tmp_path)
     db = prefs.store.history_db()
     db.add_many([(g, entry_line(g)) for g in games(12)])     # the six levels and mixed tables

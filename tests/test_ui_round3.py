@@ -105,6 +105,8 @@ def test_r13_the_smoke_test_ignores_the_data_folders_settings(tmp_path: Path,
     (data / "settings.json").write_bytes(raw)
     monkeypatch.setattr(smoke, "SCREENS", ("table-trick-won", "table-play", "settings"))
     monkeypatch.setattr(smoke, "SMALL_SCREENS", ())
+    for fill in ("fill_history", "fill_games", "fill_big_history"):   # no history screen drawn
+        monkeypatch.setattr(smoke, fill, lambda prefs: None)
     assert smoke.run_smoke(data_dir=data, languages=("en",)) == 0
     assert (data / "settings.json").read_bytes() == raw      # and the player's settings stay
 
@@ -113,10 +115,10 @@ def test_r13_the_smoke_test_ignores_the_data_folders_settings(tmp_path: Path,
 
 
 def _many_games(folder: Path, n: int) -> None:
+    from wizard.bench.persistence import late_game
     from wizard.engine import GameRecord
     from wizard.persistence import SavedGame
-    from wizard.persistence.bench import late_game
-    from wizard.persistence.seats import SeatSpec
+    from wizard.session.seats import SeatSpec
     record = GameRecord.of(late_game(actions=60))
     seats = [SeatSpec("You"), SeatSpec("Merlin", "ai", "expert"), SeatSpec("Morgan", "ai", "hard")]
     store = Store(folder)
@@ -209,7 +211,7 @@ def test_r10_f12_on_a_full_disk_leaves_no_empty_png_and_says_so(app: Any, how: s
 def test_r7_a_name_that_shows_nothing_cannot_sit_at_the_table(name: str) -> None:
     """The one seat type (the save format's) refuses a name with no visible character, so such a
     name never reaches the table; a name that is almost all invisible is drawn (below)."""
-    from wizard.persistence.checks import Invalid
+    from wizard.checks import Invalid
     with pytest.raises(Invalid):
         Seat.human(name)
 

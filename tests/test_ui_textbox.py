@@ -15,9 +15,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from wizard.persistence.checks import Invalid  # noqa: E402
-from wizard.persistence.seats import NAME_MAX, SeatSpec, clean_name  # noqa: E402
+from wizard.checks import Invalid  # noqa: E402
 from wizard.service import Prefs  # noqa: E402
+from wizard.session.seats import NAME_MAX, SeatSpec, clean_name  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.setup import SetupScene, name_allowed, seats_of  # noqa: E402
 from wizard.ui.textbox import TextBox, clipboard_text, copy_to_clipboard  # noqa: E402

@@ -451,7 +451,7 @@ def round_text(round_: int, rounds: int) -> str:
     return _("Round {round} / {rounds}").format(round=round_, rounds=rounds)
 
 
-def bids_against_tricks(total: int, tricks: int) -> str:
+def bids_against_tricks(total: int | str, tricks: int) -> str:
     """The bid sum shown during bidding, e.g. Bids: 4 for 5 tricks."""
     return ngettext("Bids: {total} for {n} trick", "Bids: {total} for {n} tricks",
                     tricks).format(total=total, n=tricks)

@@ -19,9 +19,9 @@ from collections.abc import Callable
 from wizard.ai import make_ai
 from wizard.ai.base import decision_rng, play_through
 from wizard.engine import GameConfig, GameState
-from wizard.persistence.history import HistoryEntry
-from wizard.persistence.seats import SeatSpec
+from wizard.persistence.history.entry import HistoryEntry
 from wizard.review import ReviewJob, moments
+from wizard.session.seats import SeatSpec
 
 SEED = 26
 PLAYERS = 6

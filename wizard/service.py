@@ -29,7 +29,7 @@ from wizard.background import Worker
 from wizard.engine import RecordError
 from wizard.engine.scoring import winners
 from wizard.persistence import Settings
-from wizard.persistence.savegame import GameSummary, new_game_id
+from wizard.persistence.games import GameSummary, new_game_id
 from wizard.table import Seat, Session
 
 #: When each finished game was first recorded or reviewed (one moment per game).
@@ -108,6 +108,11 @@ class Prefs:
         self._memory_reviews: dict[str, Any] = {}
         self._ids: weakref.WeakKeyDictionary[Session, str] = weakref.WeakKeyDictionary()
         self._created: dict[str, datetime] = {}
+        self._played: dict[str, float] = {}     # seconds of active play of each game, this run
+        self._figures: dict[Any, Any] = {}      # figures worked out off the loop, by key (futures)
+        self._figure_worker: Worker | None = None
+        self._background = background
+        self._resumed: set[str] = set()         # games whose earlier play was not measured here
         self._status_lock = threading.Lock()
         self.save_status = SaveStatus()
         self._writer: Worker | None = None
@@ -162,7 +167,7 @@ class Prefs:
     def start_import(self, threaded: bool = True, stop_at: int | None = None) -> Any:
         """Import the earlier version's history on a worker thread: an ``ImportJob`` (its
         ``read`` of ``total`` games; ``done``). Closing stops it; nothing is lost then."""
-        from wizard.persistence.history_import import ImportJob
+        from wizard.persistence.history.oldformat import ImportJob
         self.import_job = ImportJob(self.store, threaded, stop_at)
         return self.import_job
 
@@ -171,6 +176,9 @@ class Prefs:
         if self.import_job is not None:
             self.import_job.stop()
         self.flush()
+        if self._figure_worker is not None:     # a figure under way is not waited for
+            self._figure_worker.close(wait=False, cancel=True)
+            self._figure_worker = None
         if self._writer is not None:
             self._writer.close(wait=True)
             self._writer = None
@@ -193,7 +201,7 @@ class Prefs:
         return gid
 
     def _created_at(self, gid: str) -> datetime:
-        from wizard.persistence.checks import now
+        from wizard.checks import now
         return self._created.setdefault(gid, now())
 
     def save_game(self, session: Session) -> None:
@@ -294,7 +302,37 @@ class Prefs:
             log.exception("the saved game %s does not replay", gid)
             return None
         self._ids[session] = gid
+        if gid not in self._played:        # begun in an earlier run: its play so far is unknown
+            self._resumed.add(gid)
         return session
+
+    def figure(self, key: Any, work: Callable[[], Any]) -> Any:
+        """The result of ``work`` (a computation known by ``key``, such as New game's measured
+        length, #35), or None while it is worked out: on a worker thread in the game (the window
+        never waits), at once otherwise. A failed one stays None (logged once)."""
+        got = self._figures.get(key)
+        if got is None:
+            if self._figure_worker is None:
+                self._figure_worker = Worker("wizard-figures", threaded=self._background)
+            got = self._figures[key] = self._figure_worker.submit(work)
+            if got.done() and got.exception() is not None:
+                log.error("working out %r failed", key, exc_info=got.exception())
+        if not got.done() or got.exception() is not None:
+            return None
+        return got.result()
+
+    def add_play_time(self, session: Session, seconds: float) -> None:
+        """``seconds`` more of active play of ``session``'s game (the table screen counts them)."""
+        gid = self.game_id(session)
+        self._played[gid] = self._played.get(gid, 0.0) + max(0.0, seconds)
+
+    def played_seconds(self, session: Session) -> float | None:
+        """Seconds of active play of ``session``'s game, or None where they were not all measured
+        (a game resumed from an earlier run of the program, or one never shown)."""
+        gid = self.game_id(session)
+        if gid in self._resumed:
+            return None
+        return self._played.get(gid)
 
     def delete_game(self, game_id: str) -> None:
         """Remove one game in progress (the player confirmed it)."""
@@ -354,7 +392,8 @@ class Prefs:
         finished = _FINISHED.setdefault(session, datetime.now(UTC))
         started = self._created_at(self.game_id(session))
         return HistoryEntry(session.record(), tuple(seats), finished, started,
-                            tuple(session.results), totals, winners(totals))
+                            tuple(session.results), totals, winners(totals),
+                            self.played_seconds(session))
 
     # ---- reviews -------------------------------------------------------------------------
 
@@ -422,19 +461,25 @@ class Prefs:
 
     def stats(self, takebacks: bool = True, best_takebacks: bool = False) -> dict[str, Any]:
         """Statistics per player name over the whole history (``PlayerStats``)."""
-        from wizard.persistence.history_query import stats_of
+        from wizard.persistence.history.stats import stats_of
         return dict(self._query(lambda c: stats_of(c, takebacks=takebacks,
                                                    best_takebacks=best_takebacks), {}))
 
+    def played_times(self, players: int, rounds: int) -> list[float]:
+        """Seconds of active play of the person's last measured games of this size, newest first
+        (``history_query.played_times``)."""
+        from wizard.persistence.history.stats import played_times
+        return list(self._query(lambda c: played_times(c, players, rounds), []))
+
     def player_names(self) -> list[str]:
         """Names that ever sat as a person, most games first."""
-        from wizard.persistence.history_query import player_names
+        from wizard.persistence.history.stats import player_names
         return list(self._query(player_names, []))
 
     def progress_of(self, name: str, takebacks: bool = True, best_takebacks: bool = False) -> Any:
         """``name``'s progress over the whole history, points lost from the stored reviews."""
         from wizard.ai import level_names
-        from wizard.persistence.history_query import progress_of
+        from wizard.persistence.history.stats import progress_of
         return self._query(lambda c: progress_of(c, name, takebacks=takebacks,
                                                  best_takebacks=best_takebacks,
                                                  threshold=self.review_threshold,

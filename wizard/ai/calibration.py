@@ -61,11 +61,8 @@ def logit(p: float) -> float:
 #: ``python -m wizard.bench calibration --table KIND``. A kind not listed uses the map above
 #: (fitted at mixed tables of Normal and Hard seats).
 TABLE_MAPS: dict[str, tuple[Group, Group]] = {}
-#: The model's measured error at tables of each kind, (chance, points): the mean |coach - truth|
-#: of the bids within 1 of the coach's best in ``python -m wizard.bench coach-truth`` (positions
-#: of real games, truths of at least 100 conditioned deals). The hint's precision line states it
-#: for a table of a kind listed here; a kind not listed is not claimed (not measured yet).
-MODEL_ERROR: dict[str, tuple[float, float]] = {}
+#: The model's measured error at tables of each kind is not a calibration: it is measured against
+#: the truths of single positions and read from a file (``model_error.py``).
 
 
 def calibrate(raw: float, bid: int, round_: int, kind: str = "mixed") -> float:

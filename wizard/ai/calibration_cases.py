@@ -1,6 +1,6 @@
 """The calibration bench's saved cases: one coached bid or card play and what happened.
 
-Shared by the bench (``calibration_bench``, which plays and reports) and the fit
+Shared by the bench (``wizard.bench.calibration``, which plays and reports) and the fit
 (``calibration_fit``, which fits the map on them).
 """
 
@@ -77,11 +77,16 @@ def half_of(game: int) -> str:
     return "odd" if (game // BLOCK) % 2 else "even"
 
 
-def save(cases: Iterable[BidCase | CardCase], path: Path, append: bool = False) -> None:
-    """One JSON object per coached bid or card play."""
+def save(cases: Iterable[BidCase | CardCase], path: Path, append: bool = False,
+         game: int | None = None) -> None:
+    """One JSON object per coached bid or card play; with ``game``, then the line saying that
+    game is finished (a resumed run keeps only finished games: ``wizard.bench.calibration.resume``).
+    Written in one go, so a killed run leaves at most one partial line."""
+    text = "".join(json.dumps(asdict(c)) + "\n" for c in cases)
+    if game is not None:
+        text += json.dumps({"kind": "game", "game": game}) + "\n"
     with path.open("a" if append else "w", encoding="utf-8") as f:
-        for c in cases:
-            f.write(json.dumps(asdict(c)) + "\n")
+        f.write(text)
 
 
 def load(path: Path) -> list[BidCase]:

@@ -41,6 +41,7 @@ from ..engine import Action, Bid, Phase, PlayerView
 from .calibration import calibrate
 from .expert import ExpertPlayer
 from .knowledge import Info, info_of, legal_codes, pick
+from .model_error import FAR, far_error, far_points_shown
 from .race import Race, bid_value
 from .rollout import Rules, World, apply_card, play_out
 from .search import WorldSource, endgame_value, rules_of
@@ -200,6 +201,11 @@ class Coach:
         return (table_source(info, seats, factor=factor), rules, kind,
                 cost * max(3, factor) // 3)
 
+    def seated(self, info: Info, table: Sequence[str | None] | None = None) -> bool:
+        """Whether the play-outs model who sits at ``info``'s table (not one average table)."""
+        seats = table if table is not None else self.table
+        return bool(self.model_table and seats and len(seats) == info.n)
+
     def suggest(self, view: PlayerView, rng: random.Random) -> tuple[Action, dict[str, Any]]:
         """The coach's choice for ``view`` and its measured notes."""
         return self.appraise(view, rng, None)
@@ -211,7 +217,11 @@ class Coach:
         Notes for a bid: ``ev``, ``ev_half``, ``exact`` (calibrated chance of making it, only
         for bids within ``CHECKED_BIDS`` of the best; the others are listed in ``unchecked``),
         ``exact_half``, ``exact_raw``, ``dist`` (tricks taken when playing for it), ``loss``
-        (mean, low, high against the best), ``worlds``, ``precise``. For a card: ``values``,
+        (mean, low, high against the best), ``worlds``, ``precise``, ``table`` (the table kind
+        modelled), ``seated`` (the coach modelled who sits at this table), ``hidden`` (far bids,
+        more than ``model_error.FAR`` from the best, whose points are not to be shown at this
+        table: the benchmark measured them too far from play, or not at all) and ``far_error``
+        (their measured mean error in points, None if not measured). For a card: ``values``,
         ``half``, ``loss``, ``worlds``, ``scale`` ("points"), ``precise``.
         """
         legal = view.legal
@@ -289,6 +299,9 @@ class Coach:
             exact={b: est[b]["p"] for b in cands if abs(b - best) <= CHECKED_BIDS},
             exact_half={b: est[b]["p_half"] for b in cands if abs(b - best) <= CHECKED_BIDS},
             unchecked=sorted(b for b in cands if abs(b - best) > CHECKED_BIDS),
+            hidden=[] if far_points_shown(kind) else
+            sorted(b for b in cands if abs(b - best) > FAR),
+            far_error=far_error(kind), seated=self.seated(info, table),
             exact_raw={b: est[b]["p_raw"] for b in cands}, dist={b: est[b]["dist"] for b in cands},
             voided={b: est[b]["voided"] for b in cands}, parts={b: est[b]["parts"] for b in cands},
             loss=loss)

@@ -169,9 +169,9 @@ HOUSE_RULES: Mapping[str, HouseRule] = MappingProxyType({r.name: r for r in (
                  "last bidder may not bid 1."),
               lapses=(_NEEDS_OPEN_BIDS,)),
     HouseRule("canadian", N_("Canadian rule"),
-              N_("Only in the last round: a player alone in the lead who bids last may not make "
-                 "the bids add up to the number of tricks. Example: 20 tricks, 18 bid so far: "
-                 "the leader may not bid 2."),
+              N_("Only in the last round: if the player ahead on points, alone, bids last, they "
+                 "may not make the bids add up to the number of tricks. Example: a last round "
+                 "of 15 tricks with 13 bid so far: the player ahead may not bid 2."),
               lapses=(_NEEDS_OPEN_BIDS,)),
     HouseRule(
         "bids", N_("Bids"), N_("Who sees the bids, and when."),

@@ -18,6 +18,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from wizard import background
 from wizard.engine import (
     Action,
     Bid,
@@ -105,8 +106,7 @@ class RemoteGame:
             finally:
                 loop.close()
 
-        self._thread = threading.Thread(target=run, name="wizard-net-join", daemon=True)
-        self._thread.start()
+        self._thread = background.start(run, "wizard-net-join")
         started.wait()
         if failure:
             self._thread.join()

@@ -15,6 +15,7 @@ import enum
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from wizard.checks import Invalid
 from wizard.engine import (
     SUITS,
     Action,
@@ -28,7 +29,6 @@ from wizard.engine import (
     PublicConfig,
     Rule,
 )
-from wizard.persistence.checks import Invalid
 from wizard.session import Refusal, Seat
 
 E = TypeVar("E", bound=enum.Enum)

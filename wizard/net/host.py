@@ -27,9 +27,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from wizard import background
 from wizard.engine import Action, Phase, Play, bid, card
-from wizard.persistence.seats import clean_name
 from wizard.session import Refusal, Seat, Session
+from wizard.session.seats import clean_name
 
 from . import admit, wire
 from .codec import WireError
@@ -304,8 +305,7 @@ class NetHost:
             finally:
                 loop.close()
 
-        self._thread = threading.Thread(target=run, name="wizard-net-host", daemon=True)
-        self._thread.start()
+        self._thread = background.start(run, "wizard-net-host")
         started.wait()
         if failure:
             self._thread.join()

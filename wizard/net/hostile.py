@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 
+from wizard import background
 from wizard.engine import GameConfig, bid
 from wizard.session import Seat, Session
 
@@ -77,8 +78,7 @@ def served(seed: int = 5, **kwargs: object) -> Iterator[NetHost]:
             host.wake.wait(0.05)
             host.pump()
 
-    thread = threading.Thread(target=pump, name="hostile-host-pump", daemon=True)
-    thread.start()
+    thread = background.start(pump, "hostile-host-pump")
     try:
         yield host
     finally:

@@ -15,8 +15,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from wizard.persistence.aside import DAMAGED, FOREIGN, move_aside
-from wizard.persistence.atomic import write_bytes_atomic
+from wizard.persistence.files.aside import DAMAGED, FOREIGN, move_aside
+from wizard.persistence.files.atomic import write_bytes_atomic
 
 log = logging.getLogger(__name__)
 

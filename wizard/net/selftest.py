@@ -23,7 +23,6 @@ from wizard.engine import GameConfig
 from wizard.session import Seat, Session
 from wizard.table import GameOver, NextRound, RoundOver, Table, intent_for
 
-from .bench import quiet_table
 from .client import RemoteGame
 from .host import NetHost, SeatStatus
 from .internet import LOOPBACK, InternetJoin, InternetTable, Phase, Servers
@@ -32,6 +31,13 @@ from .joincode import decode
 LIMIT = 120.0
 SEAT = 2
 ROUNDS = 3
+
+
+def quiet_table(port: object, remote: frozenset[int]) -> Table:
+    """A table that plays at once: no pace, no animation, no forced move played for the person
+    (the network's tests and bench drive it with intents)."""
+    return Table(port, threaded=False, speed=0.0, ai_pause=0.0, trick_hold=0.0,  # type: ignore[arg-type]
+                 last_trick_waits=False, auto_forced=False, remote=remote)
 
 
 def _say(data: object) -> None:

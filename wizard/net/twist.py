@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from wizard import background
+
 log = logging.getLogger(__name__)
 
 # ---- the reactor thread -------------------------------------------------------------------------
@@ -32,8 +34,7 @@ def reactor() -> Any:
     with _started:
         if not _running.is_set():
             _no_delay()
-            threading.Thread(target=lambda: r.run(installSignalHandlers=False),
-                             name="wizard-wormhole", daemon=True).start()
+            background.start(lambda: r.run(installSignalHandlers=False), "wizard-wormhole")
             r.callFromThread(_running.set)
             if not _running.wait(10):
                 raise RuntimeError("the network thread did not start")

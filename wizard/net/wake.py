@@ -7,6 +7,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
+from wizard import background
+
 
 class Waker:
     """Calls ``notify`` (from its own thread) whenever ``event`` is set, until ``stop()``."""
@@ -15,8 +17,7 @@ class Waker:
         self.event = event
         self.notify = notify
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="wizard-net-wake", daemon=True)
-        self._thread.start()
+        self._thread = background.start(self._run, "wizard-net-wake")
 
     def _run(self) -> None:
         while not self._stop.is_set():

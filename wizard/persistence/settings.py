@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from . import checks
-from .checks import Invalid
-from .migrate import Migrations
+from wizard import checks
+from wizard.checks import Invalid
+from wizard.persistence.files.migrate import Migrations
 
 SETTINGS_SCHEMA = 1
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")

@@ -1,4 +1,9 @@
-"""The ``Store``: every file in the data folder, read safely and written atomically."""
+"""The ``Store``: every file in the data folder, read safely and written atomically.
+
+It reads and writes the settings and the games in progress itself, and holds the finished games
+as ``store.history`` (a ``History``) and their reviews as ``store.reviews`` (``Reviews``): parts
+it is built from, sharing its folder, its lock and its list of problems, never mixed into it.
+The methods under "the history" below hand on to them (the hooks the program calls)."""
 
 from __future__ import annotations
 
@@ -6,12 +11,15 @@ import atexit
 import logging
 import os
 import threading
+import weakref
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from . import checks
-from .aside import DAMAGED, FOREIGN, NEWER, copy_aside, move_aside
-from .atomic import (
+from wizard import checks
+from wizard.checks import Invalid
+from wizard.persistence.files.aside import DAMAGED, FOREIGN, NEWER, copy_aside, move_aside
+from wizard.persistence.files.atomic import (
     NotRegular,
     TooLarge,
     dump_json,
@@ -20,19 +28,27 @@ from .atomic import (
     remove_stale_temps,
     write_bytes_atomic,
 )
-from .checks import Invalid
-from .db_files import BACKUPS, backup_path
-from .history_db import DB_NAME, HistoryDB
-from .history_import import CACHE_NAME, HISTORY_NAME
-from .history_sql import HistoryRows
-from .migrate import Migrations, NewerVersion
-from .paths import PathError, inside, resolve_data_dir
-from .problems import FileKind, Problem, ProblemKind
-from .review_store import ReviewRows
-from .savegame import GAME_ID_RE, GAME_MIGRATIONS, GameSummary, SavedGame
-from .settings import SETTINGS_MIGRATIONS, Settings
-from .summaries import SummaryCache, file_key
-from .writer import LatestWriter
+from wizard.persistence.files.migrate import Migrations, NewerVersion
+from wizard.persistence.files.paths import PathError, inside, resolve_data_dir
+from wizard.persistence.files.problems import FileKind, Problem, ProblemKind
+from wizard.persistence.games import (
+    GAME_ID_RE,
+    GAME_MIGRATIONS,
+    GameSummary,
+    SavedGame,
+    SummaryCache,
+    file_key,
+)
+from wizard.persistence.history.backups import BACKUPS, backup_path
+from wizard.persistence.history.db import DB_NAME, GameRow, HistoryDB
+from wizard.persistence.history.entry import HistoryEntry
+from wizard.persistence.history.history import History
+from wizard.persistence.history.lines import Imported
+from wizard.persistence.history.oldformat import CACHE_NAME, HISTORY_NAME
+from wizard.persistence.history.reviews import Reviews
+from wizard.persistence.settings import SETTINGS_MIGRATIONS, Settings
+from wizard.persistence.writer import LatestWriter
+from wizard.review.decisions import Review
 
 log = logging.getLogger("wizard.persistence")
 
@@ -45,7 +61,7 @@ LIMITS = {FileKind.SETTINGS: 1 << 20, FileKind.GAME: 4 << 20}
 UNREADABLE_TAG = "unreadable"
 
 
-class Store(HistoryRows, ReviewRows):
+class Store:
     """The data folder: settings, the games in progress, the history. Never raises on bad files.
 
     Problems met (damaged, newer, unreadable, migrated files; failed writes) are appended to
@@ -67,13 +83,13 @@ class Store(HistoryRows, ReviewRows):
                                               # moved aside (tag) before we write there
         self._legacy_done = False
         self._legacy_pending: SavedGame | None = None   # a game.json that could not be moved yet
-        self._db: HistoryDB | None = None          # the history database (opened on first use)
-        self._db_tried = False
-        self._backup_thread: threading.Thread | None = None
-        self._backup_state: tuple[int, float] | None = None
-        self._unsynced: set[str] = set()    # finished games whose save waits for a journal sync
-        self._import_waiting = False        # earlier files left for ``run_import``
         self._summaries = SummaryCache()            # the Continue list, read once (R15)
+        # the parts call the store back through weak references: no cycle, so a store let go
+        # without ``close()`` is freed at once, with its database (``db.open_here`` then says
+        # the folder is no longer open in this process), as a store with no parts would be
+        report, clear, delete = _weak(self._report), _weak(self._clear), _weak(self.delete_game)
+        self.history = History(self.data_dir, report, self._lock, clear, delete)
+        self.reviews = Reviews(self.data_dir, self.history.db, report)
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -119,6 +135,12 @@ class Store(HistoryRows, ReviewRows):
             log.warning("%s %s: %s%s (%s)", problem.kind.value, problem.file.value, problem.path,
                         f" -> {problem.moved_to}" if problem.moved_to else "", problem.detail)
             self.problems.append(problem)
+
+    def _clear(self, kind: FileKind) -> None:
+        """A write of ``kind`` went through: its earlier ``WRITE_FAILED`` problems are over."""
+        with self._lock:
+            self.problems[:] = [p for p in self.problems
+                                if not (p.kind is ProblemKind.WRITE_FAILED and p.file is kind)]
 
     def _set_aside(self, kind: FileKind, path: Path, detail: str) -> None:
         """Move a damaged file aside and report it (if even that fails, report it unreadable)."""
@@ -210,9 +232,7 @@ class Store(HistoryRows, ReviewRows):
             self._report(Problem(ProblemKind.WRITE_FAILED, kind, self._plain(rel),
                                  detail=str(e), errno=getattr(e, "errno", None)))
             return False
-        with self._lock:
-            self.problems[:] = [p for p in self.problems
-                                if not (p.kind is ProblemKind.WRITE_FAILED and p.file is kind)]
+        self._clear(kind)
         return True
 
     # ---- settings ------------------------------------------------------------------------
@@ -334,7 +354,7 @@ class Store(HistoryRows, ReviewRows):
         except OSError:
             return []
         ids = [n.removesuffix(".json") for n in names if n.endswith(".json")]
-        return sorted(i for i in ids if GAME_ID_RE.fullmatch(i) and i not in self._unsynced)
+        return sorted(i for i in ids if GAME_ID_RE.fullmatch(i) and i not in self.history.unsynced)
 
     def list_games(self) -> list[SavedGame]:
         """Every game in progress that reads and replays, the most recently played first."""
@@ -438,7 +458,7 @@ class Store(HistoryRows, ReviewRows):
 
     def close(self) -> None:
         """Finish background saves, stop the worker thread, close the history database."""
-        self.close_history()
+        self.history.close()
         if self._writer is not None:
             self._writer.close()
             self._writer = None
@@ -465,11 +485,118 @@ class Store(HistoryRows, ReviewRows):
         return True
 
 
+    # ---- the history and the reviews (handed on to ``self.history`` and ``self.reviews``) ----
+
+    def history_db(self, create: bool = True, import_files: bool = True) -> HistoryDB | None:
+        """The history database, opened once (``History.db``)."""
+        return self.history.db(create, import_files)
+
+    def finish_game(self, entry: HistoryEntry, game_id: str | None = None) -> bool:
+        """Game over: record ``entry``, then delete game ``game_id`` once that is on disk for good
+        (``History.finish``)."""
+        return self.history.finish(entry, game_id)
+
+    def append_history(self, entry: HistoryEntry, unless_last: bool = False) -> bool:
+        """Record a finished game and start a backup if one is due (``History.append``)."""
+        return self.history.append(entry, unless_last)
+
+    def record_finished(self, entry: HistoryEntry) -> bool:
+        """The game-end transaction alone (``History.record``)."""
+        return self.history.record(entry)
+
+    def sync_finished(self) -> bool:
+        """Sync the history and delete the saves it now holds for good (``History``)."""
+        return self.history.sync_finished()
+
+    def backup_if_due(self) -> None:
+        """Start a backup if one is due (``History``)."""
+        self.history.backup_if_due()
+
+    @property
+    def backup_running(self) -> bool:
+        """Whether a backup is being made (``History``)."""
+        return self.history.backup_running
+
+    def wait_backup(self, timeout: float = 60.0) -> None:
+        """Wait for a backup in progress (``History``)."""
+        self.history.wait_backup(timeout)
+
+    def backup_now(self) -> Path | None:
+        """Make a backup at once (``History``)."""
+        return self.history.backup_now()
+
+    def history_count(self) -> int:
+        """How many finished games the history holds (``History.count``)."""
+        return self.history.count()
+
+    def history_page(self, offset: int, limit: int) -> list[GameRow]:
+        """A page of the History list, newest first (``History.page``)."""
+        return self.history.page(offset, limit)
+
+    def history_entry(self, key: str) -> HistoryEntry | None:
+        """One whole finished game by its key (``History.entry``)."""
+        return self.history.entry(key)
+
+    def has_finished(self, entry: HistoryEntry) -> bool:
+        """Whether this game is already in the history (``History.has``)."""
+        return self.history.has(entry)
+
+    def load_history(self) -> list[HistoryEntry]:
+        """Every finished game, oldest first, in memory (``History.load_all``)."""
+        return self.history.load_all()
+
+    def export_history(self, target: Path) -> int:
+        """The whole history written to ``target`` as JSON lines (``History.export``)."""
+        return self.history.export(target)
+
+    def import_history(self, source: Path,
+                       progress: Callable[[int], None] | None = None) -> Imported:
+        """The games of a JSON-lines file or a history database added (``History.import_file``)."""
+        return self.history.import_file(source, progress)
+
+    @property
+    def import_pending(self) -> bool:
+        """Whether earlier versions' files wait for ``run_import`` (``History``)."""
+        return self.history.import_pending
+
+    def import_total(self) -> int:
+        """The lines of the earlier ``history.jsonl`` to import (``History``)."""
+        return self.history.import_total()
+
+    def run_import(self, progress: Callable[[int], None] | None = None,
+                   stop: threading.Event | None = None) -> bool:
+        """Import the earlier versions' files now (``History``)."""
+        return self.history.run_import(progress, stop)
+
+    def close_history(self) -> None:
+        """Wait for a backup, delete the saves recorded for good, close the database."""
+        self.history.close()
+
+    def load_review(self, game_id: str, players: int = 6,
+                    game: HistoryEntry | None = None) -> Review | None:
+        """The stored review of game ``game_id`` if it is current (``Reviews.load``)."""
+        return self.reviews.load(game_id, players, game)
+
+    def save_review(self, review: Review) -> bool:
+        """Store ``review`` (``Reviews.save``)."""
+        return self.reviews.save(review)
+
 # Whose leftover temp files a start removes (R9): the data files, the history database, the
 # backups and the temp of a backup being made (``.history.backup.<8>.tmp``).
 _DATA_FILES = frozenset({*FILE_NAMES.values(), CACHE_NAME, HISTORY_NAME,
                          f"{Path(DB_NAME).stem}.backup",
                          *(backup_path(Path(DB_NAME), g).name for g in range(1, BACKUPS + 1))})
+
+
+def _weak(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` (bound to a store) called through a weak reference: nothing once the store is
+    gone (its parts may outlive it a moment, e.g. a backup thread finishing)."""
+    ref = weakref.WeakMethod(method)
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        bound = ref()
+        return None if bound is None else bound(*args, **kwargs)
+    return call
 
 
 def _is_game_file(name: str) -> bool:

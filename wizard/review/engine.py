@@ -21,10 +21,10 @@ from wizard.ai.seats import who_sits
 from wizard.ai.simulator import encode
 from wizard.engine import Action, Bid, GameState, Play, PlayerView
 from wizard.engine.record import steps
-from wizard.persistence.deals import deal_rng
-from wizard.persistence.history import HistoryEntry
-from wizard.persistence.review import BID, CARD, REVIEW_ENGINE, Decision, Review
-from wizard.persistence.review_store import review_id
+from wizard.persistence.history.entry import HistoryEntry
+from wizard.persistence.history.reviews import review_id
+from wizard.review.decisions import BID, CARD, REVIEW_ENGINE, Decision, Review
+from wizard.session.deals import deal_rng
 
 Appraiser = Callable[[PlayerView, random.Random, Action], tuple[Action, dict[str, Any]]]
 Progress = Callable[[int, int], None]

@@ -22,8 +22,8 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from wizard import background
-from wizard.persistence.history import HistoryEntry
-from wizard.persistence.review import Review
+from wizard.persistence.history.entry import HistoryEntry
+from wizard.review.decisions import Review
 
 from .engine import Appraiser, review_game
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from wizard import messages
 from wizard.ai.coach import CHECKED_BIDS
 from wizard.i18n import _, ngettext
-from wizard.persistence.review import BID, Decision
+from wizard.review.decisions import BID, Decision
 
 
 def points(x: float) -> str:

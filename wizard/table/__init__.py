@@ -2,13 +2,17 @@
 
 The table talks to its game only through ``port.GamePort`` and plays the computer seats itself
 (``computer.ComputerSeats``). ``Seat`` and ``Session`` (the game in this process, which is a
-``GamePort``) are handed on from ``wizard.session`` so that the screen imports only this package.
+``GamePort``) are handed on from ``wizard.session`` so that the screen imports only this package;
+so are a seat's spec and the rule for a typed name (``SeatSpec``, ``clean_name``,
+``is_valid_name``) and the deals' seeds (``deal_rng``, ``secret_seed``).
 
 No pygame here (a test imports this package with pygame blocked). ``wizard.ui`` draws a ``Table``
 and turns clicks and keys into its intents.
 """
 
 from wizard.session import Seat, Session, TakeBackError, TakeBackRule
+from wizard.session.deals import deal_rng, secret_seed
+from wizard.session.seats import SeatSpec, clean_name, is_valid_name
 
 from .animation import DURATIONS, SOUND_OF, Animator
 from .clock import SPEEDS, Clock
@@ -44,6 +48,7 @@ from .shown import Shown
 from .table import Table
 
 __all__ = [
+    "SeatSpec", "clean_name", "deal_rng", "is_valid_name", "secret_seed",
     "DURATIONS", "SOUND_OF", "SPEEDS", "Accepted", "Animator", "AskHint", "BidIntent",
     "CancelChoice", "ChoiceNeeded", "Clock", "ComputerSeats", "CurtainUp", "Decider", "GameOver",
     "GamePort", "HintReady", "Ignored", "Seat", "Session", "TakeBackError", "TakeBackRule",

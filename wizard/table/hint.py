@@ -12,15 +12,17 @@ and never plays for them.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from wizard import messages
-from wizard.ai.calibration import MODEL_ERROR
 from wizard.ai.coach import CLAIM_CHANCE, CLAIM_POINTS, Coach
+from wizard.ai.model_error import FAR, MODEL_ERROR
 from wizard.ai.seats import who_sits
 from wizard.ai.simulator import decode
-from wizard.engine import Action, Bid, ChooseTrump, Play, PlayerView
+from wizard.engine import Action, Bid, Card, ChooseTrump, Play, PlayerView
+from wizard.engine.cards import Kind
 from wizard.engine.edition import Power
 from wizard.i18n import N_, _, ngettext
 
@@ -64,9 +66,12 @@ def advice_job(game: GamePort, seat: int, advisor: Advisor) -> Callable[[], Advi
 
 # ---- words --------------------------------------------------------------------------------------
 
-def headline(action: Action, look: str) -> str:
-    """What the computer would do, as a sentence."""
+def headline(action: Action, look: str, seated: bool = False) -> str:
+    """What the computer would do, as a sentence; a bid, when the coach modelled who sits at
+    the table (``seated``), as the best bid at this table (#37)."""
     if isinstance(action, Bid):
+        if seated:
+            return _("Best bid at this table: {n}.").format(n=action.n)
         return _("Expert would bid {n}.").format(n=action.n)
     if isinstance(action, Play):
         return _("Expert would play {card}.").format(card=messages.card_name(action.card, look))
@@ -116,11 +121,29 @@ def bid_line(n: int, exact: float | None, points: float, exact_half: float | Non
                      points=signed)
 
 
+def hidden_bid_line(n: int, far: int, error: float | None) -> str:
+    """A far bid whose points are not shown (#37), and why: the hint's points for bids that far
+    from its best were measured too far from play at tables like this one, or not measured."""
+    if error is None:
+        return ngettext(
+            "Bid {bid}: no points shown. It is more than {n} trick from the best bid, and the "
+            "hint's points that far off were not measured at tables like this.",
+            "Bid {bid}: no points shown. It is more than {n} tricks from the best bid, and the "
+            "hint's points that far off were not measured at tables like this.",
+            far).format(bid=n, n=far)
+    return ngettext(
+        "Bid {bid}: no points shown. It is more than {n} trick from the best bid, where the "
+        "hint's points were {error} off play on average at tables like this.",
+        "Bid {bid}: no points shown. It is more than {n} tricks from the best bid, where the "
+        "hint's points were {error} off play on average at tables like this.",
+        far).format(bid=n, n=far, error=messages.points_text(round(error)))
+
+
 def why_ringed(rows: tuple[HintRow, ...], look: str) -> str:
     """Why Expert's choice is the one ringed: the most points on average, and by how much over
-    the next choice ("" with fewer than two rows)."""
+    the next choice whose points are shown ("" with fewer than two such rows)."""
     best = next((r for r in rows if r.best), None)
-    others = [r for r in rows if not r.best]
+    others = [r for r in rows if not r.best and r.shown]
     if best is None or not others:
         return ""
     runner = max(others, key=lambda r: r.points)
@@ -198,6 +221,118 @@ def precision_note(notes: dict[str, Any]) -> str:
         worlds).format(worlds=worlds, points=round(CLAIM_POINTS), sure=sure)
 
 
+# ---- what changed since the last hint (#35) ------------------------------------------------------
+
+NOTABLE_SHOWN = 3     # cards named in the change line at most (the rest are counted)
+
+
+@dataclass(frozen=True, slots=True)
+class HintMark:
+    """What a seat was told at its last hint of a round and what it knew then: the next hint of
+    the round says what changed when its value moved (``change_line``)."""
+
+    round: int
+    points: float                          # Expert's choice's points on average (a card hint)
+    bids: tuple[tuple[int, float], ...]    # (bid, points) of a bid hint's rows; () for a card hint
+    won: int                               # tricks the seat had won
+    done: int                              # tricks finished
+    plays: tuple[tuple[int, Card], ...]    # the cards played so far this round, (seat, card)
+
+
+def plays_of(view: PlayerView) -> tuple[tuple[int, Card], ...]:
+    """Every card played so far in ``view``'s round, in order, as (seat, card)."""
+    return tuple(p for t in view.tricks_played for p in t.cards) + tuple(view.trick)
+
+
+def mark_of(hint: HintReady, view: PlayerView) -> HintMark | None:
+    """The mark a hint leaves (None for a hint without numbers: a forced move, a trump choice)."""
+    best = next((r for r in hint.rows if r.best), None)
+    if best is None:
+        return None
+    bids = tuple((r.action.n, r.points) for r in hint.rows if isinstance(r.action, Bid) and r.shown)
+    return HintMark(view.round, best.points, bids, view.tricks[view.seat],
+                    len(view.tricks_played), plays_of(view))
+
+
+def _notable(card: Card, trump: str | None) -> tuple[int, int] | None:
+    """How much a card seen matters to a plan, for naming it (None: only counted): Wizards and
+    the edition's powers first, then trumps by rank; Jesters and plain cards are only counted."""
+    if card.kind is Kind.NUMBER:
+        return (1, card.rank) if trump is not None and card.suit == trump else None
+    return None if card.jesterly else (2, 0)
+
+
+def change_line(before: HintMark | None, rows: Sequence[HintRow], view: PlayerView,
+                names: Sequence[str], look: str) -> str:
+    """Why a card hint's value moved since the seat's last hint of this round, from what really
+    changed: "Down 7 points since your last hint: others won 1 trick; 3 more cards were played,
+    among them: a Wizard (Ada)." Empty on the round's first hint, when the value moved by no more
+    than the numbers' stated precision, or after a take-back (what was known then is gone)."""
+    best = next((r for r in rows if r.best), None)
+    if before is None or best is None or not isinstance(best.action, Play) \
+            or before.round != view.round:
+        return ""
+    plays = plays_of(view)
+    if plays[:len(before.plays)] != before.plays \
+            or (not before.bids and len(plays) == len(before.plays)):
+        return ""                       # a take-back, or nothing happened since
+    reasons = []
+    was = before.points
+    bid = view.bids[view.seat]
+    if before.bids:                     # the last hint was at the bid: compare with the bid made
+        made = dict(before.bids).get(bid) if bid is not None else None
+        if made is None:
+            return ""                   # the bid made was not among the plans shown
+        was = made
+        seen = [b for b in view.bids if b is not None]
+        if len(seen) == view.players:
+            reasons.append(ngettext("the bids are in: {total} trick bid for {cards} cards",
+                                    "the bids are in: {total} tricks bid for {cards} cards",
+                                    sum(seen)).format(total=sum(seen), cards=view.round))
+        else:
+            reasons.append(_("the bids are in"))
+    delta = round(best.points - was)
+    if abs(delta) <= CLAIM_POINTS:
+        return ""
+    won = view.tricks[view.seat] - before.won
+    finished = view.tricks_played[before.done:]
+    lost = sum(1 for t in finished if not t.void) - won
+    if won:
+        reasons.append(ngettext("you won {n} trick", "you won {n} tricks", won).format(n=won))
+    if lost:
+        reasons.append(ngettext("others won {n} trick", "others won {n} tricks", lost).format(n=lost))
+    if (won or lost) and bid is not None:
+        have = view.tricks[view.seat]
+        if bid == 0:
+            reasons.append(ngettext("you bid 0 and now have {won} trick",
+                                    "you bid 0 and now have {won} tricks", have).format(won=have))
+        else:
+            reasons.append(ngettext("you now have {won} of the {bid} trick you bid",
+                                    "you now have {won} of the {bid} tricks you bid",
+                                    bid).format(won=have, bid=bid))
+    new = [(s, c) for s, c in plays[len(before.plays):] if s != view.seat]
+    if new:
+        seen_text = ngettext("{n} more card was played", "{n} more cards were played",
+                             len(new)).format(n=len(new))
+        ranked = sorted(((k, s, c) for s, c in new if (k := _notable(c, view.trump)) is not None),
+                        key=lambda t: t[0], reverse=True)
+        if ranked:
+            named = [_("{card} ({player})").format(card=messages.card_name(c, look), player=names[s])
+                     for _k, s, c in ranked[:NOTABLE_SHOWN]]
+            seen_text = _("{cards}, among them: {named}").format(cards=seen_text,
+                                                                 named=", ".join(named))
+        reasons.append(seen_text)
+    if delta > 0:
+        head = ngettext("Up {n} point since your last hint:", "Up {n} points since your last hint:",
+                        delta).format(n=delta)
+    else:
+        head = ngettext("Down {n} point since your last hint:",
+                        "Down {n} points since your last hint:", -delta).format(n=-delta)
+    # TRANSLATORS: between the reasons of a hint's change line ("you won 1 trick; 3 more cards…")
+    between = _("; ")
+    return f"{head} {between.join(reasons)}."
+
+
 # ---- the hint from Expert's notes ---------------------------------------------------------------
 
 def hint_rows(action: Action, notes: dict[str, Any], legal: list[Action],
@@ -211,8 +346,13 @@ def hint_rows(action: Action, notes: dict[str, Any], legal: list[Action],
         exact: dict[int, float] = notes.get("exact", {})
         ev_half: dict[int, float] = notes.get("ev_half", {})
         exact_half: dict[int, float] = notes.get("exact_half", {})
+        hidden = set(notes.get("hidden", ())) - {action.n}
         for n, points in ev.items():
             p = exact.get(n)
+            if n in hidden:
+                rows.append(HintRow(Bid(n), points, None, False,
+                                    hidden_bid_line(n, FAR, notes.get("far_error")), False))
+                continue
             rows.append(HintRow(Bid(n), points, p, n == action.n,
                                 bid_line(n, p, points, exact_half.get(n), ev_half.get(n))))
         most = BID_ROWS
@@ -228,27 +368,34 @@ def hint_rows(action: Action, notes: dict[str, Any], legal: list[Action],
         most = CARD_ROWS
     else:
         return ()
-    rows.sort(key=lambda r: (not r.best, -r.points))
+    rows.sort(key=lambda r: (not r.best, not r.shown, -r.points))
     return tuple(rows[:most])
 
 
-def build_hint(advice: Advice, view: PlayerView, moves: int, look: str) -> HintReady:
-    """The hint for ``view``'s seat at move number ``moves`` from Expert's decision and notes."""
+def build_hint(advice: Advice, view: PlayerView, moves: int, look: str,
+               since: HintMark | None = None, names: Sequence[str] = ()) -> HintReady:
+    """The hint for ``view``'s seat at move number ``moves`` from Expert's decision and notes;
+    ``since``: the seat's last hint's mark, for the line saying what changed since then."""
     action, notes = advice
     rows = hint_rows(action, notes, list(view.legal), look)
-    text = headline(action, look)
-    note = precision_note(notes) if rows else ""
+    text = headline(action, look, bool(notes.get("seated")))
+    names = tuple(names) or tuple(str(i + 1) for i in range(view.players))
+    change = change_line(since, rows, view, names, look)
+    precision = precision_note(notes) if rows else ""
+    words = ""                          # what the lines mean (kept when the precision must go)
     if rows and isinstance(action, Bid):
-        note = f"{plans_note(view)} {note}".strip()
+        words = plans_note(view)
     elif rows and isinstance(action, Play):
         tied = len(rows) > 1 and len({round(r.points) for r in rows}) == 1
-        note = f"{_(TIED) if tied else ''} {_(CARD_NOTE)} {note}".strip()
-        if tied:
-            return HintReady(action, text, rows, view.seat, moves, note)
+        words = _(CARD_NOTE)
+        if tied:                        # said in the title, which is never left out for room
+            return HintReady(action, f"{text} {_(TIED)}", rows, view.seat, moves,
+                             f"{words} {precision}".strip(), change, words)
     ringed = why_ringed(rows, look)
     if ringed:
         text = f"{text} {ringed}"
-    return HintReady(action, text, rows, view.seat, moves, note)
+    return HintReady(action, text, rows, view.seat, moves, f"{words} {precision}".strip(), change,
+                     words)
 
 
 # ---- the table's part ---------------------------------------------------------------------------
@@ -267,6 +414,7 @@ class HintDesk(Facts):
     advisor: Callable[[], Advisor]           # makes the hint's Expert (one per hint: no shared state)
     hint_job: Job[Advice] | None = None      # a hint being worked out
     hint: HintReady | None = None            # the last hint that came, while it is for this turn
+    hint_marks: dict[int, HintMark] | None = None   # each seat's last hint with numbers (#35)
 
     def my_turn(self) -> bool:
         """The person whose hand is shown must act now (``Table`` says)."""
@@ -314,5 +462,12 @@ class HintDesk(Facts):
             self.outcomes.append(HintReady(None, ""))        # failed or out of date: say nothing
             return
         assert seat is not None
-        self.hint = build_hint(answer, self.port.view(seat), self.moves, self.look)
+        view = self.port.view(seat)
+        if self.hint_marks is None:
+            self.hint_marks = {}
+        self.hint = build_hint(answer, view, self.moves, self.look, self.hint_marks.get(seat),
+                               self.names)
+        mark = mark_of(self.hint, view)
+        if mark is not None:
+            self.hint_marks[seat] = mark
         self.outcomes.append(self.hint)

@@ -159,6 +159,7 @@ class HintRow:
     exact: float | None        # a bid: the chance of making it when playing for it (0..1)
     best: bool                 # Expert's own choice (highlighted)
     text: str
+    shown: bool = True         # False: its points are not shown (a far bid, #37)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +176,8 @@ class HintReady:
     seat: int | None = None
     moves: int = -1
     note: str = ""             # how precise the rows' numbers are (translated)
+    change: str = ""           # what changed since the seat's last hint of the round (translated)
+    note_short: str = ""       # the note without its precision (what the lines mean), for less room
 
 
 @dataclass(frozen=True, slots=True)

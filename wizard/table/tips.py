@@ -74,8 +74,7 @@ def bids_tip(shown: BidCount) -> Tip:
     """What the bid sum and its colour mean now."""
     tone = bids_tone(shown)
     total = shown.bids_sum
-    title = _("Bids: {sum} of {tricks}").format(sum="?" if total is None else total,
-                                                  tricks=shown.round)
+    title = messages.bids_against_tricks("?" if total is None else total, shown.round)
     now = {
         "under": _("Green: the bids add up to fewer tricks than there are, so someone will win "
                    "more than they bid."),

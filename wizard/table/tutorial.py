@@ -175,6 +175,7 @@ WRONG_TRUMP = N_("Any suit may be named, but this lesson goes on with {suit}: it
 READ_FIRST = N_("Read the note first, then press Continue.")
 NO_TAKEBACK = N_("A lesson has no take-back: leave it and choose Restart to begin again.")
 FINISHED = N_("This lesson is finished.")
+FINAL_SCORES = N_("Final scores: {scores}.")
 
 
 def words(text: str, args: dict[str, str] | Any, look: str) -> str:
@@ -273,7 +274,11 @@ class Tutorial:
         step, steps = step_of(self.lesson, self.pos)
         item = self.item
         if item is None:
-            return Note("done", _(FINISHED), steps, steps)
+            totals = self.table.shown.totals                  # how the lesson came out
+            scores = ", ".join(f"{name} {total}" for name, total
+                               in zip(self.table.names, totals, strict=False))
+            done = _(FINISHED) + (" " + _(FINAL_SCORES).format(scores=scores) if scores else "")
+            return Note("done", done, steps, steps)
         if isinstance(item, Say) and self.table.drained:     # after the cards have landed
             return Note("say", words(item.text, item.args, look), step, steps, point=item.point)
         if isinstance(item, Do) and self.table.my_turn():

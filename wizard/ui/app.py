@@ -433,10 +433,17 @@ class App:
                 self.frame_times = self.frame_times[-600:]
             if after_frame is not None:
                 after_frame(self)
+        self.close_scenes()         # a table's worker, a network table's sockets close
         self.prefs.save_settings()
         self.prefs.close()          # every queued save reaches the disk before we leave
         self._unlisten()
         return 0
+
+    def close_scenes(self) -> None:
+        """Every screen leaves the stack (``on_exit``, top first): the window is closing."""
+        gone, self.scenes = self.scenes, []
+        for old in reversed(gone):
+            old.on_exit()
 
 
 def _window_position() -> tuple[int, int] | None:

@@ -29,7 +29,7 @@ from wizard.engine import (
     steps,
 )
 from wizard.i18n import _, ngettext
-from wizard.persistence.deals import deal_rng
+from wizard.table import deal_rng
 from wizard.table.picture import VARIED, Pictures
 from wizard.table.trickwhy import trick_line
 

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 VARIANTS = tuple(r.name for r in HOUSE_RULES.values() if r.is_switch)   # the on/off variants
 NEWCOMER_SCREENS = ("lesson-merlin-wrong", "setup-camelot-edition", "hint-bid-plans", "table-forced-card", "first-dealer-draw",
-                    "takeback-refused-round", *(f"setup-variant-help-{v}" for v in VARIANTS))
+                    "takeback-refused-round", "hint-card-change", *(f"setup-variant-help-{v}" for v in VARIANTS))
 
 
 def make_newcomer_screen(app: App, name: str, play_until: Callable[..., Session],
@@ -86,6 +86,54 @@ def make_newcomer_screen(app: App, name: str, play_until: Callable[..., Session]
                                            unicode="")])
         if t.message is None:
             raise RuntimeError("the take-back's refusal is not said")
+    elif name == "hint-card-change":            # a card hint, a trick played, a second card hint
+        make_card_change(app, play_until, seats)
     else:
         raise ValueError(name)
     app.frame(0.0)
+
+
+def make_card_change(app: App, play_until: Callable[..., Session],
+                     seats: Callable[[int], list]) -> None:
+    """Round 5 of a seeded game: the person asks a card hint at their lead, plays Expert's card,
+    plays on to their next turn of the round and asks again; the second panel says what changed
+    (the real coach both times: nothing is set by hand)."""
+    from wizard.table import Ready
+
+    from .scenes.table import TableScene
+    from .smoke_hint import make_hint_screen
+    session = play_until(Session.new(GameConfig(4, seed=CARD_CHANGE_SEED), seats(4)),
+                         lambda s: s.is_human_turn() and s.phase is Phase.PLAY and s.round >= 5
+                         and not s.view(0).trick and len(s.legal_actions()) >= 3)
+    make_hint_screen(app, "hint-card-change", session)
+    t = app.top
+    assert isinstance(t, TableScene)
+    first = t.table.shown_hint()
+    assert first is not None and first.action is not None and not first.change
+    t.table.submit(intent_of(first.action))
+    for _i in range(2000):
+        app.frame(0.05)
+        if t.table.curtain_for is not None:
+            t.table.submit(Ready())
+        if t.my_turn() and len(t.table.port.legal_actions(0)) >= 2:
+            break
+    else:
+        raise RuntimeError("hint-card-change: the person's next turn never came")
+    t.ask_hint()
+    for _i in range(3):
+        app.frame(0.0)
+    second = t.table.shown_hint()
+    if second is None or not second.change:
+        raise RuntimeError("hint-card-change: the second card hint does not say what changed")
+
+
+CARD_CHANGE_SEED = 41
+
+
+def intent_of(action: object) -> object:
+    """The intent a person gives for a card (``Play``)."""
+    from wizard.table import MerlinIntent, PlayIntent
+    card = action.card  # type: ignore[attr-defined]
+    if card.text in ("MERLIN:W", "MERLIN:J"):
+        return MerlinIntent(card.text == "MERLIN:W")
+    return PlayIntent(card)

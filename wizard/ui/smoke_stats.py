@@ -70,7 +70,7 @@ def fill_big_history(prefs: Prefs, games: int | None = None) -> None:
     editions), then Anna's seeded games with take-backs (the newest)."""
     from pathlib import Path
 
-    from wizard.persistence.history_seed import seed_history
+    from wizard.persistence.history.seed import seed_history
     folder = getattr(prefs.store, "data_dir", None)
     if folder is None:
         raise RuntimeError("the long history needs a data folder")
@@ -121,9 +121,9 @@ def make_import_screen(a: App, name: str) -> None:
     import tempfile
     from pathlib import Path
 
-    from wizard.persistence.history_db import entry_line
-    from wizard.persistence.history_seed import games
-    from wizard.persistence.verified import VerifiedCache, line_digest
+    from wizard.persistence.history.db import entry_line
+    from wizard.persistence.history.seed import games
+    from wizard.persistence.history.verified import VerifiedCache, line_digest
     from wizard.service import Prefs
 
     from .scenes.importing import ImportScene

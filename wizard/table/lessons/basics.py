@@ -15,8 +15,10 @@ ROUND_1 = Deal(("R13", "R4", "B9"), "J", (
     Say(N_("Welcome! In Wizard each player in turn lays down one card, and the strongest card "
            "takes them all: that is a trick. Each round you first say how many tricks you will "
            "take, then try to take exactly that many: no more, no fewer.")),
-    Say(N_("This round each of you holds one card, so there is one trick. The card turned up "
-           "beside the deck names the trump suit; this time it is a Jester: no trump.")),
+    Say(N_("This round each of you holds one card, so there is one trick. The cards come in "
+           "four suits, each of its own colour. The card turned up beside the deck names the "
+           "trump suit, which beats the other three; this time it is a Jester (you will meet "
+           "it in round 3), so there is no trump.")),
     Do("bid 1", N_("You hold {card}, the highest of its suit. With no trump, only a Wizard could "
                    "beat it. Bid 1: you expect to take the trick."), args={"card": "R13"},
        after=N_("Your bid is 1. Now Ada and Leo bid.")),
@@ -27,7 +29,8 @@ ROUND_1 = Deal(("R13", "R4", "B9"), "J", (
                       "D. Play goes clockwise from the dealer: you, then Ada, then Leo. The "
                       "player after the dealer leads the first trick: you. Play {card}."),
        args={"card": "R13"},
-       after=N_("Whoever can must follow the suit you led.")),
+       after=N_("You led: your card opens the trick, and its suit is the suit led. Whoever "
+                "has a card of that suit must play one: that is following suit.")),
     Move(1, "play R4"),
     Move(2, "play B9"),
     Say(N_("Ada held a card of your suit, so she had to play it. Leo had none, so he could play "
@@ -98,9 +101,8 @@ ROUND_3 = Deal(("W J G4", "G2 R3 B8", "G9 R12 W"), "W", (
                      "each of you may play any card. Play your last card, {card}."),
        args={"card": "G4"}),
     Move(1, "play B8"),
-    Say(N_("After a Wizard led there is no suit to follow: any card may come after it, and the "
-           "Wizard takes the trick. That is Leo's second trick. Everyone made their bid this "
-           "round: you took 1 as you said.")),
+    Say(N_("Leo's Wizard takes the trick: his second. Everyone made their bid this round: you "
+           "took 1 as you said.")),
 ))
 
 BASICS = Lesson(
@@ -111,7 +113,8 @@ BASICS = Lesson(
     names=("Ada", "Leo"),
     first_dealer=2,
     deals=(ROUND_1, ROUND_2, ROUND_3),
-    outro=(Say(N_("That is Wizard! A whole game has one round per card up to the last (20 rounds "
-                  "with 3 players) and the highest total wins. Press H at the table for a hint "
-                  "whenever you like.")),),
+    outro=(Say(N_("That is Wizard! In a whole game, round 1 deals one card each, round 2 two "
+                  "cards, and so on until the deck runs out: 20 rounds with 3 players, 15 with "
+                  "4. The highest total wins. Press H at the table for a hint whenever you "
+                  "like.")),),
 )

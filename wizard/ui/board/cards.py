@@ -43,11 +43,18 @@ def drawn_for_dealer(sc: TableView, surf: pygame.Surface, picture: Picture) -> N
     for seat, c in picture.drawn:
         spot = R(sc.lay.trick_spots[sc.pos_of(seat)])
         sc.app.painter.blit_face(surf, c.text, spot, "draw")
+    line = dealer_line(picture)
+    if line:
+        banner(sc, surf, line)
+
+
+def dealer_line(picture: Picture) -> str:
+    """Who drew the highest card and deals first ("" before the draw is over)."""
     first = picture.first_dealer
-    if first is not None:
-        banner(sc, surf, _("You drew the highest card: you deal first") if first == picture.you
-               else _("{name} drew the highest card: {name} deals first").format(
-                   name=picture.names[first]))
+    if first is None or not picture.drawn:
+        return ""
+    return _("You drew the highest card: you deal first") if first == picture.you \
+        else _("{name} drew the highest card: {name} deals first").format(name=picture.names[first])
 
 
 # ---- clairvoyance: the others' hands ---------------------------------------------------------

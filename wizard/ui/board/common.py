@@ -72,11 +72,17 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
         return surf
 
 
+def banner_box(sc: TableView, msg: str) -> pygame.Rect:
+    """Where ``banner`` puts ``msg``'s panel (the hint's panel keeps clear of it)."""
+    u = sc.lay.unit
+    img = text.render(msg, int(26 * u), theme.ACCENT, "title")
+    return img.get_rect(center=sc.lay.trick_area.center).inflate(40 * u, 18 * u)
+
+
 def banner(sc: TableView, surf: pygame.Surface, msg: str) -> None:
     """A message on a panel in the middle of the trick area."""
     u = sc.lay.unit
-    cx, cy = sc.lay.trick_area.center
     img = text.render(msg, int(26 * u), theme.ACCENT, "title")
-    box = img.get_rect(center=(cx, cy)).inflate(40 * u, 18 * u)
+    box = banner_box(sc, msg)
     panel(surf, box, u)
     surf.blit(img, img.get_rect(center=box.center))

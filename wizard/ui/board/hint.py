@@ -21,8 +21,8 @@ from ..fonts import font
 from ..hintlayout import hint_room
 from ..layout import Box, bid_buttons, choice_buttons
 from ..widgets import panel
-from .cards import peek_layout
-from .common import R, TableView
+from .cards import dealer_line, peek_layout
+from .common import R, TableView, banner_box
 
 TRUMP_ORDER = "BGRY"       # the trump buttons, left to right (as the trump question draws them)
 
@@ -42,6 +42,7 @@ class HintLines:
     gap: float
     note: tuple[str, ...] = ()            # how precise the numbers are, in a smaller size
     note_size: int = MIN_SIZE
+    change: tuple[str, ...] = ()          # what changed since the last hint, under the title
 
 
 @lru_cache(maxsize=8)
@@ -51,24 +52,30 @@ def fit_hint(hint: HintReady, room: Box, u: float) -> HintLines:
     pad, gap = 12 * u, 6 * u
     width = room.w - 2 * pad
     texts = [r.text for r in hint.rows]
-    # the rows come first: with too little room the note goes, then the last rows
-    for count, noted in ((c, keep) for c in range(len(texts), -1, -1) for keep in (True, False)):
+    # the rows come first: with too little room the note's precision goes, then the note (what
+    # the lines mean), then the last rows
+    notes = list(dict.fromkeys((hint.note, hint.note_short, "")))
+    for count, noted in ((c, keep) for c in range(len(texts), -1, -1) for keep in notes):
         for size in range(max(MIN_SIZE, round(16 * u)), MIN_SIZE - 1, -1):
             title_size = size + max(1, round(2 * u))
             title = text.wrap(hint.text, title_size, width, "bold")
+            change = text.wrap(hint.change, size, width, "text") if hint.change else []
             rows = [(hint.rows[i].best, text.wrap(texts[i], size, width, "bold" if hint.rows[i].best
                                                    else "text")) for i in range(count)]
             note_size = max(MIN_SIZE, size - max(1, round(2 * u)))
-            note = text.wrap(hint.note, note_size, width, "text") \
-                if hint.note and count and noted else []
+            note = text.wrap(noted, note_size, width, "text") if noted and count else []
             height = _height(title_size, title, size, rows, pad, gap)
+            if change:
+                height += gap + len(change) * font(size, "text").get_linesize()
             if note:
                 height += gap + len(note) * font(note_size, "text").get_linesize()
             widest = max(_widest(title_size, title, size, rows),
-                         max((font(note_size, "text").size(t)[0] for t in note), default=0))
+                         max((font(note_size, "text").size(t)[0] for t in note), default=0),
+                         max((font(size, "text").size(t)[0] for t in change), default=0))
             if height <= room.h and widest <= width + 0.5:
                 return HintLines(Box(room.x, room.bottom - height, room.w, height), title_size,
-                                 title, size, rows, pad, gap, tuple(note), note_size)
+                                 title, size, rows, pad, gap, tuple(note), note_size,
+                                 tuple(change))
     return HintLines(room, MIN_SIZE, [hint.text], MIN_SIZE, [], pad, gap)
 
 
@@ -91,6 +98,10 @@ def room_for(sc: TableView, picture: Picture | None = None) -> Box:
     of the trick's places unless nothing lies there (bidding, the draw for dealer over)."""
     pic = picture if picture is not None else sc.picture()
     avoid = tuple(b for h in peek_layout(sc, pic) for b in (h.label, *h.cards)) if pic.peeks else ()
+    line = dealer_line(pic)
+    if line:                     # who deals first, on its banner across the trick area (#35)
+        r = banner_box(sc, line)
+        avoid += (Box(r.x, r.y, r.w, r.h),)
     empty = pic.phase is Phase.BID and not (pic.trick or pic.drawn)
     return hint_room(sc.lay, avoid, trick=not empty)
 
@@ -112,6 +123,11 @@ def draw(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
         surf.blit(text.render(line, fit.title_size, theme.ACCENT, "bold"), (x, y))
         y += step
     step = font(fit.size, "text").get_linesize()
+    if fit.change:                   # what moved the numbers since the last hint
+        y += fit.gap
+        for line in fit.change:
+            surf.blit(text.render(line, fit.size, theme.INK, "text"), (x, y))
+            y += step
     for best, lines in fit.rows:
         y += fit.gap
         if best:                     # Expert's own choice: marked in the margin and in bold

@@ -52,6 +52,8 @@ def offers_real_game(sc: TableView, note: Note) -> bool:
 def header_text(sc: TableView, note: Note) -> str:
     """"Learn to play · 3 of 21": the lesson and how far it has come."""
     title = getattr(sc, "lesson_title", "")
+    if note.kind == "done":                      # not "step 27 of 27" on the panel after it
+        return _("{lesson} · finished").format(lesson=title)
     return _("{lesson} · step {step} of {steps}").format(lesson=title, step=note.step,
                                                            steps=note.steps)
 

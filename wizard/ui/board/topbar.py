@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from wizard import messages
 from wizard.i18n import _, ngettext
 from wizard.table.picture import Picture
 from wizard.table.tips import badge, bids_tone
@@ -45,8 +46,8 @@ def top_items(sc: TableView, picture: Picture | None = None) -> dict[str, tuple[
     if pic.round:
         place("round", sc.round_label(pic), big, "bold")
         total = pic.bids_sum
-        place("bids", _("Bids: {sum} of {tricks}").format(sum="?" if total is None else total,
-                                                          tricks=pic.round), size, "text")
+        place("bids", messages.bids_against_tricks("?" if total is None else total, pic.round),
+              size, "text")           # "Bids: 3 for 2 tricks", not "3 of 2" (read as players)
     assert pic.config is not None, "a table's picture knows its game"
     label = badge(pic.config)
     if x + font(int(16 * u), text.face_for(label, "bold")).size(label)[0] + 20 * u <= right:

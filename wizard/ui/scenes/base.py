@@ -160,7 +160,8 @@ class Overlay(Screen):
 
     def draw(self, surf: pygame.Surface) -> None:
         """Panel, title, body, widgets (the app has dimmed what is below)."""
-        panel(surf, self.panel_rect(), self.unit, alpha=252)   # opaque: nothing behind competes
+        panel(surf, self.panel_rect(), self.unit, alpha=255)   # opaque: nothing behind competes
+        # (at 252 a new player still read the table's last line through the round's result)
         self.draw_title(surf)
         self.draw_body(surf)
         for w in self.widgets:

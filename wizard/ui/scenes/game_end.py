@@ -69,12 +69,10 @@ class GameEndScene(Overlay):
     """The winner, the ranking and the chart, over the table."""
 
     def __init__(self, app: App, outcome: GameOver, game: Session,
-                 close_table: Callable[[], None] | None = None,
                  play: Callable[[Session], None] | None = None) -> None:
         super().__init__(app)
         self.outcome = outcome
         self.game = game          # the finished game, for a new one with its seats and its review
-        self.close_table = close_table or (lambda: None)   # the table closes in its on_exit
         self.play = play          # where the next game opens (a network table: its waiting screen)
 
     # No button answers Enter by itself: Enter (or Space) is what a person presses to get through
@@ -131,7 +129,6 @@ class GameEndScene(Overlay):
     def _play(self, seed: int) -> None:
         old = self.game
         cfg = old.config.with_(seed=seed)
-        self.close_table()
         session = Session.new(cfg, old.seats, on_save=self.app.prefs.save_game)
         if self.play is not None:
             self.play(session)
@@ -147,8 +144,8 @@ class GameEndScene(Overlay):
         self.app.open("review_game", entry=entry)
 
     def menu(self) -> None:
-        """Back to the main menu."""
-        self.close_table()
+        """Back to the main menu (the table under this screen closes as it leaves: its
+        ``on_exit``)."""
         self.app.go("menu")
 
     def draw_body(self, surf: pygame.Surface) -> None:

@@ -17,6 +17,7 @@ from wizard.table.tutorial import resume_at, step_of
 
 from .. import text, theme
 from ..app import App
+from ..fonts import font
 from ..widgets import Button, Label
 from .base import Overlay, Screen
 
@@ -140,7 +141,10 @@ class OfferScene(Overlay):
         """The two answers at the bottom of the panel."""
         r = self.panel_rect()
         u = self.unit
-        bw, bh = min(240 * u, r.w / 2 - 30 * u), 50 * u
+        bh = 50 * u
+        size = int(max(12, min(bh * 0.45, 22 * u)))          # as the buttons draw their labels
+        widest = max(font(size, "bold").size(t)[0] for t in (self.yes_label, self.no_label))
+        bw = min(max(240 * u, widest + 36 * u), r.w / 2 - 30 * u)   # room on both sides (#35)
         y = r.bottom - bh - 24 * u
         self.widgets.append(Button((r.centerx - bw - 10 * u, y, bw, bh), lambda: self.yes_label,
                                    self.yes, primary=True))

@@ -19,8 +19,7 @@ from wizard.net.host import NetHost, SeatStatus
 from wizard.net.internet import Phase
 from wizard.net.keep import host_tables, joiner_tokens
 from wizard.net.wake import Waker
-from wizard.persistence.seats import clean_name
-from wizard.table import Seat, Session
+from wizard.table import Seat, Session, clean_name
 
 from .. import text, theme
 from ..netui import (
@@ -265,13 +264,17 @@ class NetHostScene(Screen):
         super().handle(event)
 
     def back(self) -> None:
-        """Cancel: the table stops listening; back to New game."""
-        self.stop()
-        if self.host is not None:
-            close_internet(self.host)
-            self.host.close()
+        """Cancel: the table stops listening (``on_exit``); back to New game."""
         self.app.go("menu")
         self.app.open("setup")
+
+    def on_exit(self) -> None:
+        """Left without Start (Cancel, or the window closed): the wakers end and the table stops
+        listening; after Start the table screen has the host."""
+        self.stop()
+        if self.host is not None and not self.started:
+            close_internet(self.host)
+            self.host.close()
 
     def stop(self) -> None:
         """The waker ends (the host goes on, to the table, or is closed)."""

@@ -26,7 +26,7 @@ from wizard.net.internet import (
 from wizard.net.joincode import JoinCode, JoinCodeError, decode, encode, parse_address
 from wizard.net.keep import joiner_tokens, table_key, token_of
 from wizard.net.wire import Code
-from wizard.persistence.seats import clean_name, is_valid_name
+from wizard.table import clean_name, is_valid_name
 
 from .. import netui, text, theme
 from ..netui import NET_EVENT, close_join, internet_join, keep_join, refusal_text, servers
@@ -316,6 +316,7 @@ class JoinScene(Screen):
         r.pump()
         if r.ready:
             note = keep_token(self.app, r, self.key)
+            self.remote = None                # the table screen has the connection now
             scene = self.app.go("net_table_joiner", remote=r,
                                 key=self.key or table_key(r.address, r.port, r.hello.secret))
             if note:
@@ -351,7 +352,11 @@ class JoinScene(Screen):
         super().handle(event)
 
     def back(self) -> None:
-        """Back to the main menu."""
+        """Back to the main menu (the connection being made closes: ``on_exit``)."""
+        self.app.go("menu")
+
+    def on_exit(self) -> None:
+        """Left before the host's welcome: the connection and the wormhole close."""
         if self.remote is not None:
             self.remote.close()
             close_join(self.remote.address, self.remote.port)
@@ -359,7 +364,6 @@ class JoinScene(Screen):
         if self.wormhole is not None:
             self.wormhole.close()
             self.wormhole = None
-        self.app.go("menu")
 
     def draw_body(self, surf: pygame.Surface) -> None:
         """The fields' labels, the hint, the error."""

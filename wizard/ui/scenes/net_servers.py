@@ -8,9 +8,9 @@ from typing import Any
 
 import pygame
 
+from wizard.checks import Invalid
 from wizard.i18n import N_, _
 from wizard.net.internet import bad_server
-from wizard.persistence.checks import Invalid
 
 from .. import text, theme
 from ..textbox import TextBox

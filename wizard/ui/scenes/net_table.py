@@ -19,8 +19,7 @@ from wizard.i18n import _
 from wizard.net.client import RemoteGame
 from wizard.net.host import NetHost, SeatStatus
 from wizard.net.keep import host_tables
-from wizard.persistence.deals import secret_seed
-from wizard.table import GameOver, Outcome, Seat, Session
+from wizard.table import GameOver, Outcome, Seat, Session, secret_seed
 
 from .. import netui, text, theme
 from ..layout import Box
@@ -71,13 +70,14 @@ class HostTableScene(TableScene):
             super().show(out)
             return
         self.record_game()
-        self.app.open("game_end", outcome=out, game=self.game, close_table=self.close,
-                      play=self.play_again)
+        self.app.open("game_end", outcome=out, game=self.game, play=self.play_again)
         self.app.dirty = True
 
     def play_again(self, session: Session) -> None:
-        """A new game for the same seats: the seats on other computers are open again."""
+        """A new game for the same seats: the seats on other computers are open again. This
+        table stops listening first, so that the new one can have the same port (and code)."""
         seats = sorted(self.host.open_seats)
+        self.close()
         for seat in seats:               # a seat lent to a computer is a joiner's again
             session.seats[seat] = Seat.human(session.seats[seat].name)
         if session.config.seed != self.game.config.seed:     # not Same deals: a new secret

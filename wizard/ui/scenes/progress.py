@@ -5,7 +5,6 @@ game. Two toggles say what to do with games where a decision was taken back."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
 from typing import Any
 
 import pygame
@@ -23,35 +22,19 @@ from .base import Screen
 log = logging.getLogger(__name__)
 
 
-def player_names(history: list[Any]) -> list[str]:
-    """Names that ever sat as a person, most games first (then computers, if no person)."""
-    count: dict[str, int] = {}
-    human: set[str] = set()
-    for entry in history:
-        for s in entry.seats:
-            count[s.name] = count.get(s.name, 0) + 1
-            if s.is_human:
-                human.add(s.name)
-    names = [n for n in count if n in human] or list(count)
-    return sorted(names, key=lambda n: (-count[n], n.casefold()))
-
-
 class ProgressScene(Screen):
     """One player's progress; ◀ ▶ (or Left/Right) change the player.
 
-    The figures are queries on the history database, worked out off the UI thread (the screen
-    says "working" meanwhile). Given ``losses`` (per game id, as ``progress`` takes them), the
-    figures are worked out from the whole history in memory instead, with those losses.
+    The figures are queries on the history database (``wizard.persistence.history.stats``),
+    worked out off the UI thread (the screen says "working" meanwhile); the points lost come
+    from the stored reviews.
     """
 
     title = N_("Progress")
 
-    def __init__(self, app: Any, name: str | None = None,
-                 losses: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, app: Any, name: str | None = None) -> None:
         super().__init__(app)
-        self.losses = losses
-        self.history: list[Any] = list(app.prefs.history()) if losses is not None else []
-        self.names: list[str] = player_names(self.history) if losses is not None else []
+        self.names: list[str] = []
         self.index = 0
         self.wanted = name
         self.takebacks = True           # games with take-backs counted
@@ -78,15 +61,11 @@ class ProgressScene(Screen):
 
         def work() -> tuple[list[str], Any]:
             names = self.names
-            if first and self.losses is None:
+            if first:
                 names = prefs.player_names()
             if not names:
                 return names, None
             who = wanted if wanted in names else names[0]
-            if self.losses is not None:
-                from wizard.persistence import progress
-                return names, progress(self.history, who, takebacks=takebacks,
-                                       best_takebacks=best, losses=self.losses)
             return names, prefs.progress_of(who, takebacks=takebacks, best_takebacks=best)
 
         self.job = Job(work, ([], None), getattr(self.app, "threaded", True), "progress figures")

@@ -202,7 +202,7 @@ class ReplayScene(Screen):
         if pic is not None:
             info.append(messages.round_text(pic.round, pic.rounds))
             if pic.bids_sum is not None:
-                info.append(_("Bids: {sum} of {tricks}").format(sum=pic.bids_sum, tricks=pic.round))
+                info.append(messages.bids_against_tricks(pic.bids_sum, pic.round))
                 info.append(_("Trick {n} of {total}").format(n=pic.trick_number, total=pic.round))
         steps.top_bar(surf, R(lay.top_bar), u, _("Replay"), info, lay.pad_button.x)
         if pic is None or self.model is None:

@@ -10,7 +10,7 @@ import pygame
 
 from wizard import messages
 from wizard.i18n import _
-from wizard.persistence.review import Decision, Review
+from wizard.review.decisions import Decision, Review
 from wizard.review.words import bid_line, exact_line, finding_line, happened_line
 from wizard.table.handsort import sort_hand
 

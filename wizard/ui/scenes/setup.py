@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 from functools import partial
 from typing import Any
 
@@ -13,9 +15,9 @@ from wizard.ai import LEVELS
 from wizard.engine import HOUSE_RULES, Edition, GameConfig, Options
 from wizard.engine.house import SHOWN
 from wizard.i18n import N_, _, ngettext
-from wizard.persistence.deals import secret_seed
-from wizard.persistence.seats import clean_name, is_valid_name
-from wizard.table import Seat, Session
+from wizard.persistence.settings import TRICK_UNTIL_CLICK
+from wizard.table import SPEEDS, Seat, Session, clean_name, is_valid_name, secret_seed
+from wizard.table.pace import PERSON_DECISION_S, Pacing, estimate_seconds
 
 from .. import text, theme
 from ..layout import Box
@@ -77,7 +79,7 @@ def SEED_HELP() -> str:  # noqa: N802 (a translated constant)
 
 
 def name_allowed(typed: str) -> bool:
-    """Whether a name being typed follows the one rule for seat names (``persistence.seats``,
+    """Whether a name being typed follows the one rule for seat names (``session.seats``,
     shared with the remembered setup and the save format).
 
     Blank is allowed while typing (the seat gets a default name), and so are spaces at the ends,
@@ -118,19 +120,50 @@ def repair_names(setup: dict[str, Any]) -> dict[str, Any]:
     return {**setup, "seats": seats}
 
 
-def usual_minutes(cfg: GameConfig) -> int:
-    """How long a game of ``cfg`` usually takes against the computer, in minutes (rounded to 5):
-    about 2.5 s a card played, 3 s a bid and 8 s between rounds."""
-    n, rounds = cfg.players, cfg.rounds
-    seconds = 2.5 * n * rounds * (rounds + 1) / 2 + 3 * n * rounds + 8 * rounds
-    return max(5, 5 * round(seconds / 300))
+OWN_GAMES = 3     # finished games of a size, measured, from which the person's own time is said
 
 
-def game_length(cfg: GameConfig) -> str:
-    """"15 rounds: usually about 25 minutes against the computer." """
-    return ngettext("{rounds} round: usually about {minutes} minutes against the computer.",
-                    "{rounds} rounds: usually about {minutes} minutes against the computer.",
-                    cfg.rounds).format(rounds=cfg.rounds, minutes=usual_minutes(cfg))
+def pacing_of(settings: Any) -> Pacing:
+    """The table's pace as the settings set it (animation speed, the computer's pause, how long
+    a finished trick stays, whether the round's last trick waits for a click)."""
+    speed = SPEEDS.get(str(getattr(settings, "animation_speed", "normal")), 1.0)
+    hold_ms = getattr(settings, "trick_hold_ms", 1000)
+    hold = math.inf if hold_ms == TRICK_UNTIL_CLICK else float(hold_ms) / 1000
+    return Pacing(speed, float(getattr(settings, "ai_pause_ms", 600)) / 1000, hold,
+                  bool(getattr(settings, "last_trick_waits", True)),
+                  bool(getattr(settings, "auto_play_forced", True)))
+
+
+def game_length(cfg: GameConfig, estimate: float | None, people: int, own: list[float]) -> str:
+    """How long a game of ``cfg`` takes, and what the figure is (#35): the median of the
+    person's own last games of this size (active play) when there are ``OWN_GAMES`` of them;
+    else ``estimate``, the seconds of a game played on the table at the settings in force with
+    a stated guess for each of the person's decisions (``wizard.table.pace``; None while it is
+    worked out)."""
+    rounds = cfg.rounds
+    if people and len(own) >= OWN_GAMES:
+        minutes = max(1, round(statistics.median(own) / 60))
+        return ngettext(
+            "{rounds} round: about {minutes} minutes, the median of your last {games} games of "
+            "this size (pauses left out).",
+            "{rounds} rounds: about {minutes} minutes, the median of your last {games} games of "
+            "this size (pauses left out).",
+            rounds).format(rounds=rounds, minutes=minutes, games=len(own))
+    if estimate is None:
+        return ngettext("{rounds} round: working out how long it takes…",
+                        "{rounds} rounds: working out how long they take…",
+                        rounds).format(rounds=rounds)
+    minutes = max(5, 5 * round(estimate / 300))
+    if not people:
+        return ngettext("{rounds} round: about {minutes} minutes at your settings (measured).",
+                        "{rounds} rounds: about {minutes} minutes at your settings (measured).",
+                        rounds).format(rounds=rounds, minutes=minutes)
+    return ngettext(
+        "{rounds} round: about {minutes} minutes, roughly: the table's pace at your settings, "
+        "measured, and {seconds} s per move of yours, a guess.",
+        "{rounds} rounds: about {minutes} minutes, roughly: the table's pace at your settings, "
+        "measured, and {seconds} s per move of yours, a guess.",
+        rounds).format(rounds=rounds, minutes=minutes, seconds=round(PERSON_DECISION_S))
 
 
 class SetupScene(Screen):
@@ -153,6 +186,7 @@ class SetupScene(Screen):
         self.labels: list[tuple[pygame.Rect, str, str]] = []   # (rect, label, reason)
         self.rules_offset = 0.0        # the rules column's scroll (it scrolls when taller than the window)
         self.pointer: tuple[int, int] | None = None    # where the mouse was last seen (for the wheel)
+        self.own_times: dict[tuple[int, int], list[float]] = {}   # the person's measured games
 
     def build(self, width: int, height: int) -> None:
         """Seat rows on the left, rules on the right, Back / Start at the bottom."""
@@ -247,7 +281,8 @@ class SetupScene(Screen):
         # what the edition and the bids mean: in the free left column, under the game's length,
         # so that the rules column holds only its rows (#35: it overflowed in French)
         lx0, ly0, lw0 = self.length_at
-        self.help_top = ly0 + 2 * int(16 * u * 1.3) + 8 * u
+        self.length_lines = text.wrap(self.length_text(), int(16 * u), lw0)
+        self.help_top = ly0 + len(self.length_lines) * int(16 * u * 1.3) + 8 * u
         self.help_rect = pygame.Rect(lx0, self.help_top, lw0, 0)
         self.rules_h = len(rows) * (row_h + gap)
         self.row_pitch = row_h + gap
@@ -255,6 +290,43 @@ class SetupScene(Screen):
         self.widgets.append(Button((width / 2 - bw - 10 * u, by, bw, 56 * u), _("Back"), self.back))
         self.widgets.append(Button((width / 2 + 10 * u, by, bw, 56 * u), _("Start"), self.start,
                                    primary=True, keys=(pygame.K_RETURN,)))
+
+    def length_text(self) -> str:
+        """How long the game will be, and what the figure rests on (``game_length``)."""
+        cfg = self._config()
+        people = sum(1 for seat in self.setup["seats"] if seat.get("kind") != "ai")
+        key = (cfg.players, cfg.rounds)
+        if key not in self.own_times:      # read once per size while the screen is open
+            times = getattr(self.app.prefs, "played_times", None)
+            self.own_times[key] = list(times(*key)) if times is not None else []
+        estimate = None
+        self.length_waits = False
+        if people == 0 or len(self.own_times[key]) < OWN_GAMES:
+            estimate = self._estimate(cfg, people)
+            self.length_waits = estimate is None
+        return game_length(cfg, estimate, people, self.own_times[key])
+
+    def _estimate(self, cfg: GameConfig, people: int) -> float | None:
+        """The measured length of a game of ``cfg`` at the settings in force (worked out off the
+        loop by the application service; None until then)."""
+        args = (cfg.players, cfg.edition, cfg.options, pacing_of(self.app.settings), people)
+        figure = getattr(self.app.prefs, "figure", None)
+        if figure is None:
+            return estimate_seconds(*args)
+        return figure(("game length", *args), partial(estimate_seconds, *args))
+
+    def update(self, dt: float) -> None:
+        """Show the game's length once it has been worked out (off the loop)."""
+        super().update(dt)
+        if getattr(self, "length_waits", False):
+            people = sum(1 for seat in self.setup["seats"] if seat.get("kind") != "ai")
+            if self._estimate(self._config(), people) is not None:
+                self.layout(*self.size)
+                self.app.dirty = True
+
+    def busy(self) -> bool:
+        """Frames are needed while the game's length is worked out."""
+        return bool(getattr(self, "length_waits", False)) or super().busy()
 
     def _help_lines(self) -> list[str]:
         options = self._config().options
@@ -370,7 +442,11 @@ class SetupScene(Screen):
         row = row.clip(self.rules_view)
         if row.h > 0:                 # never over the screen's title (nor the column headings)
             heading = Box(0, 0, surf.get_width(), self.rules_view.y - 2 * self.unit)
-            tooltip(surf, row, title, lines, self.unit, avoid=(heading,))
+            others = tuple(Box(*r.clip(self.rules_view)) for r, _w, _t, _l in self.rule_help
+                           if r != target[0] and r.clip(self.rules_view).h > 0)
+            # beside the rules, over the players' column, rather than over the other rules'
+            # names (a new player read "Ancient scroll"'s help over three rows above it)
+            tooltip(surf, row, title, lines, self.unit, avoid=(heading, *others))
 
     def _config(self) -> GameConfig:
         return config_of(self.setup, 0)
@@ -417,7 +493,7 @@ class SetupScene(Screen):
         self._draw_labels(surf, [lab for lab in self.labels if lab not in self.rule_labels])
         x, y, w = self.length_at
         size = int(16 * self.unit)
-        for line in text.wrap(game_length(self._config()), size, w):
+        for line in self.length_lines:
             text.draw(surf, line, (x, y), size, theme.INK)
             y += int(size * 1.3)
         self._draw_help_text(surf)

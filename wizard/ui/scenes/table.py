@@ -30,10 +30,12 @@ from wizard.table import (
     TakeBackIntent,
     TakenBack,
 )
+from wizard.table.pace import ActivePlay
 from wizard.table.picture import Picture
 from wizard.table.takeback import offered
 from wizard.table.trickshow import UNTIL_CLICK
 
+from .. import playtime
 from ..app import App, Scene
 from ..board import tips
 from ..layout import Box, TableLayout, hand_boxes, seat_positions, table_layout
@@ -60,6 +62,7 @@ class TableScene(Scene):
             last_trick_waits=self._last_trick_waits(), remote=remote)
         self.on_game_over = on_game_over
         self.keep_history = keep_history
+        self.active = ActivePlay()          # the seconds this game is played (#35)
         self.recorded = False             # the finished game went into the history
         self.message: tuple[str, float, bool] | None = None   # text, until, is_error
         self.hover: int | None = None
@@ -251,6 +254,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         """Move the table on (the app's clock has ticked), then show what came of it."""
+        playtime.count(self)
         if self.app.top is not self:
             return      # paused under the score pad, the menu or a round-end screen
         clock = self.app.clock
@@ -289,6 +293,7 @@ class TableScene(Scene):
             self.pointer = event.pos if event.type == pygame.MOUSEMOTION else None
             if tips.target_key(self, picture) != before:
                 self.app.dirty = True
+        playtime.touched(self, event)
         table_input.handle(self, event)
 
     # ---- overlays ------------------------------------------------------------------------
