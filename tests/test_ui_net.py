@@ -13,6 +13,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from wizard.engine import GameConfig  # noqa: E402
@@ -349,3 +350,33 @@ def test_the_host_takes_its_own_name_and_says_when_strangers_knock(tmp_path: Pat
             if isinstance(s, HostTableScene):
                 s.close()
         scene.host.close()
+
+
+def test_enter_in_the_name_field_joins_and_without_a_code_goes_to_the_code(tmp_path: Path,
+                                                                            host) -> None:
+    happ, scene = host
+    app = _app(tmp_path / "joiner")
+    join = app.go("net_join", code="", name="Núria")
+    assert isinstance(join, JoinScene)
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+    join.name_box.set_focus(True)
+    join.handle(enter)                       # no code yet: the code's field, nothing sent
+    assert join.code_box.focus and not join.name_box.focus and join.remote is None
+    join = app.go("net_join", code=scene.code(), name="Núria")
+    join.name_box.set_focus(True)
+    join.handle(enter)                       # used to be swallowed by the field
+    assert join.remote is not None and not join.name_box.focus
+    until(lambda: isinstance(app.top, JoinerTableScene), app, happ)
+    app.top.close()                          # type: ignore[attr-defined]
+
+
+def test_internet_codes_off_agrees_with_its_plural_name() -> None:
+    from wizard.ui.scenes.settings import _servers_name
+    said = {}
+    for lang in ("en", "fr", "ca", "de"):
+        set_language(lang)
+        try:
+            said[lang] = _servers_name("off", None)
+        finally:
+            set_language("en")
+    assert said == {"en": "Off", "fr": "Désactivés", "ca": "Desactivats", "de": "Aus"}

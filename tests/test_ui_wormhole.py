@@ -158,3 +158,43 @@ def test_settings_choose_the_servers_and_a_bad_address_is_said(tmp_path: Path,
         "net_mailbox", "net_relay"]
     app.net_mailbox = "off"                        # type: ignore[attr-defined]  (--mailbox wins)
     assert servers(app) is None
+
+
+def test_a_wormhole_joiner_is_told_when_the_host_is_gone_and_asked_for_the_new_code(
+        servers, tmp_path: Path, monkeypatch) -> None:
+    from wizard.ui import netui
+    from wizard.ui.scenes import net_join
+    from wizard.ui.scenes.net_join import ReconnectScene
+    monkeypatch.setattr(netui, "HOST_GONE_S", 2.0)
+
+    def seated(path: Path) -> tuple[App, App, HostTableScene]:
+        host_app = _app(path / "host", servers.mailbox, servers.relay)
+        scene = host_app.go("net_host_waiting", session=_session(host_app), seats=[1])
+        until(lambda: 1 in scene.copy_buttons, host_app)
+        join_app = _app(path / "joiner", servers.mailbox, servers.relay)
+        join = join_app.go("net_join", code=scene.internet_code(1), name="Núria")
+        join.join()
+        until(lambda: isinstance(join_app.top, JoinerTableScene), host_app, join_app)
+        until(lambda: scene.host.status(1) is SeatStatus.PLAYING, host_app, join_app)  # type: ignore[union-attr]
+        scene.start()
+        return host_app, join_app, host_app.top  # type: ignore[return-value]
+
+    def said(app: App) -> str:
+        lines: list[str] = []
+        monkeypatch.setattr(net_join.text, "draw_wrapped", lambda _s, line, *a, **k: lines.append(line))
+        app.draw()
+        monkeypatch.undo()
+        monkeypatch.setattr(netui, "HOST_GONE_S", 2.0)
+        return " ".join(lines)
+
+    # the host quits ("Save and leave"): closed, and a new code is asked for (not "the same code")
+    host_app, join_app, _table = seated(tmp_path / "a")
+    host_app.go("menu")
+    until(lambda: isinstance(join_app.top, ReconnectScene) and join_app.top.closed, join_app)
+    overlay = join_app.top
+    assert isinstance(overlay, ReconnectScene)
+    assert "new internet code" in said(join_app)
+    assert any(getattr(b, "label", "") == "Type the new code" for b in overlay.widgets)
+    overlay.new_code()
+    assert isinstance(join_app.top, JoinScene) and join_app.top.code == ""
+    assert join_app.top.name == "Núria"

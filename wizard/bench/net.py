@@ -261,7 +261,8 @@ def hostile_figures(flood: int, junk_every: int, readers: int, guess: float) -> 
               f"p50 {statistics.median(f.rejoins) * 1000 if f.rejoins else float('nan'):.1f} ms, "
               f"max {worst * 1000:.1f} ms; {f.failed} failed; a newcomer with the code seated in "
               f"{(f.newcomer or float('nan')) * 1000:.1f} ms; strangers refused in the last "
-              f"minute: {f.strangers}")
+              f"minute: {f.strangers}; the host's network thread: {f.host_cpu:.1f} s CPU "
+              f"({f.host_cpu / max(f.thrown, 1) * 1e6:.0f} µs a connection)")
         ok &= f.failed == 0 and bool(f.rejoins) and worst <= 2.0 and f.newcomer is not None
     if readers:
         r = hostile.nonreaders(readers)

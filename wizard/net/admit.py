@@ -7,28 +7,30 @@ never refused for want of room: room is made.
 - When the pool holds more than ``most``, the oldest stranger of the address with the most makes
   room (one that had its ``GRACE`` first, unless the pool is twice over).
 
-A joiner sends its hello as soon as it connects, so the host reads it within ``GRACE`` however
-many connections a flood throws meanwhile, and a hello with the right secret or a seat token
-leaves the pool at once; strangers from one address never push out a connection from another.
-The host also listens with a long system queue and (Linux) is handed a connection only once its
-first bytes arrive (``TCP_DEFER_ACCEPT``): a flood of silent connections costs its loop nothing.
-Where the loop can watch a socket itself (not Windows' proactor), ``Gate`` accepts and looks at
-each connection's first line before asyncio takes it on: one that is not a good hello is
-answered and closed then and there, for a fraction of what a stream costs, so a flood that talks
-does not queue up in front of a joiner either. ``refused(window)`` counts strangers sent away lately, which
-the host's screen shows.
+A joiner sends its hello as soon as it connects. The host listens with a long system queue and
+(Linux) is handed a connection only once its first bytes arrive (``TCP_DEFER_ACCEPT``): a flood
+of silent connections costs its loop nothing. Where the loop can watch a socket itself (not
+Windows' proactor), ``Gate`` accepts and reads each connection's first line before asyncio takes
+anything on: a line that is not a good hello is answered and closed then and there, a good one
+goes to the host at once and never waits in the pool (nothing a stranger does can push it out),
+and a connection whose first line is not whole yet waits in the pool as a bare socket, not a
+stream. A flood that talks (every connection a line of junk or half a line) then costs the host
+a few system calls a connection, so the system's queue in front of a joiner stays short.
+``refused(window)`` counts strangers sent away lately, which the host's screen shows.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import hmac
 import logging
 import socket
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Coroutine
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 from . import wire
 from .codec import WireError
@@ -60,13 +62,14 @@ class Strangers:
         self._told = 0.0
         self._by_address: dict[str, OrderedDict[Stranger, None]] = {}
         self._count = 0
-        self._refused_at: deque[float] = deque(maxlen=100_000)
+        self._refused: deque[list[float]] = deque()    # [second, how many] (the last minutes)
 
     def __contains__(self, conn: Stranger) -> bool:
         return conn in self._by_address.get(conn.address, ())
 
     def admit(self, conn: Stranger) -> list[Stranger]:
-        """List ``conn``; returns the strangers to push out to make room (counted as refused)."""
+        """List ``conn``; returns the strangers to push out to make room (the caller closes and
+        counts them)."""
         mine = self._by_address.setdefault(conn.address, OrderedDict())
         mine[conn] = None
         self._count += 1
@@ -79,8 +82,6 @@ class Strangers:
             if conn.since - oldest.since < GRACE and self._count <= 2 * self.most:
                 break
             out.append(self._take(oldest))
-        for _ in out:
-            self.count_refused()
         return out
 
     def drop(self, conn: Stranger) -> None:
@@ -99,7 +100,13 @@ class Strangers:
     def count_refused(self) -> None:
         """One more stranger sent away."""
         now = time.monotonic()
-        self._refused_at.append(now)
+        second = float(int(now))
+        if self._refused and self._refused[-1][0] == second:
+            self._refused[-1][1] += 1
+        else:
+            self._refused.append([second, 1])
+            while self._refused[0][0] < now - 10 * WINDOW:
+                self._refused.popleft()
         if self.news is not None and now - self._told >= 1.0:
             self._told = now
             self.news()
@@ -107,7 +114,7 @@ class Strangers:
     def refused(self, window: float = WINDOW) -> int:
         """Strangers sent away in the last ``window`` seconds."""
         since = time.monotonic() - window
-        return sum(1 for t in list(self._refused_at) if t >= since)
+        return int(sum(n for second, n in list(self._refused) if second + 1 > since))
 
 
 def tune(fileno: int) -> None:
@@ -142,58 +149,153 @@ def check_hello(line: bytes, secret: int,
     return h, None
 
 
+class Knock:
+    """A connection whose first line is not whole yet: the gate's own (a socket and the bytes read
+    so far), not a stream: a flood of half lines costs no transport, reader or task."""
+
+    __slots__ = ("sock", "address", "since", "data")
+
+    def __init__(self, sock: socket.socket, address: str, since: float, data: bytes) -> None:
+        self.sock, self.address, self.since, self.data = sock, address, since, data
+
+
+ACCEPT_ROUND = 256            # connections accepted in one go (then the loop does the rest)
+FIRST_READ = 4096             # bytes read at once before the first line is whole (a hello: < 1 KB)
+SWEEP = 0.25                  # seconds between looks for knocks past their time
+
+
 class Gate:
-    """Accepts on ``listener`` for the loop: each connection's first bytes are peeked; one whose
-    first line ``refusal`` refuses is answered and closed at once, any other (a good hello, or no
-    whole line yet) goes to ``adopt``."""
+    """Accepts on ``listener`` for the loop and reads each connection's first line itself, before
+    asyncio takes anything on. ``check(line)`` says whether that line is a good hello: if not, the
+    refusal is answered and the connection closed then and there; if so, ``adopt(sock, data)``
+    hands the connection and the bytes read from it (the hello first) to the host. A connection
+    whose first line is not whole yet waits in ``pool`` (per address, oldest pushed out first) for
+    the rest, at most ``timeout`` seconds. ``tally(code)`` counts each stranger sent away."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop, listener: socket.socket,
-                 refusal: Callable[[bytes], wire.Refused | None],
-                 serve: Callable[[asyncio.StreamReader, asyncio.StreamWriter],
-                                 Coroutine[Any, Any, None]]) -> None:
-        self.loop, self.listener, self.refusal, self.serve = loop, listener, refusal, serve
+                 check: Callable[[bytes], wire.Refused | None],
+                 adopt: Callable[[socket.socket, bytes], None], pool: Strangers,
+                 tally: Callable[[Code], None], timeout: float) -> None:
+        self.loop, self.listener, self.check, self.adopt = loop, listener, check, adopt
+        self.pool, self.tally, self.timeout = pool, tally, timeout
+        self._knocks: set[Knock] = set()
+        self._sweeping: asyncio.TimerHandle | None = None
+        #: the last round of accepts took all it could: the system's queue is backed up, so a
+        #: first line that does not even say hello is closed unanswered (no JSON read, no reply)
+        self.behind = False
         loop.add_reader(listener.fileno(), self._ready)   # NotImplementedError: a proactor
 
-    def adopt(self, sock: socket.socket) -> None:
-        """asyncio takes ``sock`` on: a stream, served like any connection."""
-        async def serve() -> None:
-            try:
-                reader, writer = await asyncio.open_connection(sock=sock, limit=wire.MAX_LINE)
-            except OSError:
-                sock.close()
-                return
-            await self.serve(reader, writer)
-        self.loop.create_task(serve())
+    def close(self) -> None:
+        """Stop accepting; close every knock (the loop's thread)."""
+        with contextlib.suppress(ValueError, OSError):
+            self.loop.remove_reader(self.listener.fileno())
+        for knock in list(self._knocks):
+            self._forget(knock)
+            knock.sock.close()
+        if self._sweeping is not None:
+            self._sweeping.cancel()
 
     def _ready(self) -> None:
-        for _ in range(256):
+        family = self.listener.family
+        for _ in range(ACCEPT_ROUND):
             try:
-                sock, _peer = self.listener.accept()
+                fd, peer = self.listener._accept()  # type: ignore[attr-defined]  # no wrapper's cost
             except (BlockingIOError, InterruptedError):
+                self.behind = False               # the queue is empty
                 return
             except OSError as err:                # out of files: the next round tries again
                 log.warning("a connection could not be accepted: %s", err)
                 return
-            sock.setblocking(False)
+            sock = socket.socket(family, socket.SOCK_STREAM, 0, fileno=fd)
             try:
-                data = sock.recv(wire.MAX_LINE + 1, socket.MSG_PEEK)
-                if not data:                      # gone already
-                    sock.close()
-                    continue
+                data = sock.recv(FIRST_READ, socket.MSG_DONTWAIT)
             except (BlockingIOError, InterruptedError):
-                data = b""                        # nothing yet: asyncio waits for the hello
+                data = None                       # nothing yet (no deferred accept here)
             except OSError:
                 sock.close()
                 continue
-            end = data.find(b"\n")
-            line = data[:end + 1] if end >= 0 else data if len(data) > wire.MAX_LINE else b""
-            why = self.refusal(line) if line else None
-            if why is None:
-                self.adopt(sock)
+            if data == b"":                       # gone already
+                sock.close()
                 continue
-            try:
-                sock.recv(len(line))              # taken, so that closing sends no reset
-                sock.send(wire.refused(why))
-            except OSError:
-                pass
+            address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+            self._first(sock, address, data or b"", None)
+        self.behind = True                        # a whole round, and more were waiting
+
+    def _first(self, sock: socket.socket, address: str, data: bytes, knock: Knock | None) -> None:
+        """Decide on ``data``, the bytes read so far: a whole first line is refused or adopted;
+        one over the limit is refused; otherwise the connection waits (as ``knock``)."""
+        end = data.find(b"\n", 0, wire.MAX_LINE)
+        if end < 0 and len(data) < wire.MAX_LINE:
+            if knock is None:
+                self._wait(Knock(sock, address, time.monotonic(), data))
+            else:
+                knock.data = data
+            return
+        if knock is not None:
+            self._forget(knock)
+        if end < 0:
+            why: wire.Refused | None = wire.Refused(Code.TOO_LONG,
+                                                    f"a line over {wire.MAX_LINE} bytes")
+        elif self.behind and b'"hello"' not in data[:end]:
+            self.tally(Code.MALFORMED)                # no hello at all, and a queue to clear
             sock.close()
+            return
+        else:
+            why = self.check(data[:end + 1])
+        if why is None:
+            sock.setblocking(False)
+            self.adopt(sock, data)
+            return
+        self._send_away(sock, why)
+
+    def _send_away(self, sock: socket.socket, why: wire.Refused) -> None:
+        self.tally(why.code)
+        with contextlib.suppress(OSError):
+            sock.send(refusal_line(why.code, why.text), socket.MSG_DONTWAIT)
+        sock.close()
+
+    def _wait(self, knock: Knock) -> None:
+        for old in self.pool.admit(knock):               # room is made, never refused
+            assert isinstance(old, Knock)
+            self._forget(old)
+            self.tally(Code.FULL)
+            old.sock.close()
+        self._knocks.add(knock)
+        self.loop.add_reader(knock.sock.fileno(), self._more, knock)
+        if self._sweeping is None:
+            self._sweeping = self.loop.call_later(SWEEP, self._sweep)
+
+    def _forget(self, knock: Knock) -> None:
+        if knock in self._knocks:
+            self._knocks.discard(knock)
+            self.pool.drop(knock)
+            with contextlib.suppress(ValueError, OSError):
+                self.loop.remove_reader(knock.sock.fileno())
+
+    def _more(self, knock: Knock) -> None:
+        try:
+            more = knock.sock.recv(FIRST_READ, socket.MSG_DONTWAIT)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            more = b""
+        if not more:                               # gone
+            self._forget(knock)
+            knock.sock.close()
+            return
+        self._first(knock.sock, knock.address, knock.data + more, knock)
+
+    def _sweep(self) -> None:
+        self._sweeping = None
+        late = time.monotonic() - self.timeout
+        for knock in [k for k in self._knocks if k.since <= late]:
+            self._forget(knock)
+            self._send_away(knock.sock, wire.Refused(Code.TIMEOUT, "no hello in time"))
+        if self._knocks:
+            self._sweeping = self.loop.call_later(SWEEP, self._sweep)
+
+
+@functools.lru_cache(maxsize=64)
+def refusal_line(code: Code, text: str) -> bytes:
+    """The refusal's line (the same few refusals, over and over, in a flood)."""
+    return wire.refused(wire.Refused(code, text))

@@ -113,6 +113,7 @@ class NetHost:
         self._lent: set[int] = set()              # seats a computer plays meanwhile (game thread)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: asyncio.AbstractServer | None = None
+        self._gate: admit.Gate | None = None
         self._thread: threading.Thread | None = None
         self._unsubscribe = session.subscribe(self._on_step)
 
@@ -154,6 +155,14 @@ class NetHost:
         seconds (wrong code, no hello in time, garbage, or pushed out by a flood): the host's
         screen says when strangers are being refused."""
         return self._strangers.refused(window)
+
+    def cpu_seconds(self) -> float:
+        """The CPU time the network thread used so far (Linux; 0 elsewhere or once closed)."""
+        thread = self._thread
+        try:
+            return time.clock_gettime(time.pthread_getcpuclockid(thread.ident))  # type: ignore[union-attr, arg-type]
+        except (AttributeError, OSError, TypeError):
+            return 0.0
 
     def join_code(self, address: str | None = None) -> str:
         """The code to show: ``address`` (default: the bound one), the port, the secret."""
@@ -281,7 +290,8 @@ class NetHost:
                     backlog=admit.ACCEPT_BATCH, start_serving=False))
                 self.port = listener.getsockname()[1]
                 try:
-                    admit.Gate(loop, listener, self._gate_refusal, self._serve)
+                    self._gate = admit.Gate(loop, listener, self._gate_check, self._adopt,
+                                            self._strangers, self._tally, self.hello_timeout)
                 except NotImplementedError:         # Windows' proactor: asyncio accepts
                     loop.run_until_complete(self._server.start_serving())
             except BaseException as err:  # noqa: BLE001  (handed to open())
@@ -311,6 +321,8 @@ class NetHost:
             return
 
         async def shut() -> None:
+            if self._gate is not None:
+                self._gate.close()
             if self._server is not None:
                 self._server.close()
             for conn in list(self._all):
@@ -338,9 +350,10 @@ class NetHost:
         self.counts.bytes += len(line)
 
     def _refuse(self, conn: Conn, why: wire.Refused) -> None:
-        self.counts.refused[why.code.value] = self.counts.refused.get(why.code.value, 0) + 1
         if conn in self._strangers:
-            self._strangers.count_refused()                 # a stranger (not a joiner)
+            self._tally(why.code)                           # a stranger (not a joiner)
+        else:
+            self.counts.refused[why.code.value] = self.counts.refused.get(why.code.value, 0) + 1
         self._write(conn, wire.refused(why))
         if why.fatal:
             self._close(conn)
@@ -387,14 +400,41 @@ class NetHost:
             self._close(conn)
         return None
 
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    def _tally(self, code: Code) -> None:
+        """One more stranger sent away (``code``: why)."""
+        self.counts.refused[code.value] = self.counts.refused.get(code.value, 0) + 1
+        self._strangers.count_refused()
+
+    def _adopt(self, sock: socket.socket, data: bytes) -> None:
+        """The gate read a good hello on ``sock`` (and ``data``, the hello first): serve it."""
+        loop = self._loop
+        assert loop is not None
+
+        async def serve() -> None:
+            reader = asyncio.StreamReader(limit=wire.MAX_LINE, loop=loop)
+            reader.feed_data(data)                  # before the transport reads anything
+            protocol = asyncio.StreamReaderProtocol(reader, loop=loop)
+            try:
+                transport, _p = await loop.connect_accepted_socket(lambda: protocol, sock)
+            except OSError:
+                sock.close()
+                return
+            await self._serve(reader, asyncio.StreamWriter(transport, protocol, reader, loop),
+                              vetted=True)
+
+        loop.create_task(serve())
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                     vetted: bool = False) -> None:
+        """One connection, to its end (``vetted``: the gate read its good hello already, so it
+        is no stranger)."""
         peer = writer.get_extra_info("peername")
         conn = Conn(writer, address=str(peer[0]) if isinstance(peer, tuple) and peer else "?",
                     since=time.monotonic())
         self._all.add(conn)
         try:
-            for old in self._strangers.admit(conn):         # room is made, never refused
-                self.counts.refused[Code.FULL.value] = self.counts.refused.get(Code.FULL.value, 0) + 1
+            for old in [] if vetted else self._strangers.admit(conn):   # room is made
+                self._tally(Code.FULL)
                 self._close(old, abort=True)                # type: ignore[arg-type]
             try:
                 line = await asyncio.wait_for(self._line(reader, conn), self.hello_timeout)
@@ -413,13 +453,9 @@ class NetHost:
         finally:
             self._close(conn)
 
-    def _gate_refusal(self, line: bytes) -> wire.Refused | None:
-        """A new connection's first line, at the gate: its refusal (counted), or None."""
-        _h, why = admit.check_hello(line, self.secret, self._known_token)
-        if why is not None:
-            self.counts.refused[why.code.value] = self.counts.refused.get(why.code.value, 0) + 1
-            self._strangers.count_refused()
-        return why
+    def _gate_check(self, line: bytes) -> wire.Refused | None:
+        """A new connection's first line, at the gate: its refusal, or None (a good hello)."""
+        return admit.check_hello(line, self.secret, self._known_token)[1]
 
     def _hello(self, conn: Conn, line: bytes) -> bool:
         h, why = admit.check_hello(line, self.secret, self._known_token)

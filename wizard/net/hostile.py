@@ -120,6 +120,7 @@ class FloodFigures:
     failed: int = 0               # rejoins or joins that did not get through in 10 s
     newcomer: float | None = None  # a newcomer with the code seated (s)
     strangers: int = 0            # the host's count of strangers refused, at the end
+    host_cpu: float = 0.0         # CPU seconds of the host's network thread meanwhile
 
 
 def _throw(port: int, total: int, hold: int, junk_every: int, pipe: Connection) -> None:
@@ -172,6 +173,7 @@ def flood(total: int = 200_000, hold: int = 1_000, rejoin_every: float = 1.0,
         thrower = multiprocessing.get_context("spawn").Process(     # its own process, as from
             target=_throw, args=(host.port, total, hold, junk_every, theirs),  # another program
             name="hostile-flood")
+        cpu = host.cpu_seconds()
         thrower.start()
         newcomer_done = False
         try:
@@ -203,6 +205,7 @@ def flood(total: int = 200_000, hold: int = 1_000, rejoin_every: float = 1.0,
             if mine.poll(5):
                 out.thrown, out.errors, out.seconds = mine.recv()
             out.strangers = host.strangers()
+            out.host_cpu = host.cpu_seconds() - cpu
             ann.close()
     return out
 

@@ -164,6 +164,7 @@ class _Wormhole:
     peer: str = ""                   # how the peer is reached now (Dilation's description)
     peer_up: bool = False
     reconnects: int = 0
+    down_since: float | None = None  # when the peer was last lost (None: reached, or never yet)
     dead: float | None = None        # when the wormhole ended for want of its server
     w: Any = None
     dilated: Any = None
@@ -213,6 +214,9 @@ class _Wormhole:
         self.peer_up = isinstance(conn, ConnectedPeer)
         if self.peer_up:
             self.peer = conn.hint_description
+            self.down_since = None
+        elif was:
+            self.down_since = time.monotonic()
         if isinstance(conn, ReconnectingPeer) and was:
             self.reconnects += 1
         self.wake.set()
@@ -237,6 +241,10 @@ class _Wormhole:
         if w is not None:
             d = w.close()
             d.addErrback(lambda _f: None)     # a wormhole that never paired closes "lonely"
+
+    def unreachable_for(self) -> float:
+        """Seconds since the peer was lost (0 while it is reached)."""
+        return 0.0 if self.down_since is None else time.monotonic() - self.down_since
 
     @property
     def relayed(self) -> bool:

@@ -86,12 +86,15 @@ def _no_constant(name: str) -> Any:
     raise WireError(f"not JSON: {name}")
 
 
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)   # one, not one a line (json.loads)
+
+
 def decode(line: bytes, types: tuple[str, ...]) -> dict[str, Any]:
     """The message on ``line`` (one of ``types``), or ``WireError`` saying why it is none."""
     if len(line) > MAX_LINE:
         raise WireError(f"a line of more than {MAX_LINE} bytes")
     try:
-        data = json.loads(line.decode("utf-8"), parse_constant=_no_constant)
+        data = _DECODER.decode(line.decode("utf-8"))
     except UnicodeDecodeError:
         raise WireError("not UTF-8") from None
     except (ValueError, RecursionError):   # RecursionError: nested too deep for the parser

@@ -26,6 +26,7 @@ MAILBOX_ENV = "WIZARD_MAILBOX"   # the mailbox server (``--mailbox``; "off": no 
 RELAY_ENV = "WIZARD_RELAY"       # the transit relay (``--relay``)
 OFF = "off"
 NET_EVENT = pygame.event.custom_type()
+HOST_GONE_S = 30.0               # seconds without the host over the internet: say it may have quit
 
 
 def lan_address() -> str:
@@ -147,6 +148,12 @@ def keep_join(join: InternetJoin) -> None:
     through the same one)."""
     assert join.port is not None
     _joins[(LOOPBACK, join.port)] = (join, None)
+
+
+def internet_join(address: str, port: int) -> InternetJoin | None:
+    """The wormhole a joiner's table at (address, port) plays through, if it is one."""
+    kept = _joins.get((address, port))
+    return None if kept is None else kept[0]
 
 
 def claim_join(address: str, port: int, owner: object) -> None:

@@ -28,8 +28,8 @@ from wizard.net.keep import joiner_tokens, table_key, token_of
 from wizard.net.wire import Code
 from wizard.table import clean_name, is_valid_name
 
-from .. import text, theme
-from ..netui import NET_EVENT, close_join, keep_join, refusal_text, servers
+from .. import netui, text, theme
+from ..netui import NET_EVENT, close_join, internet_join, keep_join, refusal_text, servers
 from ..widgets import Button, TextBox, panel
 from .base import Overlay, Screen
 
@@ -188,13 +188,14 @@ class JoinScene(Screen):
 
     title = N_("Join a table")
 
-    def __init__(self, app: Any, code: str = "", name: str = "") -> None:
+    def __init__(self, app: Any, code: str = "", name: str = "", offer_last: bool = True) -> None:
+        """``offer_last``: offer the code of the table joined last (not when a new one is asked for)."""
         super().__init__(app)
         last = getattr(app.settings, "last_setup", None) or {}
         seats = last.get("seats") if isinstance(last, dict) else None
         first = seats[0].get("name") if seats and isinstance(seats[0], dict) else None
         last_code, last_name = last_table(app)
-        self.code = code or last_code
+        self.code = code or (last_code if offer_last else "")
         self.name = name or last_name or clean_name(first) or ""
         self.error = ""
         self.remote: RemoteGame | None = None
@@ -334,9 +335,21 @@ class JoinScene(Screen):
 
     def handle(self, event: pygame.event.Event) -> None:
         """The network's news wakes the loop (network waits are in real seconds, not the game's
-        clock)."""
-        if event.type != NET_EVENT:
-            super().handle(event)
+        clock). Enter in a field joins once there is a code, else goes to the code's field."""
+        if event.type == NET_EVENT:
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and (self.code_box.focus or self.name_box.focus) \
+                and not self.code_box.composing and not self.name_box.composing:
+            self.code_box.set_focus(False)
+            self.name_box.set_focus(False)
+            if self.code.strip():
+                self.join()
+            else:
+                self.code_box.set_focus(True)
+            self.app.dirty = True
+            return
+        super().handle(event)
 
     def back(self) -> None:
         """Back to the main menu (the connection being made closes: ``on_exit``)."""
@@ -394,6 +407,9 @@ class ReconnectScene(Overlay):
         # the host left the table ("Save and leave"): say so; this screen rejoins by itself when
         # the host resumes the game (the seat token works with the table's new code too)
         self.closed = r is not None and r.code is Code.CLOSED
+        # over the internet a host that quit comes back with new codes (its old wormhole is
+        # gone): say so, and offer to type the seat's new code
+        self.internet = internet_join(remote.address, remote.port)
         self.title = lambda: _("The host closed the table") if self.closed else _("Connection lost")
 
     def panel_rect(self) -> pygame.Rect:
@@ -408,8 +424,27 @@ class ReconnectScene(Overlay):
         r = self.panel_rect()
         u = self.unit
         bw = 260 * u
-        self.widgets.append(Button((r.centerx - bw / 2, r.bottom - 74 * u, bw, 52 * u),
+        if self.internet is None:
+            self.widgets.append(Button((r.centerx - bw / 2, r.bottom - 74 * u, bw, 52 * u),
+                                       _("Main menu"), self.give_up))
+            return
+        self.widgets.append(Button((r.centerx - bw - 10 * u, r.bottom - 74 * u, bw, 52 * u),
                                    _("Main menu"), self.give_up))
+        self.widgets.append(Button((r.centerx + 10 * u, r.bottom - 74 * u, bw, 52 * u),
+                                   _("Type the new code"), self.new_code, primary=True))
+
+    def host_gone(self) -> bool:
+        """Over the internet: the host closed the table or has not been reached for a while."""
+        w = self.internet
+        return w is not None and (self.closed or w.unreachable_for() >= netui.HOST_GONE_S)
+
+    def new_code(self) -> None:
+        """Join again with the seat's new code (the kept token gives this computer its seat)."""
+        if self.remote is not None:
+            self.remote.close()
+            self.remote = None
+        close_join(self.lost.address, self.lost.port)
+        self.app.go("net_join", code="", name=self.lost.hello.name, offer_last=False)
 
     def busy(self) -> bool:
         """Trying again on a timer."""
@@ -419,6 +454,8 @@ class ReconnectScene(Overlay):
         """Try again every few seconds; the table comes back when the host welcomes us."""
         if self.gave_up:
             return
+        if self.host_gone():
+            self.app.dirty = True          # the seconds without the host
         now = time.monotonic()
         r = self.remote
         if r is None:
@@ -468,6 +505,15 @@ class ReconnectScene(Overlay):
         u = self.unit
         if self.gave_up:
             line = self.gave_up
+        elif self.internet is not None and self.closed:
+            line = _("The host closed the table. When they resume the game, their screen shows "
+                     "a new internet code for your seat: type it to take your seat and hand "
+                     "back.")
+        elif self.host_gone():
+            line = _("The host cannot be reached over the internet (for {seconds} s). If they "
+                     "quit, their screen shows a new code for your seat when they resume the "
+                     "game: type it to take your seat back. Still trying…").format(
+                seconds=int(self.internet.unreachable_for()))  # type: ignore[union-attr]
         elif self.closed:
             line = _("The host closed the table. When they resume the game, you are back at "
                      "your seat: keep this screen open, or join again later with the same code.")

@@ -21,7 +21,7 @@ from wizard.net.host import NetHost, SeatStatus
 from wizard.net.keep import host_tables
 from wizard.table import GameOver, Outcome, Seat, Session, secret_seed
 
-from .. import text, theme
+from .. import netui, text, theme
 from ..layout import Box
 from ..netui import NET_EVENT, claim_join, close_internet, close_join, waker_for
 from ..widgets import Button, panel
@@ -209,7 +209,11 @@ class JoinerTableScene(TableScene):
                 and not getattr(outcome, "last", False) and \
                 (view.round > outcome.result.round or view.phase is not Phase.ROUND_END):  # type: ignore[union-attr]
             close()                        # the host dealt: the round-end screen closes
-        if r.lost and not self.reconnecting and not self.table.finished:
+        w = netui.internet_join(r.address, r.port)
+        gone = w is not None and w.unreachable_for() >= netui.HOST_GONE_S
+        if (r.lost or gone) and not self.reconnecting and not self.table.finished:
+            if gone:                       # over the internet a lost host is silence, not an
+                r.close()                  # end: the overlay says so and tries again
             self.reconnecting = True
             self.app.open("net_reconnect", remote=r, key=self.key)
         super().update(dt)

@@ -39,7 +39,7 @@ def _servers_name(value: object, mailbox: str | None) -> str:
     if value == "public":
         return _("public (magic-wormhole)")
     if value == "off":
-        return _("Off")
+        return pgettext("internet codes are", "Off")      # a plural: "Désactivés", "Desactivats"
     host = (mailbox or "").split("://", 1)[-1].split("/", 1)[0].rsplit(":", 1)[0]
     return host or _("our own…")
 
