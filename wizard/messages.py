@@ -457,6 +457,12 @@ def bids_against_tricks(total: int | str, tricks: int) -> str:
                     tricks).format(total=total, n=tricks)
 
 
+def bids_against_tricks_short(total: int | str, tricks: int) -> str:
+    """The same where the top bar is short of room, e.g. Bids 4/5 tricks."""
+    return ngettext("Bids {total}/{n} trick", "Bids {total}/{n} tricks",
+                    tricks).format(total=total, n=tricks)
+
+
 # TRANSLATORS: short month names in a date ("22 Nov 2026"); a language that puts a preposition
 # before the month ("22 de nov.") can include it here.
 _MONTHS: tuple[Callable[[], str], ...] = (

@@ -43,14 +43,18 @@ def top_items(sc: TableView, picture: Picture | None = None) -> dict[str, tuple[
         out[key] = (s, r)
         x = r.right + 20 * u
 
-    if pic.round:
-        place("round", sc.round_label(pic), big, "bold")
-        total = pic.bids_sum
-        place("bids", messages.bids_against_tricks("?" if total is None else total, pic.round),
-              size, "text")           # "Bids: 3 for 2 tricks", not "3 of 2" (read as players)
     assert pic.config is not None, "a table's picture knows its game"
     label = badge(pic.config)
-    if x + font(int(16 * u), text.face_for(label, "bold")).size(label)[0] + 20 * u <= right:
+    badge_w = font(int(16 * u), text.face_for(label, "bold")).size(label)[0] + 20 * u
+    if pic.round:
+        place("round", sc.round_label(pic), big, "bold")
+        total = "?" if pic.bids_sum is None else pic.bids_sum
+        start = x             # "Bids: 3 for 2 tricks", not "3 of 2" (read as players); where
+        place("bids", messages.bids_against_tricks(total, pic.round), size, "text")  # that
+        if x + badge_w > right:                # leaves no room for the edition's badge, the
+            x = start                          # short form "Bids 3/2 tricks"
+            place("bids", messages.bids_against_tricks_short(total, pic.round), size, "text")
+    if x + badge_w <= right:
         place("badge", label, int(16 * u), "bold", pad=10 * u)
     if pic.round:
         played = pic.tricks_played
