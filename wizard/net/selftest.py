@@ -28,6 +28,7 @@ from .host import NetHost, SeatStatus
 from .internet import LOOPBACK, InternetJoin, InternetTable, Phase, Servers
 from .joincode import decode
 
+LEAVE_S = 10.0   # how long the host waits for the joiner to leave once the game is over
 LIMIT = 120.0
 SEAT = 2
 ROUNDS = 3
@@ -90,8 +91,10 @@ def host(servers: Servers, seed: int = 33) -> int:
                 over = _step(table)
             h.wake.wait(0.005)
         totals = list(table.shown.totals) if table is not None else []
-        while h.status(SEAT) is SeatStatus.PLAYING and time.monotonic() < end:
-            h.wake.wait(0.05)           # the joiner takes in the last step, then leaves
+        leave = min(end, time.monotonic() + LEAVE_S)     # the joiner takes in the last step,
+        while h.status(SEAT) is SeatStatus.PLAYING and time.monotonic() < leave:   # then
+            h.wake.wait(0.05)           # leaves; a wormhole seat that went without a word is
+                                        # held for its return (Dilation): not waited for
             h.pump()
         _say({"moves": session.moves, "totals": totals, "over": over})
         return 0 if over else 1
