@@ -212,3 +212,42 @@ def test_hot_seat_game_played_to_the_end_through_the_ui(tmp_path: Path) -> None:
     assert isinstance(app.top, GameEndScene) and s.finished
     assert curtains > 10
     assert len(prefs.history()) == 1
+
+
+def test_ctrl_z_over_a_rounds_result_says_why_it_is_refused(tmp_path: Path) -> None:
+    """#35 (the second play-test): Ctrl+Z while the round's result is open did nothing visible,
+    its refusal drawn behind the panel; now the panel says why, and nothing changes."""
+    from wizard.engine import Phase
+    from wizard.ui.scenes.round_end import RoundEndScene
+    app = make_app(Prefs(tmp_path), size=(1024, 640), headless=True, threaded=False, speed="off",
+                   lang="en")
+    app.settings.ai_pause_ms = 0
+    s = Session.new(GameConfig(3, seed=5), [Seat.human("Ann"), Seat.ai("B", "easy"),
+                                            Seat.ai("C", "easy")])
+    t = TableScene(app, s)
+    app.replace(t)
+
+    def key(k: int, mod: int = 0) -> pygame.event.Event:
+        return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="")
+    for _ in range(2000):
+        if isinstance(app.top, RoundEndScene):
+            break
+        events = []
+        if t.table.waiting_for_click():
+            events = [key(pygame.K_RETURN)]
+        elif t.my_turn():
+            st = s.state
+            if st.phase is Phase.BID:
+                events = [key(pygame.K_0 + st.legal_actions()[0].n)]
+            else:
+                legal = t.table.legal_cards()
+                i = next(i for i, c in enumerate(t.sorted_hand()) if c in legal)
+                events = [key(pygame.K_RIGHT)] * (i + 1) + [key(pygame.K_RETURN)]
+        app.frame(0.05, events)
+    result = app.top
+    assert isinstance(result, RoundEndScene) and result.said is None
+    moves = s.moves
+    app.frame(0.05, [key(pygame.K_z, pygame.KMOD_LCTRL)])
+    assert app.top is result and s.moves == moves
+    assert result.said is not None and "has been scored" in result.said
+    app.screenshot(tmp_path / "refused.png")

@@ -13,6 +13,7 @@ import pygame
 from wizard import messages
 from wizard.i18n import _
 from wizard.table import RoundOver
+from wizard.table.takeback import TakeBackRule, refusal_text
 from wizard.table.tween import Tween
 
 from .. import text, theme
@@ -22,6 +23,7 @@ from .base import Overlay
 
 ROW, NOTE, LINE = 46, 22, 26       # heights (in units) of a row, a row's bonus line, a person's line
 HEAD, FOOT = 104, 96               # above the first row (title, column heads); below the lines
+SAID = 44                          # a take-back's refusal, when Ctrl+Z was pressed here (2 lines)
 
 
 class RoundEndScene(Overlay):
@@ -36,6 +38,19 @@ class RoundEndScene(Overlay):
         self.count = Tween(app.clock, 1.2 * app.speed)
         self.auto_at = app.clock.now + max(0.4, 2.6 * app.speed) if outcome.auto else None
         self.closed = False
+        self.said: str | None = None     # why Ctrl+Z does nothing here, once it is pressed
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Ctrl+Z over the round's result is refused here, where it can be read (#35: the
+        table's refusal was drawn behind this panel, so the key seemed to do nothing)."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_z \
+                and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            if self.said is None:
+                self.said = refusal_text(TakeBackRule.ROUND_SCORED)
+                self.layout(*self.size)          # the panel grows by the refusal's lines
+            self.app.dirty = True
+            return
+        super().handle(event)
 
     def title(self) -> str:
         """Round number (and whether it was the last)."""
@@ -46,9 +61,10 @@ class RoundEndScene(Overlay):
         sm = self.summary
         rows = sum(ROW + (NOTE if r.notes else 0) for r in sm.rows)
         lines = LINE * (len(sm.lines) + (1 if sm.note else 0))
-        need = HEAD + rows + 14 + lines + FOOT
+        need = HEAD + rows + 14 + lines + FOOT + (SAID if self.said else 0)
         room = self.size[1] * 0.94 / self.unit
-        squeeze = min(1.0, (room - HEAD - FOOT - 14) / max(1, rows + lines))
+        squeeze = min(1.0, (room - HEAD - FOOT - 14 - (SAID if self.said else 0))
+                      / max(1, rows + lines))
         return min(need, room), squeeze
 
     def panel_rect(self) -> pygame.Rect:
@@ -144,3 +160,7 @@ class RoundEndScene(Overlay):
                       theme.GOOD if line.made else theme.INK, "bold", anchor="center",
                       max_w=r.w - 40 * u)
             y += LINE * u * k
+        if self.said:                    # above the Continue button, in the room FOOT leaves
+            text.draw_wrapped(surf, self.said, pygame.Rect(r.x + 24 * u, r.bottom - (FOOT + SAID - 18) * u,
+                                                           r.w - 48 * u, 0),
+                              max(text.TEXT_FLOOR, int(14 * u)), theme.BAD, align="center")
