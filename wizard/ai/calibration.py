@@ -60,7 +60,21 @@ def logit(p: float) -> float:
 #: (zero bids, other bids) each, by ``python -m wizard.ai.calibration_fit`` on runs of
 #: ``python -m wizard.bench calibration --table KIND``. A kind not listed uses the map above
 #: (fitted at mixed tables of Normal and Hard seats).
-TABLE_MAPS: dict[str, tuple[Group, Group]] = {}
+TABLE_MAPS: dict[str, tuple[Group, Group]] = {
+    # Fitted on the truths of 36 positions (coach_truth.json of 31,816 checkpoint lines, 70-100
+    # deals per position and table) against the coach's raw chances with the look-ahead seat
+    # (seed 1 of ``bench coach-truth``); no clamp (low, high = -99, 99), no bend.
+    "normal:look": ((0.194, 0.895, -99.0, 99.0, 0.0, 0.0, 0.0),
+                    (0.937, 0.647, -99.0, 99.0, -2.538, 0.0, 0.0)),
+    "hard:look": ((-0.22, 0.514, -99.0, 99.0, 0.0, 0.0, 0.0),
+                  (0.267, 0.541, -99.0, 99.0, -1.893, 0.0, 0.0)),
+}
+#: Table kinds where the coach's own seat looks one card ahead in a bid's play-outs
+#: (``own_seat.look_play_out``): its raw chances are another model's, so they have their own map,
+#: ``TABLE_MAPS[kind + ":look"]``, fitted on the truths of single positions (``coach_truth.json``)
+#: by ``logit(p) = a + b * logit(raw) + c * bid / round``; fitted on every position, checked
+#: fitting on one half of the positions and judging the other (docs/coach.md).
+LOOK_KINDS: frozenset[str] = frozenset(k.split(":")[0] for k in TABLE_MAPS if k.endswith(":look"))
 #: The model's measured error at tables of each kind is not a calibration: it is measured against
 #: the truths of single positions and read from a file (``model_error.py``).
 

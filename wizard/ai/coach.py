@@ -38,10 +38,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Action, Bid, Phase, PlayerView
-from .calibration import calibrate
+from .calibration import LOOK_KINDS, calibrate
 from .expert import ExpertPlayer
 from .knowledge import Info, info_of, legal_codes, pick
 from .model_error import FAR, far_error, far_points_shown
+from .own_seat import look_play_out
 from .race import Race, bid_value
 from .rollout import Rules, World, apply_card, play_out
 from .search import WorldSource, endgame_value, rules_of
@@ -168,6 +169,10 @@ class Coach:
     max_work = 1_500_000    # simulated card plays per decision (about 2 s here): the usual stop
     keep = 3                # cards never dropped from the race (the hint shows this many)
     z_prune = 3.0
+    #: In the bids' play-outs at a table of a kind in ``calibration.LOOK_KINDS``, the asking seat
+    #: looks one card ahead at its first card (``own_seat.look_play_out``); False: the rule
+    #: policy everywhere (the coach before, for the benchmarks' "before").
+    own_seat = True
 
     def __init__(self, cap_s: float = 10.0, table: Sequence[str | None] | None = None,
                  model_table: bool = True) -> None:
@@ -261,7 +266,10 @@ class Coach:
         cands = sorted(set(cands) | {b for b in also if b in legal})
         seat = info.seat
         source, rules, kind, world_cost = self.model(info, rng, table)
-        stats = {b: BidStats(b, info.round, kind) for b in cands}
+        # The seat looks one card ahead (``own_seat``) where the table's kind has a map fitted
+        # to that model (``calibration.LOOK_KINDS``); elsewhere the rule policy and its map.
+        look = self.own_seat and kind in LOOK_KINDS
+        stats = {b: BidStats(b, info.round, f"{kind}:look" if look else kind) for b in cands}
         made_points = {b: bid_value(b, b, False, False, info) for b in cands}
         deadline = time.thread_time() + self.cap_s
         est: dict[int, dict[str, Any]] = {}
@@ -274,7 +282,7 @@ class Coach:
                 for b in cands:
                     w = base.copy()
                     w.bids[seat] = b
-                    work += play_out(w, rules)
+                    work += look_play_out(w, rules, seat) if look else play_out(w, rules)
                     k, void = w.tricks[seat], w.voided
                     stats[b].add(k, void, bid_value(b, k, w.grail_winner == seat, void, info))
             worlds = stats[cands[0]].n

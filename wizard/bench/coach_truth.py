@@ -102,7 +102,8 @@ def compare(positions: Sequence[Position], truths: dict[str, Any], seed: int = 1
             bids = {int(b): r for b, r in per["bids"].items() if r["deals"] >= min_deals}
             if not bids:
                 continue
-            key = f"{pos.pid}:{table}:{seed}:{'table' if coach.model_table else 'none'}"
+            key = (f"{pos.pid}:{table}:{seed}:{'table' if coach.model_table else 'none'}"
+                   f"{':look' if coach.own_seat else ''}")
             got = cache.get(key) if cache is not None else None
             if not isinstance(got, dict) or "ev" not in got:    # none, or an older cache's line
                 notes = coach_at(pos, table, seed, coach)
@@ -260,12 +261,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "wizard/ai/coach_error.json, which the hint reads)")
     p.add_argument("--no-table", action="store_true",
                    help="the coach not told who sits at the table (the model before #37)")
+    p.add_argument("--rule-seat", action="store_true",
+                   help="the coach's own seat played by the rule policy in its play-outs, with "
+                        "the mixed map (the model before the look-ahead of own_seat.py)")
     args = p.parse_args(argv)
     positions, truths = load_truth(args.truth)
     if args.positions:
         positions = positions[:args.positions]
     started = time.perf_counter()
     coach = Coach(model_table=not args.no_table)
+    coach.own_seat = not args.rule_seat
     cache: dict[str, Any] | None = None
     if args.cache is not None:
         cache = json.loads(args.cache.read_text(encoding="utf-8")) if args.cache.exists() else {}
@@ -279,7 +284,7 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"sits at the table; {time.perf_counter() - started:.0f} s")
     ok = summary(rows, agree)
     if args.write_errors is not None:
-        if args.no_table or args.positions:
+        if args.no_table or args.rule_seat or args.positions:
             p.error("--write-errors needs the coach told the table, over every position")
         write_errors(args.write_errors, rows, agree, truths, args.seed, args.min_deals)
         print(f"measured errors written to {args.write_errors}")
