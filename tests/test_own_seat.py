@@ -68,7 +68,7 @@ def test_the_coachs_points_move_toward_the_truth_at_a_normal_table() -> None:
     pos = next(p for p in positions if p.pid == "s37g1")
     truth = truths["s37g1"]["normal"]["bids"]["3"]["points"]
     old, new = Coach(), Coach()
-    old.own_seat = False
+    new.own_seat = True
     before = coach_at(pos, "normal", 1, old)["ev"][3]
     after = coach_at(pos, "normal", 1, new)["ev"][3]
     assert abs(after - truth) < abs(before - truth) - 5

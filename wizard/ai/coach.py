@@ -169,10 +169,11 @@ class Coach:
     max_work = 1_500_000    # simulated card plays per decision (about 2 s here): the usual stop
     keep = 3                # cards never dropped from the race (the hint shows this many)
     z_prune = 3.0
-    #: In the bids' play-outs at a table of a kind in ``calibration.LOOK_KINDS``, the asking seat
-    #: looks one card ahead at its first card (``own_seat.look_play_out``); False: the rule
-    #: policy everywhere (the coach before, for the benchmarks' "before").
-    own_seat = True
+    #: True: in the bids' play-outs at a table of a kind in ``calibration.LOOK_KINDS``, the
+    #: asking seat looks one card ahead at its first card (``own_seat.look_play_out``). Off by
+    #: default: nearer the truths of single positions (docs/coach.md), but it doubles a bid's CPU
+    #: time and leaves a third of the hint's bids short of their precision within the work cap.
+    own_seat = False
 
     def __init__(self, cap_s: float = 10.0, table: Sequence[str | None] | None = None,
                  model_table: bool = True) -> None:

@@ -261,16 +261,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "wizard/ai/coach_error.json, which the hint reads)")
     p.add_argument("--no-table", action="store_true",
                    help="the coach not told who sits at the table (the model before #37)")
-    p.add_argument("--rule-seat", action="store_true",
-                   help="the coach's own seat played by the rule policy in its play-outs, with "
-                        "the mixed map (the model before the look-ahead of own_seat.py)")
+    p.add_argument("--look-seat", action="store_true",
+                   help="the coach's own seat looks one card ahead in its bids' play-outs at "
+                        "Normal and Hard tables (own_seat.py, with its maps; off in the hint)")
     args = p.parse_args(argv)
     positions, truths = load_truth(args.truth)
     if args.positions:
         positions = positions[:args.positions]
     started = time.perf_counter()
     coach = Coach(model_table=not args.no_table)
-    coach.own_seat = not args.rule_seat
+    coach.own_seat = args.look_seat
     cache: dict[str, Any] | None = None
     if args.cache is not None:
         cache = json.loads(args.cache.read_text(encoding="utf-8")) if args.cache.exists() else {}
@@ -284,7 +284,7 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"sits at the table; {time.perf_counter() - started:.0f} s")
     ok = summary(rows, agree)
     if args.write_errors is not None:
-        if args.no_table or args.rule_seat or args.positions:
+        if args.no_table or args.look_seat or args.positions:
             p.error("--write-errors needs the coach told the table, over every position")
         write_errors(args.write_errors, rows, agree, truths, args.seed, args.min_deals)
         print(f"measured errors written to {args.write_errors}")
