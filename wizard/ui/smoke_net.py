@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 NET_SCREENS = ("net-host-waiting", "net-join", "net-table-joiner", "net-waiting-reconnect",
                "net-join-internet", "net-offline", "net-host-closed", "net-menu-rejoin",
-               "net-continue")
+               "net-continue", "net-host-gone")
 LOOPBACK = "127.0.0.1"
 _open: list[Any] = []          # hosts and connections of the last net screen (closed at the next)
 
@@ -95,6 +95,20 @@ class _Forget:
             host_tables(self.app.prefs.data_dir).drop(self.gid)
         if self.key:
             joiner_tokens(self.app.prefs.data_dir).drop(self.key)
+
+
+class _Silent:
+    """What the screens read of a joiner's wormhole whose host has been silent for ``seconds``
+    (the smoke test draws the overlay without a killed host; the tests kill one)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def unreachable_for(self) -> float:
+        return self.seconds
+
+    def close(self) -> None:
+        """Nothing is open."""
 
 
 def make_net_screen(app: App, name: str) -> None:
@@ -205,6 +219,26 @@ def make_net_screen(app: App, name: str) -> None:
               "the reconnect overlay")
         if name == "net-menu-rejoin":
             app.go("menu")
+        for _i in range(3):
+            app.frame(0.0)
+    elif name == "net-host-gone":
+        # an internet joiner whose host has been silent for 23 s (killed, or its link down):
+        # the overlay that waits for it, with the new code and the menu
+        seats = [Seat.ai("Anna", "easy"), Seat.human("Núria"), Seat.ai("Merlin", "easy"),
+                 Seat.ai("Morgana", "easy")]
+        s = _played(seats, 1)
+        host = NetHost(s, [1], bind=LOOPBACK, port=0)
+        host.open()
+        _open.append(host)
+        r = RemoteGame(LOOPBACK, host.port, host.secret, "Núria")
+        r.connect()
+        _open.append(r)
+        _wait(lambda: r.ready, lambda: (host.pump(), r.pump()), "the welcome")
+        from . import netui
+        netui._joins[(LOOPBACK, host.port)] = (_Silent(23.0), None)   # type: ignore[assignment]
+        app.go("net_table_joiner", remote=r, key=table_key(LOOPBACK, host.port, host.secret))
+        _wait(lambda: type(app.top).__name__ == "ReconnectScene", lambda: app.frame(0.0),
+              "the host-gone overlay")
         for _i in range(3):
             app.frame(0.0)
     elif name == "net-continue":

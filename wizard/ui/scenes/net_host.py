@@ -273,8 +273,8 @@ class NetHostScene(Screen):
         listening; after Start the table screen has the host."""
         self.stop()
         if self.host is not None and not self.started:
+            self.host.close()          # first: the joiners are told, through the wormholes
             close_internet(self.host)
-            self.host.close()
 
     def stop(self) -> None:
         """The waker ends (the host goes on, to the table, or is closed)."""

@@ -9,6 +9,7 @@ overlay tries again every few seconds with the kept token until the host gives t
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -388,14 +389,23 @@ class JoinScene(Screen):
 
 
 class ReconnectScene(Overlay):
-    """Over a joiner's table whose connection was lost: tries again with the kept token."""
+    """Over a joiner's table whose connection was lost: tries again with the kept token.
+
+    Over the internet the table's connection may be kept while the host cannot be reached
+    (``unreachable``: Dilation holds it through a dropped link): then this screen only waits,
+    says for how long the host has been silent, offers the new code and the menu, and closes by
+    itself when the host is reached again (``back``); if the connection ends after all, it tries
+    again as after any loss."""
 
     title = N_("Connection lost")
 
-    def __init__(self, app: Any, remote: RemoteGame, key: str) -> None:
+    def __init__(self, app: Any, remote: RemoteGame, key: str, *, unreachable: bool = False,
+                 back: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.lost = remote
         self.key = key
+        self.waiting = unreachable and not remote.lost
+        self.back_to_table = back
         self.tries = 0
         self.next_try = time.monotonic() + 0.5
         self.remote: RemoteGame | None = None
@@ -456,6 +466,9 @@ class ReconnectScene(Overlay):
             return
         if self.host_gone():
             self.app.dirty = True          # the seconds without the host
+        if self.waiting:
+            self.wait_for_host()
+            return
         now = time.monotonic()
         r = self.remote
         if r is None:
@@ -488,6 +501,25 @@ class ReconnectScene(Overlay):
             r.close()
             self.remote = None
             self.next_try = now + RETRY_S
+
+    def wait_for_host(self) -> None:
+        """The connection is kept (the table below reads it): close when the host is reached
+        again; once it ends (the host closed the table, or gave the seat to its computer
+        meanwhile), try again with the token as after any loss."""
+        r = self.lost
+        if r.lost:
+            self.waiting = False
+            self.next_try = time.monotonic() + 0.5
+            why = r.refused.code if r.refused is not None else None
+            if why is Code.CLOSED:
+                self.closed = True
+            elif why in (Code.TOKEN, Code.REPLACED):
+                self.gave_up = refusal_text(why)
+            self.app.dirty = True
+        elif self.internet is not None and self.internet.unreachable_for() == 0:
+            self.app.pop(self)             # the host is back: the same connection plays on
+            if self.back_to_table is not None:
+                self.back_to_table()
 
     def give_up(self) -> None:
         """Back to the main menu (the token stays kept: joining again takes the seat back)."""

@@ -40,10 +40,20 @@ class HostTableScene(TableScene):
         self.lend_buttons: list[tuple[Button, int]] = []
         self.guessed = host.counts.refused.get("secret", 0)
         self.strangers = 0
+        self.was_away: list[int] = []
 
     def away(self) -> list[int]:
-        """The seats whose joiner dropped and that nobody plays meanwhile."""
-        return [s for s in sorted(self.host.open_seats) if self.host.status(s) is SeatStatus.AWAY]
+        """The seats whose joiner dropped and that nobody plays meanwhile; over the internet
+        also those whose joiner has been silent for ``JOINER_GONE_S`` (its connection is kept by
+        Dilation, so it does not drop: a joiner that quit or lost its link looks the same)."""
+        return [s for s in sorted(self.host.open_seats) if self.host.status(s) is SeatStatus.AWAY
+                or self.silent(s)]
+
+    def silent(self, seat: int) -> bool:
+        """Whether ``seat``'s internet joiner is still seated but has not been heard of for
+        ``JOINER_GONE_S`` seconds."""
+        return (self.host.status(seat) is SeatStatus.PLAYING
+                and netui.silent_for(self.host, seat) >= netui.JOINER_GONE_S)
 
     def update(self, dt: float) -> None:
         """Take in the joiners' moves, arrivals and departures, then move the table on; keep
@@ -58,6 +68,10 @@ class HostTableScene(TableScene):
         if guessed != self.guessed:
             self.guessed = guessed
             keep_table(self.app, self.game, self.host)
+        away = self.away()
+        if away != self.was_away:          # a joiner dropped, fell silent or came back
+            self.was_away = away
+            self.app.dirty = True
         if self.table.remote != self.host.remote:
             self.table.remote = self.host.remote
             self.app.dirty = True
@@ -93,9 +107,10 @@ class HostTableScene(TableScene):
         """Off at a network table."""
 
     def lend(self, seat: int) -> None:
-        """A computer player plays ``seat`` until its joiner is back."""
-        if self.host.status(seat) is SeatStatus.AWAY:
-            self.host.lend(seat, "normal")
+        """A computer player plays ``seat`` until its joiner is back (a silent internet joiner's
+        connection is let go: back, it rejoins with its token and takes the seat back)."""
+        if self.host.status(seat) is SeatStatus.AWAY or self.silent(seat):
+            self.host.lend(seat, "normal", drop=True)
             self.table.remote = self.host.remote
             self.app.dirty = True
 
@@ -126,8 +141,8 @@ class HostTableScene(TableScene):
         if self.waker is not None:
             self.waker.stop()
             self.waker = None
+        self.host.close()          # first: the joiners are told, through the wormholes
         close_internet(self.host)
-        self.host.close()
         if not self.game.finished and self.host.counts.refused.get("secret", 0) != self.guessed:
             keep_table(self.app, self.game, self.host)
         super().close()
@@ -212,11 +227,17 @@ class JoinerTableScene(TableScene):
         w = netui.internet_join(r.address, r.port)
         gone = w is not None and w.unreachable_for() >= netui.HOST_GONE_S
         if (r.lost or gone) and not self.reconnecting and not self.table.finished:
-            if gone:                       # over the internet a lost host is silence, not an
-                r.close()                  # end: the overlay says so and tries again
+            # over the internet a lost host is silence, not an end: the overlay says so and
+            # keeps the connection (Dilation holds it), closing by itself if the host is back
             self.reconnecting = True
-            self.app.open("net_reconnect", remote=r, key=self.key)
+            self.app.open("net_reconnect", remote=r, key=self.key, unreachable=not r.lost,
+                          back=self.host_back)
         super().update(dt)
+
+    def host_back(self) -> None:
+        """The host is reached again after a silence: the table plays on."""
+        self.reconnecting = False
+        self.app.dirty = True
 
     def handle(self, event: pygame.event.Event) -> None:
         """The network's news wakes the loop."""

@@ -1,0 +1,68 @@
+"""The host of an internet table in a process of its own (``test_net_host_gone.py``, #33), on
+127.0.0.1 only: ``host MAILBOX RELAY PING_S [DIRECT]`` opens a ``NetHost`` for seats 2 and 3 with
+an ``InternetTable`` through the given mailbox server and relay (Dilation's keep-alive every
+``PING_S`` seconds), prints ``{"code": <seat 2's internet code>, "port", "secret"}``, pumps the
+host until seat 2 is played, prints ``{"seated": 2}``, and then serves on; a line on its standard
+input: ``quit`` closes the table as the host's screen does ("Save and leave", the window's
+close); ``table`` sends the joiners the seats again (a line that shows the connection is alive). The test kills it with SIGKILL for a crash."""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from netplay import NetGame, say  # noqa: E402
+from wormholes import loopback_only  # noqa: E402
+
+from wizard.engine import GameConfig  # noqa: E402
+from wizard.net import internet  # noqa: E402
+from wizard.net.host import SeatStatus  # noqa: E402
+from wizard.net.internet import InternetTable, Servers  # noqa: E402
+
+
+def host(mailbox: str, relay: str, ping: float, direct: bool) -> None:
+    internet.PING_S = ping
+    game = NetGame.open(GameConfig(4, seed=4242))
+    net = InternetTable(game.host, Servers(mailbox, relay, direct=direct))
+    net.open()
+    end = time.monotonic() + 30
+    while net.code(2) is None:
+        assert time.monotonic() < end, "no code"
+        net.wake.wait(0.05)
+        net.wake.clear()
+    say({"code": net.code(2), "port": game.host.port, "secret": game.host.secret})
+    quit_, table = threading.Event(), threading.Event()
+
+    def read() -> None:
+        for line in sys.stdin:
+            if line.strip() == "quit":
+                quit_.set()
+                return
+            if line.strip() == "table":
+                table.set()
+    threading.Thread(target=read, daemon=True).start()
+    seated = False
+    while not quit_.is_set():
+        game.host.pump()
+        if table.is_set():
+            table.clear()
+            game.host._send_table()
+        if not seated and game.host.status(2) is SeatStatus.PLAYING:
+            seated = True
+            say({"seated": 2})
+        game.host.wake.wait(0.05)
+    game.host.close()                  # as the host's screen closes its table: the joiners are
+    net.close()                        # told, then the wormholes close
+    say({"closed": True})
+    time.sleep(2)
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "host":
+        with loopback_only():
+            host(sys.argv[2], sys.argv[3], float(sys.argv[4]),
+                 len(sys.argv) < 6 or sys.argv[5] != "relay")
