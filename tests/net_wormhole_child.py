@@ -4,10 +4,11 @@ an ``InternetTable`` through the given mailbox server and relay (Dilation's keep
 ``PING_S`` seconds), prints ``{"code": <seat 2's internet code>, "port", "secret"}``, pumps the
 host until seat 2 is played, prints ``{"seated": 2}``, and then serves on; a line on its standard
 input: ``quit`` closes the table as the host's screen does ("Save and leave", the window's
-close); ``table`` sends the joiners the seats again (a line that shows the connection is alive). The test kills it with SIGKILL for a crash."""
+close, then the program ends at once); ``table`` sends the joiners the seats again (a line that shows the connection is alive). The test kills it with SIGKILL for a crash."""
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
@@ -58,7 +59,7 @@ def host(mailbox: str, relay: str, ping: float, direct: bool) -> None:
     game.host.close()                  # as the host's screen closes its table: the joiners are
     net.close()                        # told, then the wormholes close
     say({"closed": True})
-    time.sleep(2)
+    os._exit(0)                        # and the program ends at once (the window was closed)
 
 
 if __name__ == "__main__":
