@@ -135,6 +135,11 @@ class NetHost:
                 return SeatStatus.LENT
             return SeatStatus.AWAY if seat in self._tokens else SeatStatus.OPEN
 
+    def connection(self, seat: int) -> object | None:
+        """The connection that plays ``seat`` now (another one once its joiner came back)."""
+        with self._lock:
+            return self._conns.get(seat)
+
     def lend(self, seat: int, level: str = "normal", *, drop: bool = False) -> None:
         """A computer player of ``level`` plays ``seat`` until its joiner comes back (who then
         takes it back at once). Only a seat open to joiners and not played now, unless ``drop``:

@@ -344,6 +344,10 @@ class InternetTable:
         self.servers = servers
         self.wake = threading.Event()
         self.invitations: dict[int, Invitation] = {}
+        # seat -> the wormholes its earlier codes opened, kept open after a new code was given
+        # for it (``renew(keep_old=True)``): a joiner who was only out of reach comes back
+        # through its own by Dilation; closed with the table
+        self.former: dict[int, list[Invitation]] = {}
         self._lock = threading.Lock()
 
     def _message(self, seat: int) -> bytes:
@@ -355,9 +359,11 @@ class InternetTable:
         for seat in sorted(self.host.open_seats):
             self.renew(seat)
 
-    def renew(self, seat: int, *, offline: bool = False) -> Invitation:
-        """A new code for ``seat`` (its old wormhole, if any, is closed); ``offline``: the last
-        try found no mailbox server, and this one says so until it does."""
+    def renew(self, seat: int, *, offline: bool = False, keep_old: bool = False) -> Invitation:
+        """A new code for ``seat`` (its old wormhole, if any, is closed, or with ``keep_old``
+        kept open if a joiner used it: the host's table gives a new code to a seat whose joiner
+        is gone or silent, and a joiner only out of reach still comes back through the old one);
+        ``offline``: the last try found no mailbox server, and this one says so until it does."""
         invite = Invitation(seat, self._message(seat), (self.host.bind, self.host.port),
                             self.servers, self.wake)
         if offline:
@@ -365,6 +371,9 @@ class InternetTable:
         with self._lock:
             old = self.invitations.get(seat)
             self.invitations[seat] = invite
+            if old is not None and keep_old and old.phase is Phase.JOINED:
+                self.former.setdefault(seat, []).append(old)
+                old = None
         if old is not None:
             in_reactor(old._close)
         invite.start()
@@ -381,12 +390,15 @@ class InternetTable:
         invite = self.invitations.get(seat)
         return Phase.CLOSED if invite is None else invite.phase
 
-    def pump(self) -> None:
+    def pump(self, seats: Any = None) -> None:
         """On the host's game thread: a code spoiled by a wrong one is replaced by a new one, and
-        without the mailbox server a new try is made every ``RETRY`` seconds."""
+        without the mailbox server a new try is made every ``RETRY`` seconds (for ``seats``
+        only, if given: at the table, those given a new code)."""
         self.wake.clear()
         now = time.monotonic()
         for seat, invite in list(self.invitations.items()):
+            if seats is not None and seat not in seats:
+                continue
             if invite.phase in (Phase.WRONG_CODE, Phase.FAILED) or (
                     invite.dead is not None and now - invite.dead > RETRY):
                 self.renew(seat, offline=invite.dead is not None)
@@ -399,10 +411,23 @@ class InternetTable:
     def unreachable_for(self, seat: int) -> float:
         """Seconds since the joiner of ``seat``'s wormhole last gave a sign of life, once it
         counts as lost (0 while it is reached, or if nobody joined by this seat's code)."""
+        # after a new code (``renew(keep_old=True)``) the seat is still played through its old
+        # wormhole until its joiner is back by the new one (``settle``): its silence is the old
+        # one's (someone else who typed the new code and was refused changes nothing)
+        former = [i for i in self.former.get(seat, ()) if i.phase is Phase.JOINED]
+        if former:
+            return former[-1].unreachable_for()
         invite = self.invitations.get(seat)
         if invite is None or invite.phase is not Phase.JOINED:
             return 0.0
         return invite.unreachable_for()
+
+    def settle(self, seat: int) -> None:
+        """``seat``'s joiner is back by its new code: the old wormholes close."""
+        with self._lock:
+            old = self.former.pop(seat, [])
+        for invite in old:
+            in_reactor(invite._close)
 
     def close(self, flush: float = 1.0) -> None:
         """Close every wormhole. Close the ``NetHost`` first: what it said last (the table
@@ -410,6 +435,8 @@ class InternetTable:
         that a joiner hears at once that the host left."""
         with self._lock:
             invites = list(self.invitations.values())
+            invites += [i for old in self.former.values() for i in old]
+            self.former = {}
         done = threading.Event()
 
         def shut() -> None:

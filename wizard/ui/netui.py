@@ -138,6 +138,11 @@ def internet_table(app: object, host: Any) -> InternetTable | None:
     return table
 
 
+def table_of(host: Any) -> InternetTable | None:
+    """``host``'s internet invitations if it has them (none is made here)."""
+    return _tables.get(host)
+
+
 def silent_for(host: Any, seat: int) -> float:
     """Seconds since the internet joiner of ``host``'s ``seat`` was last heard of, once its link
     counts as lost (0 while reached, or without internet codes)."""
