@@ -124,7 +124,9 @@ def test_a_crashed_joiner_comes_back_by_a_new_code_to_its_seat_and_hand(
         t0 = time.monotonic()
         until(lambda: table.away() == [1], 3 * PING_S + 5, host_app)
         print(f"the host waits for the crashed joiner {time.monotonic() - t0:.2f} s after SIGKILL")
-        assert "New code" in [b.label for b, _s in table.code_buttons] or not table.code_buttons
+        lines = drawn(host_app, monkeypatch)
+        assert "Waiting for Núria (reconnecting…)" in lines
+        assert [(b.label, s) for b, s in table.code_buttons] == [("New code", 1)]
         table.new_code(1)
         net = netui.table_of(scene.host)
         until(lambda: net.code(1) is not None, 30, host_app)
