@@ -56,8 +56,13 @@ class HostTableScene(TableScene):
         also those whose joiner has been silent for ``JOINER_GONE_S`` (its connection is kept by
         Dilation, so it does not drop: a joiner that quit or lost its link looks the same)."""
         return [s for s in sorted(self.host.open_seats) if self.host.status(s) is SeatStatus.AWAY
-                or self.silent(s) or (self.host.status(s) is SeatStatus.LENT
-                                      and table_of(self.host) is not None)]
+                or self.silent(s)]
+
+    def banners(self) -> list[int]:
+        """The seats with a banner: those ``away``, and over the internet those lent to the
+        computer meanwhile (its banner offers a new code for the seat's joiner)."""
+        lent = [s for s in sorted(self.host.open_seats) if self.host.status(s) is SeatStatus.LENT]
+        return sorted(self.away() + (lent if table_of(self.host) is not None else []))
 
     def silent(self, seat: int) -> bool:
         """Whether ``seat``'s internet joiner is still seated but has not been heard of for
@@ -78,7 +83,7 @@ class HostTableScene(TableScene):
         if guessed != self.guessed:
             self.guessed = guessed
             keep_table(self.app, self.game, self.host)
-        away = self.away()
+        away = self.banners()
         if away != self.was_away:          # a joiner dropped, fell silent or came back
             self.was_away = away
             self.renewed &= set(away)      # back: the new code is no longer shown
@@ -144,7 +149,7 @@ class HostTableScene(TableScene):
         gets no seat by it). The old wormhole stays open: a joiner who was only out of reach
         still comes back through it."""
         net = table_of(self.host)
-        if net is None or seat not in self.away():
+        if net is None or seat not in self.banners():
             return
         net.renew(seat, keep_old=True)
         self.renewed.add(seat)
@@ -209,7 +214,7 @@ class HostTableScene(TableScene):
             box = pygame.Rect(10 * u, self.lay.top_bar.bottom + 6 * u, w * 0.3, 80 * u)
             text.draw_wrapped(surf, said, box, int(14 * u), theme.BAD)
         bh, ch = 52 * u, 42 * u
-        away = self.away()
+        away = self.banners()
         net = table_of(self.host)
         bw = min(w - 20 * u, (820 if net is not None else 640) * u)
         total = sum(bh + 6 * u + (ch if s in self.renewed else 0) for s in away)
