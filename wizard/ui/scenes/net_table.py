@@ -165,7 +165,12 @@ class HostTableScene(TableScene):
             box = pygame.Rect(x, y, bw, bh)
             y += bh + 6 * u
             panel(surf, box, u)
-            text.draw(surf, _("Waiting for {name} (reconnecting…)").format(name=name),
+            # "Waiting for" only when the table waits for that seat; while another seat plays,
+            # the seat is only said to be gone (a play-test: "Waiting for Núria" on the host's
+            # own turn read as if the host could not play)
+            line = _("Waiting for {name} (reconnecting…)") if self.table.acting_seat() == seat \
+                else _("{name}: connection lost (reconnecting…)")
+            text.draw(surf, line.format(name=name),
                       (box.x + 16 * u, box.centery), int(18 * u), theme.ACCENT, "bold",
                       anchor="midleft", max_w=box.w - 270 * u)
             button = Button((box.right - 250 * u, box.y + 6 * u, 240 * u, bh - 12 * u),
