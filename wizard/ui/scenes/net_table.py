@@ -225,8 +225,13 @@ class HostTableScene(TableScene):
             y += box.h + 6 * u
             panel(surf, box, u)
             lent = self.host.status(seat) is SeatStatus.LENT
-            line = _("A computer plays for {name} until they are back").format(name=name) \
-                if lent else _("Waiting for {name} (reconnecting…)").format(name=name)
+            # "Waiting for" only when the table waits for that seat; while another seat plays,
+            # the seat is only said to be gone (a play-test: "Waiting for Núria" on the host's
+            # own turn read as if the host could not play)
+            line = _("A computer plays for {name} until they are back") if lent else \
+                _("Waiting for {name} (reconnecting…)") if self.table.acting_seat() == seat \
+                else _("{name}: connection lost (reconnecting…)")
+            line = line.format(name=name)
             right = box.right - 10 * u
             if not lent:
                 button = Button((right - 240 * u, box.y + 6 * u, 240 * u, bh - 12 * u),
