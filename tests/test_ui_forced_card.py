@@ -73,3 +73,41 @@ def test_a_forced_card_is_said_and_a_key_does_not_end_its_pause() -> None:
         if top is not t:
             press(app, pygame.K_RETURN)                      # a round's result: go on
     assert said > 0 and held_keys >= 1 and early > 0, (said, held_keys, t.game.round, table.phase, app.top)
+
+
+def test_a_forced_card_is_not_said_into_the_next_round() -> None:
+    """A play-test: a round's last card played for the person ("Only the 13 of elves could be
+    played.") was still said through the round's result and the next round's deal."""
+    app = make_app(size=(1024, 640), speed="normal", headless=True, threaded=False, lang="en")
+    app.settings.ai_pause_ms = 100
+    app.settings.trick_hold_ms = 200
+    seats = [Seat.human("Ann"), Seat.ai("Bo", "easy"), Seat.ai("Cy", "easy"), Seat.ai("Di", "easy")]
+    t = TableScene(app, Session.new(GameConfig(4, seed=5), seats))
+    app.replace(t)
+    table = t.table
+    said_in: dict[str, int] = {}
+    said = later = 0
+    for _ in range(6000):
+        app.frame(0.05)
+        if table.waiting_for_click():
+            press(app, pygame.K_a)
+        line = table.forced_line()
+        if line:                            # one saying lasts from its card to the card leaving
+            first = said_in.setdefault(line, table.shown.round)
+            said += 1
+            assert table.shown.round == first, (line, first, table.shown.round)
+        else:
+            said_in.clear()
+        if not line and t.my_turn() and table.forced is None:
+            legal = t.game.legal_actions()
+            if len(legal) > 1:
+                from wizard.table import BidIntent, PlayIntent
+                a = legal[0]
+                t.submit(BidIntent(a.n) if hasattr(a, "n") else PlayIntent(a.card))  # type: ignore[attr-defined]
+        if app.top is not t:
+            press(app, pygame.K_RETURN)
+        if table.shown.round >= 5:
+            later += 1
+            if later > 40:
+                break
+    assert said and t.game.round >= 5, (said, t.game.round)

@@ -75,3 +75,17 @@ def test_enter_pressed_for_the_screens_before_does_not_start_a_new_game() -> Non
     app.frame(0.0, [key[pygame.K_DOWN]])           # the first button: Play again
     app.frame(0.0, [key[pygame.K_RETURN]])
     assert app.top is not scene
+
+
+def test_equal_totals_show_every_players_line() -> None:
+    """A play-test: players with equal totals (all of them in the first rounds, a tie) drew one
+    line over the other, and the chart seemed to miss players. Each colour must be seen."""
+    from wizard.ui import theme
+    surf = pygame.Surface((600, 400))
+    same = [20, 40, 30, 60]
+    draw_chart(surf, pygame.Rect(0, 0, 600, 400), [same, same, same, [0, -10, 20, 60]],
+               ["A", "B", "C", "D"], 1.0)
+    legend_top = 400 - 30                     # the legend's swatches are not the lines
+    seen = {tuple(surf.get_at((x, y)))[:3] for x in range(48, 590, 3) for y in range(0, legend_top)}
+    for colour in theme.SERIES[:4]:
+        assert tuple(colour)[:3] in seen, colour

@@ -231,3 +231,31 @@ def test_statistics_column_titles_keep_every_word(lang: str) -> None:
                 assert " ".join(lines) == label().replace("\n", " ")
     finally:
         set_language("en")
+
+
+def test_only_short_games_say_why_the_statistics_and_progress_are_empty(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A play-test: with only short games (game length) History listed them, and Statistics said
+    "No games in this edition yet" and Progress "No finished game yet", as if nothing counted
+    had been played. Both now say that shorter games are listed but not counted."""
+    from wizard.ui import text
+    from wizard.ui.scenes.progress import ProgressScene
+    store = Store(tmp_path)
+    cfg = GameConfig(players=4, seed=7, options=Options(length=3))
+    seats = [SeatSpec(NAMES[0])] + [SeatSpec(NAMES[k], "ai", "normal") for k in range(1, 4)]
+    entry = HistoryEntry.from_game(random_finished(cfg, seed=1), seats, finished=T0)
+    assert entry.config.game_rules.short and store.finish_game(entry)
+    store.close()
+    drawn: list[str] = []
+    real = text.draw
+    monkeypatch.setattr(text, "draw", lambda surf, s, *a, **k: (drawn.append(s), real(surf, s, *a, **k))[1])
+    app, sc = open_history(tmp_path)
+    assert len(sc.entries) == 1 and stat_rows(sc.stats, None) == []
+    app.frame(0.0)
+    assert "shorter games are listed but not counted" in " ".join(drawn), drawn
+    drawn.clear()
+    scene = app.open("stats_progress")
+    assert isinstance(scene, ProgressScene)
+    app.frame(0.0)
+    app.frame(0.0)
+    assert "shorter games are listed in the history but not counted here" in " ".join(drawn), drawn

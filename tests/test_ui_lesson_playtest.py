@@ -120,6 +120,19 @@ def test_the_magic_lesson_ends_with_a_real_game_too(tmp_path: Path) -> None:
     assert fit.other is not None and fit.button is not None and sc.end_focus == 1
 
 
+@pytest.mark.parametrize("lesson", ["magic", "camelot"])
+def test_a_real_game_after_an_editions_lesson_is_of_that_edition(tmp_path: Path, lesson: str) -> None:
+    """A play-test: "Play a real game" after the Camelot lesson opened a Classic game's setup."""
+    app = make(tmp_path)
+    sc = app.go("lesson", lesson_id=lesson, pos=0)
+    assert isinstance(sc, TutorialScene)
+    play_lesson_to_end(app, sc)
+    fit = lesson_board.lesson_box(sc, sc.tutorial.note())      # type: ignore[arg-type]
+    assert fit.other is not None
+    click(app, fit.other.center)
+    assert isinstance(app.top, SetupScene) and app.top.setup["edition"] == lesson
+
+
 def test_the_first_dealer_banner_names_the_seat_that_deals(tmp_path: Path, monkeypatch) -> None:
     """The cards are drawn for the first dealer: while the choice is shown, the banner names the
     seat the engine made dealer (docs/RULES.md §3), which the D marker of round 1 then shows."""

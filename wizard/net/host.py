@@ -135,14 +135,33 @@ class NetHost:
                 return SeatStatus.LENT
             return SeatStatus.AWAY if seat in self._tokens else SeatStatus.OPEN
 
-    def lend(self, seat: int, level: str = "normal") -> None:
+    def connection(self, seat: int) -> object | None:
+        """The connection that plays ``seat`` now (another one once its joiner came back)."""
+        with self._lock:
+            return self._conns.get(seat)
+
+    def lend(self, seat: int, level: str = "normal", *, drop: bool = False) -> None:
         """A computer player of ``level`` plays ``seat`` until its joiner comes back (who then
-        takes it back at once). Only a seat open to joiners and not played now."""
-        if seat not in self.open_seats or self.status(seat) is SeatStatus.PLAYING:
-            raise ValueError(f"seat {seat} is not a joiner's seat waiting for its player")
+        takes it back at once). Only a seat open to joiners and not played now, unless ``drop``:
+        then a joiner still connected is let go first (a silent joiner over the internet, whose
+        connection Dilation keeps: back, it rejoins with its token)."""
+        if seat not in self.open_seats:
+            raise ValueError(f"seat {seat} is not a joiner's seat")
+        if self.status(seat) is SeatStatus.PLAYING:
+            if not drop:
+                raise ValueError(f"seat {seat} is played by its joiner")
+            self._let_go(seat)
         self._lent.add(seat)
         self.session.seats[seat] = Seat.ai(self.session.seats[seat].name, level)
         self._send_table()
+
+    def _let_go(self, seat: int) -> None:
+        """Close ``seat``'s connection (its token stays good: the seat is away)."""
+        with self._lock:
+            conn = self._conns.pop(seat, None)
+        loop = self._loop
+        if conn is not None and loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._close, conn, True)
 
     @property
     def tokens(self) -> dict[int, str]:

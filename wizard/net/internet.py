@@ -49,7 +49,8 @@ PUBLIC_RELAY = "tcp:transit.magic-wormhole.io:4001"
 LOOPBACK = "127.0.0.1"
 OFFLINE_AFTER = 8.0                  # seconds without the mailbox server: say so (the issue: 10)
 PING_S = 5.0                         # Dilation's keep-alive: a dead connection is replaced after
-                                     # 2 silent intervals (its default, 30 s, took a minute)
+                                     # 2 silent intervals (its default, 30 s, took a minute); read
+                                     # when a wormhole is made (tests make it short)
 RETRY = 10.0                         # host: seconds between tries to reach the mailbox server
 NO_TABLE_AFTER = 30.0                # seconds with the server and no host behind the code
 
@@ -162,9 +163,12 @@ class _Wormhole:
     why: str = ""
     mailbox_up: bool = False
     peer: str = ""                   # how the peer is reached now (Dilation's description)
-    peer_up: bool = False
+    peer_up: bool = False            # Dilation says it has a connection (it may be a dead one)
     reconnects: int = 0
-    down_since: float | None = None  # when the peer was last lost (None: reached, or never yet)
+    heard: float | None = None       # when the peer last gave a sign of life (time.time(); None:
+                                     # never reached)
+    expires: float = 0.0             # Dilation's "expires_at": past it, the connection is dead
+    ping_s: float = PING_S
     dead: float | None = None        # when the wormhole ended for want of its server
     w: Any = None
     dilated: Any = None
@@ -182,11 +186,12 @@ class _Wormhole:
         r = reactor()
         self.w = wormhole.create(APPID, self.servers.mailbox, r, dilation=True,
                                  on_status_update=self._mailbox_status)
+        self.ping_s = PING_S
         self.dilated = self.w.dilate(
             transit_relay_location=Servers.relay_hint(self.servers.relay) if self.servers.relay
             else None,
             no_listen=not self.servers.direct, on_status_update=self._dilation_status,
-            ping_interval=PING_S)
+            ping_interval=self.ping_s)
         r.callLater(OFFLINE_AFTER, self._check_offline)
 
     def _mailbox_status(self, status: Any) -> None:
@@ -208,15 +213,19 @@ class _Wormhole:
             self._set(Phase.OFFLINE, self.servers.mailbox)
 
     def _dilation_status(self, status: Any) -> None:
+        """Dilation's news of the peer. Its "connected" is not enough: the side it makes the
+        Follower is told nothing when the connection dies (it waits in silence for the Leader,
+        which may be the peer that was killed), so the peer counts as reached only while
+        Dilation's own keep-alive ("expires_at": the last ping or pong seen, plus two intervals)
+        says so (``unreachable_for``)."""
         from wormhole._status import ConnectedPeer, ReconnectingPeer
         conn = status.peer_connection
         was = self.peer_up
         self.peer_up = isinstance(conn, ConnectedPeer)
         if self.peer_up:
             self.peer = conn.hint_description
-            self.down_since = None
-        elif was:
-            self.down_since = time.monotonic()
+            self.expires = float(conn.expires_at)
+            self.heard = self.expires - 2 * self.ping_s     # the ping or pong just seen
         if isinstance(conn, ReconnectingPeer) and was:
             self.reconnects += 1
         self.wake.set()
@@ -243,8 +252,18 @@ class _Wormhole:
             d.addErrback(lambda _f: None)     # a wormhole that never paired closes "lonely"
 
     def unreachable_for(self) -> float:
-        """Seconds since the peer was lost (0 while it is reached)."""
-        return 0.0 if self.down_since is None else time.monotonic() - self.down_since
+        """Seconds since the peer's last sign of life, once it counts as lost: Dilation is
+        reconnecting, or its keep-alive has seen nothing for over three intervals (``PING_S``:
+        15 s; two are Dilation's own limit, one more for a slow machine). 0 while the peer is
+        reached, and before it ever was. A peer that comes back (Dilation reconnects) is reached
+        again: nothing here is final."""
+        heard = self.heard
+        if heard is None:
+            return 0.0
+        now = time.time()                  # Dilation's clock (the reactor's seconds)
+        if self.peer_up and now <= self.expires + self.ping_s:
+            return 0.0
+        return max(0.0, now - heard)
 
     @property
     def relayed(self) -> bool:
@@ -263,6 +282,7 @@ class Invitation(_Wormhole):
         self.seat = seat
         self.code: str | None = None
         self.sent = Counter()             # bytes from the host to this joiner
+        self.bridges: set[Any] = set()    # the open connections to the NetHost (reactor thread)
         self._message = message
         self._target = target
 
@@ -299,10 +319,17 @@ class Invitation(_Wormhole):
             def made() -> None:
                 End.connectionMade(joiner)
                 host_end = End(self.sent)
+                self.bridges.add(host_end)
+                lost = host_end.connectionLost
+
+                def gone(reason: object = None) -> None:
+                    self.bridges.discard(host_end)
+                    lost(reason)
+                host_end.connectionLost = gone
                 ep = TCP4ClientEndpoint(reactor(), *self._target, timeout=5)
                 d = ep.connect(Ends(lambda: host_end))
-                d.addCallbacks(lambda _p: joiner.link(host_end),
-                               lambda _f: joiner.transport.loseConnection())
+                d.addCallbacks(lambda _p: joiner.link(host_end), lambda _f: (
+                    self.bridges.discard(host_end), joiner.transport.loseConnection()))
             joiner.connectionMade = made
             return joiner
 
@@ -317,6 +344,10 @@ class InternetTable:
         self.servers = servers
         self.wake = threading.Event()
         self.invitations: dict[int, Invitation] = {}
+        # seat -> the wormholes its earlier codes opened, kept open after a new code was given
+        # for it (``renew(keep_old=True)``): a joiner who was only out of reach comes back
+        # through its own by Dilation; closed with the table
+        self.former: dict[int, list[Invitation]] = {}
         self._lock = threading.Lock()
 
     def _message(self, seat: int) -> bytes:
@@ -328,9 +359,11 @@ class InternetTable:
         for seat in sorted(self.host.open_seats):
             self.renew(seat)
 
-    def renew(self, seat: int, *, offline: bool = False) -> Invitation:
-        """A new code for ``seat`` (its old wormhole, if any, is closed); ``offline``: the last
-        try found no mailbox server, and this one says so until it does."""
+    def renew(self, seat: int, *, offline: bool = False, keep_old: bool = False) -> Invitation:
+        """A new code for ``seat`` (its old wormhole, if any, is closed, or with ``keep_old``
+        kept open if a joiner used it: the host's table gives a new code to a seat whose joiner
+        is gone or silent, and a joiner only out of reach still comes back through the old one);
+        ``offline``: the last try found no mailbox server, and this one says so until it does."""
         invite = Invitation(seat, self._message(seat), (self.host.bind, self.host.port),
                             self.servers, self.wake)
         if offline:
@@ -338,6 +371,9 @@ class InternetTable:
         with self._lock:
             old = self.invitations.get(seat)
             self.invitations[seat] = invite
+            if old is not None and keep_old and old.phase is Phase.JOINED:
+                self.former.setdefault(seat, []).append(old)
+                old = None
         if old is not None:
             in_reactor(old._close)
         invite.start()
@@ -354,12 +390,15 @@ class InternetTable:
         invite = self.invitations.get(seat)
         return Phase.CLOSED if invite is None else invite.phase
 
-    def pump(self) -> None:
+    def pump(self, seats: Any = None) -> None:
         """On the host's game thread: a code spoiled by a wrong one is replaced by a new one, and
-        without the mailbox server a new try is made every ``RETRY`` seconds."""
+        without the mailbox server a new try is made every ``RETRY`` seconds (for ``seats``
+        only, if given: at the table, those given a new code)."""
         self.wake.clear()
         now = time.monotonic()
         for seat, invite in list(self.invitations.items()):
+            if seats is not None and seat not in seats:
+                continue
             if invite.phase in (Phase.WRONG_CODE, Phase.FAILED) or (
                     invite.dead is not None and now - invite.dead > RETRY):
                 self.renew(seat, offline=invite.dead is not None)
@@ -369,11 +408,52 @@ class InternetTable:
         """Whether the mailbox server could not be reached (``servers.mailbox`` names it)."""
         return any(i.phase is Phase.OFFLINE for i in self.invitations.values())
 
-    def close(self) -> None:
+    def unreachable_for(self, seat: int) -> float:
+        """Seconds since the joiner of ``seat``'s wormhole last gave a sign of life, once it
+        counts as lost (0 while it is reached, or if nobody joined by this seat's code)."""
+        # after a new code (``renew(keep_old=True)``) the seat is still played through its old
+        # wormhole until its joiner is back by the new one (``settle``): its silence is the old
+        # one's (someone else who typed the new code and was refused changes nothing)
+        former = [i for i in self.former.get(seat, ()) if i.phase is Phase.JOINED]
+        if former:
+            return former[-1].unreachable_for()
+        invite = self.invitations.get(seat)
+        if invite is None or invite.phase is not Phase.JOINED:
+            return 0.0
+        return invite.unreachable_for()
+
+    def settle(self, seat: int) -> None:
+        """``seat``'s joiner is back by its new code: the old wormholes close."""
+        with self._lock:
+            old = self.former.pop(seat, [])
+        for invite in old:
+            in_reactor(invite._close)
+
+    def close(self, flush: float = 1.0) -> None:
+        """Close every wormhole. Close the ``NetHost`` first: what it said last (the table
+        closed) goes through each wormhole before it closes, for at most ``flush`` seconds, so
+        that a joiner hears at once that the host left."""
         with self._lock:
             invites = list(self.invitations.values())
-        for invite in invites:
-            in_reactor(invite._close)
+            invites += [i for old in self.former.values() for i in old]
+            self.former = {}
+        done = threading.Event()
+
+        def shut() -> None:
+            r = reactor()
+            deadline = time.monotonic() + flush
+
+            def step() -> None:
+                if any(i.bridges for i in invites) and time.monotonic() < deadline:
+                    r.callLater(0.02, step)
+                    return
+                for invite in invites:
+                    invite._close()
+                done.set()
+            step()
+        in_reactor(shut)
+        if flush > 0:
+            done.wait(flush + 1.0)
 
 
 # ---- the joiner ---------------------------------------------------------------------------------

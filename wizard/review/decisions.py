@@ -29,7 +29,8 @@ REVIEW_SCHEMA = 1
 #: The review method and the Expert behind it. Bump it when Expert (``wizard/ai/expert.py`` and
 #: what it uses) or the way decisions are appraised changes: stored reviews made otherwise are then
 #: recomputed, never trusted.
-REVIEW_ENGINE = "coach-points-3"   # 3: the coach models who sat at the table (#37)
+REVIEW_ENGINE = "coach-points-4"   # 3: the coach models who sat at the table (#37); 4: far bids
+#   whose points the benchmark found off play at that kind of table are kept unpriced (#37)
 DEFAULT_THRESHOLD = 10        # points below Expert's best that make a card a finding
 MAX_DECISIONS = 6 * 60 + 60 * 6   # at most every card and every bid of a 6-seat (hot-seat) game
 POINTS_LIMIT = 10_000.0       # an expected round score is far below this
@@ -61,6 +62,7 @@ class Decision:
     best_exact: float | None = None
     loss_lo: float | None = None
     loss_hi: float | None = None
+    priced: bool = True        # False: a far bid whose points are not shown at this kind of table
 
     @property
     def cost(self) -> float:
@@ -73,7 +75,9 @@ class Decision:
         return self.loss_lo is None or self.loss_lo > 0.0
 
     def costly(self, threshold: float) -> bool:
-        """Counted as costly: at least ``threshold`` points lost, and the loss is real."""
+        """Counted as costly: at least ``threshold`` points lost, and the loss is real. An
+        unpriced far bid is still a finding (bidding 0 with four Wizards is one), but its points
+        are not shown nor added to the points lost (``points_lost_by_round``)."""
         return self.cost >= threshold and self.cost > 0 and self.significant
 
     @property
@@ -98,6 +102,8 @@ class Decision:
             d["best_exact"] = round(self.best_exact, 4)
         if self.loss_lo is not None and self.loss_hi is not None:
             d["loss_lo"], d["loss_hi"] = round(self.loss_lo, 3), round(self.loss_hi, 3)
+        if not self.priced:
+            d["priced"] = False
         return d
 
     @staticmethod
@@ -120,6 +126,9 @@ class Decision:
         if (loss[0] is None) != (loss[1] is None) or (loss[0] is not None and loss[1] is not None
                                                       and loss[0] > loss[1]):
             raise Invalid("loss interval out of place")
+        priced = d.get("priced", True)
+        if not isinstance(priced, bool) or (not priced and kind != BID):
+            raise Invalid("priced must be true or false, and false only for a bid")
         return Decision(
             step=checks.integer(d.get("step"), "step", 0, 100_000),
             seat=checks.integer(d.get("seat"), "seat", 0, players - 1),
@@ -130,7 +139,8 @@ class Decision:
             chosen_points=checks.number(d.get("chosen_points"), "points", -POINTS_LIMIT,
                                         POINTS_LIMIT),
             best_points=checks.number(d.get("best_points"), "points", -POINTS_LIMIT, POINTS_LIMIT),
-            chosen_exact=exact[0], best_exact=exact[1], loss_lo=loss[0], loss_hi=loss[1])
+            chosen_exact=exact[0], best_exact=exact[1], loss_lo=loss[0], loss_hi=loss[1],
+            priced=priced)
 
 
 def _card_text(value: Any, what: str) -> str:
@@ -209,8 +219,10 @@ class Review:
 def points_lost_by_round(review: Review, seat: int | None = None,
                          threshold: float = DEFAULT_THRESHOLD) -> list[float]:
     """Points lost to costly decisions (bids and cards at least ``threshold`` below Expert's
-    best) in each round, round 1 first; ``seat`` None: all reviewed seats together."""
+    best) in each round, round 1 first; ``seat`` None: all reviewed seats together. Unpriced far
+    bids (#37) are findings but add nothing: their points are not shown."""
     out = [0.0] * review.rounds
     for d in review.findings(seat, None, threshold):
-        out[d.round - 1] += d.cost
+        if d.priced:                 # a far bid's points were not measured close enough to play
+            out[d.round - 1] += d.cost
     return out

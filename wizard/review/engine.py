@@ -83,7 +83,8 @@ def appraise(moment: Moment, seed: int, appraiser: Appraiser) -> Decision | None
         lo, hi = _interval(notes, chosen.n)
         return Decision(moment.step, moment.seat, view.round, 0, BID, chosen.n, best.n,
                         _pts(ev[chosen.n]), _pts(ev[best.n]),
-                        _maybe(exact.get(chosen.n)), _maybe(exact.get(best.n)), lo, hi)
+                        _maybe(exact.get(chosen.n)), _maybe(exact.get(best.n)), lo, hi,
+                        priced=chosen.n not in notes.get("hidden", ()))
     if isinstance(chosen, Play) and isinstance(best, Play) \
             and notes.get("scale", "points") == "points":
         values: dict[int, float] = notes.get("values", {})

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from wizard import messages
 from wizard.ai.coach import CHECKED_BIDS
+from wizard.ai.model_error import FAR
 from wizard.i18n import _, ngettext
 from wizard.review.decisions import BID, Decision
 
@@ -51,7 +52,13 @@ def finding_line(d: Decision, name: str | None, look: str, with_round: bool = Tr
     else:
         what = _("{you_played}; Expert plays {card}").format(
             you_played=_played(d, name, look), card=messages.card_name(str(d.best), look))
-    line = _("{what} — {cost} on average.").format(what=what, cost=cost_text(d.cost))
+    if d.kind == BID and not d.priced:
+        line = ngettext("{what} — more than {far} trick apart: no points shown at tables like "
+                        "this.",
+                        "{what} — more than {far} tricks apart: no points shown at tables like "
+                        "this.", FAR).format(what=what, far=FAR)
+    else:
+        line = _("{what} — {cost} on average.").format(what=what, cost=cost_text(d.cost))
     if with_round:
         return _("{where}: {line}").format(where=where(d), line=line)
     trick = _("Trick {trick}").format(trick=d.trick) if d.kind != BID else _("Bid")
@@ -78,6 +85,13 @@ def bid_line(d: Decision, name: str | None, threshold: float) -> str:
     if d.chosen == d.best:
         return _("Expert bids {n} too: expected {points} on average.").format(
             n=d.best, points=points(d.best_points))
+    if not d.priced:
+        return ngettext(   # the coach's points that far off were measured too far from play
+            "Expert bids {n} (expected {its}); more than {far} trick away, no points are shown at "
+            "tables like this.",
+            "Expert bids {n} (expected {its}); more than {far} tricks away, no points are shown at "
+            "tables like this.",
+            FAR).format(n=d.best, its=points(d.best_points), far=FAR)
     if d.costly(threshold):
         return _("On average this bid loses {cost} against {n}: expected {yours} against {its}."
                  ).format(cost=messages.points_text(round(d.cost)), n=d.best,
@@ -109,6 +123,13 @@ def exact_line(d: Decision) -> str:
 
 def alternative_line(d: Decision, name: str | None, look: str) -> str:
     """For the replay at that moment: Expert's choice here, and the person's, with both values."""
+    if d.kind == BID and not d.priced:
+        return ngettext("Expert bids {n} here (expected {its}); {you_bid}, more than {far} trick "
+                        "from it: no points shown at tables like this.",
+                        "Expert bids {n} here (expected {its}); {you_bid}, more than {far} tricks "
+                        "from it: no points shown at tables like this.",
+                        FAR).format(n=d.best, its=points(d.best_points), you_bid=_bid(d, name),
+                                    far=FAR)
     if d.kind == BID:
         return _("Expert bids {n} here (expected {its}); {you_bid} (expected {yours}) — {cost} "
                  "on average.").format(n=d.best, its=points(d.best_points), you_bid=_bid(d, name),

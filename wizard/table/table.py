@@ -120,6 +120,7 @@ class Table(TrickShow, HintDesk):
         self.auto_forced = auto_forced                  # play a person's only legal card for them
         self.forced: tuple[int, float] | None = None    # (moves, since when) a forced card waits
         self.forced_card: Card | None = None            # the last card played for the person (said)
+        self.forced_round = 0                           # the round it was played in
         self.first_draw: list[tuple[int, Card]] = []    # the cards drawn for the first dealer
         self.animator = Animator(self.clock, Shown.from_view(port.view(self.viewer), self.viewer),
                                  speed)
@@ -474,6 +475,7 @@ class Table(TrickShow, HintDesk):
         if self.forced is None or self.forced[0] != self.moves:
             self.forced = (self.moves, self.clock.now)
             self.forced_card = legal[0].card    # type: ignore[attr-defined]
+            self.forced_round = self.shown.round
         if self.clock.now - self.forced[1] >= self.forced_pause():
             self.forced = None
             self.outcomes.append(self._act(legal[0]))
@@ -486,9 +488,12 @@ class Table(TrickShow, HintDesk):
         if card is None:
             return ""
         won = self.trick_on_show()
-        on_table = (self.forced is not None or not self.synced or not self.drained
-                    or any(c == card for _s, c in self.shown.trick)
-                    or (won is not None and any(c == card for _s, c in won.cards)))
+        # said until the card leaves the table, never into the next round (a play-test: over the
+        # network the line stayed through the round's end and the next deal)
+        on_table = self.shown.round == self.forced_round and (
+            self.forced is not None or not self.synced or not self.drained
+            or any(c == card for _s, c in self.shown.trick)
+            or (won is not None and any(c == card for _s, c in won.cards)))
         if not on_table:
             self.forced_card = None
             return ""

@@ -26,7 +26,9 @@ MAILBOX_ENV = "WIZARD_MAILBOX"   # the mailbox server (``--mailbox``; "off": no 
 RELAY_ENV = "WIZARD_RELAY"       # the transit relay (``--relay``)
 OFF = "off"
 NET_EVENT = pygame.event.custom_type()
-HOST_GONE_S = 30.0               # seconds without the host over the internet: say it may have quit
+HOST_GONE_S = 15.0               # seconds without a sign of the host over the internet: say it
+                                 # cannot be reached (Dilation's keep-alive sees a dead link in 10-15)
+JOINER_GONE_S = 15.0             # the same on the host for a joiner: "Waiting for Núria"
 
 
 def lan_address() -> str:
@@ -134,6 +136,18 @@ def internet_table(app: object, host: Any) -> InternetTable | None:
         table = _tables[host] = InternetTable(host, chosen)
         table.open()
     return table
+
+
+def table_of(host: Any) -> InternetTable | None:
+    """``host``'s internet invitations if it has them (none is made here)."""
+    return _tables.get(host)
+
+
+def silent_for(host: Any, seat: int) -> float:
+    """Seconds since the internet joiner of ``host``'s ``seat`` was last heard of, once its link
+    counts as lost (0 while reached, or without internet codes)."""
+    table = _tables.get(host)
+    return 0.0 if table is None else table.unreachable_for(seat)
 
 
 def close_internet(host: Any) -> None:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 NET_SCREENS = ("net-host-waiting", "net-join", "net-table-joiner", "net-waiting-reconnect",
                "net-join-internet", "net-offline", "net-host-closed", "net-menu-rejoin",
-               "net-continue")
+               "net-continue", "net-host-gone", "net-host-new-code", "net-join-rejoin")
 LOOPBACK = "127.0.0.1"
 _open: list[Any] = []          # hosts and connections of the last net screen (closed at the next)
 
@@ -97,13 +97,28 @@ class _Forget:
             joiner_tokens(self.app.prefs.data_dir).drop(self.key)
 
 
+class _Silent:
+    """What the screens read of a joiner's wormhole whose host has been silent for ``seconds``
+    (the smoke test draws the overlay without a killed host; the tests kill one)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def unreachable_for(self) -> float:
+        return self.seconds
+
+    def close(self) -> None:
+        """Nothing is open."""
+
+
 def make_net_screen(app: App, name: str) -> None:
     """Put ``app`` in the network state ``name``."""
     close_net()
     app.net_bind = LOOPBACK         # type: ignore[attr-defined]
     app.net_port = 0                # type: ignore[attr-defined]
     # internet codes only from the smoke test's own server (or none): never a public server
-    app.net_mailbox = smoke_mailbox() if name == "net-host-waiting" else "off"  # type: ignore[attr-defined]
+    app.net_mailbox = smoke_mailbox() if name in ("net-host-waiting", "net-host-new-code") \
+        else "off"  # type: ignore[attr-defined]
     app.net_relay = f"tcp:{LOOPBACK}:{_free_port()}"   # type: ignore[attr-defined]
     if name == "net-offline":
         app.net_mailbox = f"ws://{LOOPBACK}:{_free_port()}/v1"  # type: ignore[attr-defined]
@@ -206,6 +221,50 @@ def make_net_screen(app: App, name: str) -> None:
         if name == "net-menu-rejoin":
             app.go("menu")
         for _i in range(3):
+            app.frame(0.0)
+    elif name == "net-host-gone":
+        # an internet joiner whose host has been silent for 23 s (killed, or its link down):
+        # the overlay that waits for it, with the new code and the menu
+        seats = [Seat.ai("Anna", "easy"), Seat.human("Núria"), Seat.ai("Merlin", "easy"),
+                 Seat.ai("Morgana", "easy")]
+        s = _played(seats, 1)
+        host = NetHost(s, [1], bind=LOOPBACK, port=0)
+        host.open()
+        _open.append(host)
+        r = RemoteGame(LOOPBACK, host.port, host.secret, "Núria")
+        r.connect()
+        _open.append(r)
+        _wait(lambda: r.ready, lambda: (host.pump(), r.pump()), "the welcome")
+        from . import netui
+        netui._joins[(LOOPBACK, host.port)] = (_Silent(23.0), None)   # type: ignore[assignment]
+        app.go("net_table_joiner", remote=r, key=table_key(LOOPBACK, host.port, host.secret))
+        _wait(lambda: type(app.top).__name__ == "ReconnectScene", lambda: app.frame(0.0),
+              "the host-gone overlay")
+        for _i in range(3):
+            app.frame(0.0)
+    elif name == "net-host-new-code":
+        # the host's table: an internet joiner is gone, and the host gave its seat a new code
+        seats = [Seat.human("Anna"), Seat.human("Núria"), Seat.ai("Merlin", "easy"),
+                 Seat.ai("Morgana", "easy")]
+        s = _played(seats, 0)
+        host = NetHost(s, [1], bind=LOOPBACK, port=0, tokens={1: "kept-token-of-nuria"})
+        host.open()
+        _open.append(host)
+        from . import netui
+        net = netui.internet_table(app, host)
+        if net is None:
+            raise RuntimeError("no internet codes")
+        _open.append(net)
+        scene = app.go("net_table_host", session=s, host=host)
+        scene.new_code(1)  # type: ignore[attr-defined]
+        _wait(lambda: net.code(1) is not None or net.offline, lambda: app.frame(0.0),
+              "the new code")
+        for _i in range(3):
+            app.frame(0.0)
+    elif name == "net-join-rejoin":
+        # a joiner back after a restart at an internet table: asked for the seat's new code
+        app.go("net_join", name="Núria", offer_last=False, rejoin=True)
+        for _i in range(2):
             app.frame(0.0)
     elif name == "net-continue":
         from wizard.net.keep import host_tables

@@ -46,6 +46,16 @@ def _panel_image(w: int, h: int, unit100: int, fill: tuple[int, int, int], alpha
     return img
 
 
+def centred_note(surf: pygame.Surface, msg: str, rect: pygame.Rect, size: int, unit: float) -> None:
+    """A dim note in the middle of an empty panel, wrapped to the panel's width (a long one, such
+    as French's, is neither shrunk below the floor nor cut with an ellipsis)."""
+    box_w = max(1, int(rect.w - 40 * unit))
+    lines = text.wrap(msg, size, box_w)
+    height = len(lines) * int(size * 1.25)
+    box = pygame.Rect(rect.x + 20 * unit, rect.centery - height // 2, box_w, height)
+    text.draw_wrapped(surf, msg, box, size, theme.INK_DIM, align="center")
+
+
 def dim(surf: pygame.Surface, alpha: int = 150) -> None:
     """Darken the whole surface (behind a dialog)."""
     surf.blit(_veil(surf.get_size(), alpha), (0, 0))

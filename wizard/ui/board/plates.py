@@ -64,7 +64,7 @@ def draw_plate(surf: pygame.Surface, box: pygame.Rect, u: float, p: Plate, paint
     if turn and not p.is_human and p.thinking:
         level = _("thinking…")
     text.draw(surf, level, (box.x + pad, box.y + pad * 0.7 + 24 * u), int(15 * u),
-              theme.ACCENT if turn else theme.INK_DIM, max_w=name_w)
+              theme.ACCENT if turn else theme.INK_DIM, max_w=box.w - 2 * pad - token - 12 * u)
     # bid token
     cx, cy = box.right - pad - token / 2, box.y + pad * 0.6 + token / 2
     made, bid = p.bid_made, p.bid
@@ -74,8 +74,11 @@ def draw_plate(surf: pygame.Surface, box: pygame.Rect, u: float, p: Plate, paint
     label = "–" if not made else ("?" if bid is None else str(bid))
     text.draw(surf, label, (cx, cy), int(token * 0.55), theme.INK if made else theme.INK_DIM,
               role="bold", anchor="center")
-    text.draw(surf, _("bid"), (cx, cy + token / 2 + 2 * u), max(text.TEXT_FLOOR, int(11 * u)),
-              theme.INK_DIM,
+    # under the token, but inside the plate: a long word ("prédiction") would reach its edge
+    bid_size = max(text.TEXT_FLOOR, int(11 * u))
+    half = font(bid_size).size(text.drawable(_("bid")))[0] / 2
+    bx = min(cx, box.right - 5 * u - half)
+    text.draw(surf, _("bid"), (bx, cy + token / 2 + 2 * u), bid_size, theme.INK_DIM,
               anchor="midtop")
     # tricks won: a little stack (one sliver per trick) and the count
     won = p.tricks

@@ -51,10 +51,14 @@ def draw_chart(surf: pygame.Surface, rect: pygame.Rect, series: list[list[int]],
     for r in range(0, rounds + 1, max(1, rounds // 10)):
         text.draw(surf, str(r), (pt(r, lo)[0], area.bottom + 4 * u), int(12 * u), theme.INK_DIM,
                   anchor="midtop")
+    width = max(2, round(3 * u))
     for i, s in enumerate(series):
         colour = theme.SERIES[i % len(theme.SERIES)]
-        points = [pt(0, 0)] + [pt(r + 1, v) for r, v in enumerate(s)]
-        pygame.draw.lines(surf, colour, False, points, max(2, round(3 * u)))
+        # each line a line's width from the next, so equal totals (every game's first rounds, a
+        # tie) show as stripes side by side instead of the last player's line hiding the others
+        dy = (i - (len(series) - 1) / 2) * width
+        points = [(x, y + dy) for x, y in [pt(0, 0)] + [pt(r + 1, v) for r, v in enumerate(s)]]
+        pygame.draw.lines(surf, colour, False, points, width)
         pygame.draw.circle(surf, colour, points[-1], 4 * u)
     lx: float = rect.x + pad_l
     ly = rect.bottom - 18 * u

@@ -18,7 +18,7 @@ from wizard.ui.fonts import font
 
 from .. import text, theme
 from ..layout import unit_for
-from ..widgets import Button, panel
+from ..widgets import Button, centred_note, panel
 from .base import Screen
 from .replay import ReplayScene
 from .scorepad import draw_pad
@@ -425,10 +425,11 @@ class HistoryScene(Screen):
                       theme.INK_DIM, anchor="center", max_w=table.w - 20 * u)
             return
         if not rows:
-            msg = _("No games in this edition yet.") if self.entries else \
+            # History lists every game; the statistics count only full-length ones (#36 game length)
+            msg = _("No full-length game in this edition yet: shorter games are listed but not "
+                    "counted.") if self.entries else \
                 _("Statistics appear here after your first finished game.")
-            text.draw(surf, msg, table.center, int(16 * u), theme.INK_DIM, anchor="center",
-                      max_w=table.w - 20 * u)
+            centred_note(surf, msg, table, int(16 * u), u)
             return
         self.stats_first = max(0, min(self.stats_first, len(rows) - 1))
         self.stats_fit = draw_stats(surf, table, rows, u, self.stats_first)

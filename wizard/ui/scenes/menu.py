@@ -12,7 +12,7 @@ from wizard.i18n import N_, _
 from .. import text, theme
 from ..widgets import Label
 from .base import Screen
-from .net_join import table_to_rejoin
+from .net_join import rejoin_by_internet, table_to_rejoin
 
 
 def about_line() -> str:
@@ -108,6 +108,9 @@ class MenuScene(Screen):
         if self.rejoin is None:
             return
         code, name = self.rejoin
+        if rejoin_by_internet(self.app):  # its code is spent: ask the host for a new one
+            self.app.go("net_join", name=name, offer_last=False, rejoin=True)
+            return
         self.app.go("net_join", code=code, name=name).join()
 
     def learn(self) -> None:

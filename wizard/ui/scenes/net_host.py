@@ -16,7 +16,7 @@ import pygame
 from wizard import messages
 from wizard.i18n import N_, _, every_translation, ngettext
 from wizard.net.host import NetHost, SeatStatus
-from wizard.net.internet import Phase
+from wizard.net.internet import InternetTable, Phase
 from wizard.net.keep import host_tables, joiner_tokens
 from wizard.net.wake import Waker
 from wizard.table import Seat, Session, clean_name
@@ -273,8 +273,8 @@ class NetHostScene(Screen):
         listening; after Start the table screen has the host."""
         self.stop()
         if self.host is not None and not self.started:
+            self.host.close()          # first: the joiners are told, through the wormholes
             close_internet(self.host)
-            self.host.close()
 
     def stop(self) -> None:
         """The waker ends (the host goes on, to the table, or is closed)."""
@@ -361,23 +361,26 @@ class NetHostScene(Screen):
         """The seat's internet code (or where it is), left of its Copy button."""
         assert self.internet is not None
         u = self.unit
-        code = self.internet_code(seat)
-        phase = self.internet.phase(seat)
         if status is SeatStatus.PLAYING:
             return
-        if code:
-            line, colour = _("Internet code: {code}").format(code=code), theme.INK
-        elif phase is Phase.OFFLINE:
-            line, colour = _("Internet code: no mailbox server"), theme.BAD
-        elif phase is Phase.JOINED:
-            line, colour = _("Internet code used: the player is arriving…"), theme.INK_DIM
-        else:
-            line, colour = _("Internet code: asking {server}…").format(
-                server=self.internet.servers.mailbox), theme.INK_DIM
+        line, colour = code_line(self.internet, seat, self.internet_code(seat))
         right = self.copy_buttons[seat].rect.x - 16 * u if seat in self.copy_buttons \
             else box.right - 30 * u
         text.draw(surf, line, (right, y), int(19 * u), colour, anchor="topright",
                   max_w=right - box.x - 30 * u)
+
+
+def code_line(net: InternetTable, seat: int, code: str | None) -> tuple[str, Any]:
+    """The seat's internet code as its row says it (``code``: the code while it can be used),
+    and the colour to say it in (the waiting screen, and a new code given at the table)."""
+    phase = net.phase(seat)
+    if code:
+        return _("Internet code: {code}").format(code=code), theme.INK
+    if phase is Phase.OFFLINE:
+        return _("Internet code: no mailbox server"), theme.BAD
+    if phase is Phase.JOINED:
+        return _("Internet code used: the player is arriving…"), theme.INK_DIM
+    return _("Internet code: asking {server}…").format(server=net.servers.mailbox), theme.INK_DIM
 
 
 def kept_table(app: Any, session: Session) -> dict[str, Any] | None:

@@ -9,6 +9,7 @@ overlay tries again every few seconds with the kept token until the host gives t
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -132,12 +133,15 @@ def internet_key(join: InternetJoin) -> str | None:
 
 
 def keep_token(app: Any, remote: RemoteGame, key: str | None = None) -> str:
-    """Keep the seat's token for this table; a note if the data folder held something else."""
+    """Keep the seat's token for this table; a note if the data folder held something else.
+    ``key``: the table was joined over the internet (kept as such: back at the table is then
+    by a new internet code from the host)."""
     kept = joiner_tokens(app.prefs.data_dir)
+    internet = key is not None
     key = key or table_key(remote.address, remote.port, remote.hello.secret)
     if remote.token:              # "at" and "playing": the menu offers "Back to the table"
         kept.put(key, {"token": remote.token, "name": remote.hello.name, "at": time.time(),
-                       "playing": True})
+                       "playing": True, "internet": internet})
     if kept.problem is not None and kept.aside is not None:
         return _("This computer's seat tokens were unreadable: they were set aside as {path}.").format(
             path=kept.aside.name)
@@ -175,6 +179,13 @@ def table_to_rejoin(app: Any, within: float = 12 * 3600) -> tuple[str, str] | No
     return (code, name) if code else None
 
 
+def rejoin_by_internet(app: Any) -> bool:
+    """Whether the table of "Back to the table" was joined over the internet (its player needs
+    a new internet code from the host: the one they typed is spent)."""
+    kept = joiner_tokens(app.prefs.data_dir).read()
+    return bool(kept) and list(kept.values())[-1].get("internet") is True
+
+
 def game_over(app: Any, key: str) -> None:
     """The game at the table kept under ``key`` is over: the menu no longer offers it."""
     kept = joiner_tokens(app.prefs.data_dir)
@@ -188,14 +199,18 @@ class JoinScene(Screen):
 
     title = N_("Join a table")
 
-    def __init__(self, app: Any, code: str = "", name: str = "", offer_last: bool = True) -> None:
-        """``offer_last``: offer the code of the table joined last (not when a new one is asked for)."""
+    def __init__(self, app: Any, code: str = "", name: str = "", offer_last: bool = True,
+                 rejoin: bool = False) -> None:
+        """``offer_last``: offer the code of the table joined last (not when a new one is asked
+        for); ``rejoin``: back to an internet table after a restart: the screen asks for the new
+        code of the seat (the seat token kept for the table gives the seat and hand back)."""
         super().__init__(app)
+        self.rejoin = rejoin
         last = getattr(app.settings, "last_setup", None) or {}
         seats = last.get("seats") if isinstance(last, dict) else None
         first = seats[0].get("name") if seats and isinstance(seats[0], dict) else None
         last_code, last_name = last_table(app)
-        self.code = code or (last_code if offer_last else "")
+        self.code = code or (last_code if offer_last and not rejoin else "")
         self.name = name or last_name or clean_name(first) or ""
         self.error = ""
         self.remote: RemoteGame | None = None
@@ -204,7 +219,7 @@ class JoinScene(Screen):
         self.key: str | None = None                   # then the table's key for its token
 
     def build(self, width: int, height: int) -> None:
-        """Two fields, Back and Join."""
+        """Two fields, Back and Join (the code's field has the focus when a new one is asked)."""
         u = self.unit
         fw, fh = min(560 * u, width * 0.7), 52 * u
         x = width / 2 - fw / 2
@@ -213,6 +228,8 @@ class JoinScene(Screen):
         self.name_box = TextBox((x, 310 * u, fw, fh), self.name, self._set_name,
                                 accept=name_allowed)
         self.widgets += [self.code_box, self.name_box]
+        if self.rejoin and not self.code:
+            self.code_box.set_focus(True)
         bw, bh = 220 * u, 56 * u
         by = height - 24 * u - bh
         self.widgets.append(Button((width / 2 - bw - 10 * u, by, bw, bh), _("Back"), self.back))
@@ -380,6 +397,13 @@ class JoinScene(Screen):
         text.draw(surf, _("Like 24Y7-4C3B-4Z (same network) or 7-indigo-tiger (internet)."),
                   (w / 2, self.code_box.rect.bottom + 8 * u), int(14 * u), theme.INK_DIM,
                   anchor="midtop", max_w=box.w - 30 * u)
+        if self.rejoin and not self.error:
+            text.draw_wrapped(surf, _("Your seat at the table is kept, but the internet code you "
+                                      "typed is spent. Ask the host for a new code for your "
+                                      "seat (on their screen: “New code” beside your name) and "
+                                      "type it here: you get your seat and hand back."),
+                              pygame.Rect(w * 0.15, box.bottom + 16 * u, w * 0.7, 90 * u),
+                              int(18 * u), theme.INK)
         if self.error:
             colour = theme.INK if self.remote is not None or self.wormhole is not None \
                 else theme.BAD
@@ -388,14 +412,23 @@ class JoinScene(Screen):
 
 
 class ReconnectScene(Overlay):
-    """Over a joiner's table whose connection was lost: tries again with the kept token."""
+    """Over a joiner's table whose connection was lost: tries again with the kept token.
+
+    Over the internet the table's connection may be kept while the host cannot be reached
+    (``unreachable``: Dilation holds it through a dropped link): then this screen only waits,
+    says for how long the host has been silent, offers the new code and the menu, and closes by
+    itself when the host is reached again (``back``); if the connection ends after all, it tries
+    again as after any loss."""
 
     title = N_("Connection lost")
 
-    def __init__(self, app: Any, remote: RemoteGame, key: str) -> None:
+    def __init__(self, app: Any, remote: RemoteGame, key: str, *, unreachable: bool = False,
+                 back: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.lost = remote
         self.key = key
+        self.waiting = unreachable and not remote.lost
+        self.back_to_table = back
         self.tries = 0
         self.next_try = time.monotonic() + 0.5
         self.remote: RemoteGame | None = None
@@ -456,6 +489,9 @@ class ReconnectScene(Overlay):
             return
         if self.host_gone():
             self.app.dirty = True          # the seconds without the host
+        if self.waiting:
+            self.wait_for_host()
+            return
         now = time.monotonic()
         r = self.remote
         if r is None:
@@ -488,6 +524,25 @@ class ReconnectScene(Overlay):
             r.close()
             self.remote = None
             self.next_try = now + RETRY_S
+
+    def wait_for_host(self) -> None:
+        """The connection is kept (the table below reads it): close when the host is reached
+        again; once it ends (the host closed the table, or gave the seat to its computer
+        meanwhile), try again with the token as after any loss."""
+        r = self.lost
+        if r.lost:
+            self.waiting = False
+            self.next_try = time.monotonic() + 0.5
+            why = r.refused.code if r.refused is not None else None
+            if why is Code.CLOSED:
+                self.closed = True
+            elif why in (Code.TOKEN, Code.REPLACED):
+                self.gave_up = refusal_text(why)
+            self.app.dirty = True
+        elif self.internet is not None and self.internet.unreachable_for() == 0:
+            self.app.pop(self)             # the host is back: the same connection plays on
+            if self.back_to_table is not None:
+                self.back_to_table()
 
     def give_up(self) -> None:
         """Back to the main menu (the token stays kept: joining again takes the seat back)."""

@@ -23,9 +23,10 @@ from wizard.table import GameOver, Outcome, Seat, Session, secret_seed
 
 from .. import netui, text, theme
 from ..layout import Box
-from ..netui import NET_EVENT, claim_join, close_internet, close_join, waker_for
+from ..netui import NET_EVENT, claim_join, close_internet, close_join, table_of, waker_for
+from ..textbox import copy_to_clipboard
 from ..widgets import Button, panel
-from .net_host import keep_table, strangers_line
+from .net_host import code_line, keep_table, strangers_line
 from .net_join import game_over
 from .table import TableScene
 
@@ -38,12 +39,36 @@ class HostTableScene(TableScene):
         self.host = host
         self.waker = waker_for(app, host.wake)
         self.lend_buttons: list[tuple[Button, int]] = []
+        # a new internet code for a seat whose joiner is gone (#33): the seats given one, their
+        # "New code" and "Copy" buttons, the codes shown, the seat whose code was copied last
+        self.renewed: set[int] = set()
+        self.code_buttons: list[tuple[Button, int]] = []
+        self.copy_buttons: list[tuple[Button, int]] = []
+        self.shown_codes: dict[int, str | None] = {}
+        self.copied: int | None = None
+        self.held: dict[int, object | None] = {}    # seat -> the connection it had then
         self.guessed = host.counts.refused.get("secret", 0)
         self.strangers = 0
+        self.was_away: list[int] = []
 
     def away(self) -> list[int]:
-        """The seats whose joiner dropped and that nobody plays meanwhile."""
-        return [s for s in sorted(self.host.open_seats) if self.host.status(s) is SeatStatus.AWAY]
+        """The seats whose joiner dropped and that nobody plays meanwhile; over the internet
+        also those whose joiner has been silent for ``JOINER_GONE_S`` (its connection is kept by
+        Dilation, so it does not drop: a joiner that quit or lost its link looks the same)."""
+        return [s for s in sorted(self.host.open_seats) if self.host.status(s) is SeatStatus.AWAY
+                or self.silent(s)]
+
+    def banners(self) -> list[int]:
+        """The seats with a banner: those ``away``, and over the internet those lent to the
+        computer meanwhile (its banner offers a new code for the seat's joiner)."""
+        lent = [s for s in sorted(self.host.open_seats) if self.host.status(s) is SeatStatus.LENT]
+        return sorted(self.away() + (lent if table_of(self.host) is not None else []))
+
+    def silent(self, seat: int) -> bool:
+        """Whether ``seat``'s internet joiner is still seated but has not been heard of for
+        ``JOINER_GONE_S`` seconds."""
+        return (self.host.status(seat) is SeatStatus.PLAYING
+                and netui.silent_for(self.host, seat) >= netui.JOINER_GONE_S)
 
     def update(self, dt: float) -> None:
         """Take in the joiners' moves, arrivals and departures, then move the table on; keep
@@ -58,6 +83,24 @@ class HostTableScene(TableScene):
         if guessed != self.guessed:
             self.guessed = guessed
             keep_table(self.app, self.game, self.host)
+        away = self.banners()
+        if away != self.was_away:          # a joiner dropped, fell silent or came back
+            self.was_away = away
+            self.renewed &= set(away)      # back: the new code is no longer shown
+            self.app.dirty = True
+        net = table_of(self.host)
+        for seat, conn in list(self.held.items()):
+            if self.host.connection(seat) is not conn and \
+                    self.host.status(seat) is SeatStatus.PLAYING:
+                del self.held[seat]        # its joiner is back by the new code: the old
+                if net is not None:        # wormhole closes
+                    net.settle(seat)
+        if net is not None and self.renewed:
+            net.pump(self.renewed)         # a new code spoiled by a wrong one: another one
+            codes = {seat: net.code(seat) for seat in sorted(self.renewed)}
+            if codes != self.shown_codes:
+                self.shown_codes = codes
+                self.app.dirty = True
         if self.table.remote != self.host.remote:
             self.table.remote = self.host.remote
             self.app.dirty = True
@@ -93,22 +136,50 @@ class HostTableScene(TableScene):
         """Off at a network table."""
 
     def lend(self, seat: int) -> None:
-        """A computer player plays ``seat`` until its joiner is back."""
-        if self.host.status(seat) is SeatStatus.AWAY:
-            self.host.lend(seat, "normal")
+        """A computer player plays ``seat`` until its joiner is back (a silent internet joiner's
+        connection is let go: back, it rejoins with its token and takes the seat back)."""
+        if self.host.status(seat) is SeatStatus.AWAY or self.silent(seat):
+            self.host.lend(seat, "normal", drop=True)
             self.table.remote = self.host.remote
             self.app.dirty = True
 
+    def new_code(self, seat: int) -> None:
+        """A new internet code for ``seat``, whose joiner is gone or silent: its player types it
+        after a restart (their kept seat token gives them their seat and hand back; anyone else
+        gets no seat by it). The old wormhole stays open: a joiner who was only out of reach
+        still comes back through it."""
+        net = table_of(self.host)
+        if net is None or seat not in self.banners():
+            return
+        net.renew(seat, keep_old=True)
+        self.renewed.add(seat)
+        self.held.setdefault(seat, self.host.connection(seat))
+        self.copied = None
+        self.app.dirty = True
+
+    def copy_code(self, seat: int) -> None:
+        """Copy the seat's new code (one click), to paste in a message to its player."""
+        net = table_of(self.host)
+        code = None if net is None else net.code(seat)
+        if code:
+            copy_to_clipboard(code)
+            self.copied = seat
+            self.app.dirty = True
+
     def handle(self, event: pygame.event.Event) -> None:
-        """The network's news wakes the loop; a click on "Let the computer play" lends the seat."""
+        """The network's news wakes the loop; a click on "Let the computer play" lends the seat,
+        on "New code" gives it a new internet code, on "Copy" copies that."""
         if event.type == NET_EVENT:
             self.app.dirty = True
             return
         if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
-            for button, seat in self.lend_buttons:
-                if button.rect.collidepoint(event.pos):
-                    self.lend(seat)
-                    return
+            for buttons, act in ((self.lend_buttons, self.lend),
+                                 (self.code_buttons, self.new_code),
+                                 (self.copy_buttons, self.copy_code)):
+                for button, seat in buttons:
+                    if button.rect.collidepoint(event.pos) and button.enabled:
+                        act(seat)
+                        return
         super().handle(event)
 
     def open_menu(self) -> None:
@@ -126,37 +197,75 @@ class HostTableScene(TableScene):
         if self.waker is not None:
             self.waker.stop()
             self.waker = None
+        self.host.close()          # first: the joiners are told, through the wormholes
         close_internet(self.host)
-        self.host.close()
         if not self.game.finished and self.host.counts.refused.get("secret", 0) != self.guessed:
             keep_table(self.app, self.game, self.host)
         super().close()
 
     def draw_over(self, surf: pygame.Surface) -> None:
-        """A banner above the prompt for each joiner who dropped, with "Let the computer play"."""
-        self.lend_buttons = []
+        """A banner above the prompt for each joiner who dropped, with "Let the computer play"
+        and, over the internet, "New code" (then the new code under it, with "Copy")."""
+        self.lend_buttons, self.code_buttons, self.copy_buttons = [], [], []
         u = self.unit_over(surf)
         w = surf.get_width()
         said = strangers_line(self.host)
         if said:
             box = pygame.Rect(10 * u, self.lay.top_bar.bottom + 6 * u, w * 0.3, 80 * u)
             text.draw_wrapped(surf, said, box, int(14 * u), theme.BAD)
-        bh = 52 * u
-        away = self.away()
-        bw = min(w - 20 * u, 640 * u)
-        x, y = self.banner_place(bw, len(away) * (bh + 6 * u), u)
+        bh, ch = 52 * u, 42 * u
+        away = self.banners()
+        net = table_of(self.host)
+        bw = min(w - 20 * u, (820 if net is not None else 640) * u)
+        total = sum(bh + 6 * u + (ch if s in self.renewed else 0) for s in away)
+        x, y = self.banner_place(bw, total, u)
         for seat in away:
             name = self.table.names[seat]
-            box = pygame.Rect(x, y, bw, bh)
-            y += bh + 6 * u
+            box = pygame.Rect(x, y, bw, bh + (ch if seat in self.renewed else 0))
+            y += box.h + 6 * u
             panel(surf, box, u)
-            text.draw(surf, _("Waiting for {name} (reconnecting…)").format(name=name),
-                      (box.x + 16 * u, box.centery), int(18 * u), theme.ACCENT, "bold",
-                      anchor="midleft", max_w=box.w - 270 * u)
-            button = Button((box.right - 250 * u, box.y + 6 * u, 240 * u, bh - 12 * u),
-                            _("Let the computer play"), lambda: None)
+            lent = self.host.status(seat) is SeatStatus.LENT
+            # "Waiting for" only when the table waits for that seat; while another seat plays,
+            # the seat is only said to be gone (a play-test: "Waiting for Núria" on the host's
+            # own turn read as if the host could not play)
+            line = _("A computer plays for {name} until they are back") if lent else \
+                _("Waiting for {name} (reconnecting…)") if self.table.acting_seat() == seat \
+                else _("{name}: connection lost (reconnecting…)")
+            line = line.format(name=name)
+            right = box.right - 10 * u
+            if not lent:
+                button = Button((right - 240 * u, box.y + 6 * u, 240 * u, bh - 12 * u),
+                                _("Let the computer play"), lambda: None)
+                button.draw(surf, u)
+                self.lend_buttons.append((button, seat))
+                right -= 250 * u
+            if net is not None:
+                button = Button((right - 170 * u, box.y + 6 * u, 170 * u, bh - 12 * u),
+                                _("New code"), lambda: None)
+                button.draw(surf, u)
+                self.code_buttons.append((button, seat))
+                right -= 180 * u
+            text.draw(surf, line, (box.x + 16 * u, box.y + bh / 2), int(18 * u), theme.ACCENT,
+                      "bold", anchor="midleft", max_w=right - box.x - 22 * u)
+            if net is not None and seat in self.renewed:
+                self.draw_new_code(surf, net, seat, box, u)
+
+    def draw_new_code(self, surf: pygame.Surface, net: Any, seat: int, box: pygame.Rect,
+                      u: float) -> None:
+        """The seat's new internet code in its banner, left of its Copy button."""
+        code = net.code(seat)
+        cy = box.bottom - 21 * u - 6 * u
+        right = box.right - 10 * u
+        if code:
+            button = Button((right - 120 * u, cy - 17 * u, 120 * u, 34 * u),
+                            _("Copied") if self.copied == seat else _("Copy"), lambda: None,
+                            size=15 * u)
             button.draw(surf, u)
-            self.lend_buttons.append((button, seat))
+            self.copy_buttons.append((button, seat))
+            right -= 130 * u
+        line, colour = code_line(net, seat, code)
+        text.draw(surf, line, (box.x + 16 * u, cy), int(19 * u), colour, "bold" if code else "text",
+                  anchor="midleft", max_w=right - box.x - 22 * u)
 
     def banner_place(self, bw: float, bh: float, u: float) -> tuple[float, float]:
         """Where the banners go (top left), clear of the cards in the trick, the seats' plates,
@@ -212,11 +321,17 @@ class JoinerTableScene(TableScene):
         w = netui.internet_join(r.address, r.port)
         gone = w is not None and w.unreachable_for() >= netui.HOST_GONE_S
         if (r.lost or gone) and not self.reconnecting and not self.table.finished:
-            if gone:                       # over the internet a lost host is silence, not an
-                r.close()                  # end: the overlay says so and tries again
+            # over the internet a lost host is silence, not an end: the overlay says so and
+            # keeps the connection (Dilation holds it), closing by itself if the host is back
             self.reconnecting = True
-            self.app.open("net_reconnect", remote=r, key=self.key)
+            self.app.open("net_reconnect", remote=r, key=self.key, unreachable=not r.lost,
+                          back=self.host_back)
         super().update(dt)
+
+    def host_back(self) -> None:
+        """The host is reached again after a silence: the table plays on."""
+        self.reconnecting = False
+        self.app.dirty = True
 
     def handle(self, event: pygame.event.Event) -> None:
         """The network's news wakes the loop."""

@@ -16,7 +16,7 @@ from wizard.persistence.jobs import Job
 
 from .. import text, theme
 from ..charts import percent, rate_bars, rate_line
-from ..widgets import Button, Cycle, panel
+from ..widgets import Button, Cycle, centred_note, panel
 from .base import Screen
 
 log = logging.getLogger(__name__)
@@ -166,10 +166,11 @@ class ProgressScene(Screen):
                       theme.INK_DIM, anchor="center", max_w=left.w - 30 * u)
             return
         if p is None or not p.games:
-            msg = _("No finished game yet.") if p is None or not p.left_out else \
+            # opened from History, so games exist: only full-length ones are counted (game length)
+            msg = _("No full-length game yet: shorter games are listed in the history but not "
+                    "counted here.") if p is None or not p.left_out else \
                 _("Every game of this player had take-backs, and they are left out.")
-            text.draw(surf, msg, left.center, int(17 * u), theme.INK_DIM, anchor="center",
-                      max_w=left.w - 30 * u)
+            centred_note(surf, msg, left, int(17 * u), u)
             return
         self._charts(surf, left, p)
         self._figures(surf, right, p)

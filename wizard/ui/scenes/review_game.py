@@ -273,7 +273,7 @@ class ReviewGameScene(Screen):
             return
         total = self.review.total_lost(self.person, self.threshold)
         found = self.review.findings(self.person, None, self.threshold)
-        bids = round(sum(d.cost for d in found if d.kind == "bid"))
+        bids = round(sum(d.cost for d in found if d.kind == "bid" and d.priced))
         cards = round(total) - bids if bids <= round(total) else 0
         # the parts as shown add up to the total as shown
         who = _("You") if self.person == self.you else self.names[self.person]

@@ -171,7 +171,7 @@ class SetupScene(Screen):
 
     title = N_("New game")
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, edition: str | None = None) -> None:
         super().__init__(app)
         last = getattr(app.settings, "last_setup", None)
         self.setup: dict[str, Any] = default_setup()
@@ -183,6 +183,8 @@ class SetupScene(Screen):
                 self.setup = {**self.setup, **remembered(last)}
             except Exception:
                 pass
+        if edition is not None and edition in {e.value for e in Edition}:
+            self.setup["edition"] = edition     # opened from a lesson: that lesson's edition
         self.labels: list[tuple[pygame.Rect, str, str]] = []   # (rect, label, reason)
         self.rules_offset = 0.0        # the rules column's scroll (it scrolls when taller than the window)
         self.pointer: tuple[int, int] | None = None    # where the mouse was last seen (for the wheel)

@@ -142,10 +142,12 @@ class TutorialScene(TableScene):
 
     def play_real_game(self) -> None:
         """From the end of a lesson to New game (the usual setup: you against the
-        computer at Normal)."""
+        computer at Normal), in the edition the lesson taught (after the Camelot lesson, a Camelot
+        game)."""
+        edition = self.tutorial.lesson.edition
         self.close()
         self.app.go("menu")
-        self.app.open("setup")
+        self.app.open("setup", edition=edition)
 
     # ---- progress ------------------------------------------------------------------------
 
