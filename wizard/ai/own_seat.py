@@ -23,15 +23,15 @@ raw points by under half a point and the benchmark not at all.
 from __future__ import annotations
 
 from . import simulator as F
-from .rollout import Rules, World, apply_card, fast_play_out, points
+from .rollout import TABLES, Rules, World, apply_card, fast_play_out, points
 
 
-def look_play_out(w: World, rules: Rules, seat: int, looks: int = 1) -> int:
+def look_play_out(w: World, rules: Rules, seat: int, looks: int = 1, narrow: bool = False) -> int:
     """Play ``w`` out (mutates it) with ``seat`` looking one card ahead in the world at its first
     ``looks`` decisions (each legal card played out by the play-out's policies, the one with the
     most round points kept; ties: the play-out's own card, then the first legal), every other
     card as ``fast_play_out`` plays it; returns the cards played, the looked-at play-outs
-    included."""
+    included. ``narrow``: look only at the play-out's own card, the strongest and the weakest."""
     played = 0
     while looks > 0 and w.hands[seat]:
         # The play-out as it is: the cards before the seat's are its, and its card is one of
@@ -45,6 +45,9 @@ def look_play_out(w: World, rules: Rules, seat: int, looks: int = 1) -> int:
         own = trace[i][1]
         legal = F.legal_plays(w.hands[seat], F.lead_of(w.trick), rules.trump, rules.scroll)
         best_c, best_v = own, points(x, rules, seat)
+        if narrow and len(legal) > 3:
+            pw = TABLES[rules.trump + 1][0]
+            legal = [max(legal, key=lambda c: (pw[c], -c)), min(legal, key=lambda c: (pw[c], c))]
         for c in legal:
             if c == own:
                 continue
