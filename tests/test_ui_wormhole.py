@@ -107,6 +107,21 @@ def test_a_typo_is_said_in_words_and_nothing_is_sent(tmp_path: Path) -> None:
     assert join.wormhole is None and "“indgo”" in join.error and "“indigo”" in join.error
 
 
+def test_asked_for_a_new_code_the_code_field_takes_the_keys_at_once(tmp_path: Path) -> None:
+    """Play-test (#33): after "Type the new code" the joiner typed the code and nothing appeared
+    (no field had the focus), and Enter then said "Type the join code"."""
+    import pygame
+    app = _app(tmp_path, f"ws://{LOOPBACK}:{free_port()}/v1", f"tcp:{LOOPBACK}:{free_port()}")
+    join = app.go("net_join", code="", name="Núria", offer_last=False)
+    assert isinstance(join, JoinScene)
+    app.frame(0.0)
+    join.handle(pygame.event.Event(pygame.TEXTINPUT, text="7-indigo"))
+    assert join.code == "7-indigo" and join.name == "Núria"
+    filled = app.go("net_join", code="7-indigo-tiger", name="Núria")   # a code already there:
+    app.frame(0.0)                                                      # no field is taken
+    assert isinstance(filled, JoinScene) and not filled.code_box.focus
+
+
 def test_without_a_mailbox_server_both_screens_say_so_and_name_it(tmp_path: Path) -> None:
     nobody = f"ws://{LOOPBACK}:{free_port()}/v1"
     host_app = _app(tmp_path / "host", nobody, f"tcp:{LOOPBACK}:{free_port()}")

@@ -228,8 +228,8 @@ class JoinScene(Screen):
         self.name_box = TextBox((x, 310 * u, fw, fh), self.name, self._set_name,
                                 accept=name_allowed)
         self.widgets += [self.code_box, self.name_box]
-        if self.rejoin and not self.code:
-            self.code_box.set_focus(True)
+        if not self.code and self.remote is None and self.wormhole is None:
+            self.code_box.set_focus(True)     # no code yet: the keys go into its field at once
         bw, bh = 220 * u, 56 * u
         by = height - 24 * u - bh
         self.widgets.append(Button((width / 2 - bw - 10 * u, by, bw, bh), _("Back"), self.back))
