@@ -111,6 +111,20 @@ class _Silent:
         """Nothing is open."""
 
 
+
+def _joined() -> tuple[NetHost, RemoteGame]:
+    """A played table with Núria joined at seat 1 on 127.0.0.1 (the joiner's screens start here)."""
+    seats = [Seat.ai("Anna", "easy"), Seat.human("Núria"), Seat.ai("Merlin", "easy"),
+             Seat.ai("Morgana", "easy")]
+    host = NetHost(_played(seats, 1), [1], bind=LOOPBACK, port=0)
+    host.open()
+    _open.append(host)
+    r = RemoteGame(LOOPBACK, host.port, host.secret, "Núria")
+    r.connect()
+    _open.append(r)
+    _wait(lambda: r.ready, lambda: (host.pump(), r.pump()), "the welcome")
+    return host, r
+
 def make_net_screen(app: App, name: str) -> None:
     """Put ``app`` in the network state ``name``."""
     close_net()
@@ -173,16 +187,7 @@ def make_net_screen(app: App, name: str) -> None:
         if not join.error:  # type: ignore[attr-defined]
             raise RuntimeError("the typo was not caught")
     elif name == "net-table-joiner":
-        seats = [Seat.ai("Anna", "easy"), Seat.human("Núria"), Seat.ai("Merlin", "easy"),
-                 Seat.ai("Morgana", "easy")]
-        s = _played(seats, 1)
-        host = NetHost(s, [1], bind=LOOPBACK, port=0)
-        host.open()
-        _open.append(host)
-        r = RemoteGame(LOOPBACK, host.port, host.secret, "Núria")
-        r.connect()
-        _open.append(r)
-        _wait(lambda: r.ready, lambda: (host.pump(), r.pump()), "the welcome")
+        host, r = _joined()
         app.go("net_table_joiner", remote=r, key=table_key(LOOPBACK, host.port, host.secret))
         for _i in range(3):
             app.frame(0.0)
@@ -200,16 +205,7 @@ def make_net_screen(app: App, name: str) -> None:
             app.frame(0.0)
     elif name in ("net-host-closed", "net-menu-rejoin"):
         # a joiner whose host chose "Save and leave"; then the same joiner's program restarted
-        seats = [Seat.ai("Anna", "easy"), Seat.human("Núria"), Seat.ai("Merlin", "easy"),
-                 Seat.ai("Morgana", "easy")]
-        s = _played(seats, 1)
-        host = NetHost(s, [1], bind=LOOPBACK, port=0)
-        host.open()
-        _open.append(host)
-        r = RemoteGame(LOOPBACK, host.port, host.secret, "Núria")
-        r.connect()
-        _open.append(r)
-        _wait(lambda: r.ready, lambda: (host.pump(), r.pump()), "the welcome")
+        host, r = _joined()
         key = table_key(LOOPBACK, host.port, host.secret)
         from .scenes.net_join import keep_token
         keep_token(app, r)
@@ -225,16 +221,7 @@ def make_net_screen(app: App, name: str) -> None:
     elif name == "net-host-gone":
         # an internet joiner whose host has been silent for 23 s (killed, or its link down):
         # the overlay that waits for it, with the new code and the menu
-        seats = [Seat.ai("Anna", "easy"), Seat.human("Núria"), Seat.ai("Merlin", "easy"),
-                 Seat.ai("Morgana", "easy")]
-        s = _played(seats, 1)
-        host = NetHost(s, [1], bind=LOOPBACK, port=0)
-        host.open()
-        _open.append(host)
-        r = RemoteGame(LOOPBACK, host.port, host.secret, "Núria")
-        r.connect()
-        _open.append(r)
-        _wait(lambda: r.ready, lambda: (host.pump(), r.pump()), "the welcome")
+        host, r = _joined()
         from . import netui
         netui._joins[(LOOPBACK, host.port)] = (_Silent(23.0), None)   # type: ignore[assignment]
         app.go("net_table_joiner", remote=r, key=table_key(LOOPBACK, host.port, host.secret))
