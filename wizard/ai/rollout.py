@@ -116,9 +116,15 @@ _SOLID = F.K_TRUMP + 9
 def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = None) -> int:
     """``play_out`` with the same rule policy, inlined for speed (mutates ``w``); returns plays.
 
-    The rules are the simulator's (``legal_plays``, the trick keys of ``KEYS``, ``take_trick``),
-    bound to locals; only the policy is written here. With ``trace`` a list, each (seat, card)
-    played is appended (tests check legality with it).
+    The rules are the simulator's (``legal_plays`` and its ``FOLLOWS`` table, the trick keys of
+    ``KEYS``, ``take_trick``), bound to locals; only the policy is written here. With ``trace`` a
+    list, each (seat, card) played is appended (tests check legality with it).
+
+    Written for speed (#37: the hint's bids spend most of their time here): each choice is an
+    explicit loop keeping the first best index, as ``min``/``max`` over ``range`` did, and
+    ``legal_plays`` is not called where it gives the hand itself (one card, or no lead suit, in a
+    world with no card declared as it is played and no ancient scroll); the cards chosen are the
+    same (``tests/test_ai_search.py`` checks a digest of 1,200 seeded play-outs).
     """
     n = rules.n
     trump = rules.trump
@@ -139,6 +145,8 @@ def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = 
     tricks = w.tricks
     bids = w.bids
     trick = w.trick
+    # ``legal_plays`` is called only where its declared forms or the scroll can matter.
+    plain = not scroll and F.DECLARED_SET.isdisjoint([c for h in hands for c in h])
     # Status of the trick in progress.
     lead, best, bestkey = F.trick_status(trick, trump, ed, scroll)
     bestseat = w.trick_seats[best] if best >= 0 else w.leader
@@ -149,61 +157,107 @@ def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = 
     while hands[p]:
         h = hands[p]
         left = len(h)
-        legal = legal_plays(h, lead, trump, scroll)
+        if plain and (left == 1 or lead < 0):
+            legal = h               # what legal_plays gives here (its docstring): the hand
+        else:
+            legal = legal_plays(h, lead, trump, scroll)
         tab = tabs[lead][pos & 1]
-        keys = [tab[c] for c in legal]
         m = len(legal)
         if m == 1:
-            ci = 0
-        elif easy and easy >> p & 1:
-            # Easy (easy.EasyPlayer.play): its highest card while short of its bid, else its lowest.
-            if bids[p] > tricks[p]:
-                ci = max(range(m), key=lambda i: (pw[legal[i]], -legal[i]))
-            else:
-                ci = min(range(m), key=lambda i: (pw[legal[i]], legal[i]))
+            c = legal[0]
+            k = tab[c]
         else:
-            need = bids[p] - tricks[p]
-            if need > 0:
-                if pos == 0:
-                    ci = max(range(m), key=keys.__getitem__)
-                    if need < left and keys[ci] < F.K_TRUMP + 10:
-                        ci = _low_lead_index(legal, trump, pw)
+            keys = [tab[c] for c in legal]
+            if easy and easy >> p & 1:
+                # Easy (easy.EasyPlayer.play): its highest card while short of its bid, else its
+                # lowest (ties: the lower code).
+                ci = 0
+                bc = legal[0]
+                bv = pw[bc]
+                if bids[p] > tricks[p]:
+                    for i in range(1, m):
+                        x = legal[i]
+                        v = pw[x]
+                        if v > bv or (v == bv and x < bc):
+                            ci, bc, bv = i, x, v
                 else:
-                    cheap = strong = solid = -1
-                    for i in range(m):
-                        k = keys[i]
-                        if k > bestkey:
-                            if cheap < 0 or k < keys[cheap]:
-                                cheap = i
-                            if strong < 0 or k > keys[strong]:
-                                strong = i
-                            if k >= _SOLID and (solid < 0 or k < keys[solid]):
-                                solid = i
-                    if cheap >= 0:
-                        if pos == n - 1:
-                            ci = cheap
-                        elif need >= left:
-                            ci = strong
-                        elif solid >= 0:
-                            ci = solid
-                        elif need * 2 >= left:
-                            ci = strong
-                        else:
-                            ci = cheap
-                    else:
-                        ci = min(range(m), key=lambda i: dump[legal[i]])
-            elif pos == 0:
-                ci = min(range(m), key=lambda i: keys[i] if type_of[legal[i]] != t_void else -5)
+                    for i in range(1, m):
+                        x = legal[i]
+                        v = pw[x]
+                        if v < bv or (v == bv and x < bc):
+                            ci, bc, bv = i, x, v
             else:
-                ducks = [i for i in range(m) if keys[i] <= bestkey]
-                if ducks:
-                    ci = max(ducks, key=lambda i: duck[legal[i]])
-                elif pos == n - 1:
-                    ci = max(range(m), key=lambda i: pw[legal[i]])
+                need = bids[p] - tricks[p]
+                if need > 0:
+                    if pos == 0:
+                        ci = 0
+                        bv = keys[0]
+                        for i in range(1, m):
+                            if keys[i] > bv:
+                                ci, bv = i, keys[i]
+                        if need < left and bv < F.K_TRUMP + 10:
+                            ci = _low_lead_index(legal, trump, pw)
+                    else:
+                        cheap = strong = solid = -1
+                        for i in range(m):
+                            k = keys[i]
+                            if k > bestkey:
+                                if cheap < 0 or k < keys[cheap]:
+                                    cheap = i
+                                if strong < 0 or k > keys[strong]:
+                                    strong = i
+                                if k >= _SOLID and (solid < 0 or k < keys[solid]):
+                                    solid = i
+                        if cheap >= 0:
+                            if pos == n - 1:
+                                ci = cheap
+                            elif need >= left:
+                                ci = strong
+                            elif solid >= 0:
+                                ci = solid
+                            elif need * 2 >= left:
+                                ci = strong
+                            else:
+                                ci = cheap
+                        else:
+                            ci = 0
+                            bv = dump[legal[0]]
+                            for i in range(1, m):
+                                v = dump[legal[i]]
+                                if v < bv:
+                                    ci, bv = i, v
+                elif pos == 0:
+                    ci = 0
+                    bv = keys[0] if type_of[legal[0]] != t_void else -5
+                    for i in range(1, m):
+                        v = keys[i] if type_of[legal[i]] != t_void else -5
+                        if v < bv:
+                            ci, bv = i, v
                 else:
-                    ci = min(range(m), key=keys.__getitem__)
-        c = legal[ci]
-        k = keys[ci]
+                    ci = -1
+                    bv = 0
+                    for i in range(m):          # duck: the strongest card that loses the trick
+                        if keys[i] <= bestkey:
+                            v = duck[legal[i]]
+                            if ci < 0 or v > bv:
+                                ci, bv = i, v
+                    if ci >= 0:
+                        pass
+                    elif pos == n - 1:
+                        ci = 0
+                        bv = pw[legal[0]]
+                        for i in range(1, m):
+                            v = pw[legal[i]]
+                            if v > bv:
+                                ci, bv = i, v
+                    else:
+                        ci = 0
+                        bv = keys[0]
+                        for i in range(1, m):
+                            if keys[i] < bv:
+                                ci, bv = i, keys[i]
+            c = legal[ci]
+            k = keys[ci]
         if trace is not None:
             trace.append((p, c))
         h.remove(in_hand[c])
@@ -243,20 +297,28 @@ def fast_play_out(w: World, rules: Rules, trace: list[tuple[int, int]] | None = 
 
 def _low_lead_index(legal: list[int], trump: int, pw: list[int]) -> int:
     """Index of a low lead: lowest non-trump number of the shortest suit, else the weakest card."""
+    suit_of = SUIT
     counts = [0, 0, 0, 0]
     for c in legal:
         if c < 52:
-            counts[SUIT[c]] += 1
+            counts[suit_of[c]] += 1
     best = -1
-    best_v = (99, 99)
+    best_v = 1 << 30
     for i, c in enumerate(legal):
-        if c < 52 and SUIT[c] != trump:
-            v = (counts[SUIT[c]], RANK_[c])
-            if v < best_v:
-                best, best_v = i, v
+        if c < 52:
+            s = suit_of[c]
+            if s != trump:
+                v = counts[s] * 16 + RANK_[c]      # (count, rank) in one int: ranks are 1..13
+                if v < best_v:
+                    best, best_v = i, v
     if best >= 0:
         return best
-    return min(range(len(legal)), key=lambda i: pw[legal[i]])
+    best, best_v = 0, pw[legal[0]]
+    for i in range(1, len(legal)):
+        v = pw[legal[i]]
+        if v < best_v:
+            best, best_v = i, v
+    return best
 
 
 RANK_ = F.RANK

@@ -149,13 +149,17 @@ def _following(lead: int) -> list[bool]:
 FOLLOWS: list[list[bool]] = [_following(lead) for lead in (0, 1, 2, 3, -2, -1)]
 #: The codes of the cards declared as they are played (MERLIN; ``PLAYED_AS`` gives their forms).
 DECLARED_CODES: tuple[int, ...] = tuple(c for c in range(NCODES) if TYPE[c] == T_DECLARE)
+DECLARED_SET: frozenset[int] = frozenset(DECLARED_CODES)
 
 
 def legal_plays(hand: list[int], lead: int, trump: int, scroll: bool = False) -> list[int]:
     """The legal plays of ``hand`` on a trick whose lead is ``lead``: the one legal-card rule here.
     As ``trick.legal_cards``: in hand order, a card held twice comes twice; a card declared as it
     is played (MERLIN) gives its played forms (:W, :J), at the end. ``scroll``: the ancient scroll
-    applies (no Wizard on a trump lead unless the hand holds only Wizards)."""
+    applies (no Wizard on a trump lead unless the hand holds only Wizards). Without the scroll
+    and without a declared card (``DECLARED_SET``), a hand of one card or a trick with no lead
+    suit yet (``lead`` < 0) gives the hand itself, in its order: ``rollout.fast_play_out`` skips
+    the call there."""
     if lead >= 0:
         for c in hand:
             if SUIT[c] == lead:                  # the hand holds the lead suit: it must follow
