@@ -366,3 +366,60 @@ def test_an_expert_table_has_its_own_less_confident_map() -> None:
             assert mixed - 0.10 < lower < mixed, (bid, raw, lower, mixed)
             assert C.calibrate(raw, bid, round_, "normal") == mixed    # no map of its own
     assert "expert" not in C.LOOK_KINDS
+
+
+def _cases_from(group: tuple[float, ...], alpha: float, beta: float, gamma: float, n: int,
+                seed: int, bid: int = 2) -> list[object]:
+    """Bids whose outcome is drawn from ``group``'s map stretched by (alpha, beta, gamma)."""
+    import math
+
+    from wizard.ai import calibration as C
+    from wizard.ai.calibration_cases import BidCase
+    rng = random.Random(seed)
+    out = []
+    a, b, low, high, c, d, e = group
+    for i in range(n):
+        raw = rng.uniform(0.02, 0.98)
+        x = C.logit(raw)
+        edge = min(high, max(low, x))
+        outer = x - edge
+        inner = C.logit(C.calibrate_with(raw, group, bid, 8)) - outer
+        z = alpha + beta * inner + gamma * max(0.0, C.KNOT - edge) + outer
+        made = rng.random() < 1.0 / (1.0 + math.exp(-z))
+        out.append(BidCase("expert", 4, "classic", 8, bid, raw, 40.0, -10.0, 0.0, made,
+                           40 if made else -10, i))
+    return out
+
+
+def test_a_tables_map_is_the_mixed_map_stretched_moved_and_bent_as_its_bids_say() -> None:
+    """#37: ``fit_table_maps`` recovers a known stretch, move and bend of the mixed map from the
+    bids it drew, and folds them into one map of the same form."""
+    from wizard.ai import calibration as C
+    from wizard.ai.calibration_fit import fit_table_maps, recalibrate, stretched
+    cases = _cases_from(C.OTHER_BIDS, 0.4, 0.6, 1.5, 6000, 1)
+    alpha, beta, gamma = recalibrate(cases, C.OTHER_BIDS)      # type: ignore[arg-type]
+    assert abs(alpha - 0.4) < 0.15 and abs(beta - 0.6) < 0.12 and abs(gamma - 1.5) < 0.5
+    folded = stretched(C.OTHER_BIDS, alpha, beta, gamma)
+    for raw in (0.05, 0.3, 0.6, 0.95):
+        x = C.logit(raw)
+        edge = min(C.OTHER_BIDS[3], max(C.OTHER_BIDS[2], x))
+        inner = C.logit(C.calibrate_with(raw, C.OTHER_BIDS, 2, 8)) - (x - edge)
+        want = alpha + beta * inner + gamma * max(0.0, C.KNOT - edge) + (x - edge)
+        assert abs(C.logit(C.calibrate_with(raw, folded, 2, 8)) - want) < 1e-3
+    zero, other = fit_table_maps(cases)                          # type: ignore[arg-type]
+    assert zero == C.ZERO_BID and other != C.OTHER_BIDS          # no zero bids: left as it is
+
+
+def test_the_table_fit_holds_where_every_bid_was_made() -> None:
+    """The five-number fit ran off to infinity ('math range error') on an Easy table's bids; the
+    table fit on bids that were all made gives finite numbers, a map that says 'likely'."""
+    import math
+
+    from wizard.ai import calibration as C
+    from wizard.ai.calibration_cases import BidCase
+    from wizard.ai.calibration_fit import fit_table_maps
+    cases = [BidCase("expert", 3, "classic", 10, 10, raw, 100.0, -20.0, 0.0, True, 100, i)
+             for i, raw in enumerate((0.05, 0.2, 0.4, 0.6, 0.9) * 20)]
+    zero, other = fit_table_maps(cases)
+    assert all(math.isfinite(x) for x in other)
+    assert C.calibrate_with(0.5, other, 10, 10) > 0.9
