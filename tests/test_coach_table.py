@@ -214,6 +214,11 @@ def test_the_precision_line_states_the_models_error_only_where_measured(
     line = precision_note(notes)
     assert "within ±5 % of play" in line and "points ±4" in line
     assert "tables like this" not in precision_note({**notes, "table": "hard"})
+    # Told the table, at a kind whose single positions were never measured: said so, not a
+    # silence that reads as if sampling were the only error.
+    easy = precision_note({**notes, "table": "easy", "seated": True})
+    assert "own error was not measured at tables like this" in easy and "of play" not in easy
+    assert "within ±5 % of play" in precision_note({**notes, "seated": True})
 
 
 def test_the_hint_tells_the_coach_who_sits_at_the_table() -> None:
