@@ -454,7 +454,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 runs = [[c for c in cases if half_of(c.game) == h] for h in ("even", "odd")]
             maps = cross_maps(runs, bend=not args.no_bend)
             where = (f"each {'half of the games' if halves else 'run'} checked with a map fitted "
-                     f"on the other {'half' if halves else 'runs'}' Expert bids "
+                     f"on the other {'half' if halves else 'runs'}{'’s' if halves else '’'} "
+                     "Expert bids "
                      "(python -m wizard.ai.calibration_fit)")
     else:
         rounds = 8 if args.quick else args.rounds
