@@ -213,3 +213,27 @@ def test_a_wormhole_joiner_is_told_when_the_host_is_gone_and_asked_for_the_new_c
     overlay.new_code()
     assert isinstance(join_app.top, JoinScene) and join_app.top.code == ""
     assert join_app.top.name == "Núria"
+
+
+def _ink_columns(surf, colour: tuple[int, int, int], top: int, bottom: int) -> tuple[int, int]:
+    """The first and last column with a pixel of exactly ``colour`` between two rows."""
+    import pygame
+    mask = pygame.mask.from_threshold(surf.subsurface((0, top, surf.get_width(), bottom - top)),
+                                      (*colour, 255), (1, 1, 1, 255))
+    rects = mask.get_bounding_rects()
+    assert rects, "nothing drawn in that colour"
+    return min(r.left for r in rects), max(r.right for r in rects)
+
+
+def test_the_join_screens_error_is_centred_under_the_code_box(tmp_path: Path) -> None:
+    """Play-test (#33): a wrong code's message began at the panel's left, not under the box."""
+    from wizard.ui import theme
+    app = _app(tmp_path, f"ws://{LOOPBACK}:{free_port()}/v1", f"tcp:{LOOPBACK}:{free_port()}")
+    join = app.go("net_join", code="24Y7-4C3B-4Y", name="Núria")
+    assert isinstance(join, JoinScene)
+    join.join()
+    assert join.error and join.remote is None
+    app.frame(0.0)
+    top = join.name_box.rect.bottom
+    left, right = _ink_columns(app.screen, theme.BAD, top, app.screen.get_height())
+    assert abs((left + right) / 2 - join.code_box.rect.centerx) <= 3 * join.unit, (left, right)

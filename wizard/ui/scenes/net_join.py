@@ -403,12 +403,13 @@ class JoinScene(Screen):
                                       "seat (on their screen: “New code” beside your name) and "
                                       "type it here: you get your seat and hand back."),
                               pygame.Rect(w * 0.15, box.bottom + 16 * u, w * 0.7, 90 * u),
-                              int(18 * u), theme.INK)
-        if self.error:
+                              int(18 * u), theme.INK, align="center")
+        if self.error:         # centred under the code box, like the hint (play-test, #33)
             colour = theme.INK if self.remote is not None or self.wormhole is not None \
                 else theme.BAD
             text.draw_wrapped(surf, self.error, pygame.Rect(w * 0.15, box.bottom + 16 * u,
-                                                            w * 0.7, 90 * u), int(18 * u), colour)
+                                                            w * 0.7, 90 * u), int(18 * u), colour,
+                              align="center")
 
 
 class ReconnectScene(Overlay):
