@@ -24,7 +24,7 @@ from wizard.net.internet import (
     clean_code,
     looks_like_wormhole,
 )
-from wizard.net.joincode import JoinCode, JoinCodeError, decode, encode, parse_address
+from wizard.net.joincode import DEFAULT_PORT, JoinCode, JoinCodeError, decode, encode, parse_address
 from wizard.net.keep import joiner_tokens, table_key, token_of
 from wizard.net.wire import Code
 from wizard.table import clean_name, is_valid_name
@@ -48,6 +48,12 @@ def name_allowed(typed: str) -> bool:
 def code_allowed(typed: str) -> bool:
     """A code or an address: short, printable."""
     return len(typed) <= 40 and typed.isprintable()
+
+
+def example_local_code() -> str:
+    """A local code of the form the host shows (from ``encode``: a home network's address, the
+    default port), for the join screen's hint. Its secret is made up."""
+    return encode(JoinCode("192.168.1.23", DEFAULT_PORT, 0x5A3C9E17B2))
 
 
 def read_code(typed: str) -> JoinCode:
@@ -394,7 +400,8 @@ class JoinScene(Screen):
                   "bold", max_w=self.code_box.rect.w)
         text.draw(surf, _("Your name"), (self.name_box.rect.x, self.name_box.rect.y - 30 * u),
                   int(17 * u), theme.INK, "bold", max_w=self.name_box.rect.w)
-        text.draw(surf, _("Like 24Y7-4C3B-4Z (same network) or 7-indigo-tiger (internet)."),
+        text.draw(surf, _("Like {local} (same network) or {internet} (internet).").format(
+                      local=example_local_code(), internet="7-indigo-tiger"),
                   (w / 2, self.code_box.rect.bottom + 8 * u), int(14 * u), theme.INK_DIM,
                   anchor="midtop", max_w=box.w - 30 * u)
         if self.rejoin and not self.error:
