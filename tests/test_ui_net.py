@@ -278,8 +278,8 @@ def test_a_resumed_table_whose_code_was_under_attack_gets_a_new_one(tmp_path: Pa
     resumed.host.close()
 
 
-def test_the_joiner_says_when_the_host_closed_the_table_and_rejoins_later(tmp_path: Path,
-                                                                           host) -> None:
+def test_the_joiner_says_when_the_host_closed_the_table_and_rejoins_later(
+        tmp_path: Path, host, monkeypatch: pytest.MonkeyPatch) -> None:
     """#33: after the host's "Save and leave" the joiner says the host closed the table (not
     "Reconnecting… (try 2)" for ever); a restarted joiner is offered "Back to the table"."""
     from wizard.ui.scenes.menu import MenuScene
@@ -298,6 +298,13 @@ def test_the_joiner_says_when_the_host_closed_the_table_and_rejoins_later(tmp_pa
     over = app.top
     assert isinstance(over, ReconnectScene) and over.closed
     assert over.title() == "The host closed the table"  # type: ignore[operator]
+    from wizard.ui.scenes import net_join
+    said: list[str] = []                          # the body says it once, in the title only
+    monkeypatch.setattr(net_join.text, "draw_wrapped", lambda _s, line, *a, **k: said.append(line))
+    over.draw_body(app.screen)
+    assert len(said) == 1 and "When the host resumes the game" in said[0], said
+    assert "closed the table" not in said[0], said
+    monkeypatch.undo()
     for _ in range(5):
         app.frame(0.0)
     assert over.closed and not over.gave_up

@@ -563,23 +563,22 @@ class ReconnectScene(Overlay):
         self.give_up()
 
     def draw_body(self, surf: pygame.Surface) -> None:
-        """What is going on."""
+        """What is going on (the title already says that the host closed the table)."""
         r = self.panel_rect()
         u = self.unit
         if self.gave_up:
             line = self.gave_up
         elif self.internet is not None and self.closed:
-            line = _("The host closed the table. When they resume the game, their screen shows "
-                     "a new internet code for your seat: type it to take your seat and hand "
-                     "back.")
+            line = _("When the host resumes the game, their screen shows a new internet code "
+                     "for your seat: type it to take your seat and hand back.")
         elif self.host_gone():
             line = _("The host cannot be reached over the internet (for {seconds} s). If they "
                      "quit, their screen shows a new code for your seat when they resume the "
                      "game: type it to take your seat back. Still trying…").format(
                 seconds=int(self.internet.unreachable_for()))  # type: ignore[union-attr]
         elif self.closed:
-            line = _("The host closed the table. When they resume the game, you are back at "
-                     "your seat: keep this screen open, or join again later with the same code.")
+            line = _("When the host resumes the game, you are back at your seat: keep this "
+                     "screen open, or join again later with the same code.")
         else:
             line = _("Reconnecting to the host… (try {number})").format(number=max(1, self.tries))
         text.draw_wrapped(surf, line, pygame.Rect(r.x + 30 * u, r.y + 80 * u, r.w - 60 * u,
