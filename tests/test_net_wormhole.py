@@ -219,3 +219,29 @@ def test_the_servers_by_default_are_magic_wormholes_public_ones() -> None:
 ])
 def test_a_server_given_on_the_command_line_is_checked(kind: str, url: str, ok: bool) -> None:
     assert (bad_server(kind, url) is None) is ok
+
+
+def test_the_log_follows_a_wormhole_without_its_code(caplog: pytest.LogCaptureFixture) -> None:
+    """`-v` (and the log file) say what the internet table does: phases, the mailbox server,
+    the peer's connection and how it is reached; the code, the secret, never."""
+    import logging
+    import threading
+    from types import SimpleNamespace
+
+    from wormhole._status import ConnectedPeer, ReconnectingPeer
+
+    from wizard.net.internet import InternetJoin, Invitation, Phase, Servers
+    servers = Servers(mailbox="ws://127.0.0.1:4000/v1")
+    join = InternetJoin("7-guitarist-revenge", servers)
+    seat = Invitation(2, b"{}", (LOOPBACK, 1), servers, threading.Event())
+    with caplog.at_level(logging.INFO, logger="wizard.net.internet"):
+        join._set(Phase.WAITING)
+        join._dilation_status(SimpleNamespace(peer_connection=ConnectedPeer(1, 2, "relay")))
+        join._dilation_status(SimpleNamespace(peer_connection=ReconnectingPeer(3)))
+        seat._set(Phase.OFFLINE, servers.mailbox)
+        seat._set(Phase.OFFLINE, servers.mailbox)                  # no news: not said again
+    lines = [r.getMessage() for r in caplog.records]
+    assert lines == ["internet join: waiting", "internet join: peer connected (relay)",
+                     "internet join: peer connection ReconnectingPeer",
+                     "internet seat 2: offline (ws://127.0.0.1:4000/v1)"]
+    assert not any("guitarist" in line for line in lines)

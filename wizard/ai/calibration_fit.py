@@ -18,7 +18,7 @@ import math
 from collections.abc import Sequence
 from pathlib import Path
 
-from .calibration import KNOT, Group, logit
+from .calibration import KNOT, OTHER_BIDS, ZERO_BID, Group, calibrate_with, logit
 from .calibration_cases import BidCase, half_of, load
 
 
@@ -34,7 +34,8 @@ def logistic(rows: Sequence[Sequence[float]], ys: Sequence[float],
         g = [0.0] * k
         h = [[1e-9 if i == j else 0.0 for j in range(k)] for i in range(k)]
         for row, y in zip(rows, ys, strict=True):
-            p = 1.0 / (1.0 + math.exp(-sum(wi * xi for wi, xi in zip(w, row, strict=True))))
+            z = sum(wi * xi for wi, xi in zip(w, row, strict=True))
+            p = 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
             for i in range(k):
                 g[i] += (y - p) * row[i]
                 for j in range(k):
@@ -105,6 +106,70 @@ def fit_maps(cases: Sequence[BidCase], level: str = "expert") -> tuple[Group, Gr
     return (za, zb, *support(zero), zc, zd, ze), (oa, ob, *support(other), oc, od, oe)
 
 
+def recalibrate(cases: Sequence[BidCase], group: Group, iterations: int = 40,
+                bend: bool = True) -> tuple[float, float, float]:
+    """(alpha, beta, gamma) maximising the likelihood of ``made`` when ``group``'s map is
+    stretched, moved and bent: ``logit(p) = alpha + beta * inner + gamma * max(0, KNOT - edge)
+    + outer``, where ``edge`` is the raw logit held within the map's clamp, ``outer`` the part
+    beyond it (which the map passes on as it is) and ``inner`` the map's logit less ``outer``.
+    Three numbers per group, so a table with a thousand bids fits them where the five of
+    ``platt`` do not hold (issue #37: at an Easy table the full fit ran off to infinity), and
+    the bend lets the low chances move apart from the rest (at an Easy table Expert made bids
+    the play-outs gave 5-25 % about 60 % of the time). ``bend`` False: gamma stays 0 (a table
+    with few low chances, where the bend follows their noise: Hard)."""
+    a, b, low, high, c, d, e = group
+    rows: list[list[float]] = []
+    offsets: list[float] = []
+    ys: list[float] = []
+    for cs in cases:
+        x = logit(cs.p_raw)
+        edge = min(high, max(low, x))
+        outer = x - edge
+        inner = logit(calibrate_with(cs.p_raw, group, cs.bid, cs.round)) - outer
+        rows.append([1.0, inner, max(0.0, KNOT - edge)] if bend else [1.0, inner])
+        offsets.append(outer)
+        ys.append(1.0 if cs.made else 0.0)
+    k = 3 if bend else 2
+    w = [0.0, 1.0, 0.0][:k]
+    for _ in range(iterations):
+        g = [0.0] * k
+        h = [[1e-6 if i == j else 0.0 for j in range(k)] for i in range(k)]
+        for row, off, y in zip(rows, offsets, ys, strict=True):
+            z = max(-60.0, min(60.0, sum(wi * xi for wi, xi in zip(w, row, strict=True)) + off))
+            p = 1.0 / (1.0 + math.exp(-z))
+            for i in range(k):
+                g[i] += (y - p) * row[i]
+                for j in range(k):
+                    h[i][j] += p * (1.0 - p) * row[i] * row[j]
+        step = _solve(h, g)
+        if step is None:
+            break
+        w = [wi + di for wi, di in zip(w, step, strict=True)]
+        if sum(abs(di) for di in step) < 1e-10:
+            break
+    return w[0], w[1], (w[2] if bend else 0.0)
+
+
+def stretched(group: Group, alpha: float, beta: float, gamma: float = 0.0) -> Group:
+    """``group`` with ``recalibrate``'s numbers folded in: one map of the same form."""
+    a, b, low, high, c, d, e = group
+    return (round(alpha + beta * a, 4), round(beta * b, 4), low, high, round(beta * c, 4),
+            round(beta * d, 4), round(beta * e + gamma, 4))
+
+
+def fit_table_maps(cases: Sequence[BidCase], level: str = "expert",
+                   base: tuple[Group, Group] = (ZERO_BID, OTHER_BIDS),
+                   bend: bool = True) -> tuple[Group, Group]:
+    """A table kind's (zero bids, other bids) maps: ``base`` (the mixed tables' map) stretched and
+    moved by ``recalibrate`` on the own (not forced) bids of ``level``'s seats there."""
+    mine = [c for c in cases if c.level == level and not c.forced]
+    out = []
+    for group, sub in ((base[0], [c for c in mine if c.bid == 0]),
+                       (base[1], [c for c in mine if c.bid != 0])):
+        out.append(stretched(group, *recalibrate(sub, group, bend=bend)) if sub else group)
+    return out[0], out[1]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the fitted numbers."""
     p = argparse.ArgumentParser(prog="python -m wizard.ai.calibration_fit")
@@ -112,7 +177,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--level", default="expert")
     p.add_argument("--half", choices=("even", "odd"), help="only that half of the games")
     p.add_argument("--table", help="only the bids coached at tables of this kind (#37; the "
-                                   "output is then that kind's TABLE_MAPS entry)")
+                                   "output is then that kind's TABLE_MAPS entry: the mixed map "
+                                   "stretched, moved and bent: fit_table_maps)")
+    p.add_argument("--no-bend", action="store_true",
+                   help="with --table: stretch and move the mixed map, no bend (Hard)")
     args = p.parse_args(argv)
     cases = [c for f in args.files for c in load(f) if c.level == args.level and not c.forced
              and (args.half is None or half_of(c.game) == args.half)
@@ -121,7 +189,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     where = ", ".join(f.name for f in args.files) + (f", {args.half} half" if args.half else "")
     print(f'FITTED_ON = "{len(cases)} {args.level} bids ({zeros} zero, {len(cases) - zeros} '
           f'other) of {where}"')
-    zero, other = fit_maps(cases, args.level)
+    if args.table:
+        zero, other = fit_table_maps(cases, args.level, bend=not args.no_bend)
+    else:
+        zero, other = fit_maps(cases, args.level)
     if args.table:
         print(f"TABLE_MAPS[{args.table!r}] = ({zero!r}, {other!r})")
     else:

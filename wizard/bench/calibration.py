@@ -43,7 +43,7 @@ from wizard.ai.calibration_cases import (
     load_cards,
     save,
 )
-from wizard.ai.calibration_fit import fit_maps
+from wizard.ai.calibration_fit import fit_maps, fit_table_maps
 from wizard.ai.coach import Coach
 from wizard.ai.knowledge import legal_codes
 from wizard.engine import Action, Bid, Edition, GameConfig, GameState, Phase, PlayerView
@@ -353,13 +353,18 @@ def report(cases: Sequence[BidCase], out=None,  # type: ignore[no-untyped-def]
     return ok
 
 
-def cross_maps(runs: Sequence[Sequence[BidCase]]) -> dict[int, Maps]:
+def cross_maps(runs: Sequence[Sequence[BidCase]], bend: bool = True) -> dict[int, Maps]:
     """Each run's cases with a map fitted on the other runs' Expert bids (not on their own
-    games): a check of the fitting method on every game measured, keyed by ``id(case)``."""
+    games): a check of the fitting method on every game measured, keyed by ``id(case)``. Runs
+    at one kind of table other than mixed get that kind's fit (``fit_table_maps``: the mixed map
+    stretched, moved and bent; ``bend`` False: not bent), as ``calibration_fit --table``
+    prints it."""
     out: dict[int, Maps] = {}
+    kinds = {c.table for r in runs for c in r}
     for i, run in enumerate(runs):
         others = [c for j, r in enumerate(runs) if j != i for c in r]
-        maps = fit_maps(others)
+        maps = (fit_table_maps(others, bend=bend) if kinds and "mixed" not in kinds
+                else fit_maps(others))
         for c in run:
             out[id(c)] = maps
     return out
@@ -425,11 +430,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="who sits with the Expert seat: Normal and Hard in turn (mixed), or all "
                         "of one level (#37: the calibration is fitted and checked per table kind)")
     p.add_argument("--cross", action="store_true",
-                   help="with two or more --load runs: check each run with a map fitted on the "
-                        "others only (the fitting method checked on every game)")
+                   help="with --load: check each run with a map fitted on the others only, or "
+                        "with one run, each half of its games with a map fitted on the other "
+                        "half (the fitting method checked on every game)")
+    p.add_argument("--no-bend", action="store_true",
+                   help="with --cross at one kind of table: fit maps without the bend "
+                        "(calibration_fit --table KIND --no-bend)")
     args = p.parse_args(argv)
-    if args.cross and len(args.load or ()) < 2:
-        p.error("--cross needs two or more --load runs")
+    if args.cross and not args.load:
+        p.error("--cross needs --load runs")
     started = time.perf_counter()
     maps: dict[int, Maps] | None = None
     where = ""
@@ -440,8 +449,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         cards = [c for path in args.load for c in load_cards(path)]
         print(f"{len(cases)} coached bids read from {', '.join(map(str, args.load))}")
         if args.cross:
-            maps = cross_maps(runs)
-            where = ("each run checked with a map fitted on the other runs' Expert bids "
+            halves = len(runs) == 1
+            if halves:
+                runs = [[c for c in cases if half_of(c.game) == h] for h in ("even", "odd")]
+            maps = cross_maps(runs, bend=not args.no_bend)
+            where = (f"each {'half of the games' if halves else 'run'} checked with a map fitted "
+                     f"on the other {'half' if halves else 'runs'}{'’s' if halves else '’'} "
+                     "Expert bids "
                      "(python -m wizard.ai.calibration_fit)")
     else:
         rounds = 8 if args.quick else args.rounds

@@ -174,9 +174,15 @@ class _Wormhole:
     dilated: Any = None
     started: float = field(default_factory=time.monotonic)
 
+    def who(self) -> str:
+        """This wormhole in the log (never its code: the code is the secret)."""
+        return "internet"
+
     def _set(self, phase: Phase, why: str = "") -> None:
         if self.phase in (Phase.CLOSED,):
             return
+        if phase is not self.phase or why != self.why:
+            log.info("%s: %s%s", self.who(), phase.value, f" ({why})" if why else "")
         self.phase, self.why = phase, why
         self.wake.set()
 
@@ -199,6 +205,8 @@ class _Wormhole:
         log.debug("mailbox %s", status)
         up = isinstance(status.mailbox_connection, Connected)
         if up != self.mailbox_up:
+            log.info("%s: mailbox server %s %s", self.who(), self.servers.mailbox,
+                     "reached" if up else "lost")
             self.mailbox_up = up
             if up and self.phase is Phase.OFFLINE:
                 self._set(Phase.CONNECTING if self.w is not None else self.phase)
@@ -223,9 +231,13 @@ class _Wormhole:
         was = self.peer_up
         self.peer_up = isinstance(conn, ConnectedPeer)
         if self.peer_up:
+            if not was or conn.hint_description != self.peer:
+                log.info("%s: peer connected (%s)", self.who(), conn.hint_description)
             self.peer = conn.hint_description
             self.expires = float(conn.expires_at)
             self.heard = self.expires - 2 * self.ping_s     # the ping or pong just seen
+        elif was:
+            log.info("%s: peer connection %s", self.who(), type(conn).__name__)
         if isinstance(conn, ReconnectingPeer) and was:
             self.reconnects += 1
         self.wake.set()
@@ -285,6 +297,9 @@ class Invitation(_Wormhole):
         self.bridges: set[Any] = set()    # the open connections to the NetHost (reactor thread)
         self._message = message
         self._target = target
+
+    def who(self) -> str:
+        return f"internet seat {self.seat}"
 
     def start(self) -> None:
         in_reactor(self._start)
@@ -475,6 +490,9 @@ class InternetJoin(_Wormhole):
         self.seat: int | None = None
         self.received = Counter()          # bytes from the host
         self._listening: Any = None
+
+    def who(self) -> str:
+        return "internet join"
 
     def open(self) -> None:
         in_reactor(self._start)

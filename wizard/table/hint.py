@@ -209,6 +209,15 @@ def precision_note(notes: dict[str, Any]) -> str:
                     worlds=worlds, chance=chance, points=round(CLAIM_POINTS), sure=sure,
                     model=_("{pct} %").format(pct=round(model[0] * 100)),
                     model_points=round(model[1]))
+        if notes.get("seated"):       # told the table, but no truths measured at its kind (#37)
+            return ngettext(
+                "From {worlds} sampled deal: chances within ±{chance} of the model, points within "
+                "±{points} ({sure} sure); the model's own error was not measured at tables like "
+                "this.",
+                "From {worlds} sampled deals: chances within ±{chance} of the model, points within "
+                "±{points} ({sure} sure); the model's own error was not measured at tables like "
+                "this.", worlds).format(worlds=worlds, chance=chance, points=round(CLAIM_POINTS),
+                                        sure=sure)
         return ngettext(
             "From {worlds} sampled deal: chances within ±{chance}, points within ±{points} "
             "({sure} sure).",
