@@ -391,7 +391,9 @@ def test_internet_codes_off_agrees_with_its_plural_name() -> None:
 
 def test_a_joiners_forced_card_is_said_like_the_hosts(tmp_path: Path, host) -> None:
     """Play-test (#33): the host and hot-seat players read "Only … could be played." for a card
-    played for them; a joiner read nothing. Round 1: every card is forced."""
+    played for them until it leaves the table; a joiner's line was cleared while its card was on
+    its way to the host, so it was gone once the card lay in the trick. Round 1: every card is
+    forced."""
     from wizard.engine.state import Phase
     happ, scene = host
     app = _app(tmp_path / "joiner")
