@@ -126,6 +126,14 @@ def test_french_typography(catalogs) -> None:  # type: ignore[no-untyped-def]
     assert not tools.typography_problems("fr", "Atout\u00a0: cœur\u202f; «\u202fBloc\u202f» ?")[1:]
 
 
+def test_german_says_ansage_for_a_bid_everywhere(catalogs) -> None:  # type: ignore[no-untyped-def]
+    """Play-test (#33): the menu's subtitle said "Vorhersagen" where every other German line says
+    "Ansage(n)"/"ansagen" (the rulebook's word for a bid)."""
+    bad = [m.id for m in catalogs["de"] if m.id
+           for s in tools._forms(m.string) if "vorhersag" in s.lower()]
+    assert not bad, bad
+
+
 def test_catalan_middle_dot(catalogs) -> None:  # type: ignore[no-untyped-def]
     bad = [f"{m.id!r}: {p}" for m in catalogs["ca"] if m.id
            for s in tools._forms(m.string) for p in tools.typography_problems("ca", s)]

@@ -278,8 +278,8 @@ def test_a_resumed_table_whose_code_was_under_attack_gets_a_new_one(tmp_path: Pa
     resumed.host.close()
 
 
-def test_the_joiner_says_when_the_host_closed_the_table_and_rejoins_later(tmp_path: Path,
-                                                                           host) -> None:
+def test_the_joiner_says_when_the_host_closed_the_table_and_rejoins_later(
+        tmp_path: Path, host, monkeypatch: pytest.MonkeyPatch) -> None:
     """#33: after the host's "Save and leave" the joiner says the host closed the table (not
     "Reconnecting… (try 2)" for ever); a restarted joiner is offered "Back to the table"."""
     from wizard.ui.scenes.menu import MenuScene
@@ -298,6 +298,13 @@ def test_the_joiner_says_when_the_host_closed_the_table_and_rejoins_later(tmp_pa
     over = app.top
     assert isinstance(over, ReconnectScene) and over.closed
     assert over.title() == "The host closed the table"  # type: ignore[operator]
+    from wizard.ui.scenes import net_join
+    said: list[str] = []                          # the body says it once, in the title only
+    monkeypatch.setattr(net_join.text, "draw_wrapped", lambda _s, line, *a, **k: said.append(line))
+    over.draw_body(app.screen)
+    assert len(said) == 1 and "When the host resumes the game" in said[0], said
+    assert "closed the table" not in said[0], said
+    monkeypatch.undo()
     for _ in range(5):
         app.frame(0.0)
     assert over.closed and not over.gave_up
@@ -380,3 +387,45 @@ def test_internet_codes_off_agrees_with_its_plural_name() -> None:
         finally:
             set_language("en")
     assert said == {"en": "Off", "fr": "Désactivés", "ca": "Desactivats", "de": "Aus"}
+
+
+def test_a_joiners_forced_card_is_said_like_the_hosts(tmp_path: Path, host) -> None:
+    """Play-test (#33): the host and hot-seat players read "Only … could be played." for a card
+    played for them until it leaves the table; a joiner's line was cleared while its card was on
+    its way to the host, so it was gone once the card lay in the trick. Round 1: every card is
+    forced."""
+    from wizard.engine.state import Phase
+    happ, scene = host
+    app = _app(tmp_path / "joiner")
+    join = app.go("net_join", code=scene.code(), name="Núria")
+    join.join()
+    until(lambda: isinstance(app.top, JoinerTableScene), app, happ)
+    until(lambda: scene.start_button.enabled, happ)
+    scene.start()
+    htable, jtable = happ.top, app.top
+    assert isinstance(htable, HostTableScene) and isinstance(jtable, JoinerTableScene)
+    said: set[str] = set()
+    card = None
+    shown_with_line: list[bool] = []      # each frame the joiner's card lies in the trick shown
+    end = time.monotonic() + 15
+    while jtable.table.port.view(1).round <= 1 and jtable.table.port.view(1).phase \
+            is not Phase.ROUND_END:
+        assert time.monotonic() < end, "timed out"
+        for seat, t in ((0, htable.table), (1, jtable.table)):
+            view = t.port.view(seat)
+            if view.phase is Phase.BID and view.current_player == seat:
+                legal = t.port.legal_actions(seat)
+                if legal:
+                    t.port.act(legal[0], seat)
+        happ.frame(0.05)               # the clock moves: a forced card waits a computer's pause
+        app.frame(0.05)
+        card = card or jtable.table.forced_card
+        line = jtable.table.forced_line()
+        if line:
+            said.add(line)
+        if card is not None and any(c == card for _s, c in jtable.table.shown.trick):
+            shown_with_line.append(bool(line))
+        time.sleep(0.005)
+    assert any(s.startswith("Only ") and s.endswith(" could be played.") for s in said), said
+    # said until the card leaves the table (the host's rule, 96644a3), not only while it waits
+    assert shown_with_line and all(shown_with_line), shown_with_line

@@ -213,3 +213,50 @@ def test_a_wormhole_joiner_is_told_when_the_host_is_gone_and_asked_for_the_new_c
     overlay.new_code()
     assert isinstance(join_app.top, JoinScene) and join_app.top.code == ""
     assert join_app.top.name == "Núria"
+
+
+def _ink_columns(surf, colour: tuple[int, int, int], top: int, bottom: int) -> tuple[int, int]:
+    """The first and last column with a pixel of exactly ``colour`` between two rows."""
+    import pygame
+    mask = pygame.mask.from_threshold(surf.subsurface((0, top, surf.get_width(), bottom - top)),
+                                      (*colour, 255), (1, 1, 1, 255))
+    rects = mask.get_bounding_rects()
+    assert rects, "nothing drawn in that colour"
+    return min(r.left for r in rects), max(r.right for r in rects)
+
+
+def test_the_join_screens_error_is_centred_under_the_code_box(tmp_path: Path) -> None:
+    """Play-test (#33): a wrong code's message began at the panel's left, not under the box."""
+    from wizard.ui import theme
+    app = _app(tmp_path, f"ws://{LOOPBACK}:{free_port()}/v1", f"tcp:{LOOPBACK}:{free_port()}")
+    join = app.go("net_join", code="24Y7-4C3B-4Y", name="Núria")
+    assert isinstance(join, JoinScene)
+    join.join()
+    assert join.error and join.remote is None
+    app.frame(0.0)
+    top = join.name_box.rect.bottom
+    left, right = _ink_columns(app.screen, theme.BAD, top, app.screen.get_height())
+    assert abs((left + right) / 2 - join.code_box.rect.centerx) <= 3 * join.unit, (left, right)
+
+
+def test_the_join_screens_example_local_code_has_the_form_of_a_real_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play-test (#33): the hint's "24Y7-4C3B-4Z" was shorter than any code a host shows (the
+    secret grew to 40 bits); the example is now a code ``decode`` reads, shaped like the host's."""
+    import re
+
+    from wizard.net.joincode import DEFAULT_PORT, JoinCode, decode, encode
+    from wizard.ui.scenes import net_join
+    app = _app(tmp_path, f"ws://{LOOPBACK}:{free_port()}/v1", f"tcp:{LOOPBACK}:{free_port()}")
+    join = app.go("net_join", code="", name="Núria", offer_last=False)
+    drawn: list[str] = []
+    real = net_join.text.draw
+    monkeypatch.setattr(net_join.text, "draw", lambda s, line, *a, **k: (drawn.append(line),
+                                                                         real(s, line, *a, **k))[1])
+    join.draw_body(app.screen)
+    hint = next(line for line in drawn if "7-indigo-tiger" in line)
+    example = re.search(r"[0-9A-Z]{4}(?:-[0-9A-Z]{1,4})+", hint)
+    assert example, hint
+    decode(example.group())                       # a code the join screen itself accepts
+    host_code = encode(JoinCode("192.168.0.7", DEFAULT_PORT, 2 ** 39 + 12345))
+    assert [len(g) for g in example.group().split("-")] == [len(g) for g in host_code.split("-")]

@@ -143,6 +143,11 @@ class RemoteGame:
         """The host welcomed this joiner and sent its first view: a table may be made."""
         return self._view is not None and self.seat is not None
 
+    @property
+    def pending(self) -> bool:
+        """An intent of this joiner's is on its way to the host (not yet answered)."""
+        return self._pending
+
     def pump(self) -> int:
         """Apply what the host sent since the last call; returns how many lines."""
         self.wake.clear()

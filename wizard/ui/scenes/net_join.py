@@ -24,7 +24,7 @@ from wizard.net.internet import (
     clean_code,
     looks_like_wormhole,
 )
-from wizard.net.joincode import JoinCode, JoinCodeError, decode, encode, parse_address
+from wizard.net.joincode import DEFAULT_PORT, JoinCode, JoinCodeError, decode, encode, parse_address
 from wizard.net.keep import joiner_tokens, table_key, token_of
 from wizard.net.wire import Code
 from wizard.table import clean_name, is_valid_name
@@ -48,6 +48,12 @@ def name_allowed(typed: str) -> bool:
 def code_allowed(typed: str) -> bool:
     """A code or an address: short, printable."""
     return len(typed) <= 40 and typed.isprintable()
+
+
+def example_local_code() -> str:
+    """A local code of the form the host shows (from ``encode``: a home network's address, the
+    default port), for the join screen's hint. Its secret is made up."""
+    return encode(JoinCode("192.168.1.23", DEFAULT_PORT, 0x5A3C9E17B2))
 
 
 def read_code(typed: str) -> JoinCode:
@@ -394,7 +400,8 @@ class JoinScene(Screen):
                   "bold", max_w=self.code_box.rect.w)
         text.draw(surf, _("Your name"), (self.name_box.rect.x, self.name_box.rect.y - 30 * u),
                   int(17 * u), theme.INK, "bold", max_w=self.name_box.rect.w)
-        text.draw(surf, _("Like 24Y7-4C3B-4Z (same network) or 7-indigo-tiger (internet)."),
+        text.draw(surf, _("Like {local} (same network) or {internet} (internet).").format(
+                      local=example_local_code(), internet="7-indigo-tiger"),
                   (w / 2, self.code_box.rect.bottom + 8 * u), int(14 * u), theme.INK_DIM,
                   anchor="midtop", max_w=box.w - 30 * u)
         if self.rejoin and not self.error:
@@ -403,12 +410,13 @@ class JoinScene(Screen):
                                       "seat (on their screen: “New code” beside your name) and "
                                       "type it here: you get your seat and hand back."),
                               pygame.Rect(w * 0.15, box.bottom + 16 * u, w * 0.7, 90 * u),
-                              int(18 * u), theme.INK)
-        if self.error:
+                              int(18 * u), theme.INK, align="center")
+        if self.error:         # centred under the code box, like the hint (play-test, #33)
             colour = theme.INK if self.remote is not None or self.wormhole is not None \
                 else theme.BAD
             text.draw_wrapped(surf, self.error, pygame.Rect(w * 0.15, box.bottom + 16 * u,
-                                                            w * 0.7, 90 * u), int(18 * u), colour)
+                                                            w * 0.7, 90 * u), int(18 * u), colour,
+                              align="center")
 
 
 class ReconnectScene(Overlay):
@@ -555,23 +563,22 @@ class ReconnectScene(Overlay):
         self.give_up()
 
     def draw_body(self, surf: pygame.Surface) -> None:
-        """What is going on."""
+        """What is going on (the title already says that the host closed the table)."""
         r = self.panel_rect()
         u = self.unit
         if self.gave_up:
             line = self.gave_up
         elif self.internet is not None and self.closed:
-            line = _("The host closed the table. When they resume the game, their screen shows "
-                     "a new internet code for your seat: type it to take your seat and hand "
-                     "back.")
+            line = _("When the host resumes the game, their screen shows a new internet code "
+                     "for your seat: type it to take your seat and hand back.")
         elif self.host_gone():
             line = _("The host cannot be reached over the internet (for {seconds} s). If they "
                      "quit, their screen shows a new code for your seat when they resume the "
                      "game: type it to take your seat back. Still trying…").format(
                 seconds=int(self.internet.unreachable_for()))  # type: ignore[union-attr]
         elif self.closed:
-            line = _("The host closed the table. When they resume the game, you are back at "
-                     "your seat: keep this screen open, or join again later with the same code.")
+            line = _("When the host resumes the game, you are back at your seat: keep this "
+                     "screen open, or join again later with the same code.")
         else:
             line = _("Reconnecting to the host… (try {number})").format(number=max(1, self.tries))
         text.draw_wrapped(surf, line, pygame.Rect(r.x + 30 * u, r.y + 80 * u, r.w - 60 * u,
