@@ -9,6 +9,7 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -278,12 +279,9 @@ def test_a_resumed_table_whose_code_was_under_attack_gets_a_new_one(tmp_path: Pa
     resumed.host.close()
 
 
-def test_the_joiner_says_when_the_host_closed_the_table_and_rejoins_later(
-        tmp_path: Path, host, monkeypatch: pytest.MonkeyPatch) -> None:
-    """#33: after the host's "Save and leave" the joiner says the host closed the table (not
-    "Reconnecting… (try 2)" for ever); a restarted joiner is offered "Back to the table"."""
-    from wizard.ui.scenes.menu import MenuScene
-    from wizard.ui.scenes.net_join import table_to_rejoin
+def _started(tmp_path: Path, host: Any) -> tuple[Any, Any, Any]:
+    """The host's app and waiting scene, and a joiner's app (Núria) at the table once the host
+    started the game."""
     happ, scene = host
     app = _app(tmp_path / "joiner")
     join = app.go("net_join", code=scene.code(), name="Núria")
@@ -291,6 +289,16 @@ def test_the_joiner_says_when_the_host_closed_the_table_and_rejoins_later(
     until(lambda: isinstance(app.top, JoinerTableScene), app, happ)
     until(lambda: scene.start_button.enabled, happ)
     scene.start()
+    return happ, scene, app
+
+
+def test_the_joiner_says_when_the_host_closed_the_table_and_rejoins_later(
+        tmp_path: Path, host, monkeypatch: pytest.MonkeyPatch) -> None:
+    """#33: after the host's "Save and leave" the joiner says the host closed the table (not
+    "Reconnecting… (try 2)" for ever); a restarted joiner is offered "Back to the table"."""
+    from wizard.ui.scenes.menu import MenuScene
+    from wizard.ui.scenes.net_join import table_to_rejoin
+    happ, scene, app = _started(tmp_path, host)
     htable = happ.top
     until(lambda: not app.top.waiting_for_start(), app, happ)  # type: ignore[union-attr]
     htable.leave()  # type: ignore[union-attr]
@@ -395,13 +403,7 @@ def test_a_joiners_forced_card_is_said_like_the_hosts(tmp_path: Path, host) -> N
     its way to the host, so it was gone once the card lay in the trick. Round 1: every card is
     forced."""
     from wizard.engine.state import Phase
-    happ, scene = host
-    app = _app(tmp_path / "joiner")
-    join = app.go("net_join", code=scene.code(), name="Núria")
-    join.join()
-    until(lambda: isinstance(app.top, JoinerTableScene), app, happ)
-    until(lambda: scene.start_button.enabled, happ)
-    scene.start()
+    happ, scene, app = _started(tmp_path, host)
     htable, jtable = happ.top, app.top
     assert isinstance(htable, HostTableScene) and isinstance(jtable, JoinerTableScene)
     said: set[str] = set()

@@ -23,18 +23,20 @@ from .calibration_cases import BidCase, half_of, load
 
 
 def logistic(rows: Sequence[Sequence[float]], ys: Sequence[float],
-             iterations: int = 50) -> list[float]:
-    """The weights maximising the likelihood of ``ys`` under ``sigmoid(w . row)`` (Newton's
-    method; a tiny ridge keeps it defined on few or separable cases); ``rows[i][1]`` starts at 1."""
+             iterations: int = 50, offsets: Sequence[float] | None = None) -> list[float]:
+    """The weights maximising the likelihood of ``ys`` under ``sigmoid(w . row + offset)``
+    (Newton's method; a tiny ridge keeps it defined on few or separable cases; ``offsets`` 0 when
+    not given); ``rows[i][1]`` starts at 1."""
     k = len(rows[0]) if rows else 2
     w = [0.0] * k
     if k > 1:
         w[1] = 1.0
+    offs = offsets if offsets is not None else [0.0] * len(rows)
     for _ in range(iterations):
         g = [0.0] * k
         h = [[1e-9 if i == j else 0.0 for j in range(k)] for i in range(k)]
-        for row, y in zip(rows, ys, strict=True):
-            z = sum(wi * xi for wi, xi in zip(w, row, strict=True))
+        for row, y, off in zip(rows, ys, offs, strict=True):
+            z = sum(wi * xi for wi, xi in zip(w, row, strict=True)) + off
             p = 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
             for i in range(k):
                 g[i] += (y - p) * row[i]
@@ -129,24 +131,7 @@ def recalibrate(cases: Sequence[BidCase], group: Group, iterations: int = 40,
         rows.append([1.0, inner, max(0.0, KNOT - edge)] if bend else [1.0, inner])
         offsets.append(outer)
         ys.append(1.0 if cs.made else 0.0)
-    k = 3 if bend else 2
-    w = [0.0, 1.0, 0.0][:k]
-    for _ in range(iterations):
-        g = [0.0] * k
-        h = [[1e-6 if i == j else 0.0 for j in range(k)] for i in range(k)]
-        for row, off, y in zip(rows, offsets, ys, strict=True):
-            z = max(-60.0, min(60.0, sum(wi * xi for wi, xi in zip(w, row, strict=True)) + off))
-            p = 1.0 / (1.0 + math.exp(-z))
-            for i in range(k):
-                g[i] += (y - p) * row[i]
-                for j in range(k):
-                    h[i][j] += p * (1.0 - p) * row[i] * row[j]
-        step = _solve(h, g)
-        if step is None:
-            break
-        w = [wi + di for wi, di in zip(w, step, strict=True)]
-        if sum(abs(di) for di in step) < 1e-10:
-            break
+    w = logistic(rows, ys, iterations, offsets=offsets)
     return w[0], w[1], (w[2] if bend else 0.0)
 
 
