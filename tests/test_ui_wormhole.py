@@ -9,6 +9,7 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -22,6 +23,7 @@ from wizard.net.internet import Phase, Servers  # noqa: E402
 from wizard.net.keep import joiner_tokens, table_key  # noqa: E402
 from wizard.service import Prefs  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
+from wizard.ui import text  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
 from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.net_host import NetHostScene  # noqa: E402
@@ -72,6 +74,19 @@ def test_a_joiner_types_the_seats_internet_code_and_sits_at_the_table(servers, t
     until(lambda: 1 in scene.copy_buttons, host_app)     # the code came: its Copy button
     code = scene.internet_code(1)
     assert code is not None and code.split("-")[0].isdigit()
+    # drawn to be typed by a friend far away: bold and large, not a small line (play-test)
+    drawn: list[tuple[str, int, str]] = []
+    real = text.draw
+
+    def spy(surf: Any, line: str, pos: Any, size: int, colour: Any = None,
+            role: str = "text", **kw: Any) -> Any:
+        drawn.append((line, size, role))
+        return real(surf, line, pos, size, colour or (0, 0, 0), role, **kw)
+    monkeypatch.setattr(text, "draw", spy)
+    host_app.frame(0.0)
+    monkeypatch.setattr(text, "draw", real)
+    (line, size, role), = [d for d in drawn if code in d[0]]
+    assert role == "bold" and size >= int(26 * scene.unit)
     scene.copy_buttons[1].on_click()                   # one click copies it
     assert copied == [code]
     join_app = _app(tmp_path / "joiner", servers.mailbox, servers.relay)

@@ -184,13 +184,13 @@ class NetHostScene(Screen):
         self.widgets.append(self.start_button)
         self.copy_buttons = {}
         if self.internet is not None and not self.error:
-            cw, ch = 110 * u, 34 * u
+            cw, ch = 110 * u, 40 * u
             right = width * 0.88 - 30 * u
             for i, seat in enumerate(self.seats):
                 if not self.internet_code(seat):
                     continue
                 y = self.rows_top(height) + i * self.row_h() + 30 * u
-                b = Button((right - cw, y - 4 * u, cw, ch),
+                b = Button((right - cw, y - 3 * u, cw, ch),
                            _("Copied") if self.copied == seat else _("Copy"),
                            lambda seat=seat: self.copy(seat), size=15 * u)
                 self.copy_buttons[seat] = b
@@ -213,7 +213,7 @@ class NetHostScene(Screen):
 
     def row_h(self) -> float:
         """The height of a seat's rows (its state, and its internet code under it)."""
-        return (74 if self.internet is not None else 32) * self.unit
+        return (82 if self.internet is not None else 32) * self.unit
 
     def rows_top(self, height: float) -> float:
         """Where the seats' rows begin (as ``draw_body`` lays them out)."""
@@ -363,11 +363,14 @@ class NetHostScene(Screen):
         u = self.unit
         if status is SeatStatus.PLAYING:
             return
-        line, colour = code_line(self.internet, seat, self.internet_code(seat))
+        code = self.internet_code(seat)
+        line, colour = code_line(self.internet, seat, code)
         right = self.copy_buttons[seat].rect.x - 16 * u if seat in self.copy_buttons \
             else box.right - 30 * u
-        text.draw(surf, line, (right, y), int(19 * u), colour, anchor="topright",
-                  max_w=right - box.x - 30 * u)
+        # The code a friend far away types: as readable as the local code's line allows (a
+        # play-test found it a small line under the huge local code).
+        text.draw(surf, line, (right, y), int((26 if code else 19) * u), colour,
+                  "bold" if code else "text", anchor="topright", max_w=right - box.x - 30 * u)
 
 
 def code_line(net: InternetTable, seat: int, code: str | None) -> tuple[str, Any]:
