@@ -72,3 +72,20 @@ def play_lesson_to_end(app: App, sc: TutorialScene, limit: int = 300) -> None:
             for intent in intents_for(sc.tutorial.item.action):
                 sc.submit(intent)
     raise AssertionError(f"the lesson did not end in {limit} steps")
+
+
+def dealt_world(rng: random.Random, n: int, r: int, ed: int, *, easy: int = 0,
+                random_leader: bool = False) -> tuple[Any, Any]:
+    """A play-out ``World`` of ``n`` hands of ``r`` cards dealt from edition ``ed``'s deck, a
+    random trump (or none), random bids, nothing played yet, and its ``Rules`` (no scroll;
+    ``easy``: the seats played by Easy's rule); the leader is seat 0 unless ``random_leader``."""
+    from wizard.ai import simulator as F
+    from wizard.ai.rollout import Rules, World
+    deck = list(F.DECKS[ed])
+    rng.shuffle(deck)
+    hands = [deck[i * r:(i + 1) * r] for i in range(n)]
+    trump = rng.randrange(-1, 4)
+    rules = Rules(n, trump, ed, False, r, 60 // n, easy=easy)
+    leader = rng.randrange(n) if random_leader else 0
+    return World(hands, [], [], leader, [0] * n, [rng.randint(0, r) for _ in range(n)], -1,
+                 False), rules

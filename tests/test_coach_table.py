@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
+from helpers import dealt_world
 
 from wizard.ai import heuristics as H
 from wizard.ai import make_ai
@@ -15,7 +16,7 @@ from wizard.ai import simulator as F
 from wizard.ai.coach import Coach
 from wizard.ai.coach_truth import Position, draw_deal, pick_positions, play_bid, read_runs, run
 from wizard.ai.knowledge import info_of
-from wizard.ai.rollout import Rules, World, apply_card, fast_play_out, next_seat
+from wizard.ai.rollout import apply_card, fast_play_out, next_seat
 from wizard.ai.sampling import sample_hands
 from wizard.ai.seats import (
     PERSON,
@@ -102,12 +103,8 @@ def test_easy_seats_play_out_by_easys_own_rule() -> None:
         n = rng.randint(3, 6)
         r = rng.randint(1, 60 // n)
         ed = rng.randrange(3)
-        deck = list(F.DECKS[ed])
-        rng.shuffle(deck)
-        hands = [deck[i * r:(i + 1) * r] for i in range(n)]
-        trump = rng.randrange(-1, 4)
-        rules = Rules(n, trump, ed, False, r, 60 // n, easy=(1 << n) - 1)
-        w = World(hands, [], [], 0, [0] * n, [rng.randint(0, r) for _ in range(n)], -1, False)
+        w, rules = dealt_world(rng, n, r, ed, easy=(1 << n) - 1)
+        trump = rules.trump
         trace: list[tuple[int, int]] = []
         fast_play_out(w.copy(), rules, trace)
         replay = w.copy()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from helpers import dealt_world
+
 from wizard.ai import simulator as F
 from wizard.ai.coach import Coach
 from wizard.ai.own_seat import look_play_out
@@ -44,13 +46,7 @@ def test_the_look_ahead_is_never_worse_for_the_seat_in_its_world() -> None:
         n = rng.randint(3, 6)
         r = rng.randint(2, 60 // n)
         ed = rng.randrange(3)
-        deck = list(F.DECKS[ed])
-        rng.shuffle(deck)
-        hands = [deck[i * r:(i + 1) * r] for i in range(n)]
-        trump = rng.randrange(-1, 4)
-        rules = Rules(n, trump, ed, False, r, 60 // n)
-        w = World(hands, [], [], rng.randrange(n), [0] * n,
-                  [rng.randint(0, r) for _ in range(n)], -1, False)
+        w, rules = dealt_world(rng, n, r, ed, random_leader=True)
         a, b = w.copy(), w.copy()
         fast_play_out(a, rules)
         look_play_out(b, rules, 0)

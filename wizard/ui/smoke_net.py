@@ -112,6 +112,17 @@ class _Silent:
 
 
 
+def _away() -> tuple[Session, NetHost]:
+    """A played table hosted on 127.0.0.1 whose seat 1 (Núria) is kept for a joiner not here."""
+    seats = [Seat.human("Anna"), Seat.human("Núria"), Seat.ai("Merlin", "easy"),
+             Seat.ai("Morgana", "easy")]
+    s = _played(seats, 0)
+    host = NetHost(s, [1], bind=LOOPBACK, port=0, tokens={1: "kept-token-of-nuria"})
+    host.open()
+    _open.append(host)
+    return s, host
+
+
 def _joined() -> tuple[NetHost, RemoteGame]:
     """A played table with Núria joined at seat 1 on 127.0.0.1 (the joiner's screens start here)."""
     seats = [Seat.ai("Anna", "easy"), Seat.human("Núria"), Seat.ai("Merlin", "easy"),
@@ -192,12 +203,7 @@ def make_net_screen(app: App, name: str) -> None:
         for _i in range(3):
             app.frame(0.0)
     elif name == "net-waiting-reconnect":
-        seats = [Seat.human("Anna"), Seat.human("Núria"), Seat.ai("Merlin", "easy"),
-                 Seat.ai("Morgana", "easy")]
-        s = _played(seats, 0)
-        host = NetHost(s, [1], bind=LOOPBACK, port=0, tokens={1: "kept-token-of-nuria"})
-        host.open()
-        _open.append(host)
+        s, host = _away()
         if host.status(1) is not SeatStatus.AWAY:
             raise RuntimeError("the seat is not waiting for its joiner")
         app.go("net_table_host", session=s, host=host)
@@ -231,12 +237,7 @@ def make_net_screen(app: App, name: str) -> None:
             app.frame(0.0)
     elif name == "net-host-new-code":
         # the host's table: an internet joiner is gone, and the host gave its seat a new code
-        seats = [Seat.human("Anna"), Seat.human("Núria"), Seat.ai("Merlin", "easy"),
-                 Seat.ai("Morgana", "easy")]
-        s = _played(seats, 0)
-        host = NetHost(s, [1], bind=LOOPBACK, port=0, tokens={1: "kept-token-of-nuria"})
-        host.open()
-        _open.append(host)
+        s, host = _away()
         from . import netui
         net = netui.internet_table(app, host)
         if net is None:
