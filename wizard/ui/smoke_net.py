@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 
 NET_SCREENS = ("net-host-waiting", "net-join", "net-table-joiner", "net-waiting-reconnect",
                "net-join-internet", "net-offline", "net-host-closed", "net-menu-rejoin",
-               "net-continue", "net-host-gone", "net-host-new-code", "net-join-rejoin")
+               "net-continue", "net-host-gone", "net-host-new-code", "net-join-rejoin",
+               "net-joiner-held")
 LOOPBACK = "127.0.0.1"
 _open: list[Any] = []          # hosts and connections of the last net screen (closed at the next)
 
@@ -123,11 +124,13 @@ def _away() -> tuple[Session, NetHost]:
     return s, host
 
 
-def _joined() -> tuple[NetHost, RemoteGame]:
-    """A played table with Núria joined at seat 1 on 127.0.0.1 (the joiner's screens start here)."""
+def _joined(hold: bool = False) -> tuple[NetHost, RemoteGame]:
+    """A played table with Núria joined at seat 1 on 127.0.0.1 (the joiner's screens start here);
+    ``hold``: a resumed table whose host has not pressed Start yet."""
     seats = [Seat.ai("Anna", "easy"), Seat.human("Núria"), Seat.ai("Merlin", "easy"),
              Seat.ai("Morgana", "easy")]
     host = NetHost(_played(seats, 1), [1], bind=LOOPBACK, port=0)
+    host.hold = hold
     host.open()
     _open.append(host)
     r = RemoteGame(LOOPBACK, host.port, host.secret, "Núria")
@@ -197,8 +200,8 @@ def make_net_screen(app: App, name: str) -> None:
         join.join()  # type: ignore[attr-defined]
         if not join.error:  # type: ignore[attr-defined]
             raise RuntimeError("the typo was not caught")
-    elif name == "net-table-joiner":
-        host, r = _joined()
+    elif name in ("net-table-joiner", "net-joiner-held"):
+        host, r = _joined(hold=name == "net-joiner-held")
         app.go("net_table_joiner", remote=r, key=table_key(LOOPBACK, host.port, host.secret))
         for _i in range(3):
             app.frame(0.0)
