@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 NET_SCREENS = ("net-host-waiting", "net-join", "net-table-joiner", "net-waiting-reconnect",
                "net-join-internet", "net-offline", "net-host-closed", "net-menu-rejoin",
                "net-continue", "net-host-gone", "net-host-new-code", "net-join-rejoin",
-               "net-joiner-held")
+               "net-joiner-held", "net-host-wrong-code", "net-host-new-code-wrong")
 LOOPBACK = "127.0.0.1"
 _open: list[Any] = []          # hosts and connections of the last net screen (closed at the next)
 
@@ -139,13 +139,57 @@ def _joined(hold: bool = False) -> tuple[NetHost, RemoteGame]:
     _wait(lambda: r.ready, lambda: (host.pump(), r.pump()), "the welcome")
     return host, r
 
+def _wrong_code(app: App) -> None:
+    """The host's waiting screen after a wrong code was typed against seat 3's internet code
+    (seat 2 taken): the new code, and why it changed."""
+    seats = [Seat.human("Anna"), Seat.human("Seat 2"), Seat.human("Seat 3"),
+             Seat.ai("Merlin", "easy")]
+    scene = app.go("net_host_waiting", session=Session.new(GameConfig(4, seed=28), seats),
+                   seats=[1, 2])
+    host = scene.host  # type: ignore[attr-defined]
+    if host is None:
+        raise RuntimeError(scene.error)  # type: ignore[attr-defined]
+    _open.append(host)
+    net = scene.internet  # type: ignore[attr-defined]
+    if net is None:
+        raise RuntimeError("no internet codes")
+    _open.append(net)
+    step = lambda: app.frame(0.0)  # noqa: E731
+    _wait(lambda: net.code(2) is not None or net.offline, step, "the internet code")
+    joiner = RemoteGame(LOOPBACK, host.port, host.secret, "Núria", seat=1)
+    joiner.connect()
+    _open.append(joiner)
+    _wait(lambda: host.status(1) is SeatStatus.PLAYING, step, "the join")
+    old = net.code(2)
+    if old is None:                     # no mailbox server: the screen says so instead
+        return
+    _spoil(app, net, 2, old)
+
+
+def _spoil(app: App, net: Any, seat: int, old: str) -> None:
+    """A wrong code typed against ``seat``'s code ``old``, and the new code that replaces it."""
+    from wizard.net.internet import InternetJoin, Phase, Servers
+    step = lambda: app.frame(0.0)  # noqa: E731
+    number, *words = old.split("-")
+    wrong = InternetJoin("-".join([number, *(["tiger", "indigo"] if words != ["tiger", "indigo"]
+                                             else ["indigo", "tiger"])]),
+                         Servers(app.net_mailbox, app.net_relay))  # type: ignore[attr-defined]
+    wrong.open()
+    _open.append(wrong)
+    _wait(lambda: wrong.phase is Phase.WRONG_CODE, step, "the wrong code")
+    _wait(lambda: net.code(seat) not in (None, old), step, "the new code")
+    app.frame(0.0)
+
+
 def make_net_screen(app: App, name: str) -> None:
     """Put ``app`` in the network state ``name``."""
     close_net()
     app.net_bind = LOOPBACK         # type: ignore[attr-defined]
     app.net_port = 0                # type: ignore[attr-defined]
     # internet codes only from the smoke test's own server (or none): never a public server
-    app.net_mailbox = smoke_mailbox() if name in ("net-host-waiting", "net-host-new-code") \
+    app.net_mailbox = smoke_mailbox() if name in ("net-host-waiting", "net-host-new-code",
+                                                  "net-host-wrong-code",
+                                                  "net-host-new-code-wrong") \
         else "off"  # type: ignore[attr-defined]
     app.net_relay = f"tcp:{LOOPBACK}:{_free_port()}"   # type: ignore[attr-defined]
     if name == "net-offline":
@@ -167,6 +211,8 @@ def make_net_screen(app: App, name: str) -> None:
         join.join()  # type: ignore[attr-defined]
         if "indigo" not in join.error:  # type: ignore[attr-defined]
             raise RuntimeError("the typo was not said")
+    elif name == "net-host-wrong-code":
+        _wrong_code(app)
     elif name == "net-host-waiting":
         seats = [Seat.human("Anna"), Seat.human("Seat 2"), Seat.human("Seat 3"),
                  Seat.ai("Merlin", "easy")]
@@ -238,7 +284,7 @@ def make_net_screen(app: App, name: str) -> None:
               "the host-gone overlay")
         for _i in range(3):
             app.frame(0.0)
-    elif name == "net-host-new-code":
+    elif name in ("net-host-new-code", "net-host-new-code-wrong"):
         # the host's table: an internet joiner is gone, and the host gave its seat a new code
         s, host = _away()
         from . import netui
@@ -250,6 +296,9 @@ def make_net_screen(app: App, name: str) -> None:
         scene.new_code(1)  # type: ignore[attr-defined]
         _wait(lambda: net.code(1) is not None or net.offline, lambda: app.frame(0.0),
               "the new code")
+        code = net.code(1)
+        if name == "net-host-new-code-wrong" and code is not None:
+            _spoil(app, net, 1, code)         # then someone typed a wrong code against it
         for _i in range(3):
             app.frame(0.0)
     elif name == "net-join-rejoin":

@@ -117,8 +117,9 @@ def internet_text(join: InternetJoin) -> str:
         return _("Wrong code: a table has this number, but other words. Check the code; the "
                  "host's screen now shows a new one for that seat.")
     if phase is Phase.NO_TABLE:
-        return _("No table answered this code: it may have been used already, or mistyped. Ask "
-                 "the host for the code of a free seat.")
+        return _("No table answered this code: it may have been used already, or mistyped, or "
+                 "replaced by a new one after someone typed a wrong code. Ask the host for the "
+                 "code their screen shows now for your seat.")
     if phase in (Phase.FAILED, Phase.CLOSED):
         return _("The connection over the internet failed: {reason}").format(
             reason=join.why or _("closed"))

@@ -263,7 +263,7 @@ class HostTableScene(TableScene):
             button.draw(surf, u)
             self.copy_buttons.append((button, seat))
             right -= 130 * u
-        line, colour = code_line(net, seat, code)
+        line, colour = code_line(net, seat, code, at_table=True)
         text.draw(surf, line, (box.x + 16 * u, cy), int(19 * u), colour, "bold" if code else "text",
                   anchor="midleft", max_w=right - box.x - 22 * u)
 
