@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 NET_SCREENS = ("net-host-waiting", "net-join", "net-table-joiner", "net-waiting-reconnect",
                "net-join-internet", "net-offline", "net-host-closed", "net-menu-rejoin",
                "net-continue", "net-host-gone", "net-host-new-code", "net-join-rejoin",
-               "net-joiner-held", "net-host-wrong-code", "net-host-new-code-wrong")
+               "net-joiner-held", "net-host-wrong-code", "net-host-new-code-wrong",
+               "net-join-rejoin-earlier", "net-menu-tokens-aside")
 LOOPBACK = "127.0.0.1"
 _open: list[Any] = []          # hosts and connections of the last net screen (closed at the next)
 
@@ -96,6 +97,18 @@ class _Forget:
             host_tables(self.app.prefs.data_dir).drop(self.gid)
         if self.key:
             joiner_tokens(self.app.prefs.data_dir).drop(self.key)
+
+
+class _Unsay:
+    """Closing it forgets that the smoke test's seat tokens were set aside (the menu no longer
+    says so)."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def close(self) -> None:
+        from .scenes.net_join import _set_aside
+        _set_aside.pop(str(self.app.prefs.data_dir), None)
 
 
 class _Silent:
@@ -301,9 +314,22 @@ def make_net_screen(app: App, name: str) -> None:
             _spoil(app, net, 1, code)         # then someone typed a wrong code against it
         for _i in range(3):
             app.frame(0.0)
-    elif name == "net-join-rejoin":
-        # a joiner back after a restart at an internet table: asked for the seat's new code
-        app.go("net_join", name="Núria", offer_last=False, rejoin=True)
+    elif name in ("net-join-rejoin", "net-join-rejoin-earlier"):
+        # a joiner back after a restart at an internet table: asked for the seat's new code (a
+        # seat kept by an earlier version: how it was joined is not known, both are said)
+        app.go("net_join", name="Núria", offer_last=False, rejoin=True,
+               earlier=name == "net-join-rejoin-earlier")
+        for _i in range(2):
+            app.frame(0.0)
+    elif name == "net-menu-tokens-aside":
+        # the seat tokens' file was damaged: set aside, and said on the menu
+        from wizard.net.keep import TOKENS_FILE
+        path = app.prefs.data_dir / TOKENS_FILE
+        path.write_bytes(b'{"192.168.1.20:36523:1": {"token": ')
+        app.go("menu")
+        for aside in path.parent.glob(TOKENS_FILE + ".damaged-*"):
+            aside.unlink()                # the smoke test's own file (the note stays said)
+        _open.append(_Unsay(app))         # not said on the next screens
         for _i in range(2):
             app.frame(0.0)
     elif name == "net-continue":
