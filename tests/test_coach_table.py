@@ -26,7 +26,7 @@ from wizard.ai.seats import (
     table_weight,
     who_sits,
 )
-from wizard.bench.coach_truth import Row, load_truth, summary
+from wizard.bench.coach_truth import Row, ceiling, load_truth, summary
 from wizard.engine import Action, Bid, GameConfig, GameState, Phase
 from wizard.session.seats import SeatSpec
 
@@ -134,6 +134,24 @@ def test_the_coach_says_which_table_it_modelled() -> None:
     assert told["ev"] != before["ev"]
 
 
+def test_the_coach_keeps_how_reachable_each_bid_is() -> None:
+    """A bid is reached in a world where its own play-out, or a neighbouring bid's, took exactly
+    that many tricks: never less often than its own play-outs made it, and its own count is
+    recorded world by world with the raw chance (the calibration runs save it)."""
+    state = bid_view()
+    seat = state.current_player
+    assert seat is not None
+    coach = Coach(table=["normal"] * 4)
+    coach.min_worlds = coach.max_worlds = 150
+    _a, notes = coach.suggest(state.view_for(seat), random.Random(3))
+    assert notes["worlds"] == 150 and set(notes["reach"]) == set(notes["exact_raw"])
+    for b, raw in notes["exact_raw"].items():
+        assert raw - 1e-9 <= notes["reach"][b] <= 1.0
+        assert round(notes["reach"][b] * 150) == pytest.approx(notes["reach"][b] * 150)
+    # some bid is reached by a neighbour's play more often than by its own
+    assert any(notes["reach"][b] > notes["exact_raw"][b] for b in notes["reach"])
+
+
 @pytest.fixture(scope="module")
 def position() -> Position:
     return pick_positions(37, 1, 3, progress=False)[0]
@@ -182,6 +200,23 @@ def test_the_check_counts_errors_against_the_truths_half_width() -> None:
     out = io.StringIO()
     assert not summary(bad, [("a", "normal", True), ("b", "hard", True)], out)
     assert "further than 12 + the truth's half-width: 1" in out.getvalue()
+
+
+def test_the_ceiling_is_what_the_truths_own_sampling_leaves() -> None:
+    """A coach knowing the expected points exactly still meets truths of a few deals with their
+    sampling: bids far apart always agree, bids within the sampling agree about half the time
+    beyond the 2 points allowed, and with no spread there is no error at all."""
+    apart = {"bids": {"0": {"values": [-10, 20] * 50}, "1": {"values": [30] * 100}}}
+    tied = {"bids": {"0": {"values": [0, 40] * 50}, "1": {"values": [40, 0] * 50}}}
+    got = ceiling({"p": {"normal": apart}, "q": {"hard": tied}}, reps=200)
+    assert got["normal"]["agree"] == 1.0
+    # bid 0's mean (5) has a bootstrap spread of 1.5 points (mean |error| 1.2), bid 1's none
+    assert 0.3 < got["normal"]["err"] < 0.9
+    # two bids of one mean 20, paired by deal so that their means always sum to 40: each is
+    # drawn with a spread of 2 points, their difference with 4, and the best of the full sample
+    # (bid 0) falls more than 2 points behind when that difference passes 2: P(N(0, 4) > 2) = 0.31
+    assert 0.55 < got["hard"]["agree"] < 0.85
+    assert got["all"]["agree"] == (got["normal"]["agree"] + got["hard"]["agree"]) / 2
 
 
 def test_a_damaged_truth_file_is_a_clear_error(tmp_path: Path) -> None:

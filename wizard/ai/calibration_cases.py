@@ -38,6 +38,9 @@ class BidCase:
     game: int = 0      # the game's number in the run (to split fitting and checking games)
     forced: bool = False   # an Expert seat made to bid another bid than its own (``--forced``)
     table: str = "mixed"   # the table's kind (``seats.table_kind``): the map the coach used
+    #: The share of worlds where the play-out for this bid or a neighbouring candidate took
+    #: exactly ``bid`` tricks (``coach.BidStats.reach``); None in runs saved before it was kept.
+    p_reach: float | None = None
 
     def p(self, maps: Maps | None = None) -> float:
         """The coach's (calibrated) chance of making it, with the map in force (or ``maps``)."""

@@ -137,7 +137,8 @@ def play_game(seed: int, game: int, max_rounds: int = 0, forced: float = 0.0,
         out.append(BidCase(levels[seat], players, edition, rnd, b, notes["exact_raw"][b],
                            made_mean, miss_mean, notes["voided"][b],
                            row.tricks[seat] == b and row.points[seat] > 0, row.points[seat], game,
-                           was_forced, notes.get("table", "mixed")))
+                           was_forced, notes.get("table", "mixed"),
+                           notes.get("reach", {}).get(b)))
     return out
 
 
