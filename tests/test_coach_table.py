@@ -497,3 +497,54 @@ def test_a_table_fit_without_its_bend_leaves_the_bend_as_the_mixed_map_has_it() 
     beta = other[1] / C.OTHER_BIDS[1]
     assert abs(other[6] - beta * C.OTHER_BIDS[6]) < 1e-3               # the mixed bend, scaled
     assert fit_table_maps(cases)[1][6] > other[6] + 0.5               # type: ignore[arg-type]
+
+
+def _reach_cases(lift: float, n: int, seed: int) -> list[object]:
+    """Bids made with the mixed map's chance lifted by ``lift`` times their reach gap."""
+    import math
+
+    from wizard.ai import calibration as C
+    from wizard.ai.calibration_cases import BidCase
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        raw = rng.uniform(0.05, 0.9)
+        reach = min(0.99, raw + rng.uniform(0.0, 0.5))
+        gap = C.logit(reach) - C.logit(raw)
+        z = C.logit(C.calibrate_with(raw, C.OTHER_BIDS, 2, 8)) + lift * gap
+        made = rng.random() < 1.0 / (1.0 + math.exp(-z))
+        out.append(BidCase("expert", 4, "classic", 8, 2, raw, 40.0, -10.0, 0.0, made,
+                           40 if made else -10, i, table="normal", p_reach=reach))
+    return out
+
+
+def test_the_reach_lift_is_fitted_from_the_bids_and_used_where_a_kind_has_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """#37: ``fit_reach_maps`` recovers a known lift on the reach gap (and none where the reach
+    says nothing); the coach's map uses it only at kinds listed in ``REACH_LIFT``, and never
+    lowers a bid's chance for being reached more often."""
+    import math
+
+    from wizard.ai import calibration as C
+    from wizard.ai.calibration_fit import fit_reach_maps
+    from wizard.bench.calibration import cross_maps
+    _z, other, (zl, ol, cap) = fit_reach_maps(_reach_cases(0.8, 6000, 5), bend=False)
+    assert abs(ol - 0.8) < 0.2 and zl == 0.0 and cap > 0.5
+    # the stretch stays near none: the cases were drawn from the mixed map itself
+    assert abs(C.calibrate_with(0.5, other, 2, 8) - C.calibrate_with(0.5, C.OTHER_BIDS, 2, 8)) < 0.05
+    _z, _o, (_zl, none, _cap) = fit_reach_maps(_reach_cases(0.0, 6000, 6), bend=False)
+    assert none < 0.15
+    # A kind with no lift: the reach changes nothing; with one, it lifts and never lowers.
+    assert C.calibrate(0.3, 2, 8, "normal", 0.6) == C.calibrate(0.3, 2, 8, "normal")
+    monkeypatch.setitem(C.REACH_LIFT, "normal", (0.5, 0.8, 1.5))
+    assert C.calibrate(0.3, 2, 8, "normal", 0.3) == C.calibrate(0.3, 2, 8, "normal")
+    assert C.calibrate(0.3, 2, 8, "normal", 0.6) > C.calibrate(0.3, 2, 8, "normal")
+    # held at the cap (a gap of 1.5 in logit): lifted no further than the fitted bids were
+    at_cap = 1.0 / (1.0 + math.exp(-(C.logit(0.3) + 1.5)))
+    assert C.calibrate(0.3, 2, 8, "normal", 0.999) == pytest.approx(
+        C.calibrate(0.3, 2, 8, "normal", at_cap))
+    assert C.calibrate(0.3, 2, 8, "normal", 0.999) > C.calibrate(0.3, 2, 8, "normal", 0.5)
+    # the bench's cross-check fits the lift on the other run's bids
+    a, b = _reach_cases(0.8, 600, 7), _reach_cases(0.8, 600, 8)
+    maps = cross_maps([a, b], bend=False, reach=True)
+    assert maps[id(a[0])] == fit_reach_maps(b, bend=False) and len(maps[id(b[0])]) == 3

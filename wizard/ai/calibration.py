@@ -104,25 +104,46 @@ TABLE_MAPS: dict[str, tuple[Group, Group]] = {
 #: by ``logit(p) = a + b * logit(raw) + c * bid / round``; fitted on every position, checked
 #: fitting on one half of the positions and judging the other (docs/coach.md).
 LOOK_KINDS: frozenset[str] = frozenset(k.split(":")[0] for k in TABLE_MAPS if k.endswith(":look"))
+#: Per table kind, how much the map lifts a bid its play-outs reach by a neighbour's play
+#: (``coach.BidStats.reach``): ``logit(p) += lift * min(cap, logit(reach) - logit(raw))``,
+#: (zero bids' lift, other bids' lift, cap); fitted with the kind's map on the same games
+#: (``calibration_fit.fit_reach_maps``). Expert aims its play at its bid; the rule policy's play
+#: for a bid takes one trick more or fewer in worlds where a play for the neighbouring bid takes
+#: exactly it, and Expert makes such bids more often than their own play-outs say. A kind not
+#: listed has no lift (its runs did not keep the reach).
+REACH_LIFT: dict[str, tuple[float, float, float]] = {}
 #: The model's measured error at tables of each kind is not a calibration: it is measured against
 #: the truths of single positions and read from a file (``model_error.py``).
 
 
-def calibrate(raw: float, bid: int, round_: int, kind: str = "mixed") -> float:
+def calibrate(raw: float, bid: int, round_: int, kind: str = "mixed",
+              reach: float | None = None) -> float:
     """The chance of making ``bid`` in round ``round_`` measured in play at a table of ``kind``,
-    from the play-out's ``raw`` chance."""
+    from the play-out's ``raw`` chance (and, at a kind with a ``REACH_LIFT``, its ``reach``)."""
     zero, other = TABLE_MAPS.get(kind, (ZERO_BID, OTHER_BIDS))
-    return calibrate_with(raw, zero if bid == 0 else other, bid, round_)
+    lift = REACH_LIFT.get(kind) if reach is not None else None
+    return calibrate_with(raw, zero if bid == 0 else other, bid, round_, lift, reach)
 
 
-def calibrate_with(raw: float, group: Group, bid: int, round_: int) -> float:
-    """``raw`` through one group's map ``(a, b, low, high, c, d)``."""
+def calibrate_with(raw: float, group: Group, bid: int, round_: int,
+                   lift: tuple[float, float, float] | None = None,
+                   reach: float | None = None) -> float:
+    """``raw`` through one group's map ``(a, b, low, high, c, d, e)``, lifted by ``lift``
+    (``REACH_LIFT``'s form) where the bid's ``reach`` is above its raw chance."""
     a, b, low, high, c, d, e = group
     x = logit(raw)
     edge = min(high, max(low, x))
     size = c * bid / max(1, round_) + (d if bid == round_ else 0.0)
     bend = e * max(0.0, KNOT - edge)
-    return 1.0 / (1.0 + math.exp(-(a + b * edge + bend + (x - edge) + size)))
+    up = 0.0
+    if lift is not None and reach is not None:
+        up = (lift[0] if bid == 0 else lift[1]) * reach_gap(raw, reach, lift[2])
+    return 1.0 / (1.0 + math.exp(-(a + b * edge + bend + (x - edge) + size + up)))
+
+
+def reach_gap(raw: float, reach: float, cap: float) -> float:
+    """How far (in logit, at most ``cap``) a bid's reach is above its raw chance."""
+    return min(cap, max(0.0, logit(reach) - logit(raw)))
 
 
 def slope(raw: float, bid: int, round_: int, h: float = 0.02) -> float:

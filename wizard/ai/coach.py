@@ -137,10 +137,14 @@ class BidStats:
         raw = m / n
         lo, hi = wilson(m, n)
         cap = 1.0 - vs
-        p = min(cap, calibrate(raw, self.bid, self.round, self.kind))
-        p_lo = min(cap, calibrate(lo, self.bid, self.round, self.kind))
-        p_hi = min(cap, calibrate(hi, self.bid, self.round, self.kind))
-        p_half = max(p - p_lo, p_hi - p)
+        reach = self.reach / n
+        p = min(cap, calibrate(raw, self.bid, self.round, self.kind, reach))
+        # The reach is sampled too: the chance's bounds over both intervals' corners (the map
+        # can fall in the raw chance while it rises in the reach).
+        r_lo, r_hi = wilson(self.reach, n)
+        corners = [min(cap, calibrate(x, self.bid, self.round, self.kind, y))
+                   for x in (lo, hi) for y in (r_lo, r_hi)]
+        p_half = max(p - min(corners), max(corners) - p)
         q_raw, q = cap - raw, cap - p
         a = self.made.mean if self.made.n else made_points
         b = self.missed.mean if self.missed.n else -10.0
