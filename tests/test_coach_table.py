@@ -396,7 +396,8 @@ def test_each_kind_of_table_has_the_map_its_games_measured() -> None:
     its bids less often than the mixed map says (points +3.1), at Easy tables a bid the
     play-outs think unlikely far more often (Expert made bids given 5-25 % about half the
     time), at Hard tables a likely bid less often (points +3.1), at Normal tables about as the
-    mixed map says."""
+    mixed map says (within 6 points), but a zero bid more often (seeds 11, 13 and 19: up to 9
+    points)."""
     from wizard.ai import calibration as C
     for bid, round_ in ((0, 5), (1, 3), (3, 9), (6, 12)):
         for raw in (0.5, 0.7, 0.9):
@@ -406,7 +407,11 @@ def test_each_kind_of_table_has_the_map_its_games_measured() -> None:
             assert C.calibrate(raw, bid, round_, "easy") > C.calibrate(raw, bid, round_) + 0.1
         for raw in (0.1, 0.3, 0.5, 0.7, 0.9):
             mixed = C.calibrate(raw, bid, round_)
-            assert abs(C.calibrate(raw, bid, round_, "normal") - mixed) < 0.05
+            normal = C.calibrate(raw, bid, round_, "normal")
+            if bid == 0:
+                assert mixed <= normal < mixed + 0.10
+            else:
+                assert abs(normal - mixed) < 0.06
             assert C.calibrate(raw, bid, round_, "mixed") == mixed
     assert not {"easy", "expert"} & C.LOOK_KINDS
 
