@@ -43,7 +43,7 @@ from wizard.ai.calibration_cases import (
     load_cards,
     save,
 )
-from wizard.ai.calibration_fit import fit_maps, fit_table_maps
+from wizard.ai.calibration_fit import fit_maps, fit_reach_maps, fit_table_maps
 from wizard.ai.coach import Coach
 from wizard.ai.knowledge import legal_codes
 from wizard.engine import Action, Bid, Edition, GameConfig, GameState, Phase, PlayerView
@@ -137,7 +137,8 @@ def play_game(seed: int, game: int, max_rounds: int = 0, forced: float = 0.0,
         out.append(BidCase(levels[seat], players, edition, rnd, b, notes["exact_raw"][b],
                            made_mean, miss_mean, notes["voided"][b],
                            row.tricks[seat] == b and row.points[seat] > 0, row.points[seat], game,
-                           was_forced, notes.get("table", "mixed")))
+                           was_forced, notes.get("table", "mixed"),
+                           notes.get("reach", {}).get(b)))
     return out
 
 
@@ -353,7 +354,8 @@ def report(cases: Sequence[BidCase], out=None,  # type: ignore[no-untyped-def]
     return ok
 
 
-def cross_maps(runs: Sequence[Sequence[BidCase]], bend: bool = True) -> dict[int, Maps]:
+def cross_maps(runs: Sequence[Sequence[BidCase]], bend: bool = True,
+               reach: bool = False) -> dict[int, Maps]:
     """Each run's cases with a map fitted on the other runs' Expert bids (not on their own
     games): a check of the fitting method on every game measured, keyed by ``id(case)``. Runs
     at one kind of table other than mixed get that kind's fit (``fit_table_maps``: the mixed map
@@ -363,8 +365,13 @@ def cross_maps(runs: Sequence[Sequence[BidCase]], bend: bool = True) -> dict[int
     kinds = {c.table for r in runs for c in r}
     for i, run in enumerate(runs):
         others = [c for j, r in enumerate(runs) if j != i for c in r]
-        maps = (fit_table_maps(others, bend=bend) if kinds and "mixed" not in kinds
-                else fit_maps(others))
+        maps: Maps
+        if reach:
+            maps = fit_reach_maps(others, bend=bend)
+        elif kinds and "mixed" not in kinds:
+            maps = fit_table_maps(others, bend=bend)
+        else:
+            maps = fit_maps(others)
         for c in run:
             out[id(c)] = maps
     return out
@@ -436,6 +443,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--no-bend", action="store_true",
                    help="with --cross at one kind of table: fit maps without the bend "
                         "(calibration_fit --table KIND --no-bend)")
+    p.add_argument("--reach", action="store_true",
+                   help="with --cross at one kind of table: fit maps with the reach lift "
+                        "(calibration_fit --table KIND --reach; runs that kept the reach)")
     args = p.parse_args(argv)
     if args.cross and not args.load:
         p.error("--cross needs --load runs")
@@ -452,7 +462,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             halves = len(runs) == 1
             if halves:
                 runs = [[c for c in cases if half_of(c.game) == h] for h in ("even", "odd")]
-            maps = cross_maps(runs, bend=not args.no_bend)
+            maps = cross_maps(runs, bend=not args.no_bend, reach=args.reach)
             where = (f"each {'half of the games' if halves else 'run'} checked with a map fitted "
                      f"on the other {'half' if halves else 'runs'}{'’s' if halves else '’'} "
                      "Expert bids "
