@@ -531,7 +531,7 @@ def test_the_reach_lift_is_fitted_from_the_bids_and_used_where_a_kind_has_one(
     import math
 
     from wizard.ai import calibration as C
-    from wizard.ai.calibration_fit import fit_reach_maps
+    from wizard.ai.calibration_fit import fit_reach_lift, fit_reach_maps
     from wizard.bench.calibration import cross_maps
     _z, other, (zl, ol, cap) = fit_reach_maps(_reach_cases(0.8, 6000, 5), bend=False)
     assert abs(ol - 0.8) < 0.2 and zl == 0.0 and cap > 0.5
@@ -553,3 +553,10 @@ def test_the_reach_lift_is_fitted_from_the_bids_and_used_where_a_kind_has_one(
     a, b = _reach_cases(0.8, 600, 7), _reach_cases(0.8, 600, 8)
     maps = cross_maps([a, b], bend=False, reach=True)
     assert maps[id(a[0])] == fit_reach_maps(b, bend=False) and len(maps[id(b[0])]) == 3
+    # the lift alone, the kind's map kept (its runs before the reach was kept count for the map)
+    cases = _reach_cases(0.8, 6000, 9)
+    zl, ol, _cap = fit_reach_lift(cases, (C.ZERO_BID, C.OTHER_BIDS))
+    assert zl == 0.0 and abs(ol - 0.8) < 0.15
+    assert fit_reach_lift(_reach_cases(-0.5, 3000, 10), (C.ZERO_BID, C.OTHER_BIDS))[1] == 0.0
+    maps = cross_maps([a, b], reach=True, lift_only=True)
+    assert maps[id(a[0])][:2] == C.TABLE_MAPS["normal"]

@@ -163,14 +163,16 @@ def reach_cap(cases: Sequence[BidCase]) -> float:
 
 
 def fit_reach_maps(cases: Sequence[BidCase], level: str = "expert",
-                   base: tuple[Group, Group] = (ZERO_BID, OTHER_BIDS), bend: bool = True
-                   ) -> tuple[Group, Group, tuple[float, float, float]]:
+                   base: tuple[Group, Group] = (ZERO_BID, OTHER_BIDS), bend: bool = True,
+                   forced: bool = False) -> tuple[Group, Group, tuple[float, float, float]]:
     """A table kind's maps with a reach lift: as ``fit_table_maps`` (``base`` stretched, moved
     and, with ``bend``, bent) with one more number per group, the lift on the bid's reach gap
     (``calibration.REACH_LIFT``), all fitted together by maximum likelihood on the own bids of
-    ``level``'s seats that kept their reach. The lift is held at 0 or above: a bid reached more
-    often is never made less likely."""
-    mine = [c for c in cases if c.level == level and not c.forced and c.p_reach is not None]
+    ``level``'s seats that kept their reach (``forced``: with the bids they were made to make,
+    a neighbour of their own, as a person's bid often is). The lift is held at 0 or above: a bid
+    reached more often is never made less likely."""
+    mine = [c for c in cases if c.level == level and (forced or not c.forced)
+            and c.p_reach is not None]
     cap = reach_cap(mine)
     groups: list[Group] = []
     lifts: list[float] = []
@@ -201,6 +203,28 @@ def fit_reach_maps(cases: Sequence[BidCase], level: str = "expert",
     return groups[0], groups[1], (lifts[0], lifts[1], cap)
 
 
+def fit_reach_lift(cases: Sequence[BidCase], maps: tuple[Group, Group], level: str = "expert",
+                   forced: bool = True) -> tuple[float, float, float]:
+    """A ``REACH_LIFT`` for a kind whose map stays as it is (``maps``, fitted on more games than
+    kept the reach): one number per group, the lift on the reach gap, by maximum likelihood with
+    the map's logit as the offset, on the bids of ``level``'s seats that kept their reach
+    (``forced``: with the bids they were made to make). Held at 0 or above."""
+    mine = [c for c in cases if c.level == level and (forced or not c.forced)
+            and c.p_reach is not None]
+    cap = reach_cap(mine)
+    lifts = []
+    for group, sub in ((maps[0], [c for c in mine if c.bid == 0]),
+                       (maps[1], [c for c in mine if c.bid != 0])):
+        if not sub:
+            lifts.append(0.0)
+            continue
+        rows = [[reach_gap(c.p_raw, c.p_reach or 0.0, cap)] for c in sub]
+        offsets = [logit(calibrate_with(c.p_raw, group, c.bid, c.round)) for c in sub]
+        w = logistic(rows, [1.0 if c.made else 0.0 for c in sub], offsets=offsets)
+        lifts.append(round(max(0.0, w[0]), 4))
+    return lifts[0], lifts[1], cap
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the fitted numbers."""
     p = argparse.ArgumentParser(prog="python -m wizard.ai.calibration_fit")
@@ -214,6 +238,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="with --table: stretch and move the mixed map, no bend (Hard)")
     p.add_argument("--reach", action="store_true",
                    help="with --table: also the reach lift (REACH_LIFT; runs that kept it)")
+    p.add_argument("--with-forced", action="store_true",
+                   help="with --reach: fit on the forced bids too (runs with --forced)")
+    p.add_argument("--lift-only", action="store_true",
+                   help="with --reach: fit only the lift, the kind's map in the code kept")
     args = p.parse_args(argv)
     if args.reach and not args.table:
         p.error("--reach needs --table")
@@ -225,7 +253,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f'FITTED_ON = "{len(cases)} {args.level} bids ({zeros} zero, {len(cases) - zeros} '
           f'other) of {where}"')
     if args.table and args.reach:
-        zero, other, lift = fit_reach_maps(cases, args.level, bend=not args.no_bend)
+        if args.with_forced:
+            cases = [c for f in args.files for c in load(f) if c.level == args.level
+                     and (args.half is None or half_of(c.game) == args.half)
+                     and c.table == args.table]
+        if args.lift_only:
+            from .calibration import TABLE_MAPS
+            lift = fit_reach_lift(cases, TABLE_MAPS[args.table], args.level, args.with_forced)
+            print(f"REACH_LIFT[{args.table!r}] = {lift!r}")
+            return 0
+        zero, other, lift = fit_reach_maps(cases, args.level, bend=not args.no_bend,
+                                           forced=args.with_forced)
         print(f"REACH_LIFT[{args.table!r}] = {lift!r}")
     elif args.table:
         zero, other = fit_table_maps(cases, args.level, bend=not args.no_bend)
