@@ -179,3 +179,26 @@ def test_a_cards_tooltip_keeps_clear_of_the_lessons_words(tmp_path: Path, monkey
     panel = pygame.Rect(lesson_board.lesson_box(sc, sc.tutorial.note()).box.tuple())  # type: ignore[arg-type]
     assert len(drawn) == 1 and not drawn[0].colliderect(panel)
     assert not any(drawn[0].colliderect(r) for r in sc.hand_rects())
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_magic_lessons_words_stay_readable_under_a_long_card_tooltip(
+        tmp_path: Path, monkeypatch, size: tuple[int, int]) -> None:
+    """Seen playing the Magic Edition lesson (en, fr, ca; 1024x640 to 1920x1080): pointing at the
+    ringed 1 of humans, its three-paragraph tooltip found no place clear of everything and was
+    drawn over the lesson's "Ada led the 9 of humans, and Leo played a Wizard. Follow suit with
+    the 1 of humans". The prompt's line (which says the same) gives way to the lesson's words."""
+    from wizard.ui.smoke_tutorial import _do
+    app = make_app(Prefs(tmp_path), size=size, headless=True, threaded=False, speed="off",
+                   lang="en")
+    sc = make_tutorial_screen(app, "magic-follow", step=("magic", _do("play B1")))
+    ringed = sc.tutorial.note().action.card                      # type: ignore[union-attr]
+    i = next(k for k, c in enumerate(sc.sorted_hand()) if c == ringed)
+    point(app, sc.hand_rects()[i].center)
+    drawn: list[pygame.Rect] = []
+    real = tips.tooltip
+    monkeypatch.setattr(tips, "tooltip", lambda *a, **k: drawn.append(real(*a, **k)) or drawn[-1])
+    sc.draw(pygame.Surface(size))
+    panel = pygame.Rect(lesson_board.lesson_box(sc, sc.tutorial.note()).box.tuple())  # type: ignore[arg-type]
+    assert len(drawn) == 1 and not drawn[0].colliderect(panel)
+    assert not any(drawn[0].colliderect(r) for r in sc.hand_rects())
