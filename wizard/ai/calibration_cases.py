@@ -16,8 +16,9 @@ from .calibration import Group, calibrate, calibrate_with
 BLOCK = 4     # games go by blocks of one table of each size (3, 4, 5 and 6 players)
 
 
-#: A calibration map: (zero bids, other bids), each ``(a, b, low, high, c, d)`` as in ``calibration``.
-Maps = tuple[Group, Group]
+#: A calibration map: (zero bids, other bids), each ``(a, b, low, high, c, d, e)`` as in
+#: ``calibration``, and optionally a ``REACH_LIFT`` (zero bids' lift, other bids' lift, cap).
+Maps = tuple[Group, Group] | tuple[Group, Group, tuple[float, float, float]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,14 +39,18 @@ class BidCase:
     game: int = 0      # the game's number in the run (to split fitting and checking games)
     forced: bool = False   # an Expert seat made to bid another bid than its own (``--forced``)
     table: str = "mixed"   # the table's kind (``seats.table_kind``): the map the coach used
+    #: The share of worlds where the play-out for this bid or a neighbouring candidate took
+    #: exactly ``bid`` tricks (``coach.BidStats.reach``); None in runs saved before it was kept.
+    p_reach: float | None = None
 
     def p(self, maps: Maps | None = None) -> float:
         """The coach's (calibrated) chance of making it, with the map in force (or ``maps``)."""
         if maps is None:
-            q = calibrate(self.p_raw, self.bid, self.round, self.table)
+            q = calibrate(self.p_raw, self.bid, self.round, self.table, self.p_reach)
         else:
+            lift = maps[2] if len(maps) == 3 else None
             q = calibrate_with(self.p_raw, maps[0] if self.bid == 0 else maps[1], self.bid,
-                               self.round)
+                               self.round, lift, self.p_reach)
         return min(1.0 - self.voided, q)
 
     def ev(self, maps: Maps | None = None) -> float:

@@ -18,7 +18,7 @@ import math
 from collections.abc import Sequence
 from pathlib import Path
 
-from .calibration import KNOT, OTHER_BIDS, ZERO_BID, Group, calibrate_with, logit
+from .calibration import KNOT, OTHER_BIDS, ZERO_BID, Group, calibrate_with, logit, reach_gap
 from .calibration_cases import BidCase, half_of, load
 
 
@@ -155,6 +155,76 @@ def fit_table_maps(cases: Sequence[BidCase], level: str = "expert",
     return out[0], out[1]
 
 
+def reach_cap(cases: Sequence[BidCase]) -> float:
+    """The 97.5th percentile of the fitted bids' reach gaps (in logit): the lift is held there,
+    so a bid reached far more often than any fitted one is not lifted beyond what was seen."""
+    gaps = sorted(reach_gap(c.p_raw, c.p_reach, 99.0) for c in cases if c.p_reach is not None)
+    return round(gaps[int(0.975 * (len(gaps) - 1))], 4) if gaps else 0.0
+
+
+def fit_reach_maps(cases: Sequence[BidCase], level: str = "expert",
+                   base: tuple[Group, Group] = (ZERO_BID, OTHER_BIDS), bend: bool = True,
+                   forced: bool = False) -> tuple[Group, Group, tuple[float, float, float]]:
+    """A table kind's maps with a reach lift: as ``fit_table_maps`` (``base`` stretched, moved
+    and, with ``bend``, bent) with one more number per group, the lift on the bid's reach gap
+    (``calibration.REACH_LIFT``), all fitted together by maximum likelihood on the own bids of
+    ``level``'s seats that kept their reach (``forced``: with the bids they were made to make,
+    a neighbour of their own, as a person's bid often is). The lift is held at 0 or above: a bid
+    reached more often is never made less likely."""
+    mine = [c for c in cases if c.level == level and (forced or not c.forced)
+            and c.p_reach is not None]
+    cap = reach_cap(mine)
+    groups: list[Group] = []
+    lifts: list[float] = []
+    for group, sub in ((base[0], [c for c in mine if c.bid == 0]),
+                       (base[1], [c for c in mine if c.bid != 0])):
+        if not sub:
+            groups.append(group)
+            lifts.append(0.0)
+            continue
+        a, b, low, high, c, d, e = group
+        rows: list[list[float]] = []
+        offsets: list[float] = []
+        for cs in sub:
+            x = logit(cs.p_raw)
+            edge = min(high, max(low, x))
+            outer = x - edge
+            inner = logit(calibrate_with(cs.p_raw, group, cs.bid, cs.round)) - outer
+            gap = reach_gap(cs.p_raw, cs.p_reach or 0.0, cap)
+            rows.append([1.0, inner, gap] + ([max(0.0, KNOT - edge)] if bend else []))
+            offsets.append(outer)
+        ys = [1.0 if cs.made else 0.0 for cs in sub]
+        w = logistic(rows, ys, offsets=offsets)
+        if w[2] < 0.0:          # no lift: the kind's map alone
+            w = logistic([r[:2] + r[3:] for r in rows], ys, offsets=offsets)
+            w = [w[0], w[1], 0.0] + w[2:]
+        groups.append(stretched(group, w[0], w[1], w[3] if bend else 0.0))
+        lifts.append(round(w[2], 4))
+    return groups[0], groups[1], (lifts[0], lifts[1], cap)
+
+
+def fit_reach_lift(cases: Sequence[BidCase], maps: tuple[Group, Group], level: str = "expert",
+                   forced: bool = True) -> tuple[float, float, float]:
+    """A ``REACH_LIFT`` for a kind whose map stays as it is (``maps``, fitted on more games than
+    kept the reach): one number per group, the lift on the reach gap, by maximum likelihood with
+    the map's logit as the offset, on the bids of ``level``'s seats that kept their reach
+    (``forced``: with the bids they were made to make). Held at 0 or above."""
+    mine = [c for c in cases if c.level == level and (forced or not c.forced)
+            and c.p_reach is not None]
+    cap = reach_cap(mine)
+    lifts = []
+    for group, sub in ((maps[0], [c for c in mine if c.bid == 0]),
+                       (maps[1], [c for c in mine if c.bid != 0])):
+        if not sub:
+            lifts.append(0.0)
+            continue
+        rows = [[reach_gap(c.p_raw, c.p_reach or 0.0, cap)] for c in sub]
+        offsets = [logit(calibrate_with(c.p_raw, group, c.bid, c.round)) for c in sub]
+        w = logistic(rows, [1.0 if c.made else 0.0 for c in sub], offsets=offsets)
+        lifts.append(round(max(0.0, w[0]), 4))
+    return lifts[0], lifts[1], cap
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the fitted numbers."""
     p = argparse.ArgumentParser(prog="python -m wizard.ai.calibration_fit")
@@ -166,7 +236,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                                    "stretched, moved and bent: fit_table_maps)")
     p.add_argument("--no-bend", action="store_true",
                    help="with --table: stretch and move the mixed map, no bend (Hard)")
+    p.add_argument("--reach", action="store_true",
+                   help="with --table: also the reach lift (REACH_LIFT; runs that kept it)")
+    p.add_argument("--with-forced", action="store_true",
+                   help="with --reach: fit on the forced bids too (runs with --forced)")
+    p.add_argument("--lift-only", action="store_true",
+                   help="with --reach: fit only the lift, the kind's map in the code kept")
     args = p.parse_args(argv)
+    if args.reach and not args.table:
+        p.error("--reach needs --table")
     cases = [c for f in args.files for c in load(f) if c.level == args.level and not c.forced
              and (args.half is None or half_of(c.game) == args.half)
              and (args.table is None or c.table == args.table)]
@@ -174,7 +252,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     where = ", ".join(f.name for f in args.files) + (f", {args.half} half" if args.half else "")
     print(f'FITTED_ON = "{len(cases)} {args.level} bids ({zeros} zero, {len(cases) - zeros} '
           f'other) of {where}"')
-    if args.table:
+    if args.table and args.reach:
+        if args.with_forced:
+            cases = [c for f in args.files for c in load(f) if c.level == args.level
+                     and (args.half is None or half_of(c.game) == args.half)
+                     and c.table == args.table]
+        if args.lift_only:
+            from .calibration import TABLE_MAPS
+            lift = fit_reach_lift(cases, TABLE_MAPS[args.table], args.level, args.with_forced)
+            print(f"REACH_LIFT[{args.table!r}] = {lift!r}")
+            return 0
+        zero, other, lift = fit_reach_maps(cases, args.level, bend=not args.no_bend,
+                                           forced=args.with_forced)
+        print(f"REACH_LIFT[{args.table!r}] = {lift!r}")
+    elif args.table:
         zero, other = fit_table_maps(cases, args.level, bend=not args.no_bend)
     else:
         zero, other = fit_maps(cases, args.level)

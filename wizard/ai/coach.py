@@ -107,6 +107,11 @@ class BidStats:
     made: _Moments = field(default_factory=_Moments)  # round points in worlds where it was made
     missed: _Moments = field(default_factory=_Moments)
     values: list[float] = field(default_factory=list)  # raw round points, world by world
+    #: Worlds where the play-out for this bid or for a neighbouring candidate bid (one trick
+    #: fewer or more) took exactly ``bid`` tricks: how reachable the bid is when the seat's play
+    #: aims at it (Expert adapts its play to its bid; the rule policy does less). Recorded, not
+    #: yet mapped (docs/coach.md, "reach").
+    reach: int = 0
 
     def __post_init__(self) -> None:
         self.counts = [0] * (self.round + 1)
@@ -132,10 +137,14 @@ class BidStats:
         raw = m / n
         lo, hi = wilson(m, n)
         cap = 1.0 - vs
-        p = min(cap, calibrate(raw, self.bid, self.round, self.kind))
-        p_lo = min(cap, calibrate(lo, self.bid, self.round, self.kind))
-        p_hi = min(cap, calibrate(hi, self.bid, self.round, self.kind))
-        p_half = max(p - p_lo, p_hi - p)
+        reach = self.reach / n
+        p = min(cap, calibrate(raw, self.bid, self.round, self.kind, reach))
+        # The reach is sampled too: the chance's bounds over both intervals' corners (the map
+        # can fall in the raw chance while it rises in the reach).
+        r_lo, r_hi = wilson(self.reach, n)
+        corners = [min(cap, calibrate(x, self.bid, self.round, self.kind, y))
+                   for x in (lo, hi) for y in (r_lo, r_hi)]
+        p_half = max(p - min(corners), max(corners) - p)
         q_raw, q = cap - raw, cap - p
         a = self.made.mean if self.made.n else made_points
         b = self.missed.mean if self.missed.n else -10.0
@@ -155,7 +164,8 @@ class BidStats:
             for k in near:
                 dist[k] = q / len(near)
         dist[self.bid] = p
-        return {"p": p, "p_raw": raw, "p_half": p_half, "ev": ev, "ev_half": ev_half,
+        return {"p": p, "p_raw": raw, "p_reach": self.reach / n, "p_half": p_half, "ev": ev,
+                "ev_half": ev_half,
                 "dist": dist, "voided": vs, "parts": (a, b)}
 
 
@@ -222,7 +232,8 @@ class Coach:
 
         Notes for a bid: ``ev``, ``ev_half``, ``exact`` (calibrated chance of making it, only
         for bids within ``CHECKED_BIDS`` of the best; the others are listed in ``unchecked``),
-        ``exact_half``, ``exact_raw``, ``dist`` (tricks taken when playing for it), ``loss``
+        ``exact_half``, ``exact_raw``, ``reach`` (``BidStats.reach`` as a share of the worlds),
+        ``dist`` (tricks taken when playing for it), ``loss``
         (mean, low, high against the best), ``worlds``, ``precise``, ``table`` (the table kind
         modelled), ``seated`` (the coach modelled who sits at this table), ``hidden`` (far bids,
         more than ``model_error.FAR`` from the best, whose points are not to be shown at this
@@ -276,16 +287,23 @@ class Coach:
         est: dict[int, dict[str, Any]] = {}
         precise = False
         work = 0
+        took: dict[int, int] = {}       # tricks the seat took in this world, by bid played for
         while True:
             for _ in range(self.batch):
                 base = source(rng)
                 work += world_cost          # drawing and weighting the world
+                took.clear()
                 for b in cands:
                     w = base.copy()
                     w.bids[seat] = b
                     work += look_play_out(w, rules, seat) if look else play_out(w, rules)
                     k, void = w.tricks[seat], w.voided
                     stats[b].add(k, void, bid_value(b, k, w.grail_winner == seat, void, info))
+                    if not void:
+                        took[b] = k
+                for b in cands:
+                    if took.get(b) == b or took.get(b - 1) == b or took.get(b + 1) == b:
+                        stats[b].reach += 1
             worlds = stats[cands[0]].n
             if worlds < self.min_worlds:
                 continue
@@ -311,7 +329,8 @@ class Coach:
             hidden=[] if far_points_shown(kind) else
             sorted(b for b in cands if abs(b - best) > FAR),
             far_error=far_error(kind), seated=self.seated(info, table),
-            exact_raw={b: est[b]["p_raw"] for b in cands}, dist={b: est[b]["dist"] for b in cands},
+            exact_raw={b: est[b]["p_raw"] for b in cands},
+            reach={b: est[b]["p_reach"] for b in cands}, dist={b: est[b]["dist"] for b in cands},
             voided={b: est[b]["voided"] for b in cands}, parts={b: est[b]["parts"] for b in cands},
             loss=loss)
         return best

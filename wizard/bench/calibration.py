@@ -32,7 +32,7 @@ from typing import Any
 
 from wizard.ai import make_ai
 from wizard.ai.base import decision_rng, play_through
-from wizard.ai.calibration import FITTED_ON
+from wizard.ai.calibration import FITTED_ON, OTHER_BIDS, TABLE_MAPS, ZERO_BID
 from wizard.ai.calibration_cases import (
     BLOCK,
     BidCase,
@@ -43,7 +43,7 @@ from wizard.ai.calibration_cases import (
     load_cards,
     save,
 )
-from wizard.ai.calibration_fit import fit_maps, fit_table_maps
+from wizard.ai.calibration_fit import fit_maps, fit_reach_lift, fit_reach_maps, fit_table_maps
 from wizard.ai.coach import Coach
 from wizard.ai.knowledge import legal_codes
 from wizard.engine import Action, Bid, Edition, GameConfig, GameState, Phase, PlayerView
@@ -137,7 +137,8 @@ def play_game(seed: int, game: int, max_rounds: int = 0, forced: float = 0.0,
         out.append(BidCase(levels[seat], players, edition, rnd, b, notes["exact_raw"][b],
                            made_mean, miss_mean, notes["voided"][b],
                            row.tricks[seat] == b and row.points[seat] > 0, row.points[seat], game,
-                           was_forced, notes.get("table", "mixed")))
+                           was_forced, notes.get("table", "mixed"),
+                           notes.get("reach", {}).get(b)))
     return out
 
 
@@ -353,7 +354,9 @@ def report(cases: Sequence[BidCase], out=None,  # type: ignore[no-untyped-def]
     return ok
 
 
-def cross_maps(runs: Sequence[Sequence[BidCase]], bend: bool = True) -> dict[int, Maps]:
+def cross_maps(runs: Sequence[Sequence[BidCase]], bend: bool = True,
+               reach: bool = False, forced: bool = False, lift_only: bool = False
+               ) -> dict[int, Maps]:
     """Each run's cases with a map fitted on the other runs' Expert bids (not on their own
     games): a check of the fitting method on every game measured, keyed by ``id(case)``. Runs
     at one kind of table other than mixed get that kind's fit (``fit_table_maps``: the mixed map
@@ -363,8 +366,17 @@ def cross_maps(runs: Sequence[Sequence[BidCase]], bend: bool = True) -> dict[int
     kinds = {c.table for r in runs for c in r}
     for i, run in enumerate(runs):
         others = [c for j, r in enumerate(runs) if j != i for c in r]
-        maps = (fit_table_maps(others, bend=bend) if kinds and "mixed" not in kinds
-                else fit_maps(others))
+        maps: Maps
+        if reach and lift_only:
+            kind = next(iter(kinds))
+            base = TABLE_MAPS.get(kind, (ZERO_BID, OTHER_BIDS))
+            maps = (*base, fit_reach_lift(others, base, forced=forced))
+        elif reach:
+            maps = fit_reach_maps(others, bend=bend, forced=forced)
+        elif kinds and "mixed" not in kinds:
+            maps = fit_table_maps(others, bend=bend)
+        else:
+            maps = fit_maps(others)
         for c in run:
             out[id(c)] = maps
     return out
@@ -436,6 +448,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--no-bend", action="store_true",
                    help="with --cross at one kind of table: fit maps without the bend "
                         "(calibration_fit --table KIND --no-bend)")
+    p.add_argument("--reach", action="store_true",
+                   help="with --cross at one kind of table: fit maps with the reach lift "
+                        "(calibration_fit --table KIND --reach; runs that kept the reach)")
+    p.add_argument("--with-forced", action="store_true",
+                   help="with --reach: fit on the forced bids too (runs with --forced)")
+    p.add_argument("--lift-only", action="store_true",
+                   help="with --reach: fit only the lift, the kind's map in the code kept")
     args = p.parse_args(argv)
     if args.cross and not args.load:
         p.error("--cross needs --load runs")
@@ -452,7 +471,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             halves = len(runs) == 1
             if halves:
                 runs = [[c for c in cases if half_of(c.game) == h] for h in ("even", "odd")]
-            maps = cross_maps(runs, bend=not args.no_bend)
+            maps = cross_maps(runs, bend=not args.no_bend, reach=args.reach,
+                              forced=args.with_forced, lift_only=args.lift_only)
             where = (f"each {'half of the games' if halves else 'run'} checked with a map fitted "
                      f"on the other {'half' if halves else 'runs'}{'’s' if halves else '’'} "
                      "Expert bids "

@@ -189,6 +189,59 @@ def summary(rows: Sequence[Row], agree: Sequence[tuple[str, str, bool | None]],
     return ok
 
 
+def by_edition(rows: Sequence[Row], agree: Sequence[tuple[str, str, bool | None]],
+               positions: Sequence[Position], out: Any = None) -> None:
+    """The near bids' mean error and the best-bid agreement per edition (both tables)."""
+    out = out or sys.stdout
+    edition = {p.pid: str(p.config["edition"]) for p in positions}
+    print("\nby edition (both tables, bids within 1 of the coach's best):", file=out)
+    for ed in sorted(set(edition.values())):
+        near = [r for r in rows if edition.get(r.pid) == ed and abs(r.bid - r.best) <= NEAR]
+        known = [a[2] for a in agree if edition.get(a[0]) == ed and a[2] is not None]
+        if not near:
+            continue
+        mean = sum(abs(r.error) for r in near) / len(near)
+        over = sum(abs(r.error) > TARGET_WORST + r.half for r in near)
+        print(f"  {ed}: {len(near)} bids, mean |coach - truth| {mean:.1f} points, "
+              f"{over} further than {TARGET_WORST:.0f} + half-width; best bid agrees "
+              f"{sum(known)}/{len(known)}", file=out)
+
+
+def ceiling(truths: dict[str, Any], reps: int = 400, seed: int = 1
+            ) -> dict[str, dict[str, float]]:
+    """What a coach that knew each bid's expected points exactly would score against truths of
+    this many deals (their sampling is all it would miss), per table and in all: the share of
+    positions where its best bid "agrees" and its mean |coach - truth| over the truth's best and
+    its neighbours. The expected points are taken as the truth's own means and the truth is
+    drawn again from its deals (a bootstrap over deals, ``reps`` times; a deal's bids are
+    resampled together, as they were played on the same deal)."""
+    rng = random.Random(seed)
+    tally: dict[str, list[float]] = {}
+    for per_pos in truths.values():
+        for table, per in per_pos.items():
+            vals = {int(b): r.get("values") for b, r in per["bids"].items()}
+            if not vals or any(not v for v in vals.values()):
+                continue
+            n = min(len(v) for v in vals.values())
+            mu = {b: sum(v[:n]) / n for b, v in vals.items()}
+            best = max(mu, key=lambda b: (mu[b], -b))
+            near = [b for b in mu if abs(b - best) <= NEAR]
+            agree = err = 0.0
+            for _ in range(reps):
+                idx = [rng.randrange(n) for _ in range(n)]
+                m = {b: sum(v[i] for i in idx) / n for b, v in vals.items()}
+                agree += m[best] >= max(m.values()) - AGREE_POINTS
+                err += sum(abs(m[b] - mu[b]) for b in near) / len(near)
+            for key in (table, "all"):
+                tally.setdefault(key + ":agree", []).append(agree / reps)
+                tally.setdefault(key + ":err", []).append(err / reps)
+    out: dict[str, dict[str, float]] = {}
+    for key, xs in tally.items():
+        table, what = key.split(":")
+        out.setdefault(table, {})[what] = sum(xs) / len(xs)
+    return out
+
+
 def group_error(group: Sequence[Row]) -> dict[str, Any]:
     """One group of bids' measured error: mean |coach - truth| in chance and in points, the mean
     signed error, the root mean square less the truth's own sampling, how many are further than
@@ -264,6 +317,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--look-seat", action="store_true",
                    help="the coach's own seat looks one card ahead in its bids' play-outs at "
                         "Normal and Hard tables (own_seat.py, with its maps; off in the hint)")
+    p.add_argument("--ceiling", action="store_true",
+                   help="also what a coach knowing every expected point exactly would score "
+                        "against truths of this many deals (their sampling alone)")
     args = p.parse_args(argv)
     positions, truths = load_truth(args.truth)
     if args.positions:
@@ -283,6 +339,14 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{max(deals, default=0)}); coach {'told' if not args.no_table else 'not told'} who "
           f"sits at the table; {time.perf_counter() - started:.0f} s")
     ok = summary(rows, agree)
+    by_edition(rows, agree, positions)
+    if args.ceiling:
+        print("\nthe truths' own sampling (a coach knowing every expected point exactly, against "
+              "truths of these deals; bootstrap over deals):")
+        for table, c in sorted(ceiling({p.pid: truths[p.pid] for p in positions
+                                        if p.pid in truths}).items()):
+            print(f"  {table}: best bid agrees in {c['agree']:.0%} of positions; mean "
+                  f"|coach - truth| {c['err']:.1f} points (bids within 1 of the best)")
     if args.write_errors is not None:
         if args.no_table or args.look_seat or args.positions:
             p.error("--write-errors needs the coach told the table, over every position")

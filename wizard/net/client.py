@@ -51,6 +51,7 @@ class RemoteGame:
         self.seat: int | None = None
         self.token: str | None = token
         self.away: tuple[int, ...] = ()        # seats whose joiner is reconnecting
+        self.held = False                      # the host holds the game (not started again yet)
         self.refused: wire.Refused | None = None   # the host's last refusal
         self.lost = False                      # the connection is over
         self.received = 0                      # bytes received
@@ -177,6 +178,8 @@ class RemoteGame:
             self._config = GameConfig(c.players, c.edition, c.options, 0, c.first_dealer)
         elif kind == "table":
             self._seats, self.away = wire.table_of(m)
+        elif kind == "hold":
+            self.held = wire.hold_of(m)
         elif kind == "state":
             s = wire.state_of(m)
             self._view, self._moves, self._refusals = s.view, s.moves, s.refusals
@@ -242,7 +245,7 @@ class RemoteGame:
     def legal_actions(self, seat: int) -> list[Action]:
         """The seat's legal actions (none while an intent is on its way)."""
         view = self._view
-        if seat != self.seat or view is None or self._pending or self.lost:
+        if seat != self.seat or view is None or self._pending or self.lost or self.held:
             return []
         return list(view.legal)
 

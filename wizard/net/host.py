@@ -97,9 +97,9 @@ class NetHost:
         self.secret = secrets.randbelow(2 ** SECRET_BITS) if secret is None else secret
         self.hello_timeout = hello_timeout
         self.max_connections = max_connections
-        #: True while the host's screen waits before Start (a resumed game is mid-round): the
-        #: joiners' intents are refused (``Code.WAIT``, not fatal) and nothing moves
-        self.hold = False
+        # True while the host's screen waits before Start (a resumed game is mid-round): see
+        # ``hold``
+        self._hold = False
         self.wake = threading.Event()
         self.counts = Counts()
         self._inbox: queue.SimpleQueue[tuple[str, Conn, Any]] = queue.SimpleQueue()
@@ -118,6 +118,25 @@ class NetHost:
         self._unsubscribe = session.subscribe(self._on_step)
 
     # ---- the game thread --------------------------------------------------------------------
+
+    @property
+    def hold(self) -> bool:
+        """True while the host's screen waits before Start (a resumed game is mid-round): the
+        joiners' intents are refused (``Code.WAIT``, not fatal), nothing moves, and each joiner
+        is told (``wire.hold``: on arrival, and when it changes), so that its screen says the
+        host has not started the game rather than whose turn it is."""
+        return self._hold
+
+    @hold.setter
+    def hold(self, value: bool) -> None:
+        if value == self._hold:
+            return
+        self._hold = value
+        with self._lock:
+            conns = [c for c in self._conns.values() if c.welcomed]
+        line = wire.hold(value)
+        for conn in conns:
+            self._post(conn, line)
 
     @property
     def remote(self) -> frozenset[int]:
@@ -216,6 +235,8 @@ class NetHost:
         self._post(conn, wire.welcome(wire.Welcome(seat, self._tokens[seat], s.config.public(),
                                                    tuple(s.seats))))
         conn.welcomed = True
+        if self._hold:                          # before its view: its screen says so at once
+            self._post(conn, wire.hold(True))
         self._send_table()
         self._post(conn, self._state_line(seat, []))
 
@@ -225,7 +246,7 @@ class NetHost:
         with self._lock:
             if seat is None or self._conns.get(seat) is not conn:
                 return                              # the connection left or was replaced
-        if self.hold:
+        if self._hold:
             self._refuse_later(conn, wire.Refused(Code.WAIT, "the host has not started the game "
                                                   "yet", fatal=False, action=action))
             return

@@ -11,8 +11,13 @@ a new address without a rejoin.
   fresh code. Once a joiner's code opened it (the code is spent), the host sends through it, end to
   end encrypted, the table's local join code and the seat; then every Dilation subchannel the
   joiner opens is piped to a new connection to the ``NetHost``'s own listening socket. A code that
-  failed (the wrong code was typed against it: the mailbox is then spoiled) is replaced by a new
-  one; ``renew(seat)`` gives a seat a new code (a resumed game makes new invitations anyway).
+  failed is replaced by a new one. A wrong code typed against a seat's code (a mistyped word, or
+  a stranger who guessed its number) makes SPAKE2 fail on both ends: that wormhole is over, and
+  its code leads nowhere any more; the seat gets a new code, with another number (a friend who
+  types the old code then finds no table, rather than spoiling the new one in turn), and
+  ``spoiled`` counts it so that the host's screen says why the code changed (the seats already
+  taken keep their own wormholes). ``renew(seat)`` gives a seat a new code (a resumed game
+  makes new invitations anyway).
 - **The joiner** (``InternetJoin``): opens the wormhole with the typed code, reads the host's
   message, and listens on 127.0.0.1 (an ephemeral port): each connection made there (the
   ``RemoteGame``, and again after a loss) becomes a subchannel to the host. The ``RemoteGame`` is
@@ -53,6 +58,7 @@ PING_S = 5.0                         # Dilation's keep-alive: a dead connection 
                                      # when a wormhole is made (tests make it short)
 RETRY = 10.0                         # host: seconds between tries to reach the mailbox server
 NO_TABLE_AFTER = 30.0                # seconds with the server and no host behind the code
+SPOILED_KEPT = 3                     # the numbers of the last codes spoiled, not given again
 
 
 @dataclass(frozen=True)
@@ -363,6 +369,11 @@ class InternetTable:
         # for it (``renew(keep_old=True)``): a joiner who was only out of reach comes back
         # through its own by Dilation; closed with the table
         self.former: dict[int, list[Invitation]] = {}
+        # seat -> how many of its codes a wrong code spoiled since the host last gave it one
+        # (the screens say so beside the new code)
+        self.spoiled: dict[int, int] = {}
+        # the numbers (nameplates) of the last codes spoiled: a new code takes another number
+        self.spoiled_numbers: list[str] = []
         self._lock = threading.Lock()
 
     def _message(self, seat: int) -> bytes:
@@ -375,10 +386,15 @@ class InternetTable:
             self.renew(seat)
 
     def renew(self, seat: int, *, offline: bool = False, keep_old: bool = False) -> Invitation:
-        """A new code for ``seat`` (its old wormhole, if any, is closed, or with ``keep_old``
-        kept open if a joiner used it: the host's table gives a new code to a seat whose joiner
-        is gone or silent, and a joiner only out of reach still comes back through the old one);
-        ``offline``: the last try found no mailbox server, and this one says so until it does."""
+        """A new code for ``seat``, asked for by the host (its old wormhole, if any, is closed, or
+        with ``keep_old`` kept open if a joiner used it: the host's table gives a new code to a
+        seat whose joiner is gone or silent, and a joiner only out of reach still comes back
+        through the old one); ``offline``: the last try found no mailbox server, and this one
+        says so until it does. The seat is no longer said to have had a wrong code."""
+        self.spoiled.pop(seat, None)
+        return self._invite(seat, offline=offline, keep_old=keep_old)
+
+    def _invite(self, seat: int, *, offline: bool = False, keep_old: bool = False) -> Invitation:
         invite = Invitation(seat, self._message(seat), (self.host.bind, self.host.port),
                             self.servers, self.wake)
         if offline:
@@ -395,11 +411,17 @@ class InternetTable:
         return invite
 
     def code(self, seat: int) -> str | None:
-        """The seat's code while nobody used it (None before it came, and once it is spent)."""
+        """The seat's code while nobody used it (None before it came, and once it is spent; and
+        while it has the number of a code a wrong one spoiled: ``pump`` replaces it)."""
         invite = self.invitations.get(seat)
-        if invite is None or invite.phase is not Phase.WAITING:
+        if invite is None or invite.phase is not Phase.WAITING or self._reused(invite):
             return None
         return invite.code
+
+    def _reused(self, invite: Invitation) -> bool:
+        """Whether ``invite``'s code has the number of a code a wrong one spoiled lately (the
+        friend given that code would type it against this one, and spoil it in turn)."""
+        return invite.code is not None and invite.code.split("-")[0] in self.spoiled_numbers
 
     def phase(self, seat: int) -> Phase:
         invite = self.invitations.get(seat)
@@ -414,9 +436,19 @@ class InternetTable:
         for seat, invite in list(self.invitations.items()):
             if seats is not None and seat not in seats:
                 continue
-            if invite.phase in (Phase.WRONG_CODE, Phase.FAILED) or (
+            if invite.phase is Phase.WRONG_CODE:
+                self.spoiled[seat] = self.spoiled.get(seat, 0) + 1
+                if invite.code is not None:
+                    number = invite.code.split("-")[0]
+                    self.spoiled_numbers = [n for n in self.spoiled_numbers if n != number]
+                    self.spoiled_numbers = [*self.spoiled_numbers, number][-SPOILED_KEPT:]
+                log.info("%s: a wrong code was tried: a new code", invite.who())
+                self._invite(seat)
+            elif invite.phase is Phase.FAILED or (
                     invite.dead is not None and now - invite.dead > RETRY):
-                self.renew(seat, offline=invite.dead is not None)
+                self._invite(seat, offline=invite.dead is not None)
+            elif invite.phase is Phase.WAITING and self._reused(invite):
+                self._invite(seat)         # the number of a spoiled code: another one
 
     @property
     def offline(self) -> bool:

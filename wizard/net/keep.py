@@ -9,9 +9,11 @@ then written anew. Nothing here raises for what the disk holds.
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import logging
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +31,74 @@ MAX_ENTRIES = 64                # the oldest go first
 def table_key(address: str, port: int, secret: int) -> str:
     """The name a table is kept under on the joiner's side."""
     return f"{address}:{port}:{secret}"
+
+
+# how a kept seat was joined (``KeptSeat.how``)
+LOCAL = "local"            # by the table's local code: its address, port and secret
+INTERNET = "internet"      # by an internet code (kept under the table's own address, port, secret)
+EARLIER = "earlier"        # kept by a version that did not note it, under 127.0.0.1: the bridge
+                           # of an internet seat (a port of the program that closed), or a table
+                           # hosted on this computer
+
+
+@dataclass(frozen=True)
+class KeptSeat:
+    """A seat kept on the joiner's side, read from its key and entry."""
+
+    key: str
+    address: str
+    port: int
+    secret: int
+    token: str | None
+    name: str
+    how: str                   # LOCAL, INTERNET or EARLIER
+    playing: bool              # its game was under way when last heard of
+    at: float | None           # when it was joined (time.time())
+
+
+def kept_seat(key: str, entry: Any) -> KeptSeat | None:
+    """The seat kept under ``key``, or None if that is not a table's (a foreign entry: left in
+    the file, never used). Before seats joined over the internet were marked (``"internet"``),
+    they were kept under the joiner's own bridge on 127.0.0.1; a seat kept unmarked under another
+    address was a local one."""
+    address, _s, rest = str(key).partition(":")
+    port_text, _s, secret_text = rest.partition(":")
+    try:
+        ip = ipaddress.IPv4Address(address)
+        port, secret = int(port_text), int(secret_text)
+    except ValueError:
+        return None
+    if not isinstance(entry, dict) or not 0 < port < 65_536 or secret < 0:
+        return None
+    mark = entry.get("internet")
+    how = INTERNET if mark is True else LOCAL if mark is False or not ip.is_loopback \
+        else EARLIER
+    name, at = entry.get("name"), entry.get("at")
+    return KeptSeat(str(key), address, port, secret, token_of(entry),
+                    name if isinstance(name, str) else "", how, entry.get("playing") is True,
+                    float(at) if isinstance(at, int | float) and not isinstance(at, bool)
+                    else None)
+
+
+def newest_seat(data: dict[str, Any]) -> KeptSeat | None:
+    """The seat kept last that is a table's (entries that are not are passed over, and kept)."""
+    for key, entry in reversed(list(data.items())):
+        seat = kept_seat(key, entry)
+        if seat is not None:
+            return seat
+        log.warning("a kept seat that is not a table's, passed over: %.40r", key)
+    return None
+
+
+def earlier_seat(data: dict[str, Any], secret: int) -> KeptSeat | None:
+    """A seat of the table with ``secret`` kept by an earlier version under the bridge of an
+    internet seat (``EARLIER``), with its token: the joiner coming back by a new internet code
+    takes its seat back with it."""
+    for key, entry in reversed(list(data.items())):
+        seat = kept_seat(key, entry)
+        if seat is not None and seat.how == EARLIER and seat.secret == secret and seat.token:
+            return seat
+    return None
 
 
 class Kept:

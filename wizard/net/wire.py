@@ -11,6 +11,10 @@ the seat token it was given) and then ``act`` (an action for its seat). The host
 seats and who is away) and ``state`` (the seat's view, the events of the last step redacted for
 that seat, and why each other action the seat might try is refused) after every step, and
 ``refused`` (a code, a sentence, the rule an action broke): ``fatal`` ones close the connection.
+``hold`` says whether the host holds the game (its waiting screen is open: a resumed game is not
+started again yet; nothing moves). It came after version 1's first programs: a joiner that does
+not know it logs the line it cannot read and keeps playing (only its status line is then wrong),
+and a host that never sends it holds nothing (its joiners are never held).
 """
 
 from __future__ import annotations
@@ -50,7 +54,7 @@ VERSION = 1
 MAX_LINE = 64 * 1024          # bytes in one line, its newline included
 TOKEN_CHARS = 64              # a seat token's length at most
 CLIENT_TYPES = ("hello", "act")
-HOST_TYPES = ("welcome", "table", "state", "refused")
+HOST_TYPES = ("welcome", "table", "state", "refused", "hold")
 
 
 class Code(enum.Enum):
@@ -269,3 +273,14 @@ def refused_of(m: dict[str, Any]) -> Refused:
                    None if d["refusal"] is None else refusal_of(d["refusal"]),
                    boolean(d["fatal"], "fatal"),
                    None if d["action"] is None else action_of(d["action"]))
+
+
+def hold(held: bool) -> bytes:
+    """Whether the host holds the game (its waiting screen is open: nothing moves)."""
+    return encode({"type": "hold", "hold": held})
+
+
+def hold_of(m: dict[str, Any]) -> bool:
+    """A hold, read back."""
+    d = obj(m, "hold", {"v", "type", "hold"})
+    return boolean(d["hold"], "hold")

@@ -29,9 +29,10 @@ REVIEW_SCHEMA = 1
 #: The review method and the Expert behind it. Bump it when Expert (``wizard/ai/expert.py`` and
 #: what it uses) or the way decisions are appraised changes: stored reviews made otherwise are then
 #: recomputed, never trusted.
-REVIEW_ENGINE = "coach-points-5"   # 3: the coach models who sat at the table (#37); 4: far bids
+REVIEW_ENGINE = "coach-points-6"   # 3: the coach models who sat at the table (#37); 4: far bids
 #   whose points the benchmark found off play at that kind of table are kept unpriced (#37);
-#   5: each kind of computer table has its own calibration map (#37)
+#   5: each kind of computer table has its own calibration map (#37); 6: the Normal and Hard
+#   maps refitted on more games (#37)
 DEFAULT_THRESHOLD = 10        # points below Expert's best that make a card a finding
 MAX_DECISIONS = 6 * 60 + 60 * 6   # at most every card and every bid of a 6-seat (hot-seat) game
 POINTS_LIMIT = 10_000.0       # an expected round score is far below this

@@ -136,6 +136,9 @@ class Table(TrickShow, HintDesk):
         self._round_told = False
         self._game_told = False
         self.gate: Callable[[], bool] | None = None     # a lesson: may the game move on by itself?
+        # a network table its host has not started (again) yet: the line said in the prompt's
+        # place ("" when started); nobody at this screen acts meanwhile
+        self.waiting: Callable[[], str] | None = None
         self._unsubscribe = port.follow(self._on_events, lambda: self.viewer)
         if self.current is None and self.phase in (Phase.DRAW, Phase.DEAL):
             port.start()
@@ -164,7 +167,12 @@ class Table(TrickShow, HintDesk):
 
     def my_turn(self) -> bool:
         """The person whose hand is shown must act now, and the screen has caught up."""
-        return self.drained and self.viewers_turn() and self.curtain_for is None
+        return self.drained and self.viewers_turn() and self.curtain_for is None and \
+            not self.waiting_line()
+
+    def waiting_line(self) -> str:
+        """What is said while the game waits for a host to start it ("" when it does not)."""
+        return self.waiting() if self.waiting is not None else ""
 
     def playing(self) -> bool:
         """The person whose hand is shown chooses a card now (their turn, in the play)."""
@@ -240,6 +248,9 @@ class Table(TrickShow, HintDesk):
         """The prompt line and its tone ("accent" or "ink")."""
         if self.gate is not None and not self.gate() and self.is_ai_turn():
             return "", "ink"       # a lesson's note is read: nobody is playing now
+        waiting = self.waiting_line()
+        if waiting:
+            return waiting, "ink"
         return prompt.prompt_line(self)
 
     def busy(self) -> bool:
@@ -304,6 +315,8 @@ class Table(TrickShow, HintDesk):
             return Accepted(None)
         if not (self.viewers_turn() and self.curtain_for is None):
             return Ignored("not this person's turn")
+        if self.waiting_line():
+            return Ignored("the host has not started the game")
         if not self.drained:
             if self.clock.now - self.acted_at <= DOUBLE_CLICK:
                 return Ignored("the rest of a double click")

@@ -19,7 +19,9 @@ if TYPE_CHECKING:
 
 NET_SCREENS = ("net-host-waiting", "net-join", "net-table-joiner", "net-waiting-reconnect",
                "net-join-internet", "net-offline", "net-host-closed", "net-menu-rejoin",
-               "net-continue", "net-host-gone", "net-host-new-code", "net-join-rejoin")
+               "net-continue", "net-host-gone", "net-host-new-code", "net-join-rejoin",
+               "net-joiner-held", "net-host-wrong-code", "net-host-new-code-wrong",
+               "net-join-rejoin-earlier", "net-menu-tokens-aside")
 LOOPBACK = "127.0.0.1"
 _open: list[Any] = []          # hosts and connections of the last net screen (closed at the next)
 
@@ -97,6 +99,18 @@ class _Forget:
             joiner_tokens(self.app.prefs.data_dir).drop(self.key)
 
 
+class _Unsay:
+    """Closing it forgets that the smoke test's seat tokens were set aside (the menu no longer
+    says so)."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def close(self) -> None:
+        from .scenes.net_join import _set_aside
+        _set_aside.pop(str(self.app.prefs.data_dir), None)
+
+
 class _Silent:
     """What the screens read of a joiner's wormhole whose host has been silent for ``seconds``
     (the smoke test draws the overlay without a killed host; the tests kill one)."""
@@ -123,11 +137,13 @@ def _away() -> tuple[Session, NetHost]:
     return s, host
 
 
-def _joined() -> tuple[NetHost, RemoteGame]:
-    """A played table with Núria joined at seat 1 on 127.0.0.1 (the joiner's screens start here)."""
+def _joined(hold: bool = False) -> tuple[NetHost, RemoteGame]:
+    """A played table with Núria joined at seat 1 on 127.0.0.1 (the joiner's screens start here);
+    ``hold``: a resumed table whose host has not pressed Start yet."""
     seats = [Seat.ai("Anna", "easy"), Seat.human("Núria"), Seat.ai("Merlin", "easy"),
              Seat.ai("Morgana", "easy")]
     host = NetHost(_played(seats, 1), [1], bind=LOOPBACK, port=0)
+    host.hold = hold
     host.open()
     _open.append(host)
     r = RemoteGame(LOOPBACK, host.port, host.secret, "Núria")
@@ -136,13 +152,57 @@ def _joined() -> tuple[NetHost, RemoteGame]:
     _wait(lambda: r.ready, lambda: (host.pump(), r.pump()), "the welcome")
     return host, r
 
+def _wrong_code(app: App) -> None:
+    """The host's waiting screen after a wrong code was typed against seat 3's internet code
+    (seat 2 taken): the new code, and why it changed."""
+    seats = [Seat.human("Anna"), Seat.human("Seat 2"), Seat.human("Seat 3"),
+             Seat.ai("Merlin", "easy")]
+    scene = app.go("net_host_waiting", session=Session.new(GameConfig(4, seed=28), seats),
+                   seats=[1, 2])
+    host = scene.host  # type: ignore[attr-defined]
+    if host is None:
+        raise RuntimeError(scene.error)  # type: ignore[attr-defined]
+    _open.append(host)
+    net = scene.internet  # type: ignore[attr-defined]
+    if net is None:
+        raise RuntimeError("no internet codes")
+    _open.append(net)
+    step = lambda: app.frame(0.0)  # noqa: E731
+    _wait(lambda: net.code(2) is not None or net.offline, step, "the internet code")
+    joiner = RemoteGame(LOOPBACK, host.port, host.secret, "Núria", seat=1)
+    joiner.connect()
+    _open.append(joiner)
+    _wait(lambda: host.status(1) is SeatStatus.PLAYING, step, "the join")
+    old = net.code(2)
+    if old is None:                     # no mailbox server: the screen says so instead
+        return
+    _spoil(app, net, 2, old)
+
+
+def _spoil(app: App, net: Any, seat: int, old: str) -> None:
+    """A wrong code typed against ``seat``'s code ``old``, and the new code that replaces it."""
+    from wizard.net.internet import InternetJoin, Phase, Servers
+    step = lambda: app.frame(0.0)  # noqa: E731
+    number, *words = old.split("-")
+    wrong = InternetJoin("-".join([number, *(["tiger", "indigo"] if words != ["tiger", "indigo"]
+                                             else ["indigo", "tiger"])]),
+                         Servers(app.net_mailbox, app.net_relay))  # type: ignore[attr-defined]
+    wrong.open()
+    _open.append(wrong)
+    _wait(lambda: wrong.phase is Phase.WRONG_CODE, step, "the wrong code")
+    _wait(lambda: net.code(seat) not in (None, old), step, "the new code")
+    app.frame(0.0)
+
+
 def make_net_screen(app: App, name: str) -> None:
     """Put ``app`` in the network state ``name``."""
     close_net()
     app.net_bind = LOOPBACK         # type: ignore[attr-defined]
     app.net_port = 0                # type: ignore[attr-defined]
     # internet codes only from the smoke test's own server (or none): never a public server
-    app.net_mailbox = smoke_mailbox() if name in ("net-host-waiting", "net-host-new-code") \
+    app.net_mailbox = smoke_mailbox() if name in ("net-host-waiting", "net-host-new-code",
+                                                  "net-host-wrong-code",
+                                                  "net-host-new-code-wrong") \
         else "off"  # type: ignore[attr-defined]
     app.net_relay = f"tcp:{LOOPBACK}:{_free_port()}"   # type: ignore[attr-defined]
     if name == "net-offline":
@@ -164,6 +224,8 @@ def make_net_screen(app: App, name: str) -> None:
         join.join()  # type: ignore[attr-defined]
         if "indigo" not in join.error:  # type: ignore[attr-defined]
             raise RuntimeError("the typo was not said")
+    elif name == "net-host-wrong-code":
+        _wrong_code(app)
     elif name == "net-host-waiting":
         seats = [Seat.human("Anna"), Seat.human("Seat 2"), Seat.human("Seat 3"),
                  Seat.ai("Merlin", "easy")]
@@ -197,8 +259,8 @@ def make_net_screen(app: App, name: str) -> None:
         join.join()  # type: ignore[attr-defined]
         if not join.error:  # type: ignore[attr-defined]
             raise RuntimeError("the typo was not caught")
-    elif name == "net-table-joiner":
-        host, r = _joined()
+    elif name in ("net-table-joiner", "net-joiner-held"):
+        host, r = _joined(hold=name == "net-joiner-held")
         app.go("net_table_joiner", remote=r, key=table_key(LOOPBACK, host.port, host.secret))
         for _i in range(3):
             app.frame(0.0)
@@ -235,7 +297,7 @@ def make_net_screen(app: App, name: str) -> None:
               "the host-gone overlay")
         for _i in range(3):
             app.frame(0.0)
-    elif name == "net-host-new-code":
+    elif name in ("net-host-new-code", "net-host-new-code-wrong"):
         # the host's table: an internet joiner is gone, and the host gave its seat a new code
         s, host = _away()
         from . import netui
@@ -247,11 +309,27 @@ def make_net_screen(app: App, name: str) -> None:
         scene.new_code(1)  # type: ignore[attr-defined]
         _wait(lambda: net.code(1) is not None or net.offline, lambda: app.frame(0.0),
               "the new code")
+        code = net.code(1)
+        if name == "net-host-new-code-wrong" and code is not None:
+            _spoil(app, net, 1, code)         # then someone typed a wrong code against it
         for _i in range(3):
             app.frame(0.0)
-    elif name == "net-join-rejoin":
-        # a joiner back after a restart at an internet table: asked for the seat's new code
-        app.go("net_join", name="Núria", offer_last=False, rejoin=True)
+    elif name in ("net-join-rejoin", "net-join-rejoin-earlier"):
+        # a joiner back after a restart at an internet table: asked for the seat's new code (a
+        # seat kept by an earlier version: how it was joined is not known, both are said)
+        app.go("net_join", name="Núria", offer_last=False, rejoin=True,
+               earlier=name == "net-join-rejoin-earlier")
+        for _i in range(2):
+            app.frame(0.0)
+    elif name == "net-menu-tokens-aside":
+        # the seat tokens' file was damaged: set aside, and said on the menu
+        from wizard.net.keep import TOKENS_FILE
+        path = app.prefs.data_dir / TOKENS_FILE
+        path.write_bytes(b'{"192.168.1.20:36523:1": {"token": ')
+        app.go("menu")
+        for aside in path.parent.glob(TOKENS_FILE + ".damaged-*"):
+            aside.unlink()                # the smoke test's own file (the note stays said)
+        _open.append(_Unsay(app))         # not said on the next screens
         for _i in range(2):
             app.frame(0.0)
     elif name == "net-continue":

@@ -12,7 +12,7 @@ from wizard.i18n import N_, _
 from .. import text, theme
 from ..widgets import Label
 from .base import Screen
-from .net_join import rejoin_by_internet, table_to_rejoin
+from .net_join import rejoin_by_earlier, rejoin_by_internet, table_to_rejoin, tokens_note
 
 
 def about_line() -> str:
@@ -65,6 +65,9 @@ class MenuScene(Screen):
         store = self.app.prefs.store
         problems = list(getattr(store, "problems", None) or self.app.prefs.problems)
         notes = [(_(note), False) for note in self.app.notes]
+        said = tokens_note(self.app)      # the seat tokens of network tables were set aside
+        if said:
+            notes.append((said, True))
         if problems or notes:
             from ..notices import notice
             y = h - 16 * u
@@ -108,8 +111,11 @@ class MenuScene(Screen):
         if self.rejoin is None:
             return
         code, name = self.rejoin
-        if rejoin_by_internet(self.app):  # its code is spent: ask the host for a new one
-            self.app.go("net_join", name=name, offer_last=False, rejoin=True)
+        if rejoin_by_internet(self.app):  # its code is spent: ask the host for a new one (or
+            # kept by an earlier version under its bridge, a port gone with the program: never
+            # knocked on; the screen says what to type)
+            self.app.go("net_join", name=name, offer_last=False, rejoin=True,
+                        earlier=rejoin_by_earlier(self.app))
             return
         self.app.go("net_join", code=code, name=name).join()
 

@@ -58,6 +58,23 @@ def strangers_line(host: NetHost) -> str:
         "the last minute. Your players get in all the same.", n).format(count=n)
 
 
+def wrong_code_line(net: InternetTable | None, seats: Iterable[int]) -> str:
+    """What the host's waiting screen says when a wrong code was typed against the code of one of
+    ``seats`` (not taken yet): that code is spent, the seat has a new one to give again; "" if
+    none was."""
+    spoiled = [] if net is None else [s for s in sorted(seats) if net.spoiled.get(s)]
+    if not spoiled:
+        return ""
+    numbers = ", ".join(str(s + 1) for s in spoiled)
+    return ngettext(
+        "Someone typed a wrong code for seat {seats} (a mistyped word, or a stranger guessing), "
+        "so that code no longer works. Seat {seats} has a new code: give it again to the friend "
+        "you invited.",
+        "Someone typed wrong codes for seats {seats} (mistyped words, or a stranger guessing), "
+        "so those codes no longer work. Each of these seats has a new code: give them again to "
+        "the friends you invited.", len(spoiled)).format(seats=numbers)
+
+
 def open_host(app: Any, session: Session, seats: Iterable[int], *, port: int | None = None,
               secret: int | None = None, tokens: dict[int, str] | None = None) -> NetHost:
     """A ``NetHost`` listening for ``seats`` (``OSError`` if no port can be had). The default port
@@ -350,11 +367,13 @@ class NetHostScene(Screen):
             if net is not None:
                 self.draw_internet(surf, seat, status, box, y + 30 * u)
             y += self.row_h()
-        said = strangers_line(self.host)
-        if said:
-            text.draw_wrapped(surf, said, pygame.Rect(box.x + 40 * u, y + 8 * u, box.w - 80 * u,
-                                                      box.bottom - y - 16 * u), int(16 * u),
-                              theme.BAD, align="center")
+        waiting = [s for s in self.seats if self.host.status(s) is not SeatStatus.PLAYING]
+        for said in (wrong_code_line(net, waiting), strangers_line(self.host)):
+            if said:
+                room = pygame.Rect(box.x + 40 * u, y + 8 * u, box.w - 80 * u,
+                                   box.bottom - y - 16 * u)
+                y += 8 * u + text.draw_wrapped(surf, said, room, int(16 * u), theme.BAD,
+                                               align="center")
 
     def draw_internet(self, surf: pygame.Surface, seat: int, status: SeatStatus,
                       box: pygame.Rect, y: float) -> None:
@@ -373,10 +392,18 @@ class NetHostScene(Screen):
                   "bold" if code else "text", anchor="topright", max_w=right - box.x - 30 * u)
 
 
-def code_line(net: InternetTable, seat: int, code: str | None) -> tuple[str, Any]:
+def code_line(net: InternetTable, seat: int, code: str | None,
+              at_table: bool = False) -> tuple[str, Any]:
     """The seat's internet code as its row says it (``code``: the code while it can be used),
-    and the colour to say it in (the waiting screen, and a new code given at the table)."""
+    and the colour to say it in (the waiting screen, and a new code given ``at_table``). A code
+    that replaces one a wrong code spoiled is said to be new (the waiting screen says why under
+    the seats; the table's banner in its line)."""
     phase = net.phase(seat)
+    if code and net.spoiled.get(seat):
+        if at_table:
+            return _("A wrong code was tried; the new code: {code}").format(code=code), \
+                theme.INK
+        return _("New internet code: {code}").format(code=code), theme.INK
     if code:
         return _("Internet code: {code}").format(code=code), theme.INK
     if phase is Phase.OFFLINE:

@@ -25,7 +25,16 @@ from wizard.net.internet import (
     looks_like_wormhole,
 )
 from wizard.net.joincode import DEFAULT_PORT, JoinCode, JoinCodeError, decode, encode, parse_address
-from wizard.net.keep import joiner_tokens, table_key, token_of
+from wizard.net.keep import (
+    EARLIER,
+    INTERNET,
+    KeptSeat,
+    earlier_seat,
+    joiner_tokens,
+    newest_seat,
+    table_key,
+    token_of,
+)
 from wizard.net.wire import Code
 from wizard.table import clean_name, is_valid_name
 
@@ -84,10 +93,38 @@ def read_code(typed: str) -> JoinCode:
     return code
 
 
+# data folder -> the name its seat tokens' file was set aside as in this run (said on the menu
+# and the join screen until the program closes)
+_set_aside: dict[str, str] = {}
+
+
+def read_tokens(app: Any) -> dict[str, Any]:
+    """The seat tokens kept in ``app``'s data folder (a damaged or foreign file is set aside, and
+    ``tokens_note`` says so from then on)."""
+    kept = joiner_tokens(app.prefs.data_dir)
+    data = kept.read()
+    noted(app, kept)
+    return data
+
+
+def noted(app: Any, kept: Any) -> None:
+    """Remember that ``kept`` (the seat tokens) set its file aside, if it did."""
+    if kept.problem is not None and kept.aside is not None:
+        _set_aside[str(app.prefs.data_dir)] = kept.aside.name
+
+
+def tokens_note(app: Any) -> str:
+    """What is said when this computer's seat tokens were set aside in this run ("" if not)."""
+    name = _set_aside.get(str(app.prefs.data_dir))
+    if name is None:
+        return ""
+    return _("This computer's seat tokens were unreadable: they were set aside as {path}.").format(
+        path=name)
+
+
 def connect(app: Any, code: JoinCode, name: str) -> tuple[RemoteGame | None, str]:
     """A ``RemoteGame`` connecting to ``code``'s table with the token kept for it, or why not."""
-    kept = joiner_tokens(app.prefs.data_dir)
-    token = token_of(kept.get(table_key(code.address, code.port, code.secret)))
+    token = token_of(read_tokens(app).get(table_key(code.address, code.port, code.secret)))
     remote = RemoteGame(code.address, code.port, code.secret, name, token=token)
     try:
         remote.connect(timeout=CONNECT_S)
@@ -117,8 +154,9 @@ def internet_text(join: InternetJoin) -> str:
         return _("Wrong code: a table has this number, but other words. Check the code; the "
                  "host's screen now shows a new one for that seat.")
     if phase is Phase.NO_TABLE:
-        return _("No table answered this code: it may have been used already, or mistyped. Ask "
-                 "the host for the code of a free seat.")
+        return _("No table answered this code: it may have been used already, or mistyped, or "
+                 "replaced by a new one after someone typed a wrong code. Ask the host for the "
+                 "code their screen shows now for your seat.")
     if phase in (Phase.FAILED, Phase.CLOSED):
         return _("The connection over the internet failed: {reason}").format(
             reason=join.why or _("closed"))
@@ -148,48 +186,56 @@ def keep_token(app: Any, remote: RemoteGame, key: str | None = None) -> str:
     if remote.token:              # "at" and "playing": the menu offers "Back to the table"
         kept.put(key, {"token": remote.token, "name": remote.hello.name, "at": time.time(),
                        "playing": True, "internet": internet})
-    if kept.problem is not None and kept.aside is not None:
-        return _("This computer's seat tokens were unreadable: they were set aside as {path}.").format(
-            path=kept.aside.name)
-    return ""
+    noted(app, kept)
+    return tokens_note(app) if kept.problem is not None and kept.aside is not None else ""
+
+
+def code_of(seat: KeptSeat) -> str:
+    """The local join code of a kept seat's table ("" if it cannot be one)."""
+    try:
+        return encode(JoinCode(seat.address, seat.port, seat.secret))
+    except (ValueError, JoinCodeError):
+        return ""
 
 
 def last_table(app: Any) -> tuple[str, str]:
     """The code and name of the table this computer joined last (from its kept tokens), if any."""
-    kept = joiner_tokens(app.prefs.data_dir).read()
-    for key, entry in reversed(list(kept.items())):
-        address, _sep, rest = key.partition(":")
-        port, _sep, secret = rest.partition(":")
-        try:
-            code = encode(JoinCode(address, int(port), int(secret)))
-        except (ValueError, JoinCodeError):
-            continue
-        name = entry.get("name")
-        return code, clean_name(name) if isinstance(name, str) else ""
-    return "", ""
+    seat = newest_seat(read_tokens(app))
+    if seat is None:
+        return "", ""
+    return code_of(seat), clean_name(seat.name)
+
+
+def seat_to_rejoin(app: Any, within: float = 12 * 3600) -> KeptSeat | None:
+    """The seat this computer was playing at when the program last closed (the newest kept,
+    its game not over, joined less than ``within`` seconds ago), for the menu's "Back to the
+    table"; None if there is none."""
+    seat = newest_seat(read_tokens(app))
+    if seat is None or not seat.playing or seat.at is None or \
+            not 0 <= time.time() - seat.at <= within or not code_of(seat):
+        return None
+    return seat
 
 
 def table_to_rejoin(app: Any, within: float = 12 * 3600) -> tuple[str, str] | None:
-    """The code and name of the table this computer was playing at when the program last
-    closed (its game not over, joined less than ``within`` seconds ago), for the menu's "Back to
-    the table"; None if there is none."""
-    kept = joiner_tokens(app.prefs.data_dir).read()
-    if not kept:
-        return None
-    entry = list(kept.values())[-1]
-    at = entry.get("at")
-    if entry.get("playing") is not True or not isinstance(at, int | float) or \
-            not 0 <= time.time() - at <= within:
-        return None
-    code, name = last_table(app)
-    return (code, name) if code else None
+    """The code and name of ``seat_to_rejoin``'s table, if any."""
+    seat = seat_to_rejoin(app, within)
+    return None if seat is None else (code_of(seat), clean_name(seat.name))
 
 
 def rejoin_by_internet(app: Any) -> bool:
-    """Whether the table of "Back to the table" was joined over the internet (its player needs
-    a new internet code from the host: the one they typed is spent)."""
-    kept = joiner_tokens(app.prefs.data_dir).read()
-    return bool(kept) and list(kept.values())[-1].get("internet") is True
+    """Whether the table of "Back to the table" was joined over the internet, or perhaps was
+    (kept by an earlier version under its bridge): its player needs a new internet code from
+    the host (the one they typed is spent, and the bridge closed with the program)."""
+    seat = seat_to_rejoin(app)
+    return seat is not None and seat.how in (INTERNET, EARLIER)
+
+
+def rejoin_by_earlier(app: Any) -> bool:
+    """Whether the seat of "Back to the table" was kept by an earlier version that did not note
+    how it was joined (under 127.0.0.1): the join screen says what to type."""
+    seat = seat_to_rejoin(app)
+    return seat is not None and seat.how == EARLIER
 
 
 def game_over(app: Any, key: str) -> None:
@@ -206,12 +252,17 @@ class JoinScene(Screen):
     title = N_("Join a table")
 
     def __init__(self, app: Any, code: str = "", name: str = "", offer_last: bool = True,
-                 rejoin: bool = False) -> None:
+                 rejoin: bool = False, earlier: bool = False) -> None:
         """``offer_last``: offer the code of the table joined last (not when a new one is asked
         for); ``rejoin``: back to an internet table after a restart: the screen asks for the new
-        code of the seat (the seat token kept for the table gives the seat and hand back)."""
+        code of the seat (the seat token kept for the table gives the seat and hand back);
+        ``earlier``: that seat was kept by an earlier version, which did not note whether it was
+        joined over the internet (the screen says what to type either way)."""
         super().__init__(app)
         self.rejoin = rejoin
+        self.earlier = earlier
+        self.earlier_key: str | None = None    # an earlier version's seat taken back (then
+                                               # kept anew under the table's own key)
         last = getattr(app.settings, "last_setup", None) or {}
         seats = last.get("seats") if isinstance(last, dict) else None
         first = seats[0].get("name") if seats and isinstance(seats[0], dict) else None
@@ -303,8 +354,11 @@ class JoinScene(Screen):
         if w.phase is Phase.READY and w.port is not None:
             self.key = internet_key(w)
             code = decode(w.table_code or "")
-            kept = joiner_tokens(self.app.prefs.data_dir)
+            kept = read_tokens(self.app)
             token = token_of(kept.get(self.key)) if self.key else None
+            old = None if token else earlier_seat(kept, code.secret)
+            if old is not None:               # kept by an earlier version under its bridge
+                token, self.earlier_key = old.token, old.key
             name = clean_name(self.name) or _("Guest")
             remote = RemoteGame(LOOPBACK, w.port, code.secret, name,
                                 seat=None if token else w.seat, token=token)
@@ -339,6 +393,9 @@ class JoinScene(Screen):
         r.pump()
         if r.ready:
             note = keep_token(self.app, r, self.key)
+            if self.earlier_key is not None and self.key is not None and r.token:
+                joiner_tokens(self.app.prefs.data_dir).drop(self.earlier_key)  # kept anew
+                self.earlier_key = None
             self.remote = None                # the table screen has the connection now
             scene = self.app.go("net_table_joiner", remote=r,
                                 key=self.key or table_key(r.address, r.port, r.hello.secret))
@@ -405,10 +462,15 @@ class JoinScene(Screen):
                   (w / 2, self.code_box.rect.bottom + 8 * u), int(14 * u), theme.INK_DIM,
                   anchor="midtop", max_w=box.w - 30 * u)
         if self.rejoin and not self.error:
-            text.draw_wrapped(surf, _("Your seat at the table is kept, but the internet code you "
-                                      "typed is spent. Ask the host for a new code for your "
-                                      "seat (on their screen: “New code” beside your name) and "
-                                      "type it here: you get your seat and hand back."),
+            said = _("Your seat was kept by an earlier version of Wizard, which did not note how "
+                     "you joined. If you joined over the internet, ask the host for a new code "
+                     "for your seat (on their screen: “New code” beside your name) and type it "
+                     "here: you get your seat and hand back. A table on this computer: type its "
+                     "join code.") if self.earlier else \
+                _("Your seat at the table is kept, but the internet code you typed is spent. Ask "
+                  "the host for a new code for your seat (on their screen: “New code” beside "
+                  "your name) and type it here: you get your seat and hand back.")
+            text.draw_wrapped(surf, said,
                               pygame.Rect(w * 0.15, box.bottom + 16 * u, w * 0.7, 90 * u),
                               int(18 * u), theme.INK, align="center")
         if self.error:         # centred under the code box, like the hint (play-test, #33)

@@ -263,7 +263,7 @@ class HostTableScene(TableScene):
             button.draw(surf, u)
             self.copy_buttons.append((button, seat))
             right -= 130 * u
-        line, colour = code_line(net, seat, code)
+        line, colour = code_line(net, seat, code, at_table=True)
         text.draw(surf, line, (box.x + 16 * u, cy), int(19 * u), colour, "bold" if code else "text",
                   anchor="midleft", max_w=right - box.x - 22 * u)
 
@@ -303,6 +303,7 @@ class JoinerTableScene(TableScene):
         claim_join(remote.address, remote.port, self)     # joined over the internet: its wormhole
         self.waker = waker_for(app, remote.wake)
         self.reconnecting = False
+        self.table.waiting = self.waiting_line
 
     def update(self, dt: float) -> None:
         """Apply what the host sent; the round-end screen closes when the host deals; a lost
@@ -341,13 +342,27 @@ class JoinerTableScene(TableScene):
         super().handle(event)
 
     def waiting_for_start(self) -> bool:
-        """The host has not started the game yet (its waiting screen is still open)."""
+        """The host has not started the game yet (its waiting screen is still open): it says so
+        (``RemoteGame.held``: a resumed game is mid-round); a host of the version before does
+        not, and a new game not dealt yet tells it."""
         r = self.remote_game
-        return r.ready and r.view(r.seat).phase is Phase.DRAW and self.table.drained
+        if not r.ready:
+            return False
+        return r.held or (r.view(r.seat).phase is Phase.DRAW and self.table.drained)
+
+    def waiting_line(self) -> str:
+        """The prompt's line while the host holds a game already under way (a resumed one): not
+        whose turn it is, since nothing moves until the host presses Start (a new game's empty
+        table says it in the middle instead)."""
+        r = self.remote_game
+        if not (r.ready and r.held) or r.view(r.seat).phase is Phase.DRAW:
+            return ""
+        return _("Waiting for the host to start the game again…")
 
     def draw_over(self, surf: pygame.Surface) -> None:
-        """Before the host starts: say so in the middle of the empty table."""
-        if not self.waiting_for_start():
+        """Before the host starts a new game: say so in the middle of the empty table (a resumed
+        game says it in the prompt's place, under the cards of the trick)."""
+        if not self.waiting_for_start() or self.waiting_line():
             return
         u = HostTableScene.unit_over(surf)
         w, h = surf.get_size()
