@@ -202,3 +202,25 @@ def test_the_table_screen_counts_the_time_it_is_in_front(tmp_path: Path,
         now[0] += 3.0
         app.frame(0.1)
     assert prefs.played_seconds(session) == pytest.approx(counted)
+
+
+def test_a_round_or_two_is_not_said_to_take_five_minutes() -> None:
+    """Seen playing New game with 4 players: '1 round: about 5 minutes' and '4 rounds: about 5
+    minutes' (measured 28 s and 161 s at normal speed): every figure was rounded to 5 minutes,
+    at least 5. Short games are now said 'under 2 minutes', or to the minute up to 7.5 minutes."""
+    from wizard.engine import Options
+    from wizard.ui.scenes.setup import game_length
+    set_language("en")
+    one = GameConfig(4, seed=1, options=Options(length=1))
+    est = estimate_seconds(4, one.edition, one.options, Pacing(speed=1.0))
+    assert est < 60
+    assert game_length(one, est, 1, []).startswith("1 round: under 2 minutes, roughly: the table")
+    assert game_length(one, est, 0, []) == "1 round: under 2 minutes at your settings (measured)."
+    four = GameConfig(4, seed=1, options=Options(length=4))
+    est4 = estimate_seconds(4, four.edition, four.options, Pacing(speed=1.0))
+    assert 120 < est4 < 270
+    assert game_length(four, est4, 1, []).startswith(f"4 rounds: about {round(est4 / 60)} minutes,")
+    assert game_length(one, None, 1, [40.0, 35.0, 50.0]) == (
+        "1 round: under 2 minutes, the median of your last 3 games of this size (pauses left out).")
+    # a whole game keeps its 5-minute figure
+    assert "about 25 minutes" in game_length(GameConfig(4, seed=1), 25 * 60.0 + 40, 1, [])

@@ -100,3 +100,46 @@ def test_a_play_moment_carries_the_legal_cards_the_card_in_flight_and_the_trick(
             break
     assert flights >= 4 and lines >= 1
     table.close()
+
+
+def _first_moments(speed: float, trick_hold: float = 1.0) -> list[tuple[float, object]]:
+    """(time, picture) of a 4-player game's start, every twentieth of a second, until the
+    person's first bid is asked."""
+    seats = [Seat.human("Ann"), Seat.ai("Bo", "random"), Seat.ai("Cy", "random"),
+             Seat.ai("Di", "random")]
+    table = Table(Session.new(GameConfig(4, seed=29), seats), threaded=False, speed=speed,
+                  ai_pause=0.0, trick_hold=trick_hold)
+    out = []
+    for i in range(200):
+        out.append((i * 0.05, table.picture()))
+        if table.my_turn():
+            break
+        table.tick(0.05)
+    table.close()
+    return out
+
+
+def test_the_draw_for_first_dealer_stays_through_the_deal_and_is_gathered_for_the_bidding() -> None:
+    """Seen playing: the four cards drawn for first dealer vanished while round 1 was dealt, then
+    came back at the trick spots and lay there through the bidding, with the banner over them,
+    as if a trick were under way (a Wizard in front of the person holding a 4)."""
+    moments = _first_moments(1.0)
+    chosen = [p for _t, p in moments if p.first_dealer is not None]
+    dealing = [p for p in chosen if p.motion is not None and p.motion.kind == "deal"]
+    assert chosen and dealing
+    assert all(len(p.drawn) == 4 for p in dealing)            # the draw stays while the cards fly
+    bid = moments[-1][1]
+    assert bid.my_turn and bid.phase is Phase.BID
+    assert bid.drawn == () and bid.first_dealer is None       # gathered: the trick spots are free
+
+
+def test_animations_off_the_draw_for_first_dealer_is_still_seen_before_the_bidding() -> None:
+    """Animations off, the draw and who deals first were only ever seen lying under the bidding;
+    now they stay on their own for as long as a finished trick would (``trick_hold``)."""
+    moments = _first_moments(0.0, trick_hold=1.5)
+    assert moments[0][0] == 0 and moments[0][1].phase is Phase.DRAW
+    t0, first = moments[1]                                    # after the first frame
+    assert len(first.drawn) == 4 and first.first_dealer is not None and not first.my_turn
+    assert not any(first.bids_made)
+    t, bid = moments[-1]
+    assert bid.my_turn and bid.drawn == () and 1.5 - 0.1 <= t - t0 <= 1.5 + 0.1

@@ -89,3 +89,32 @@ def test_equal_totals_show_every_players_line() -> None:
     seen = {tuple(surf.get_at((x, y)))[:3] for x in range(48, 590, 3) for y in range(0, legend_top)}
     for colour in theme.SERIES[:4]:
         assert tuple(colour)[:3] in seen, colour
+
+
+def test_the_finished_games_score_pad_opens_from_the_game_end() -> None:
+    """Seen playing (fr, 1024x640): at the game's end, Tab and the table's "Scores (Tab)" under
+    the screen did nothing; the rounds' bids and tricks could no longer be looked at. A Score
+    pad button opens the whole game's pad over the game end, and closing it comes back."""
+    from wizard.engine import GameConfig
+    from wizard.session import Session
+    from wizard.ui import smoke
+    from wizard.ui.routes import make_app
+    from wizard.ui.scenes.game_end import GameEndScene
+    from wizard.ui.scenes.scorepad import ScorePadScene
+    app = make_app(size=(1024, 640), headless=True, threaded=False, speed="off", lang="en")
+    s = smoke.play_until(Session.new(GameConfig(3, seed=321), smoke._seats(1, 3)), lambda s: False)
+    app.go("table", session=s, keep_history=False)
+    app.frame(0.0)
+    smoke.close_last_round(app)
+    scene = app.top
+    assert isinstance(scene, GameEndScene)
+    button = next(w for w in scene.widgets if getattr(w, "label", lambda: "")() == "Score pad")
+    at = button.rect.center
+    app.frame(0.0, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=at),
+                    pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=at)])
+    pad = app.top
+    assert isinstance(pad, ScorePadScene)
+    assert pad.results == list(scene.outcome.results) and len(pad.results) == 20
+    assert pad.current is None and pad.names == list(scene.outcome.names)
+    app.frame(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="")])
+    assert app.top is scene

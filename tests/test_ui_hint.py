@@ -138,23 +138,3 @@ def test_with_little_room_the_precision_goes_before_what_the_lines_mean() -> Non
     roomy = fit_hint(hint, Box(0, 0, 330, 400), 0.8)
     assert " ".join(roomy.note) == f"{words} {precision}"
 
-
-@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
-def test_the_hint_panel_leaves_the_first_dealers_banner_readable(size: tuple[int, int]) -> None:
-    """#35, seen playing: in round 1, after the draw for first dealer, the bid hint's panel lay
-    over the banner saying who deals first (its first words hidden at 1920x1080)."""
-    from wizard.ui.board.cards import dealer_line
-    from wizard.ui.board.common import banner_box
-    app = make_app(size=size)
-    t = table_at(app, Session.new(GameConfig(4, seed=29), seats(1)))
-    for _ in range(200):
-        if t.my_turn():
-            break
-        app.frame(0.05)
-    assert t.my_turn() and t.table.port.phase is Phase.BID
-    pic = t.picture()
-    line = dealer_line(pic)
-    assert line
-    room = room_for(t, pic)
-    banner = banner_box(t, line)
-    assert not pygame.Rect(room.x, room.y, room.w, room.h).colliderect(banner)

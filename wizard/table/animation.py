@@ -53,6 +53,7 @@ class Animator:
         self.active: Event | None = None
         self.tween: Tween | None = None
         self.sounds: list[str] = []     # sounds of the events started since the screen last looked
+        self.draw_pause = 0.0           # speed 0: seconds the first dealer's draw still stays on show
 
     @property
     def drained(self) -> bool:
@@ -76,6 +77,8 @@ class Animator:
     def duration(self, e: Event) -> float:
         """How long ``e`` animates at the current speed."""
         base = DURATIONS.get(type(e), 0.2)
+        if isinstance(e, DealerChosen) and self.speed <= 0:
+            return self.draw_pause      # who deals first is read, animations off too
         if isinstance(e, CardDealt):
             total = max(1, self.shown.round) * self.shown.players
             base = min(base, 2.4 / total)

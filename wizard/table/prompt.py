@@ -66,7 +66,12 @@ def prompt_line(table: TablePrompt) -> tuple[str, str]:
     """The prompt line for ``table`` and its tone: "accent" (speaks to the person) or "ink"."""
     e = table.animator.active
     names = table.names
-    if isinstance(e, (CardDrawn, DealerChosen)) and not table.shown.round:
+    first = first_dealer_shown(table)
+    if first is not None:        # said on the prompt's line: a banner lay over the cards drawn
+        return (_("You drew the highest card: you deal first") if first == table.you
+                else _("{name} drew the highest card: {name} deals first").format(name=names[first])), \
+            "accent"
+    if isinstance(e, CardDrawn) and not table.shown.round:
         return _("Drawing for the first dealer: the highest card deals."), "ink"
     forced = table.forced_line()     # a card played for the person: said until it leaves the table
     if table.waiting_for_click():
@@ -90,6 +95,15 @@ def prompt_line(table: TablePrompt) -> tuple[str, str]:
     if phase is Phase.TRUMP:
         return _("{name} chooses trump…").format(name=name), "ink"
     return _("{name} is playing…").format(name=name), "ink"
+
+
+def first_dealer_shown(table: TablePrompt) -> int | None:
+    """The seat that drew the highest card, while the draw for first dealer is on the table
+    after it is decided (through round 1's deal); None otherwise."""
+    e, sh = table.animator.active, table.shown
+    if isinstance(e, DealerChosen):
+        return e.seat
+    return sh.dealer if sh.drawn and sh.round <= 1 and sh.dealer >= 0 else None
 
 
 def _your_turn(table: TablePrompt, name: str, you: bool) -> str:

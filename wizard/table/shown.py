@@ -131,7 +131,8 @@ class Shown:
             self.last_trick = None
             self.won = None
             self.held = False
-            self.drawn = []
+            if e.round > 1:
+                self.drawn = []          # the draw for first dealer stays through round 1's deal
             self.own_played = {}
         elif isinstance(e, CardDealt):
             self.hand_counts[e.seat] += 1
@@ -147,6 +148,7 @@ class Shown:
             self.trump = e.trump
             self.choosing = e.dealer_chooses
             self.phase = Phase.TRUMP if e.dealer_chooses else Phase.BID
+            self.drawn = []              # the bidding starts: the draw for first dealer is gathered
         elif isinstance(e, TrumpChosen):
             self.trump = e.suit
             self.choosing = False

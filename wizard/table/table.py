@@ -26,6 +26,7 @@ input into intents. A test plays whole games with this class alone, without pyga
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Callable, Collection
 
 from wizard import messages
@@ -34,9 +35,9 @@ from wizard.engine import (
     Bid,
     BidMade,
     Card,
-    CardDrawn,
     CardPlayed,
     ChooseTrump,
+    DealerChosen,
     Event,
     Phase,
     Play,
@@ -48,7 +49,7 @@ from wizard.engine import (
 from wizard.i18n import _
 
 from . import prompt
-from .animation import Animator
+from .animation import DURATIONS, Animator
 from .clock import Clock
 from .computer import ComputerSeats
 from .handsort import sort_hand
@@ -121,9 +122,11 @@ class Table(TrickShow, HintDesk):
         self.forced: tuple[int, float] | None = None    # (moves, since when) a forced card waits
         self.forced_card: Card | None = None            # the last card played for the person (said)
         self.forced_round = 0                           # the round it was played in
-        self.first_draw: list[tuple[int, Card]] = []    # the cards drawn for the first dealer
         self.animator = Animator(self.clock, Shown.from_view(port.view(self.viewer), self.viewer),
                                  speed)
+        # animations off: the draw for first dealer still stays as long as a finished trick, for a person
+        self.animator.draw_pause = (0.0 if not humans else trick_hold if math.isfinite(trick_hold)
+                                    else DURATIONS[DealerChosen])
         self.synced = False
         self.runner = Runner(threaded=threaded)
         self.move_job: Job[Action] | None = None        # a computer seat's decision under way
@@ -393,9 +396,6 @@ class Table(TrickShow, HintDesk):
     # ---- the game moving on -------------------------------------------------------------
 
     def _on_events(self, events: list[Event]) -> None:
-        drawn = [(e.seat, e.card) for e in events if isinstance(e, CardDrawn)]
-        if drawn:                          # the draw for first dealer, kept to be shown in round 1
-            self.first_draw = drawn
         self._stale()
         self.animator.push(events)
         self.synced = False
@@ -409,10 +409,7 @@ class Table(TrickShow, HintDesk):
         return new
 
     def _sync(self) -> None:
-        old = self.shown
-        new = self._show_view(self.viewer)
-        if self.phase in (Phase.TRUMP, Phase.BID) and self.round <= 1:
-            new.drawn = old.drawn or list(self.first_draw)   # the draw stays until the first card
+        self._show_view(self.viewer)
         self.synced = True
 
     def _caught_up(self) -> None:

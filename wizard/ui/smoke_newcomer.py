@@ -72,12 +72,12 @@ def make_newcomer_screen(app: App, name: str, play_until: Callable[..., Session]
             raise RuntimeError("the forced card is not said")
     elif name == "first-dealer-draw":           # drawn for the first dealer: who drew what
         t = table(Session.new(GameConfig(4, seed=29), seats(4)))     # the table starts the game
-        for _i in range(200):
-            if t.my_turn():
+        for _i in range(200):      # the draw's result is on show (it is gathered for the bidding)
+            if t.picture().first_dealer is not None:
                 break
             app.frame(0.05)
-        if not t.my_turn():
-            raise RuntimeError("the person never bids in round 1")
+        if t.picture().first_dealer is None:
+            raise RuntimeError("who deals first is never shown")
     elif name == "takeback-refused-round":      # round 3 begins: Ctrl+Z is refused, with why
         session = play_until(Session.new(GameConfig(4, seed=31), seats(4)),
                              lambda s: s.is_human_turn() and s.phase is Phase.BID and s.round >= 3)

@@ -53,13 +53,19 @@ def tooltip(surf: pygame.Surface, anchor: pygame.Rect, title: str, lines: list[s
 
 
 def tooltip_above(band: Box, centre_x: float, w: float, h: float, window: Box, gap: float = 8.0,
-                  avoid: tuple[Box, ...] = (), higher: tuple[Box, ...] = ()) -> Box:
+                  avoid: tuple[Box, ...] = (), higher: tuple[Box, ...] = (),
+                  essential: tuple[Box, ...] = ()) -> Box:
     """Where a ``w`` x ``h`` tooltip about a card of the hand goes: above the whole ``band`` (the
     hand, lifted cards included), so that it covers no card of the hand (nor the one a hint rings),
     as near ``centre_x`` as covers none of ``avoid``; else above each of ``higher`` in turn (the
-    prompt over the hand); failing that, centred above the band anyway."""
+    prompt over the hand); else above the band covering none of ``essential`` (a lesson's words:
+    the rest of ``avoid`` gives way to them); failing that, centred above the band anyway."""
     for top in (band.y, *(b.y for b in higher)):
         found = _above(top, centre_x, w, h, window, gap, avoid)
+        if found is not None:
+            return found
+    if essential:
+        found = _above(band.y, centre_x, w, h, window, gap, essential)
         if found is not None:
             return found
     w, h = min(w, window.w), min(h, window.h)

@@ -37,24 +37,11 @@ def turned(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
 
 
 def drawn_for_dealer(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
-    """The cards drawn for first dealer, at each seat's trick spot, and who deals first."""
-    if not picture.drawn:
-        return
+    """The cards drawn for first dealer, at each seat's trick spot (who deals first is said on
+    the prompt's line)."""
     for seat, c in picture.drawn:
         spot = R(sc.lay.trick_spots[sc.pos_of(seat)])
         sc.app.painter.blit_face(surf, c.text, spot, "draw")
-    line = dealer_line(picture)
-    if line:
-        banner(sc, surf, line)
-
-
-def dealer_line(picture: Picture) -> str:
-    """Who drew the highest card and deals first ("" before the draw is over)."""
-    first = picture.first_dealer
-    if first is None or not picture.drawn:
-        return ""
-    return _("You drew the highest card: you deal first") if first == picture.you \
-        else _("{name} drew the highest card: {name} deals first").format(name=picture.names[first])
 
 
 # ---- clairvoyance: the others' hands ---------------------------------------------------------

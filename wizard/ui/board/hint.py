@@ -21,8 +21,8 @@ from ..fonts import font
 from ..hintlayout import hint_room
 from ..layout import Box, bid_buttons, choice_buttons
 from ..widgets import panel
-from .cards import dealer_line, peek_layout
-from .common import R, TableView, banner_box
+from .cards import peek_layout
+from .common import R, TableView
 
 TRUMP_ORDER = "BGRY"       # the trump buttons, left to right (as the trump question draws them)
 
@@ -98,10 +98,6 @@ def room_for(sc: TableView, picture: Picture | None = None) -> Box:
     of the trick's places unless nothing lies there (bidding, the draw for dealer over)."""
     pic = picture if picture is not None else sc.picture()
     avoid = tuple(b for h in peek_layout(sc, pic) for b in (h.label, *h.cards)) if pic.peeks else ()
-    line = dealer_line(pic)
-    if line:                     # who deals first, on its banner across the trick area (#35)
-        r = banner_box(sc, line)
-        avoid += (Box(r.x, r.y, r.w, r.h),)
     empty = pic.phase is Phase.BID and not (pic.trick or pic.drawn)
     return hint_room(sc.lay, avoid, trick=not empty)
 

@@ -104,7 +104,9 @@ def draw(sc: TableView, surf: pygame.Surface, picture: Picture) -> None:
             top = min([r.y for r in cards_] + [round(lay.hand.y)])
             band = Box(lay.hand.x, top, lay.hand.w, lay.hand.bottom - top)
             clear = (*avoid, *lay.trick_spots)
+            words = sc.keep_clear()     # a lesson's words: the rest gives way to them
             place = lambda w, h: tooltip_above(band, rect.centerx, w, h,  # noqa: E731
                                                Box(0, 0, *surf.get_size()), 8 * lay.unit, clear,
-                                               (lay.prompt, *bids))
+                                               (lay.prompt, *bids),
+                                               (*words, lay.top_bar) if words else ())
         tooltip(surf, rect, tip.title, tip.lines, lay.unit, avoid, place)

@@ -117,6 +117,17 @@ class GameEndScene(Overlay):
                                    reason=lambda: _("Nobody played this game in person.")))
         self.widgets.append(Button((x + 3 * (bw + gap), y, bw, 52 * u), lambda: _("Main menu"),
                                    self.menu))
+        # the whole game's score pad: the table's "Scores (Tab)" lies under this screen, and Tab
+        # here chooses a button
+        lx = r.x + 30 * u
+        self.widgets.append(Button((lx, r.bottom - 200 * u, r.w * 0.30, 44 * u),
+                                   lambda: _("Score pad"), self.score_pad))
+
+    def score_pad(self) -> None:
+        """Every round's bids, tricks and points of the finished game, over this screen."""
+        out = self.outcome
+        self.app.open("score_pad", names=list(out.names), results=list(out.results),
+                      rounds=len(out.results), current=None)
 
     def back(self) -> None:
         """Esc: main menu."""

@@ -121,6 +121,8 @@ def repair_names(setup: dict[str, Any]) -> dict[str, Any]:
 
 
 OWN_GAMES = 3     # finished games of a size, measured, from which the person's own time is said
+SHORT_S = 90      # a game shorter than this (seconds) is said "under 2 minutes"; to 7.5 minutes,
+                  # to the minute; longer, to 5 minutes
 
 
 def pacing_of(settings: Any) -> Pacing:
@@ -142,7 +144,15 @@ def game_length(cfg: GameConfig, estimate: float | None, people: int, own: list[
     worked out)."""
     rounds = cfg.rounds
     if people and len(own) >= OWN_GAMES:
-        minutes = max(1, round(statistics.median(own) / 60))
+        median = statistics.median(own)
+        if median < SHORT_S:
+            return ngettext(
+                "{rounds} round: under 2 minutes, the median of your last {games} games of this "
+                "size (pauses left out).",
+                "{rounds} rounds: under 2 minutes, the median of your last {games} games of this "
+                "size (pauses left out).",
+                rounds).format(rounds=rounds, games=len(own))
+        minutes = round(median / 60)
         return ngettext(
             "{rounds} round: about {minutes} minutes, the median of your last {games} games of "
             "this size (pauses left out).",
@@ -153,7 +163,18 @@ def game_length(cfg: GameConfig, estimate: float | None, people: int, own: list[
         return ngettext("{rounds} round: working out how long it takes…",
                         "{rounds} rounds: working out how long they take…",
                         rounds).format(rounds=rounds)
-    minutes = max(5, 5 * round(estimate / 300))
+    if estimate < SHORT_S:        # a round or two: "about 5 minutes" was ten times too long
+        if not people:
+            return ngettext("{rounds} round: under 2 minutes at your settings (measured).",
+                            "{rounds} rounds: under 2 minutes at your settings (measured).",
+                            rounds).format(rounds=rounds)
+        return ngettext(
+            "{rounds} round: under 2 minutes, roughly: the table's pace at your settings, "
+            "measured, and {seconds} s per move of yours, a guess.",
+            "{rounds} rounds: under 2 minutes, roughly: the table's pace at your settings, "
+            "measured, and {seconds} s per move of yours, a guess.",
+            rounds).format(rounds=rounds, seconds=round(PERSON_DECISION_S))
+    minutes = round(estimate / 60) if estimate < 450 else 5 * round(estimate / 300)
     if not people:
         return ngettext("{rounds} round: about {minutes} minutes at your settings (measured).",
                         "{rounds} rounds: about {minutes} minutes at your settings (measured).",
