@@ -21,7 +21,7 @@ import os
 import struct
 import subprocess
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,6 +33,7 @@ __all__ = [
     "Language",
     "N_",
     "_",
+    "and_list",
     "available_languages",
     "current_language",
     "detect_language",
@@ -274,3 +275,12 @@ def detect_language(environ: Mapping[str, str] | None = None) -> str:
         if names:
             return _match(names[0]) or DEFAULT_LANGUAGE
     return DEFAULT_LANGUAGE
+
+
+def and_list(items: Sequence[str]) -> str:
+    """Items as a sentence says them: "A", "A and B", "A, B and C" (the language's "and")."""
+    if len(items) <= 1:
+        return "".join(items)
+    # TRANSLATORS: the last two items of a list of names or numbers ("Morgana and Gawain";
+    # {first} may itself be a comma-separated list: "Anna, Morgana and Gawain")
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])

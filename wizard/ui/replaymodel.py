@@ -28,7 +28,7 @@ from wizard.engine import (
     deal_in,
     steps,
 )
-from wizard.i18n import _, ngettext
+from wizard.i18n import _, and_list, ngettext
 from wizard.table import deal_rng
 from wizard.table.picture import VARIED, Pictures
 from wizard.table.trickwhy import trick_line
@@ -214,7 +214,7 @@ def describe(frame: Frame, names: list[str], look: str = "classic", you: int | N
                                names=", ".join(others[:-1]), last=others[-1]))
             else:
                 out.append(ngettext("Game over: {names} wins.", "Game over: {names} win.",
-                                    len(e.winners)).format(names=messages.and_list(others)))
+                                    len(e.winners)).format(names=and_list(others)))
     if isinstance(frame.action, Play) and frame.seat is not None:
         played = messages.card_name(frame.won.cards[-1][1] if frame.won is not None
                                     else state.trick[-1], look)

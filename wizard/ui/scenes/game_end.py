@@ -7,8 +7,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from wizard.i18n import _
-from wizard.messages import and_list
+from wizard.i18n import _, and_list
 from wizard.table import GameOver, Session
 
 from .. import text, theme

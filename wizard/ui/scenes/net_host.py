@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from wizard import messages
-from wizard.i18n import N_, _, every_translation, ngettext
+from wizard.i18n import N_, _, and_list, every_translation, ngettext
 from wizard.net.host import NetHost, SeatStatus
 from wizard.net.internet import InternetTable, Phase
 from wizard.net.keep import host_tables, joiner_tokens
@@ -65,7 +65,7 @@ def wrong_code_line(net: InternetTable | None, seats: Iterable[int]) -> str:
     spoiled = [] if net is None else [s for s in sorted(seats) if net.spoiled.get(s)]
     if not spoiled:
         return ""
-    numbers = messages.and_list([str(s + 1) for s in spoiled])
+    numbers = and_list([str(s + 1) for s in spoiled])
     return ngettext(
         "Someone typed a wrong code for seat {seats} (a mistyped word, or a stranger guessing), "
         "so that code no longer works. Seat {seats} has a new code: give it again to the friend "
