@@ -29,7 +29,7 @@ def why_not() -> str | None:
             return f"'{tool}' is not installed (apt-get install -y iproute2 nftables)"
     if os.geteuid() != 0:
         return "making network namespaces needs root"
-    probe = f"wzprobe{os.getpid() % 100000}"
+    probe = f"wzprobe{os.getpid()}"
     made = subprocess.run(["ip", "netns", "add", probe], capture_output=True, text=True)
     if made.returncode != 0:
         return f"ip netns add failed: {made.stderr.strip()}"
@@ -47,7 +47,10 @@ def _run(*args: str) -> None:
 class Homes:
     """The namespaces' names (``home1``, ``router1``, ``internet``, ``router2``, ``home2``)."""
 
-    tag: str = field(default_factory=lambda: f"wz{os.getpid() % 100000}")
+    # the whole process id: unique among the processes running now (two pytest-xdist workers, or
+    # two checkouts' suites, never share one); at most 7 digits (pid_max <= 2**22), so an
+    # interface name (tag + "l1a") stays within Linux's 15 characters
+    tag: str = field(default_factory=lambda: f"wz{os.getpid()}")
     made: list[str] = field(default_factory=list)
 
     def ns(self, role: str) -> str:

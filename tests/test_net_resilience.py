@@ -27,8 +27,15 @@ def test_a_joiner_dropped_mid_round_rejoins_its_seat_with_its_token() -> None:
             game.join(seat, name)
         game.start()
         s = game.session
-        game.until(lambda: s.round == 3 and s.phase is Phase.PLAY and s.current == 2)
         ann = game.joiners[2]
+
+        def hold() -> None:       # Ann's card is not sent at her turn in round 3 (before, it
+            # could leave in the very step that reached that turn, and landed after the drop)
+            ann.acts = not (s.round == 3 and s.phase is Phase.PLAY and s.current == 2)
+
+        game.watch = hold
+        game.until(lambda: s.round == 3 and s.phase is Phase.PLAY and s.current == 2)
+        game.watch = None
         token, at = ann.remote.token, s.moves
         assert token
         ann.remote.drop()

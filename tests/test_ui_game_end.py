@@ -49,6 +49,13 @@ def test_the_title_speaks_to_the_default_you() -> None:
     assert title((50, 20, 10), 0, "fr") == "Vous gagnez\u202f!"
     assert title((50, 50, 10), 0) == "Shared victory: you and Merlin"
     assert title((10, 50, 10), 0) == "Merlin wins!"
+    # three winners: a list as a sentence says it (it read "you and Merlin, Vivian"), in the
+    # language's words
+    assert title((50, 50, 50), 0) == "Shared victory: you, Merlin and Vivian"
+    assert title((50, 50, 50), 0, "ca") == "Victòria compartida: vós, Merlin i Vivian"
+    assert title((50, 50, 50), 0, "fr") == "Victoire partagée\u00a0: vous, Merlin et Vivian"
+    assert title((50, 50, 50), None) == "Shared victory: You, Merlin and Vivian"
+    assert title((50, 50, 10), None, "de") == "Geteilter Sieg: You und Merlin"
 
 
 def test_enter_pressed_for_the_screens_before_does_not_start_a_new_game() -> None:

@@ -40,3 +40,24 @@ def test_the_replay_speaks_to_you(lang: str, you: str, bid: str, won: str, plays
 def test_a_named_person_is_named_in_the_replay() -> None:
     text = " ".join(_lines("Anna", "en"))
     assert "Anna bids " in text and "Anna plays " in text and "You " not in text
+
+
+@pytest.mark.parametrize(("lang", "winners", "you", "line"), [
+    ("en", (0, 1, 2), 0, "Game over: you, Merlin and Vivian win."),
+    ("en", (0, 1), 0, "Game over: you and Merlin win."),
+    ("en", (0, 1, 2), None, "Game over: Ana, Merlin and Vivian win."),
+    ("fr", (0, 1, 2), 0, "Partie terminée\u00a0: vous, Merlin et Vivian gagnez."),
+    ("ca", (0, 1, 2), 0, "Partida acabada: guanyeu vós, Merlin i Vivian."),
+    ("ca", (1, 2), 0, "Partida acabada: guanyen Merlin i Vivian."),
+])
+def test_three_winners_read_as_a_list(lang: str, winners: tuple[int, ...], you: int | None,
+                                       line: str) -> None:
+    """It read "you and Merlin, Vivian win": the last two joined by the language's "and"."""
+    from wizard.engine.events import GameOver
+    from wizard.ui.replaymodel import Frame
+    set_language(lang)
+    state = smoke.play_until(Session.new(GameConfig(3, seed=9), [
+        Seat.human("Ana"), Seat.ai("Merlin", "easy"), Seat.ai("Vivian", "easy")]),
+        lambda s: False).state
+    frame = Frame(1, state, None, None, (GameOver((50, 50, 50), winners),))
+    assert describe(frame, ["Ana", "Merlin", "Vivian"], "classic", you) == line

@@ -210,6 +210,15 @@ def card_name(card: Card | str, look: str = "classic") -> str:
     return _("Merlin")
 
 
+def and_list(items: Sequence[str]) -> str:
+    """Items as a sentence says them: "A", "A and B", "A, B and C" (the language's "and")."""
+    if len(items) <= 1:
+        return "".join(items)
+    # TRANSLATORS: the last two items of a list of names or numbers ("Morgana and Gawain";
+    # {first} may itself be a comma-separated list: "Anna, Morgana and Gawain")
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
 def capitalised(text: str) -> str:
     """``text`` with its first letter in upper case ("the 7 of elves" -> "The 7 of elves")."""
     return text[:1].upper() + text[1:]

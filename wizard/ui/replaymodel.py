@@ -205,13 +205,16 @@ def describe(frame: Frame, names: list[str], look: str = "classic", you: int | N
         elif isinstance(e, RoundScored):
             out.append(_("Round {round} is scored.").format(round=e.round))
         elif isinstance(e, GameOver):
-            others = ", ".join(names[w] for w in e.winners if w != you)
+            others = [names[w] for w in e.winners if w != you]
             if you in e.winners:
-                out.append(_("Game over: you and {names} win.").format(names=others) if others
-                           else _("Game over: you win."))
+                out.append(_("Game over: you win.") if not others
+                           else _("Game over: you and {names} win.").format(names=others[0])
+                           if len(others) == 1 else
+                           _("Game over: you, {names} and {last} win.").format(
+                               names=", ".join(others[:-1]), last=others[-1]))
             else:
                 out.append(ngettext("Game over: {names} wins.", "Game over: {names} win.",
-                                    len(e.winners)).format(names=others))
+                                    len(e.winners)).format(names=messages.and_list(others)))
     if isinstance(frame.action, Play) and frame.seat is not None:
         played = messages.card_name(frame.won.cards[-1][1] if frame.won is not None
                                     else state.trick[-1], look)

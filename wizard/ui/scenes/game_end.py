@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from wizard.i18n import _
+from wizard.messages import and_list
 from wizard.table import GameOver, Session
 
 from .. import text, theme
@@ -93,10 +94,13 @@ class GameEndScene(Overlay):
             others = [names[s] for s in seats if s != you]
             if not others:
                 return _("You win!")
-            return _("Shared victory: you and {names}").format(names=", ".join(others))
+            if len(others) == 1:
+                return _("Shared victory: you and {names}").format(names=others[0])
+            return _("Shared victory: you, {names} and {last}").format(
+                names=", ".join(others[:-1]), last=others[-1])
         winners = [names[s] for s in seats]
         if len(winners) > 1:
-            return _("Shared victory: {names}").format(names=", ".join(winners))
+            return _("Shared victory: {names}").format(names=and_list(winners))
         return _("{name} wins!").format(name=winners[0])
 
     def build(self, width: int, height: int) -> None:

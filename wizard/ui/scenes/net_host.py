@@ -65,7 +65,7 @@ def wrong_code_line(net: InternetTable | None, seats: Iterable[int]) -> str:
     spoiled = [] if net is None else [s for s in sorted(seats) if net.spoiled.get(s)]
     if not spoiled:
         return ""
-    numbers = ", ".join(str(s + 1) for s in spoiled)
+    numbers = messages.and_list([str(s + 1) for s in spoiled])
     return ngettext(
         "Someone typed a wrong code for seat {seats} (a mistyped word, or a stranger guessing), "
         "so that code no longer works. Seat {seats} has a new code: give it again to the friend "
