@@ -1,4 +1,5 @@
-"""Helpers the tests share: a game played on to its end, a lesson played to its end on screen.
+"""Helpers the tests share: a game played on to its end, a lesson played to its end on screen,
+a headless App for the network tests and the frames that wait on it.
 
 The English interface every UI test starts from is the ``english`` fixture of ``conftest.py``.
 """
@@ -6,13 +7,16 @@ The English interface every UI test starts from is the ``english`` fixture of ``
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wizard.engine import GameState
 from wizard.engine.actions import Action
 
 if TYPE_CHECKING:
+    from wizard.net.internet import Servers
     from wizard.ui.app import App
     from wizard.ui.scenes.tutorial import TutorialScene
 
@@ -89,3 +93,45 @@ def dealt_world(rng: random.Random, n: int, r: int, ed: int, *, easy: int = 0,
     leader = rng.randrange(n) if random_leader else 0
     return World(hands, [], [], leader, [0] * n, [rng.randint(0, r) for _ in range(n)], -1,
                  False), rules
+
+
+# ---- the network tests ----------------------------------------------------------------------
+
+LOOPBACK = "127.0.0.1"
+
+
+def net_app(path: Path, servers: Servers | None = None) -> App:
+    """A headless App for the network tests on the data folder ``path``: 1280x800, English, no
+    animations, driven frame by frame by the test (``app.frame``). Its tables bind 127.0.0.1 on
+    a free port. Its internet codes come only from ``servers``, the test's own mailbox server and
+    relay on 127.0.0.1 (or addresses there where nothing listens); without them the internet codes
+    are off. Never a public server: anything not on 127.0.0.1 is refused (ValueError)."""
+    from wizard.service import Prefs
+    from wizard.ui.routes import make_app
+    if servers is not None and not (servers.mailbox.startswith(f"ws://{LOOPBACK}:")
+                                    and servers.relay.startswith(f"tcp:{LOOPBACK}:")):
+        raise ValueError(f"the tests' servers are on {LOOPBACK} only: {servers}")
+    app = make_app(Prefs(path), size=(1280, 800), headless=True, threaded=False, speed="off",
+                   lang="en")
+    app.net_bind = LOOPBACK          # type: ignore[attr-defined]
+    app.net_port = 0                 # type: ignore[attr-defined]
+    if servers is None:
+        app.net_mailbox = "off"      # type: ignore[attr-defined]
+    else:
+        app.net_mailbox = servers.mailbox    # type: ignore[attr-defined]
+        app.net_relay = servers.relay        # type: ignore[attr-defined]
+    return app
+
+
+def frames_until(cond: Callable[[], bool], *apps: Any, limit: float,
+                 sleep: float = 0.01) -> float:
+    """Run a frame of each of ``apps`` (``frame(0.0)``, in turn), then sleep ``sleep`` s, until
+    ``cond()`` holds (checked first); returns the seconds it took. AssertionError ("not within
+    ``limit`` s") when it still does not hold after ``limit`` seconds."""
+    start = time.monotonic()
+    while not cond():
+        assert time.monotonic() - start < limit, f"not within {limit} s"
+        for a in apps:
+            a.frame(0.0)
+        time.sleep(sleep)
+    return time.monotonic() - start

@@ -9,14 +9,14 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
+from helpers import frames_until, net_app  # noqa: E402
 
 from wizard.engine import GameConfig, Phase  # noqa: E402
 from wizard.net import wire  # noqa: E402
@@ -24,31 +24,14 @@ from wizard.net.client import RemoteGame  # noqa: E402
 from wizard.net.codec import WireError  # noqa: E402
 from wizard.net.host import NetHost  # noqa: E402
 from wizard.net.keep import joiner_tokens, table_key  # noqa: E402
-from wizard.service import Prefs  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
-from wizard.table import step_ai  # noqa: E402
+from wizard.ui.smoke_net import play_to  # noqa: E402
 
 LOOPBACK = "127.0.0.1"
 TOKEN = "kept-token-of-nuria"
 
 
-def _app(path: Path) -> Any:
-    from wizard.ui.routes import make_app
-    app = make_app(Prefs(path), size=(1280, 800), headless=True, threaded=False, speed="off",
-                   lang="en")
-    app.net_bind = LOOPBACK
-    app.net_port = 0
-    app.net_mailbox = "off"
-    return app
-
-
-def until(cond: Callable[[], bool], *apps: Any, limit: float = 5.0) -> None:
-    end = time.monotonic() + limit
-    while not cond():
-        assert time.monotonic() < end, "timed out"
-        for a in apps:
-            a.frame(0.0)
-        time.sleep(0.005)
+until = partial(frames_until, limit=5.0, sleep=0.005)     # this file's waits: 5 s, 5 ms apart
 
 
 def _mid_round(current: int) -> Session:
@@ -58,16 +41,7 @@ def _mid_round(current: int) -> Session:
              Seat.ai("Morgana", "easy")]
     s = Session.new(GameConfig(4, seed=31), seats)
     s.start()
-    for _i in range(5000):
-        if s.round == 2 and s.phase is Phase.BID and s.current == current:
-            return s
-        if s.phase is Phase.ROUND_END:
-            s.advance()
-        elif s.seats[s.current].is_human:   # type: ignore[index]
-            s.act(s.legal_actions()[0])
-        else:
-            step_ai(s)
-    raise AssertionError("the game did not reach the state")
+    return play_to(s, lambda s: s.round == 2 and s.phase is Phase.BID and s.current == current)
 
 
 @pytest.mark.parametrize("current", [0, 1])
@@ -75,12 +49,12 @@ def test_a_joiner_back_at_a_resumed_table_waits_for_the_host_to_start(
         tmp_path: Path, current: int) -> None:
     from wizard.ui.scenes.net_host import NetHostScene, open_host
     from wizard.ui.scenes.net_table import HostTableScene, JoinerTableScene
-    happ = _app(tmp_path / "host")
+    happ = net_app(tmp_path / "host")
     session = _mid_round(current)
     host = open_host(happ, session, [1], tokens={1: TOKEN})     # as resume_scene reopens it
     scene = happ.go("net_host_waiting", session=session, host=host)
     assert isinstance(scene, NetHostScene)
-    app = _app(tmp_path / "joiner")
+    app = net_app(tmp_path / "joiner")
     try:
         joiner_tokens(app.prefs.data_dir).put(table_key(LOOPBACK, host.port, host.secret), {
             "token": TOKEN, "name": "Núria", "at": time.time(), "playing": True,

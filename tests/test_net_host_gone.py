@@ -25,6 +25,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
+from helpers import net_app  # noqa: E402
 from wormholes import local_servers, loopback_only  # noqa: E402
 
 from wizard.engine import GameConfig  # noqa: E402
@@ -165,18 +166,6 @@ def test_a_host_that_closes_its_table_is_said_at_once(servers: Servers, short_pi
 
 # ---- the screens ----------------------------------------------------------------------------
 
-def _app(path: Path, servers: Servers) -> Any:
-    from wizard.service import Prefs
-    from wizard.ui.routes import make_app
-    app = make_app(Prefs(path), size=(1280, 800), headless=True, threaded=False, speed="off",
-                   lang="en")
-    app.net_bind = LOOPBACK
-    app.net_port = 0
-    app.net_mailbox = servers.mailbox     # only the test's own servers
-    app.net_relay = servers.relay
-    return app
-
-
 def frames(*apps: Any) -> Callable[[], None]:
     def step() -> None:
         for a in apps:
@@ -193,7 +182,7 @@ def test_the_joiners_screen_says_the_host_is_gone_and_closes_that_when_it_is_bac
     monkeypatch.setattr(netui, "HOST_GONE_S", 2.5)
     side(monkeypatch, "follower")               # the case Dilation says nothing about
     host = Host(servers)
-    app = _app(tmp_path, servers)
+    app = net_app(tmp_path, servers)
     try:
         join = app.go("net_join", code=host.first["code"], name="Núria")
         join.join()
@@ -229,7 +218,7 @@ def test_the_hosts_screen_waits_for_a_silent_internet_joiner_and_can_go_on(
     from wizard.ui import netui
     from wizard.ui.scenes.net_table import HostTableScene
     monkeypatch.setattr(netui, "JOINER_GONE_S", 2.5)
-    app = _app(tmp_path / "host", servers)
+    app = net_app(tmp_path / "host", servers)
     seats = [Seat.human("Anna"), Seat.human("Seat 2"), Seat.ai("Merlin", "easy"),
              Seat.ai("Morgana", "easy")]
     session = Session.new(GameConfig(4, seed=77), seats, on_save=app.prefs.save_game)

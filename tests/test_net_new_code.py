@@ -13,8 +13,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +20,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
+from helpers import frames_until, net_app  # noqa: E402
 from netplay import person_acts  # noqa: E402
 from wormholes import local_servers, loopback_only  # noqa: E402
 
@@ -32,35 +31,12 @@ from wizard.net.internet import Servers  # noqa: E402
 
 PING_S = 1.0
 CHILD = Path(__file__).parent / "net_wormhole_child.py"
-LOOPBACK = "127.0.0.1"
 
 
 @pytest.fixture(scope="module")
 def servers(tmp_path_factory: pytest.TempPathFactory):
     with local_servers(tmp_path_factory.mktemp("wormhole")) as s, loopback_only():
         yield s
-
-
-def _app(path: Path, servers: Servers) -> Any:
-    from wizard.service import Prefs
-    from wizard.ui.routes import make_app
-    app = make_app(Prefs(path), size=(1280, 800), headless=True, threaded=False, speed="off",
-                   lang="en")
-    app.net_bind = LOOPBACK
-    app.net_port = 0
-    app.net_mailbox = servers.mailbox     # only the test's own servers
-    app.net_relay = servers.relay
-    return app
-
-
-def until(cond: Callable[[], bool], limit: float, *apps: Any) -> float:
-    start = time.monotonic()
-    while not cond():
-        assert time.monotonic() - start < limit, f"not within {limit} s"
-        for a in apps:
-            a.frame(0.0)
-        time.sleep(0.01)
-    return time.monotonic() - start
 
 
 def lines_of(p: subprocess.Popen) -> queue.Queue:
@@ -97,12 +73,12 @@ def test_a_crashed_joiner_comes_back_by_a_new_code_to_its_seat_and_hand(
     monkeypatch.setattr(netui, "JOINER_GONE_S", 2.5)
     copied: list[str] = []
     monkeypatch.setattr("wizard.ui.scenes.net_table.copy_to_clipboard", copied.append)
-    host_app = _app(tmp_path / "host", servers)
+    host_app = net_app(tmp_path / "host", servers)
     seats = [Seat.ai("Merlin", "easy"), Seat.human("Seat 2"), Seat.ai("Morgana", "easy"),
              Seat.ai("Viviane", "easy")]
     session = Session.new(GameConfig(4, seed=77), seats, on_save=host_app.prefs.save_game)
     scene = host_app.go("net_host_waiting", session=session, seats=[1])
-    until(lambda: scene.internet_code(1) is not None, 30, host_app)
+    frames_until(lambda: scene.internet_code(1) is not None, host_app, limit=30)
     data = tmp_path / "joiner"
     child = subprocess.Popen([sys.executable, str(CHILD), "joiner", str(data), servers.mailbox,
                               servers.relay, str(PING_S), scene.internet_code(1)],
@@ -110,45 +86,44 @@ def test_a_crashed_joiner_comes_back_by_a_new_code_to_its_seat_and_hand(
     others: list[Any] = []
     try:
         out = lines_of(child)
-        until(lambda: scene.host.status(1) is SeatStatus.PLAYING, 30, host_app)
+        frames_until(lambda: scene.host.status(1) is SeatStatus.PLAYING, host_app, limit=30)
         scene.start()
         table = host_app.top
         assert isinstance(table, HostTableScene)
-        until(lambda: not out.empty(), 30, host_app)
+        frames_until(lambda: not out.empty(), host_app, limit=30)
         first = out.get()
         assert first["seat"] == 1 and first["hand"]
         # the joiner's program crashes mid-round: the host waits for it, and offers a new code
         os.kill(child.pid, signal.SIGKILL)
         child.wait(5)
         moves = session.moves
-        t0 = time.monotonic()
-        until(lambda: table.away() == [1], 3 * PING_S + 5, host_app)
-        print(f"the host waits for the crashed joiner {time.monotonic() - t0:.2f} s after SIGKILL")
+        took = frames_until(lambda: table.away() == [1], host_app, limit=3 * PING_S + 5)
+        print(f"the host waits for the crashed joiner {took:.2f} s after SIGKILL")
         lines = drawn(host_app, monkeypatch)
         assert "Waiting for Núria (reconnecting…)" in lines
         assert [(b.label, s) for b, s in table.code_buttons] == [("New code", 1)]
         table.new_code(1)
         net = netui.table_of(scene.host)
-        until(lambda: net.code(1) is not None, 30, host_app)
+        frames_until(lambda: net.code(1) is not None, host_app, limit=30)
         code = net.code(1)
         assert f"Internet code: {code}" in drawn(host_app, monkeypatch)
         [(copy, seat)] = table.copy_buttons
         table.copy_code(seat)                          # one click copies it
         assert copied == [code]
         # someone else types it: refused, no seat and no hand
-        stranger = _app(tmp_path / "stranger", servers)
+        stranger = net_app(tmp_path / "stranger", servers)
         others.append(stranger)
         join = stranger.go("net_join", code=code, name="Eve")
         join.join()
-        until(lambda: join.error == "That seat is taken.", 30, host_app, stranger)
+        frames_until(lambda: join.error == "That seat is taken.", host_app, stranger, limit=30)
         assert isinstance(stranger.top, JoinScene) and table.away() == [1]
         assert session.seats[1].name == "Núria"
         # the host gives another new code (the stranger spent that one)
         table.new_code(1)
-        until(lambda: net.code(1) not in (None, code), 30, host_app)
+        frames_until(lambda: net.code(1) not in (None, code), host_app, limit=30)
         code = net.code(1)
         # the joiner restarts: "Back to the table" asks for the new code, the name kept
-        again = _app(data, servers)
+        again = net_app(data, servers)
         others.append(again)
         menu = again.go("menu")
         assert isinstance(menu, MenuScene) and menu.rejoin is not None
@@ -158,19 +133,19 @@ def test_a_crashed_joiner_comes_back_by_a_new_code_to_its_seat_and_hand(
             and join.name == "Núria" and join.remote is None and join.wormhole is None
         join.code = code
         join.join()
-        until(lambda: isinstance(again.top, JoinerTableScene), 30, host_app, again)
+        frames_until(lambda: isinstance(again.top, JoinerTableScene), host_app, again, limit=30)
         back = again.top
         r = back.remote_game
-        until(lambda: r.view(r.seat).hand, 10, host_app, again)
+        frames_until(lambda: r.view(r.seat).hand, host_app, again, limit=10)
         assert r.seat == 1
         assert [str(c) for c in r.view(1).hand] == first["hand"]
-        until(lambda: table.away() == [] and not table.renewed, 10, host_app, again)
+        frames_until(lambda: table.away() == [] and not table.renewed, host_app, again, limit=10)
         assert session.moves == moves             # nobody played the seat meanwhile
         # and the game goes on: the joiner's move reaches the host
-        until(lambda: back.table.my_turn() and bool(back.table.port.legal_actions(1)), 10,
-              host_app, again)
+        frames_until(lambda: back.table.my_turn() and bool(back.table.port.legal_actions(1)),
+                     host_app, again, limit=10)
         assert person_acts(back.table)
-        until(lambda: session.moves > moves, 10, host_app, again)
+        frames_until(lambda: session.moves > moves, host_app, again, limit=10)
     finally:
         if child.poll() is None:
             child.kill()

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
+from helpers import frames_until, net_app  # noqa: E402
 from wormholes import local_servers, loopback_only  # noqa: E402
 
 from wizard.engine import GameConfig  # noqa: E402
@@ -27,33 +27,11 @@ from wizard.net.host import SeatStatus  # noqa: E402
 from wizard.net.internet import Servers  # noqa: E402
 from wizard.net.joincode import JoinCode, encode  # noqa: E402
 from wizard.net.keep import TOKENS_FILE  # noqa: E402
-from wizard.service import Prefs  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
 
 LOOPBACK = "127.0.0.1"
 TOKEN = "kept-token-of-nuria"
 SECRET = 0x5A3C9E17B2
-
-
-def _app(path: Path, servers: Servers | None = None) -> Any:
-    from wizard.ui.routes import make_app
-    app = make_app(Prefs(path), size=(1280, 800), headless=True, threaded=False, speed="off",
-                   lang="en")
-    app.net_bind = LOOPBACK
-    app.net_port = 0
-    app.net_mailbox = "off" if servers is None else servers.mailbox
-    if servers is not None:
-        app.net_relay = servers.relay
-    return app
-
-
-def until(cond: Callable[[], bool], limit: float, *apps: Any) -> None:
-    end = time.monotonic() + limit
-    while not cond():
-        assert time.monotonic() < end, f"not within {limit} s"
-        for a in apps:
-            a.frame(0.0)
-        time.sleep(0.01)
 
 
 def write_old(folder: Path, entries: dict[str, dict[str, Any]]) -> None:
@@ -93,7 +71,7 @@ def test_an_old_internet_seat_asks_for_the_new_code_not_a_dead_port(
     knocked: list[Any] = []
     monkeypatch.setattr(net_join, "connect", lambda app, code, name: (knocked.append(code),
                                                                       (None, "knocked"))[1])
-    app = _app(tmp_path / "joiner")
+    app = net_app(tmp_path / "joiner")
     menu = app.go("menu")
     assert isinstance(menu, MenuScene) and menu.rejoin is not None
     menu.back_to_table()
@@ -114,7 +92,7 @@ def test_an_old_local_seat_goes_back_by_its_code(tmp_path: Path,
     knocked: list[Any] = []
     monkeypatch.setattr(net_join, "connect", lambda app, code, name: (knocked.append(code),
                                                                       (None, "knocked"))[1])
-    app = _app(tmp_path / "joiner")
+    app = net_app(tmp_path / "joiner")
     menu = app.go("menu")
     menu.back_to_table()
     join = app.top
@@ -136,7 +114,7 @@ def test_back_to_the_table_takes_the_newest_table_as_it_was_kept(
     knocked: list[Any] = []
     monkeypatch.setattr(net_join, "connect", lambda app, code, name: (knocked.append(code),
                                                                       (None, "knocked"))[1])
-    app = _app(tmp_path / "joiner")
+    app = net_app(tmp_path / "joiner")
     app.go("menu").back_to_table()
     join = app.top
     assert isinstance(join, JoinScene) and not join.rejoin
@@ -154,7 +132,7 @@ def test_a_damaged_or_foreign_token_file_is_set_aside_and_said_on_the_menu(
         (folder / TOKENS_FILE).write_bytes(b'{"127.0.0.1:1:2": {"token": "x"')
     else:
         (folder / TOKENS_FILE).mkdir()
-    app = _app(folder)
+    app = net_app(folder)
     menu = app.go("menu")
     assert menu.rejoin is None
     [aside] = [p for p in folder.iterdir() if p.name.startswith(f"{TOKENS_FILE}.{kind}-")]
@@ -179,23 +157,23 @@ def test_an_old_internet_seat_comes_back_by_the_new_code_with_its_kept_token(
     from wizard.ui.scenes.net_host import open_host
     from wizard.ui.scenes.net_join import JoinScene
     from wizard.ui.scenes.net_table import JoinerTableScene
-    happ = _app(tmp_path / "host", servers)
+    happ = net_app(tmp_path / "host", servers)
     seats = [Seat.human("Anna"), Seat.human("Núria"), Seat.ai("Merlin", "easy"),
              Seat.ai("Morgana", "easy")]
     session = Session.new(GameConfig(4, seed=43), seats, on_save=happ.prefs.save_game)
     host = open_host(happ, session, [1], tokens={1: TOKEN})
     scene = happ.go("net_host_waiting", session=session, host=host)
-    app = _app(tmp_path / "joiner", servers)
+    app = net_app(tmp_path / "joiner", servers)
     try:
         assert host.status(1) is SeatStatus.AWAY
-        until(lambda: scene.internet_code(1) is not None, 30, happ)
+        frames_until(lambda: scene.internet_code(1) is not None, happ, limit=30)
         write_old(tmp_path / "joiner", {f"{LOOPBACK}:45873:{host.secret}": old_entry()})
         app.go("menu").back_to_table()
         join = app.top
         assert isinstance(join, JoinScene) and join.rejoin
         join.code = scene.internet_code(1)
         join.join()
-        until(lambda: isinstance(app.top, JoinerTableScene), 30, happ, app)
+        frames_until(lambda: isinstance(app.top, JoinerTableScene), happ, app, limit=30)
         table = app.top
         assert table.remote_game.seat == 1 and table.remote_game.token == TOKEN
         assert host.status(1) is SeatStatus.PLAYING

@@ -7,8 +7,6 @@ leads to a table. The tests' own mailbox server and relay on 127.0.0.1."""
 from __future__ import annotations
 
 import os
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +14,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
+from helpers import frames_until, net_app  # noqa: E402
 from wormholes import local_servers, loopback_only  # noqa: E402
 
 from wizard.engine import GameConfig  # noqa: E402
@@ -24,36 +23,13 @@ from wizard.net.client import RemoteGame  # noqa: E402
 from wizard.net.host import SeatStatus  # noqa: E402
 from wizard.net.internet import InternetJoin, Phase, Servers  # noqa: E402
 from wizard.net.joincode import decode  # noqa: E402
-from wizard.service import Prefs  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
-
-LOOPBACK = "127.0.0.1"
 
 
 @pytest.fixture(scope="module")
 def servers(tmp_path_factory: pytest.TempPathFactory):
     with local_servers(tmp_path_factory.mktemp("wormhole")) as s, loopback_only():
         yield s
-
-
-def _app(path: Path, servers: Servers) -> Any:
-    from wizard.ui.routes import make_app
-    app = make_app(Prefs(path), size=(1280, 800), headless=True, threaded=False, speed="off",
-                   lang="en")
-    app.net_bind = LOOPBACK
-    app.net_port = 0
-    app.net_mailbox = servers.mailbox     # only the test's own servers
-    app.net_relay = servers.relay
-    return app
-
-
-def until(cond: Callable[[], bool], limit: float, *apps: Any) -> None:
-    end = time.monotonic() + limit
-    while not cond():
-        assert time.monotonic() < end, f"not within {limit} s"
-        for a in apps:
-            a.frame(0.0)
-        time.sleep(0.01)
 
 
 def drawn(app: Any, monkeypatch: pytest.MonkeyPatch, module: str) -> list[str]:
@@ -80,7 +56,7 @@ def wrong_for(code: str) -> str:
 def test_a_wrong_code_is_said_to_the_host_with_the_new_code_and_the_taken_seat_kept(
         servers: Servers, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     from wizard.ui.scenes.net_host import NetHostScene
-    app = _app(tmp_path / "host", servers)
+    app = net_app(tmp_path / "host", servers)
     seats = [Seat.human("Anna"), Seat.human("Seat 2"), Seat.human("Seat 3"),
              Seat.ai("Merlin", "easy")]
     session = Session.new(GameConfig(4, seed=41), seats, on_save=app.prefs.save_game)
@@ -89,23 +65,23 @@ def test_a_wrong_code_is_said_to_the_host_with_the_new_code_and_the_taken_seat_k
     joiner: RemoteGame | None = None
     tries: list[InternetJoin] = []
     try:
-        until(lambda: scene.internet_code(1) is not None and scene.internet_code(2) is not None,
-              30, app)
+        frames_until(lambda: scene.internet_code(1) is not None
+                     and scene.internet_code(2) is not None, app, limit=30)
         old = scene.internet_code(2)
         assert old is not None
         # Núria takes seat 1 (by the local code)
         c = decode(scene.code())
         joiner = RemoteGame(c.address, c.port, c.secret, "Núria", seat=1)
         joiner.connect()
-        until(lambda: scene.host.status(1) is SeatStatus.PLAYING, 10, app)  # type: ignore[union-attr]
+        frames_until(lambda: scene.host.status(1) is SeatStatus.PLAYING, app, limit=10)  # type: ignore[union-attr]
         lines = drawn(app, monkeypatch, "wizard.ui.scenes.net_host")
         assert not any("wrong code" in line for line in lines)
         # a stranger guesses seat 3's number with other words: that wormhole is spent
         bad = InternetJoin(wrong_for(old), servers)
         bad.open()
         tries.append(bad)
-        until(lambda: bad.phase is Phase.WRONG_CODE, 30, app)
-        until(lambda: scene.internet_code(2) not in (None, old), 30, app)
+        frames_until(lambda: bad.phase is Phase.WRONG_CODE, app, limit=30)
+        frames_until(lambda: scene.internet_code(2) not in (None, old), app, limit=30)
         new = scene.internet_code(2)
         # the host is told, with the new code, and Núria keeps seat 2
         lines = drawn(app, monkeypatch, "wizard.ui.scenes.net_host")
@@ -128,14 +104,14 @@ def test_a_wrong_code_is_said_to_the_host_with_the_new_code_and_the_taken_seat_k
         friend = InternetJoin(old, servers, no_table_after=2.0)
         friend.open()
         tries.append(friend)
-        until(lambda: friend.phase not in (Phase.CONNECTING, Phase.WAITING), 30, app)
+        frames_until(lambda: friend.phase not in (Phase.CONNECTING, Phase.WAITING), app, limit=30)
         assert friend.phase is Phase.NO_TABLE, (friend.phase, friend.why)
         assert scene.internet_code(2) == new            # not spoiled in turn
         # the new code takes the seat
         ok = InternetJoin(new, servers)  # type: ignore[arg-type]
         ok.open()
         tries.append(ok)
-        until(lambda: ok.phase is Phase.READY, 30, app)
+        frames_until(lambda: ok.phase is Phase.READY, app, limit=30)
         assert ok.seat == 2
     finally:
         for w in tries:

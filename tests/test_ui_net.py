@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from helpers import frames_until, net_app  # noqa: E402
 
 from wizard.engine import GameConfig  # noqa: E402
 from wizard.i18n import set_language  # noqa: E402
@@ -24,13 +25,11 @@ from wizard.net.host import SeatStatus  # noqa: E402
 from wizard.net.joincode import decode  # noqa: E402
 from wizard.net.keep import TOKENS_FILE, host_tables  # noqa: E402
 from wizard.net.wire import Code  # noqa: E402
-from wizard.service import Prefs  # noqa: E402
 from wizard.session import Seat, Session  # noqa: E402
 from wizard.session.deals import SECRET_SEED_MIN  # noqa: E402
 from wizard.table import GameOver  # noqa: E402
 from wizard.ui.app import App  # noqa: E402
 from wizard.ui.netui import refusal_text  # noqa: E402
-from wizard.ui.routes import make_app  # noqa: E402
 from wizard.ui.scenes.game_end import GameEndScene  # noqa: E402
 from wizard.ui.scenes.net_host import NetHostScene  # noqa: E402
 from wizard.ui.scenes.net_join import JoinScene, ReconnectScene  # noqa: E402
@@ -40,21 +39,7 @@ from wizard.ui.scenes.setup import SetupScene, seats_of  # noqa: E402
 LOOPBACK = "127.0.0.1"
 
 
-def _app(path: Path) -> App:
-    app = make_app(Prefs(path), size=(1280, 800), headless=True, threaded=False, speed="off",
-                   lang="en")
-    app.net_bind = LOOPBACK          # type: ignore[attr-defined]  (never anything else in tests)
-    app.net_port = 0                 # type: ignore[attr-defined]  (any free port)
-    return app
-
-
-def until(cond: Callable[[], bool], *apps: App, limit: float = 5.0) -> None:
-    end = time.monotonic() + limit
-    while not cond():
-        assert time.monotonic() < end, "timed out"
-        for a in apps:
-            a.frame(0.0)
-        time.sleep(0.005)
+until = partial(frames_until, limit=5.0, sleep=0.005)     # this file's waits: 5 s, 5 ms apart
 
 
 def _session(app: App, seats: int = 1) -> Session:
@@ -66,7 +51,7 @@ def _session(app: App, seats: int = 1) -> Session:
 
 @pytest.fixture
 def host(tmp_path: Path):
-    app = _app(tmp_path / "host")
+    app = net_app(tmp_path / "host")
     scene = app.go("net_host_waiting", session=_session(app), seats=[1])
     assert isinstance(scene, NetHostScene) and scene.host is not None
     yield app, scene
@@ -77,7 +62,7 @@ def host(tmp_path: Path):
 
 
 def test_new_game_offers_a_network_seat_that_opens_the_waiting_screen(tmp_path: Path) -> None:
-    app = _app(tmp_path)
+    app = net_app(tmp_path)
     setup = app.go("setup")
     assert isinstance(setup, SetupScene)
     setup.setup["seats"][2]["kind"] = "remote"
@@ -124,7 +109,7 @@ def test_the_waiting_screen_starts_once_the_seat_is_taken(host, tmp_path: Path) 
 
 def test_join_errors_are_said_in_words(tmp_path: Path, host) -> None:
     happ, scene = host
-    app = _app(tmp_path / "joiner")
+    app = net_app(tmp_path / "joiner")
     join = app.go("net_join", name="Núria")
     assert isinstance(join, JoinScene)
     code = scene.code()
@@ -150,7 +135,7 @@ def test_join_errors_are_said_in_words(tmp_path: Path, host) -> None:
 def test_a_joiner_plays_keeps_its_token_and_survives_a_foreign_token_file(tmp_path: Path,
                                                                           host) -> None:
     happ, scene = host
-    app = _app(tmp_path / "joiner")
+    app = net_app(tmp_path / "joiner")
     (tmp_path / "joiner" / TOKENS_FILE).mkdir(parents=True)   # a folder where the file goes
     join = app.go("net_join", code=scene.code().lower(), name="Núria")
     join.join()
@@ -199,7 +184,7 @@ def test_a_host_that_quits_resumes_the_table_with_the_same_code(tmp_path: Path, 
     table.leave()                      # the host leaves (or crashes): the table stops listening
     happ.prefs.flush()
     until(lambda: joiner.lost or (joiner.pump() and False), happ)
-    again = _app(tmp_path / "host")    # the host starts again on the same data folder
+    again = net_app(tmp_path / "host")    # the host starts again on the same data folder
     listed = again.go("continue_list")        # the network game is listed like any other
     game = next(g for g in listed.games if g.game_id == gid)  # type: ignore[attr-defined]
     listed.resume(game)  # type: ignore[attr-defined]
@@ -220,7 +205,7 @@ def test_a_host_that_quits_resumes_the_table_with_the_same_code(tmp_path: Path, 
 
 def test_the_host_says_when_only_this_computer_can_join(tmp_path: Path, monkeypatch) -> None:
     from wizard.ui import netui
-    app = _app(tmp_path)
+    app = net_app(tmp_path)
     app.net_bind = None                                  # type: ignore[attr-defined]
     monkeypatch.delenv(netui.BIND_ENV, raising=False)
     monkeypatch.setattr(netui, "lan_address", lambda: LOOPBACK)    # no private address found
@@ -261,7 +246,7 @@ def test_a_resumed_table_whose_code_was_under_attack_gets_a_new_one(tmp_path: Pa
     kept = host_tables(happ.prefs.data_dir)
     assert kept.get(gid)["guessed"] == 3  # type: ignore[index]
     kept.put(gid, {**kept.get(gid), "guessed": ROTATE_AFTER})  # type: ignore[dict-item]
-    again = _app(tmp_path / "host")
+    again = net_app(tmp_path / "host")
     listed = again.go("continue_list")
     listed.resume(next(g for g in listed.games if g.game_id == gid))  # type: ignore[attr-defined]
     resumed = again.top
@@ -283,7 +268,7 @@ def _started(tmp_path: Path, host: Any) -> tuple[Any, Any, Any]:
     """The host's app and waiting scene, and a joiner's app (Núria) at the table once the host
     started the game."""
     happ, scene = host
-    app = _app(tmp_path / "joiner")
+    app = net_app(tmp_path / "joiner")
     join = app.go("net_join", code=scene.code(), name="Núria")
     join.join()
     until(lambda: isinstance(app.top, JoinerTableScene), app, happ)
@@ -316,7 +301,7 @@ def test_the_joiner_says_when_the_host_closed_the_table_and_rejoins_later(
     for _ in range(5):
         app.frame(0.0)
     assert over.closed and not over.gave_up
-    again = _app(tmp_path / "joiner")             # the joiner's program starts again
+    again = net_app(tmp_path / "joiner")             # the joiner's program starts again
     assert table_to_rejoin(again) == (scene.code(), "Núria")
     menu = again.go("menu")
     assert isinstance(menu, MenuScene) and menu.rejoin is not None
@@ -333,7 +318,7 @@ def test_the_host_takes_its_own_name_and_says_when_strangers_knock(tmp_path: Pat
     from wizard.net.keep import joiner_tokens
     from wizard.ui.scenes.continue_list import network_games
     from wizard.ui.scenes.net_host import strangers_line
-    app = _app(tmp_path)
+    app = net_app(tmp_path)
     joiner_tokens(app.prefs.data_dir).put("10.0.0.2:36523:5", {"token": "t", "name": "Pau"})
     you = Session.new(GameConfig(4, seed=5), [Seat.human("You"), Seat.human("Seat 2"),
                                               Seat.ai("Merlin", "easy"), Seat.ai("Cy", "easy")],
@@ -356,7 +341,7 @@ def test_the_host_takes_its_own_name_and_says_when_strangers_knock(tmp_path: Pat
         until(lambda: joiner.pump() >= 0 and joiner.ready, app)
         app.prefs.flush()
         assert app.prefs.game_id(you) in network_games(app)   # the Continue list marks it
-        listed = _app(tmp_path).go("continue_list")
+        listed = net_app(tmp_path).go("continue_list")
         assert app.prefs.game_id(you) in listed.network  # type: ignore[attr-defined]
         listed.app.draw()
         joiner.close()
@@ -370,7 +355,7 @@ def test_the_host_takes_its_own_name_and_says_when_strangers_knock(tmp_path: Pat
 def test_enter_in_the_name_field_joins_and_without_a_code_goes_to_the_code(tmp_path: Path,
                                                                             host) -> None:
     happ, scene = host
-    app = _app(tmp_path / "joiner")
+    app = net_app(tmp_path / "joiner")
     join = app.go("net_join", code="", name="Núria")
     assert isinstance(join, JoinScene)
     enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +15,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
+from helpers import frames_until, net_app  # noqa: E402
 from wormholes import free_port, local_servers, loopback_only  # noqa: E402
 
 from wizard.engine import GameConfig  # noqa: E402
@@ -33,23 +34,12 @@ from wizard.ui.scenes.net_table import HostTableScene, JoinerTableScene  # noqa:
 LOOPBACK = "127.0.0.1"
 
 
-def _app(path: Path, mailbox: str, relay: str) -> App:
-    app = make_app(Prefs(path), size=(1280, 800), headless=True, threaded=False, speed="off",
-                   lang="en")
-    app.net_bind = LOOPBACK          # type: ignore[attr-defined]
-    app.net_port = 0                 # type: ignore[attr-defined]
-    app.net_mailbox = mailbox        # type: ignore[attr-defined]  (only the test's own servers)
-    app.net_relay = relay            # type: ignore[attr-defined]
-    return app
+until = partial(frames_until, limit=30.0, sleep=0.005)    # this file's waits: 30 s, 5 ms apart
 
 
-def until(cond: Callable[[], bool], *apps: App, limit: float = 30.0) -> None:
-    end = time.monotonic() + limit
-    while not cond():
-        assert time.monotonic() < end, "timed out"
-        for a in apps:
-            a.frame(0.0)
-        time.sleep(0.005)
+def _nobody() -> Servers:
+    """A mailbox server and a relay on 127.0.0.1 where nothing listens."""
+    return Servers(f"ws://{LOOPBACK}:{free_port()}/v1", f"tcp:{LOOPBACK}:{free_port()}")
 
 
 def _session(app: App) -> Session:
@@ -68,7 +58,7 @@ def test_a_joiner_types_the_seats_internet_code_and_sits_at_the_table(servers, t
                                                                       monkeypatch) -> None:
     copied: list[str] = []
     monkeypatch.setattr("wizard.ui.scenes.net_host.copy_to_clipboard", copied.append)
-    host_app = _app(tmp_path / "host", servers.mailbox, servers.relay)
+    host_app = net_app(tmp_path / "host", servers)
     scene = host_app.go("net_host_waiting", session=_session(host_app), seats=[1])
     assert isinstance(scene, NetHostScene) and scene.host is not None
     until(lambda: 1 in scene.copy_buttons, host_app)     # the code came: its Copy button
@@ -89,7 +79,7 @@ def test_a_joiner_types_the_seats_internet_code_and_sits_at_the_table(servers, t
     assert role == "bold" and size >= int(26 * scene.unit)
     scene.copy_buttons[1].on_click()                   # one click copies it
     assert copied == [code]
-    join_app = _app(tmp_path / "joiner", servers.mailbox, servers.relay)
+    join_app = net_app(tmp_path / "joiner", servers)
     join = join_app.go("net_join", code=code, name="Núria")
     assert isinstance(join, JoinScene)
     join.join()
@@ -115,7 +105,7 @@ def test_a_joiner_types_the_seats_internet_code_and_sits_at_the_table(servers, t
 
 
 def test_a_typo_is_said_in_words_and_nothing_is_sent(tmp_path: Path) -> None:
-    app = _app(tmp_path, f"ws://{LOOPBACK}:{free_port()}/v1", f"tcp:{LOOPBACK}:{free_port()}")
+    app = net_app(tmp_path, _nobody())
     join = app.go("net_join", code="7-indgo-tiger", name="Núria")
     assert isinstance(join, JoinScene)
     join.join()
@@ -126,7 +116,7 @@ def test_asked_for_a_new_code_the_code_field_takes_the_keys_at_once(tmp_path: Pa
     """Play-test (#33): after "Type the new code" the joiner typed the code and nothing appeared
     (no field had the focus), and Enter then said "Type the join code"."""
     import pygame
-    app = _app(tmp_path, f"ws://{LOOPBACK}:{free_port()}/v1", f"tcp:{LOOPBACK}:{free_port()}")
+    app = net_app(tmp_path, _nobody())
     join = app.go("net_join", code="", name="Núria", offer_last=False)
     assert isinstance(join, JoinScene)
     app.frame(0.0)
@@ -139,10 +129,10 @@ def test_asked_for_a_new_code_the_code_field_takes_the_keys_at_once(tmp_path: Pa
 
 def test_without_a_mailbox_server_both_screens_say_so_and_name_it(tmp_path: Path) -> None:
     nobody = f"ws://{LOOPBACK}:{free_port()}/v1"
-    host_app = _app(tmp_path / "host", nobody, f"tcp:{LOOPBACK}:{free_port()}")
+    host_app = net_app(tmp_path / "host", Servers(nobody, f"tcp:{LOOPBACK}:{free_port()}"))
     scene = host_app.go("net_host_waiting", session=_session(host_app), seats=[1])
     assert isinstance(scene, NetHostScene) and scene.internet is not None
-    join_app = _app(tmp_path / "joiner", nobody, f"tcp:{LOOPBACK}:{free_port()}")
+    join_app = net_app(tmp_path / "joiner", Servers(nobody, f"tcp:{LOOPBACK}:{free_port()}"))
     join = join_app.go("net_join", code="7-indigo-tiger", name="Núria")
     join.join()  # type: ignore[attr-defined]
     start = time.monotonic()
@@ -198,10 +188,10 @@ def test_a_wormhole_joiner_is_told_when_the_host_is_gone_and_asked_for_the_new_c
     monkeypatch.setattr(netui, "HOST_GONE_S", 2.0)
 
     def seated(path: Path) -> tuple[App, App, HostTableScene]:
-        host_app = _app(path / "host", servers.mailbox, servers.relay)
+        host_app = net_app(path / "host", servers)
         scene = host_app.go("net_host_waiting", session=_session(host_app), seats=[1])
         until(lambda: 1 in scene.copy_buttons, host_app)
-        join_app = _app(path / "joiner", servers.mailbox, servers.relay)
+        join_app = net_app(path / "joiner", servers)
         join = join_app.go("net_join", code=scene.internet_code(1), name="Núria")
         join.join()
         until(lambda: isinstance(join_app.top, JoinerTableScene), host_app, join_app)
@@ -243,7 +233,7 @@ def _ink_columns(surf, colour: tuple[int, int, int], top: int, bottom: int) -> t
 def test_the_join_screens_error_is_centred_under_the_code_box(tmp_path: Path) -> None:
     """Play-test (#33): a wrong code's message began at the panel's left, not under the box."""
     from wizard.ui import theme
-    app = _app(tmp_path, f"ws://{LOOPBACK}:{free_port()}/v1", f"tcp:{LOOPBACK}:{free_port()}")
+    app = net_app(tmp_path, _nobody())
     join = app.go("net_join", code="24Y7-4C3B-4Y", name="Núria")
     assert isinstance(join, JoinScene)
     join.join()
@@ -262,7 +252,7 @@ def test_the_join_screens_example_local_code_has_the_form_of_a_real_one(
 
     from wizard.net.joincode import DEFAULT_PORT, JoinCode, decode, encode
     from wizard.ui.scenes import net_join
-    app = _app(tmp_path, f"ws://{LOOPBACK}:{free_port()}/v1", f"tcp:{LOOPBACK}:{free_port()}")
+    app = net_app(tmp_path, _nobody())
     join = app.go("net_join", code="", name="Núria", offer_last=False)
     drawn: list[str] = []
     real = net_join.text.draw

@@ -41,13 +41,14 @@ def _wait(cond: Callable[[], bool], step: Callable[[], object], what: str) -> No
         time.sleep(0.002)
 
 
-def _played(seats: list[Seat], viewer: int) -> Session:
-    """A 4-seat game played (first legal actions) to ``viewer``'s card in round 3, a trick begun."""
-    s = Session.new(GameConfig(4, seed=27), seats)
-    s.start()
-    for _i in range(5000):
-        if s.current == viewer and s.phase is Phase.PLAY and s.round >= 3 and \
-                len(s.view(viewer).trick) >= 1:
+def play_to(s: Session, reached: Callable[[Session], bool], limit: int = 5000) -> Session:
+    """Play the started session ``s`` on to the first state where ``reached(s)`` holds (asked
+    before each step): each person's first legal action, each computer's own move, each round's
+    end closed. RuntimeError when it does not hold within ``limit`` steps (unlike
+    ``smoke.play_until``, which stops there quietly). The network tests reach their states by it
+    too."""
+    for _i in range(limit):
+        if reached(s):
             return s
         if s.phase is Phase.ROUND_END:
             s.advance()
@@ -56,6 +57,14 @@ def _played(seats: list[Seat], viewer: int) -> Session:
         else:
             step_ai(s)
     raise RuntimeError("the game did not reach the state")
+
+
+def _played(seats: list[Seat], viewer: int) -> Session:
+    """A 4-seat game played (first legal actions) to ``viewer``'s card in round 3, a trick begun."""
+    s = Session.new(GameConfig(4, seed=27), seats)
+    s.start()
+    return play_to(s, lambda s: s.current == viewer and s.phase is Phase.PLAY
+                      and s.round >= 3 and len(s.view(viewer).trick) >= 1)
 
 
 _mailbox: list[str] = []       # the smoke test's own mailbox server (started once)
@@ -152,18 +161,26 @@ def _joined(hold: bool = False) -> tuple[NetHost, RemoteGame]:
     _wait(lambda: r.ready, lambda: (host.pump(), r.pump()), "the welcome")
     return host, r
 
+
+def _waiting(app: App, seats: list[Seat], seed: int, open_seats: list[int]) -> tuple[Any, NetHost]:
+    """The host's waiting screen for a new game of ``seats`` (seed ``seed``) whose
+    ``open_seats`` wait for joiners, and its host (closed at the next screen)."""
+    scene = app.go("net_host_waiting", session=Session.new(GameConfig(4, seed=seed), seats),
+                   seats=open_seats)
+    host = scene.host  # type: ignore[attr-defined]
+    if host is None:
+        raise RuntimeError(scene.error)  # type: ignore[attr-defined]
+    _open.append(host)
+    return scene, host
+
+
 def _wrong_code(app: App) -> None:
     """The host's waiting screen after a wrong code was typed against seat 3's internet code
     (seat 2 taken): the new code, and why it changed."""
     seats = [Seat.human("Anna"), Seat.human("Seat 2"), Seat.human("Seat 3"),
              Seat.ai("Merlin", "easy")]
-    scene = app.go("net_host_waiting", session=Session.new(GameConfig(4, seed=28), seats),
-                   seats=[1, 2])
-    host = scene.host  # type: ignore[attr-defined]
-    if host is None:
-        raise RuntimeError(scene.error)  # type: ignore[attr-defined]
-    _open.append(host)
-    net = scene.internet  # type: ignore[attr-defined]
+    scene, host = _waiting(app, seats, 28, [1, 2])
+    net = scene.internet
     if net is None:
         raise RuntimeError("no internet codes")
     _open.append(net)
@@ -209,13 +226,8 @@ def make_net_screen(app: App, name: str) -> None:
         app.net_mailbox = f"ws://{LOOPBACK}:{_free_port()}/v1"  # type: ignore[attr-defined]
         seats = [Seat.human("Anna"), Seat.human("Seat 2"), Seat.ai("Merlin", "easy"),
                  Seat.ai("Morgana", "easy")]
-        scene = app.go("net_host_waiting", session=Session.new(GameConfig(4, seed=29), seats),
-                       seats=[1])
-        host = scene.host  # type: ignore[attr-defined]
-        if host is None:
-            raise RuntimeError(scene.error)  # type: ignore[attr-defined]
-        _open.append(host)
-        net = scene.internet  # type: ignore[attr-defined]
+        scene, _host = _waiting(app, seats, 29, [1])
+        net = scene.internet
         _open.append(net)
         _wait(lambda: net.offline, lambda: app.frame(0.0), "the mailbox server's absence")
         app.frame(0.0)
@@ -229,12 +241,7 @@ def make_net_screen(app: App, name: str) -> None:
     elif name == "net-host-waiting":
         seats = [Seat.human("Anna"), Seat.human("Seat 2"), Seat.human("Seat 3"),
                  Seat.ai("Merlin", "easy")]
-        scene = app.go("net_host_waiting", session=Session.new(GameConfig(4, seed=28), seats),
-                       seats=[1, 2])
-        host = scene.host  # type: ignore[attr-defined]
-        if host is None:
-            raise RuntimeError(scene.error)  # type: ignore[attr-defined]
-        _open.append(host)
+        scene, host = _waiting(app, seats, 28, [1, 2])
         c = host.join_code()
         from wizard.net.joincode import decode
         code = decode(c)
@@ -248,7 +255,7 @@ def make_net_screen(app: App, name: str) -> None:
         _wait(lambda: host.strangers() > 0, lambda: app.frame(0.0), "the stranger's refusal")
         for _i in range(2):
             app.frame(0.0)
-        net = scene.internet  # type: ignore[attr-defined]
+        net = scene.internet
         if net is not None:
             _open.append(net)
             _wait(lambda: net.code(2) is not None or net.offline, lambda: app.frame(0.0),
