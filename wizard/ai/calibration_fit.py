@@ -108,6 +108,16 @@ def fit_maps(cases: Sequence[BidCase], level: str = "expert") -> tuple[Group, Gr
     return (za, zb, *support(zero), zc, zd, ze), (oa, ob, *support(other), oc, od, oe)
 
 
+def _parts(case: BidCase, group: Group) -> tuple[float, float, float]:
+    """(edge, outer, inner) of a bid under ``group``'s map: its raw logit held within the map's
+    clamp, the part beyond the clamp (which the map passes on as it is), and the map's logit
+    less that part."""
+    x = logit(case.p_raw)
+    edge = min(group[3], max(group[2], x))
+    outer = x - edge
+    return edge, outer, logit(calibrate_with(case.p_raw, group, case.bid, case.round)) - outer
+
+
 def recalibrate(cases: Sequence[BidCase], group: Group, iterations: int = 40,
                 bend: bool = True) -> tuple[float, float, float]:
     """(alpha, beta, gamma) maximising the likelihood of ``made`` when ``group``'s map is
@@ -119,15 +129,11 @@ def recalibrate(cases: Sequence[BidCase], group: Group, iterations: int = 40,
     the bend lets the low chances move apart from the rest (at an Easy table Expert made bids
     the play-outs gave 5-25 % about 60 % of the time). ``bend`` False: gamma stays 0 (a table
     with few low chances, where the bend follows their noise: Hard)."""
-    a, b, low, high, c, d, e = group
     rows: list[list[float]] = []
     offsets: list[float] = []
     ys: list[float] = []
     for cs in cases:
-        x = logit(cs.p_raw)
-        edge = min(high, max(low, x))
-        outer = x - edge
-        inner = logit(calibrate_with(cs.p_raw, group, cs.bid, cs.round)) - outer
+        edge, outer, inner = _parts(cs, group)
         rows.append([1.0, inner, max(0.0, KNOT - edge)] if bend else [1.0, inner])
         offsets.append(outer)
         ys.append(1.0 if cs.made else 0.0)
@@ -182,14 +188,10 @@ def fit_reach_maps(cases: Sequence[BidCase], level: str = "expert",
             groups.append(group)
             lifts.append(0.0)
             continue
-        a, b, low, high, c, d, e = group
         rows: list[list[float]] = []
         offsets: list[float] = []
         for cs in sub:
-            x = logit(cs.p_raw)
-            edge = min(high, max(low, x))
-            outer = x - edge
-            inner = logit(calibrate_with(cs.p_raw, group, cs.bid, cs.round)) - outer
+            edge, outer, inner = _parts(cs, group)
             gap = reach_gap(cs.p_raw, cs.p_reach or 0.0, cap)
             rows.append([1.0, inner, gap] + ([max(0.0, KNOT - edge)] if bend else []))
             offsets.append(outer)
