@@ -136,10 +136,12 @@ def test_a_damaged_or_foreign_token_file_is_set_aside_and_said_on_the_menu(
     menu = app.go("menu")
     assert menu.rejoin is None
     [aside] = [p for p in folder.iterdir() if p.name.startswith(f"{TOKENS_FILE}.{kind}-")]
-    said = f"This computer's seat tokens were unreadable: they were set aside as {aside.name}."
-    assert said in drawn_wrapped(menu, monkeypatch, "wizard.ui.scenes.menu")
+    said = ("The file that lets this computer take its seats back at network tables could not be "
+            f"read: it was set aside as {aside.name}. To go back to a table, type its code again.")
+    # the menu draws a note's wrapped lines from the bottom up: read them back in order
+    assert said in " ".join(drawn_wrapped(menu, monkeypatch, "wizard.ui.scenes.menu")[::-1])
     menu.layout(*menu.size)                               # said until the program closes
-    assert said in drawn_wrapped(menu, monkeypatch, "wizard.ui.scenes.menu")
+    assert said in " ".join(drawn_wrapped(menu, monkeypatch, "wizard.ui.scenes.menu")[::-1])
     assert (aside.read_bytes() if kind == "damaged" else b"") == (
         b'{"127.0.0.1:1:2": {"token": "x"' if kind == "damaged" else b"")
 

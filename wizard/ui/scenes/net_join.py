@@ -118,8 +118,9 @@ def tokens_note(app: Any) -> str:
     name = _set_aside.get(str(app.prefs.data_dir))
     if name is None:
         return ""
-    return _("This computer's seat tokens were unreadable: they were set aside as {path}.").format(
-        path=name)
+    return _("The file that lets this computer take its seats back at network tables "
+             "could not be read: it was set aside as {path}. To go back to a table, type "
+             "its code again.").format(path=name)
 
 
 def connect(app: Any, code: JoinCode, name: str) -> tuple[RemoteGame | None, str]:
