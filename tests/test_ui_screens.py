@@ -251,3 +251,11 @@ def test_ctrl_z_over_a_rounds_result_says_why_it_is_refused(tmp_path: Path) -> N
     assert app.top is result and s.moves == moves
     assert result.said is not None and "has been scored" in result.said
     app.screenshot(tmp_path / "refused.png")
+    # Tab, the table's "Scores (Tab)", opens the score pad over the result (it did nothing:
+    # the play-test), with the round just scored in it; Tab again comes back to the result
+    from wizard.ui.scenes.scorepad import ScorePadScene
+    app.frame(0.05, [key(pygame.K_TAB)])
+    assert isinstance(app.top, ScorePadScene) and s.moves == moves
+    assert len(app.top.results) == 1
+    app.frame(0.05, [key(pygame.K_TAB)])
+    assert app.top is result and not result.closed

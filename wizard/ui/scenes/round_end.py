@@ -29,9 +29,11 @@ SAID = 44                          # a take-back's refusal, when Ctrl+Z was pres
 class RoundEndScene(Overlay):
     """The result of the round just scored, over the table."""
 
-    def __init__(self, app: App, outcome: RoundOver, on_close: Callable[[], None]) -> None:
+    def __init__(self, app: App, outcome: RoundOver, on_close: Callable[[], None],
+                 on_pad: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.outcome = outcome
+        self.on_pad = on_pad             # Tab: the score pad over this result, as at the table
         self.summary = outcome.summary
         self.on_close = on_close
         self.result = outcome.result
@@ -49,6 +51,9 @@ class RoundEndScene(Overlay):
                 self.said = refusal_text(TakeBackRule.ROUND_SCORED)
                 self.layout(*self.size)          # the panel grows by the refusal's lines
             self.app.dirty = True
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.on_pad is not None:
+            self.on_pad()                # the table's "Scores (Tab)" is behind this panel
             return
         super().handle(event)
 

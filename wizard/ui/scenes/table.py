@@ -147,7 +147,8 @@ class TableScene(Scene):
         elif isinstance(out, RoundOver):
             if out.last:
                 self.record_game()    # already over: quitting on its result screen loses nothing
-            self.app.open("round_end", outcome=out, on_close=self.next_round)
+            self.app.open("round_end", outcome=out, on_close=self.next_round,
+                          on_pad=self.open_score_pad)
         elif isinstance(out, GameOver):
             self.record_game()
             if self.on_game_over is not None:
