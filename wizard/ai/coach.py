@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Action, Bid, Phase, PlayerView
-from .calibration import LOOK_KINDS, calibrate
+from .calibration import LOOK_KINDS, REACH_LIFT, calibrate
 from .expert import ExpertPlayer
 from .knowledge import Info, info_of, legal_codes, pick
 from .model_error import FAR, far_error, far_points_shown
@@ -139,11 +139,12 @@ class BidStats:
         cap = 1.0 - vs
         reach = self.reach / n
         p = min(cap, calibrate(raw, self.bid, self.round, self.kind, reach))
-        # The reach is sampled too: the chance's bounds over both intervals' corners (the map
-        # can fall in the raw chance while it rises in the reach).
-        r_lo, r_hi = wilson(self.reach, n)
+        # Where the kind's map lifts by the reach, the reach is sampled too: the chance's bounds
+        # over both intervals' corners (the map can fall in the raw chance while it rises in the
+        # reach); elsewhere the raw chance's two bounds.
+        r_bounds = wilson(self.reach, n) if self.kind in REACH_LIFT else (reach,)
         corners = [min(cap, calibrate(x, self.bid, self.round, self.kind, y))
-                   for x in (lo, hi) for y in (r_lo, r_hi)]
+                   for x in (lo, hi) for y in r_bounds]
         p_half = max(p - min(corners), max(corners) - p)
         q_raw, q = cap - raw, cap - p
         a = self.made.mean if self.made.n else made_points
@@ -164,9 +165,8 @@ class BidStats:
             for k in near:
                 dist[k] = q / len(near)
         dist[self.bid] = p
-        return {"p": p, "p_raw": raw, "p_reach": self.reach / n, "p_half": p_half, "ev": ev,
-                "ev_half": ev_half,
-                "dist": dist, "voided": vs, "parts": (a, b)}
+        return {"p": p, "p_raw": raw, "p_reach": reach, "p_half": p_half, "ev": ev,
+                "ev_half": ev_half, "dist": dist, "voided": vs, "parts": (a, b)}
 
 
 class Coach:
