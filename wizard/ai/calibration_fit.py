@@ -168,6 +168,12 @@ def reach_cap(cases: Sequence[BidCase]) -> float:
     return round(gaps[int(0.975 * (len(gaps) - 1))], 4) if gaps else 0.0
 
 
+def _kept_reach(cases: Sequence[BidCase], level: str, forced: bool) -> list[BidCase]:
+    """The bids of ``level``'s seats that kept their reach, own (and, with ``forced``, made)."""
+    return [c for c in cases if c.level == level and (forced or not c.forced)
+            and c.p_reach is not None]
+
+
 def fit_reach_maps(cases: Sequence[BidCase], level: str = "expert",
                    base: tuple[Group, Group] = (ZERO_BID, OTHER_BIDS), bend: bool = True,
                    forced: bool = False) -> tuple[Group, Group, tuple[float, float, float]]:
@@ -177,8 +183,7 @@ def fit_reach_maps(cases: Sequence[BidCase], level: str = "expert",
     ``level``'s seats that kept their reach (``forced``: with the bids they were made to make,
     a neighbour of their own, as a person's bid often is). The lift is held at 0 or above: a bid
     reached more often is never made less likely."""
-    mine = [c for c in cases if c.level == level and (forced or not c.forced)
-            and c.p_reach is not None]
+    mine = _kept_reach(cases, level, forced)
     cap = reach_cap(mine)
     groups: list[Group] = []
     lifts: list[float] = []
@@ -211,8 +216,7 @@ def fit_reach_lift(cases: Sequence[BidCase], maps: tuple[Group, Group], level: s
     kept the reach): one number per group, the lift on the reach gap, by maximum likelihood with
     the map's logit as the offset, on the bids of ``level``'s seats that kept their reach
     (``forced``: with the bids they were made to make). Held at 0 or above."""
-    mine = [c for c in cases if c.level == level and (forced or not c.forced)
-            and c.p_reach is not None]
+    mine = _kept_reach(cases, level, forced)
     cap = reach_cap(mine)
     lifts = []
     for group, sub in ((maps[0], [c for c in mine if c.bid == 0]),
@@ -247,7 +251,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = p.parse_args(argv)
     if args.reach and not args.table:
         p.error("--reach needs --table")
-    cases = [c for f in args.files for c in load(f) if c.level == args.level and not c.forced
+    forced = args.reach and args.with_forced     # the bids made to make, fitted too
+    cases = [c for f in args.files for c in load(f) if c.level == args.level
+             and (forced or not c.forced)
              and (args.half is None or half_of(c.game) == args.half)
              and (args.table is None or c.table == args.table)]
     zeros = sum(c.bid == 0 for c in cases)
@@ -255,10 +261,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f'FITTED_ON = "{len(cases)} {args.level} bids ({zeros} zero, {len(cases) - zeros} '
           f'other) of {where}"')
     if args.table and args.reach:
-        if args.with_forced:
-            cases = [c for f in args.files for c in load(f) if c.level == args.level
-                     and (args.half is None or half_of(c.game) == args.half)
-                     and c.table == args.table]
         if args.lift_only:
             from .calibration import TABLE_MAPS
             lift = fit_reach_lift(cases, TABLE_MAPS[args.table], args.level, args.with_forced)
