@@ -48,8 +48,8 @@ from wizard.table import (
     TrumpIntent,
 )
 
-PORT = {"config", "seats", "moves", "view", "follow", "legal_actions", "check", "act", "start",
-        "advance", "takeback_refusal", "take_back"}
+PORT = {"config", "seats", "moves", "pending", "view", "follow", "legal_actions", "check", "act",
+        "start", "advance", "takeback_refusal", "take_back"}
 
 
 def wire(value: Any) -> Any:
@@ -86,6 +86,10 @@ class FakeGame:
     @property
     def moves(self) -> int:
         return len(self._state.actions)
+
+    @property
+    def pending(self) -> bool:
+        return False
 
     def view(self, seat: int | None) -> PlayerView:
         return wire(self._state.public_view() if seat is None else self._state.view_for(seat))

@@ -209,6 +209,11 @@ class Session:
         """How many actions were taken so far (a position's number)."""
         return len(self.state.actions)
 
+    @property
+    def pending(self) -> bool:
+        """Never: an action here is answered at once (a network joiner's may be on its way)."""
+        return False
+
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """What ``seat`` (default: the seat to act) may do now; empty when it is not its turn."""
         if seat is not None and seat != self.current:

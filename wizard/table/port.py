@@ -48,6 +48,12 @@ class GamePort(Protocol):
         """How many actions were taken so far (a position's number)."""
         ...
 
+    @property
+    def pending(self) -> bool:
+        """An action of this screen's is on its way and not yet answered (a network joiner's,
+        to the host); a game played here answers at once: never."""
+        ...
+
     def view(self, seat: int | None) -> PlayerView:
         """What ``seat`` may know now; ``None``: a bystander (no hand, only public bids). The
         view says whose turn it is, the phase, the round, the scores and the score pad."""

@@ -502,7 +502,7 @@ class Table(TrickShow, HintDesk):
         # network the line stayed through the round's end and the next deal)
         on_table = self.shown.round == self.forced_round and (
             self.forced is not None or not self.synced or not self.drained
-            or getattr(self.port, "pending", False)     # a joiner's card on its way to the host
+            or self.port.pending            # a joiner's card on its way to the host
             or any(c == card for _s, c in self.shown.trick)
             or (won is not None and any(c == card for _s, c in won.cards)))
         if not on_table:
