@@ -106,6 +106,11 @@ def looks_like_wormhole(text: str) -> bool:
     return bool(re.match(r"^\s*\d{1,3}\s*-\s*[A-Za-z]", text))
 
 
+def nameplate(code: str) -> str:
+    """A wormhole code's number (the mailbox's nameplate): "4" of "4-tradition-adrift"."""
+    return code.split("-")[0].strip()
+
+
 class CodeError(ValueError):
     """A typed wormhole code that cannot be right; ``word`` is the unknown word (or None) and
     ``guess`` the nearest word of the list, if one is near."""
@@ -421,7 +426,7 @@ class InternetTable:
     def _reused(self, invite: Invitation) -> bool:
         """Whether ``invite``'s code has the number of a code a wrong one spoiled lately (the
         friend given that code would type it against this one, and spoil it in turn)."""
-        return invite.code is not None and invite.code.split("-")[0] in self.spoiled_numbers
+        return invite.code is not None and nameplate(invite.code) in self.spoiled_numbers
 
     def phase(self, seat: int) -> Phase:
         invite = self.invitations.get(seat)
@@ -439,7 +444,7 @@ class InternetTable:
             if invite.phase is Phase.WRONG_CODE:
                 self.spoiled[seat] = self.spoiled.get(seat, 0) + 1
                 if invite.code is not None:
-                    number = invite.code.split("-")[0]
+                    number = nameplate(invite.code)
                     self.spoiled_numbers = [n for n in self.spoiled_numbers if n != number]
                     self.spoiled_numbers = [*self.spoiled_numbers, number][-SPOILED_KEPT:]
                 log.info("%s: a wrong code was tried: a new code", invite.who())
